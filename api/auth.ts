@@ -1,0 +1,28 @@
+/** Authentication helpers for API handlers. */
+import type { Context } from 'hono';
+import { authenticate, type AuthUser } from '../core/accounts/auth.ts';
+import { DomainError } from '../core/errors.ts';
+import type { ApiEnv } from './types.ts';
+
+/** The caller, or null when anonymous. Cached per request. @throws {DomainError} 417 / 401 for bad tokens. */
+export async function optionalAuth(c: Context<ApiEnv>): Promise<AuthUser | null> {
+  const cached = c.get('auth');
+  if (cached !== undefined) return cached;
+  const auth = await authenticate(c.get('shop'), c.req.raw);
+  c.set('auth', auth);
+  return auth;
+}
+
+/** The caller. @throws {DomainError} 401 when anonymous. */
+export async function requireAuth(c: Context<ApiEnv>): Promise<AuthUser> {
+  const auth = await optionalAuth(c);
+  if (!auth) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
+  return auth;
+}
+
+/** The caller, who must be an Admin. @throws {DomainError} 401 anonymous, 403 other roles. */
+export async function requireAdmin(c: Context<ApiEnv>): Promise<AuthUser> {
+  const auth = await requireAuth(c);
+  if (auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  return auth;
+}

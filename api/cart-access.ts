@@ -1,0 +1,36 @@
+/**
+ * Who may touch which cart (api-contract "What the server must not trust"): a registered user's
+ * cart needs that user's token (or an admin's), anything else is 403; an anonymous cart id is
+ * its own credential and must carry >= 128 bits (22+ characters of `[A-Za-z0-9_-]`).
+ */
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { users } from '../core/accounts/schema.ts';
+import { ANON_ID_PATTERN } from '../core/cart/service.ts';
+import { DomainError } from '../core/errors.ts';
+import { optionalAuth } from './auth.ts';
+import type { ApiEnv } from './types.ts';
+
+/** The cart key to use for `userID`, and the owning user's id when it is a registered user. */
+export type CartOwner = { cartKey: string; userId: string | null };
+
+/**
+ * Resolves `userID` from a request to a cart the caller may use.
+ * @throws {DomainError} 400 malformed id; 401 a user's cart without a token; 403 someone else's cart.
+ */
+export async function resolveCartOwner(c: Context<ApiEnv>, userID: string): Promise<CartOwner> {
+  const shop = c.get('shop');
+  const [user] = await shop.db.select({ id: users.id }).from(users).where(eq(users.id, userID)).limit(1);
+  if (user) {
+    const auth = await optionalAuth(c);
+    if (!auth) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
+    if (auth.userId !== user.id && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    return { cartKey: user.id, userId: user.id };
+  }
+  if (!ANON_ID_PATTERN.test(userID))
+    throw new DomainError('invalid', 'userID must be a user id or an anonymous cart id of 22 to 64 characters [A-Za-z0-9_-]', {
+      key: 'badCartId',
+      fields: { userID: 'Invalid cart id' },
+    });
+  return { cartKey: userID, userId: null };
+}

@@ -1,0 +1,83 @@
+/** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { addToCart, getCart, removeFromCart } from '../core/cart/service.ts';
+import { cartTotals } from '../core/cart/totals.ts';
+import { resolveCartOwner } from './cart-access.ts';
+import { documented } from './openapi.ts';
+import { cartJson, cartProductsJson } from './serializers.ts';
+import type { ApiEnv } from './types.ts';
+import { jsonBody, queryOf } from './validation.ts';
+
+const id = z.string().trim().min(1).max(64);
+export const CartsQuery = z.object({ userID: id });
+export const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
+export const DeleteBody = z.object({ productID: id, userID: id });
+
+const ProductData = z.object({
+  _id: z.string(),
+  name: z.string(),
+  images: z.array(z.object({ path: z.string() })),
+  base_price: z.number(),
+  discount_percent: z.number(),
+  packaging: z.string(),
+});
+const Entry = z.object({ count: z.number(), product_data: ProductData });
+const CartAnswer = z.object({
+  products: z.array(Entry),
+  promo: z.object({ promoDiscount: z.number(), code: z.string().nullable() }),
+  bonus: z.object({ bonus: z.number() }),
+  subtotal: z.number(),
+  order_price: z.number(),
+});
+
+export const cartApi = new Hono<ApiEnv>()
+  .get('/carts', async (c) => {
+    const { userID } = queryOf(c, CartsQuery);
+    const owner = await resolveCartOwner(c, userID);
+    const db = c.get('shop').db;
+    const cart = await getCart(db, owner.cartKey);
+    const totals = await cartTotals(db, cart);
+    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));
+  })
+  .post('/addProduct', async (c) => {
+    const body = await jsonBody(c, AddProductBody);
+    const owner = await resolveCartOwner(c, body.userID);
+    const cart = await addToCart(c.get('shop').db, owner.cartKey, body.productID, body.count, owner.userId);
+    return c.json({ cart: { products: cartProductsJson(cart) } });
+  })
+  .post('/delete', async (c) => {
+    const body = await jsonBody(c, DeleteBody);
+    const owner = await resolveCartOwner(c, body.userID);
+    const cart = await removeFromCart(c.get('shop').db, owner.cartKey, body.productID);
+    return c.json({ cart: { products: cartProductsJson(cart) } });
+  });
+
+const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
+documented({
+  method: 'get',
+  path: '/cart/carts',
+  summary: 'A cart: the user id (with that user\'s token) or an anonymous cart id',
+  tags: ['cart'],
+  query: CartsQuery,
+  auth: 'optional',
+  responses: { 200: { description: 'The cart', schema: CartAnswer }, 403: { description: 'Someone else\'s cart' } },
+});
+documented({
+  method: 'post',
+  path: '/cart/addProduct',
+  summary: 'Adds `count` of a product; the line can never exceed stock',
+  tags: ['cart'],
+  body: AddProductBody,
+  auth: 'optional',
+  responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer }, 404: { description: 'Unknown product' }, 409: { description: 'Not enough stock' } },
+});
+documented({
+  method: 'post',
+  path: '/cart/delete',
+  summary: 'Removes a product\'s line',
+  tags: ['cart'],
+  body: DeleteBody,
+  auth: 'optional',
+  responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer } },
+});

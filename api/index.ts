@@ -1,0 +1,59 @@
+/**
+ * The JSON API under `/api` (../shared/docs/api-contract.md). One Hono sub-app per resource;
+ * errors become `{ message, fields? }` with the contract's status codes; never a 500 for bad input.
+ */
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { DomainError, STATUS_FOR } from '../core/errors.ts';
+import type { Shop } from '../core/shop.ts';
+import { cartApi } from './cart.ts';
+import { configurationApi } from './configuration.ts';
+import { requestLanguage, translateError } from './i18n.ts';
+import { buildOpenApi } from './openapi.ts';
+import { productApi } from './product.ts';
+import type { ApiEnv } from './types.ts';
+
+/** A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here. */
+export type ApiModule = { prefix: string; app: Hono<ApiEnv> };
+
+/** The resource routers of the shop. */
+export const apiModules: ApiModule[] = [
+  { prefix: '/configuration', app: configurationApi },
+  { prefix: '/product', app: productApi },
+  { prefix: '/cart', app: cartApi },
+];
+
+/** Maps any thrown value to the contract's error answer. */
+export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
+  if (err instanceof DomainError) {
+    const message = translateError(c.get('lang') ?? 'en', err);
+    const body: Record<string, unknown> = { message };
+    if (err.opts.fields) body.fields = err.opts.fields;
+    return c.json(body, STATUS_FOR[err.code]);
+  }
+  if (err instanceof HTTPException) {
+    return c.json({ message: err.message || 'Request refused' }, err.status);
+  }
+  c.get('shop')?.log.error({ err, path: c.req.path }, 'unhandled API error');
+  return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
+/**
+ * Builds the API app for a shop.
+ * @param modules resource routers (default {@link apiModules}).
+ */
+export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<ApiEnv> {
+  const api = new Hono<ApiEnv>();
+  api.use('*', async (c, next) => {
+    c.set('shop', shop);
+    c.set('auth', undefined);
+    c.set('lang', requestLanguage(c.req.raw));
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.get('/openapi.json', (c) => c.json(buildOpenApi(`${new URL(c.req.url).origin}/api`)));
+  for (const m of modules) api.route(m.prefix, m.app);
+  api.notFound((c) => c.json({ message: 'Not found' }, 404));
+  api.onError((err, c) => errorResponse(c, err));
+  return api;
+}

@@ -1,0 +1,73 @@
+/**
+ * JSON shapes of the API (api-contract): money as CHF numbers with at most 2 decimals,
+ * product ids as `_id`.
+ */
+import type { ProductRow } from '../core/catalogue/schema.ts';
+import type { Cart } from '../core/cart/service.ts';
+import { rappenToChf } from '../core/pricing/money.ts';
+import { unitPrice } from '../core/pricing/pricing.ts';
+
+/** The product fields a cart entry carries (specification section 3). */
+export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
+  return {
+    _id: p.id,
+    name: p.name,
+    images: p.images.map((i) => ({ path: i.path })),
+    base_price: rappenToChf(p.basePrice),
+    discount_percent: p.discountPercent,
+    packaging: p.packaging,
+  };
+}
+
+/** Cart entries: `[{ count, product_data }]`. */
+export function cartProductsJson(cart: Cart) {
+  return cart.lines.map((l) => ({ count: l.count, product_data: cartProductJson(l.product) }));
+}
+
+/**
+ * The whole cart answer of `GET cart/carts`.
+ * @param promoDiscount Rappen taken off by the applied promo code.
+ * @param bonus Rappen of influencer bonus applied (none yet).
+ */
+export function cartJson(cart: Cart, promoDiscount = 0, bonus = 0) {
+  return {
+    products: cartProductsJson(cart),
+    promo: { promoDiscount: rappenToChf(promoDiscount), code: cart.promoCode },
+    bonus: { bonus: rappenToChf(bonus) },
+    subtotal: rappenToChf(cart.subtotal),
+    order_price: rappenToChf(Math.max(0, cart.subtotal - promoDiscount - bonus)),
+  };
+}
+
+/** A product for list and detail answers. `lang` picks the description (English fallback). */
+export function productJson(p: ProductRow, lang = 'en') {
+  return {
+    _id: p.id,
+    sku: p.sku,
+    category: p.category,
+    brand: p.brand,
+    line: p.line,
+    name: p.name,
+    vitola: p.vitola,
+    length_mm: p.lengthMm,
+    length_in: p.lengthIn,
+    ring_gauge: p.ringGauge,
+    wrapper: p.wrapper,
+    binder: p.binder,
+    filler: p.filler,
+    origin: p.origin,
+    strength: p.strength,
+    packaging: p.packaging,
+    units_per_package: p.unitsPerPackage,
+    base_price: rappenToChf(p.basePrice),
+    discount_percent: p.discountPercent,
+    price: rappenToChf(unitPrice(p.basePrice, p.discountPercent)),
+    stock: p.stock,
+    in_stock: p.stock > 0,
+    popular: p.popular,
+    promotional: p.promotional,
+    description: p.description[lang] ?? p.description.en ?? '',
+    tasting_notes: p.tastingNotes,
+    images: p.images.map((i) => ({ path: i.path })),
+  };
+}

@@ -1,0 +1,13 @@
+/** Hono environment of the JSON API. */
+import type { AuthUser } from '../core/accounts/auth.ts';
+import type { Shop } from '../core/shop.ts';
+
+export type ApiEnv = {
+  Variables: {
+    shop: Shop;
+    /** Resolved lazily by `requireAuth`/`optionalAuth` (api/auth.ts). */
+    auth: AuthUser | null | undefined;
+    /** Language of the request for messages (`?lang`, cookie, Accept-Language). */
+    lang: string;
+  };
+};

@@ -1,0 +1,58 @@
+/**
+ * Validation at the API boundary (architecture guide: zod at every boundary; api-contract
+ * "Conventions"): a missing field answers "The field is required", a bad e-mail
+ * "The email is invalid", each under `fields`.
+ */
+import type { Context } from 'hono';
+import { z, type ZodType } from 'zod';
+import { DomainError } from '../core/errors.ts';
+
+/** Specification section 5 texts. */
+export const REQUIRED = 'The field is required';
+export const EMAIL_INVALID = 'The email is invalid';
+
+z.config({
+  customError: (iss) => {
+    if (iss.input === undefined || iss.input === null || (iss.code === 'too_small' && iss.origin === 'string' && iss.input === ''))
+      return REQUIRED;
+    if (iss.code === 'invalid_format' && iss.format === 'email') return EMAIL_INVALID;
+    return undefined;
+  },
+});
+
+/** Turns a zod error into a 400 DomainError with a message per field (dotted path). */
+export function validationError(error: z.ZodError): DomainError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = Object.entries(fields)[0];
+  return new DomainError('invalid', first ? `${first[0]}: ${first[1]}` : 'Invalid input', { fields, key: 'invalidInput' });
+}
+
+/** Parses a value with a schema. @throws {DomainError} `invalid` with per-field messages. */
+export function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+/**
+ * Reads and validates a JSON body.
+ * @throws {DomainError} `invalid` when the body is not JSON or does not match the schema.
+ */
+export async function jsonBody<T extends ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new DomainError('invalid', 'The request body must be JSON', { key: 'bodyNotJson' });
+  }
+  return parseWith(schema, raw ?? {});
+}
+
+/** Validates the query string. @throws {DomainError} `invalid`. */
+export function queryOf<T extends ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseWith(schema, c.req.query());
+}

@@ -1,0 +1,21 @@
+/** A price after discount, with the original price struck through when discounted. Rappen in. */
+import { useTranslation } from 'react-i18next';
+import { unitPrice } from '../../core/pricing/pricing.ts';
+import { useFormat } from '../lib/format.ts';
+
+export function Price({ basePrice, discountPercent }: { basePrice: number; discountPercent: number }) {
+  const { price } = useFormat();
+  const { t } = useTranslation('catalogue');
+  const now = unitPrice(basePrice, discountPercent);
+  return (
+    <span className="price">
+      {price(now)}
+      {discountPercent > 0 && (
+        <del className="price-old">
+          <span className="visually-hidden">{t('originalPrice')} </span>
+          {price(basePrice)}
+        </del>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,15 @@
+/** The snackbar: shows a message for 4 s (specification section 4), announced to screen readers. */
+import { useUiState } from './ui-state.tsx';
+
+export function Snackbar() {
+  const { snackbar } = useUiState();
+  return (
+    <div role="status" aria-live="polite" className="snackbar-region">
+      {snackbar && (
+        <div className="snackbar" data-testid="snackbar">
+          {snackbar}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Translation catalogues on the server: every `app/i18n/locales/<lng>/<ns>.json`, read once.
+ * Missing keys fall back to English. Server-only (reads files); the browser gets its language's
+ * catalogue through the root loader.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next, { type i18n, type TOptions } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, NAMESPACES } from './locales.ts';
+
+/** Namespace -> nested key/value texts. */
+export type LocaleResources = Record<string, Record<string, unknown>>;
+
+/**
+ * The catalogue folder: beside this module when run from source (tsx, Vitest); from the project
+ * root when this module is bundled into `build/server` (the server always runs from the root).
+ */
+const localesDir = [path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales'), path.resolve('app/i18n/locales')].find((d) =>
+  fs.existsSync(path.join(d, 'en', 'common.json')),
+) ?? path.resolve('app/i18n/locales');
+let cache: Record<string, LocaleResources> | null = null;
+
+/** All catalogues, `{ [lng]: { [ns]: {...} } }`. */
+export function allResources(): Record<string, LocaleResources> {
+  if (cache) return cache;
+  const out: Record<string, LocaleResources> = {};
+  for (const lng of LOCALES) {
+    out[lng] = {};
+    for (const ns of NAMESPACES) {
+      const file = path.join(localesDir, lng, `${ns}.json`);
+      if (fs.existsSync(file)) out[lng][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
+    }
+  }
+  cache = out;
+  return out;
+}
+
+/** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces. */
+export function clientResources(lng: string, exclude: string[] = ['legal', 'admin']): Record<string, LocaleResources> {
+  const all = allResources();
+  const pick = (l: string) => Object.fromEntries(Object.entries(all[l] ?? {}).filter(([ns]) => !exclude.includes(ns)));
+  return lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
+}
+
+const instances = new Map<string, i18n>();
+
+/** A ready i18next instance for `lng` with every namespace (cached per language). */
+export function serverI18n(lng: string): i18n {
+  let inst = instances.get(lng);
+  if (!inst) {
+    inst = i18next.createInstance();
+    void inst.init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      resources: allResources(),
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    instances.set(lng, inst);
+  }
+  return inst;
+}
+
+/** Translates `key` (`ns:key.path`) into `lng`. */
+export function translate(lng: string, key: string, options: TOptions = {}): string {
+  return serverI18n(lng).t(key, options) as string;
+}

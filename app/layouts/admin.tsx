@@ -1,0 +1,62 @@
+/**
+ * The admin layout (/admin/*). Admin only, enforced here on the server for every admin page:
+ * anonymous visitors go to /login, other roles get 403.
+ */
+import { data, Link, NavLink, Outlet, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/admin';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.auth) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
+  return { role: context.auth.role };
+}
+
+export default function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const links: [string, string][] = [
+    ['/admin/home', t('nav.home', { defaultValue: 'Dashboard' })],
+    ['/admin/order/list', t('nav.orders', { defaultValue: 'Orders' })],
+    ['/admin/product/list', t('nav.products', { defaultValue: 'Products' })],
+    ['/admin/promo/list', t('nav.promos', { defaultValue: 'Promos' })],
+    ['/admin/user/list', t('nav.users', { defaultValue: 'Users' })],
+    ['/admin/outbox', t('nav.outbox', { defaultValue: 'Outbox' })],
+    ['/admin/settings', t('nav.settings', { defaultValue: 'Settings' })],
+  ];
+  return (
+    <>
+      <header className="site-header">
+        <div className="container navbar">
+          <Link to="/" className="brand">
+            Casa del Tabaco <small>Admin</small>
+          </Link>
+          <nav aria-label="Admin">
+            <ul className="nav-links" style={{ display: 'flex', flexWrap: 'wrap' }}>
+              {links.map(([to, label]) => (
+                <li key={to}>
+                  <NavLink to={to}>{label}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="container">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="container notfound">
+      <h1>403</h1>
+      <p>Not allowed.</p>
+      <Link to="/">Home</Link>
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The default layout, in the specification's order (section 2): age gate, cookie notice, side
+ * cart, navbar, content, snackbar, footer.
+ */
+import { Outlet, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Footer } from '../components/Footer.tsx';
+import { Navbar } from '../components/Navbar.tsx';
+import { SideCart } from '../components/SideCart.tsx';
+import { Snackbar } from '../components/Snackbar.tsx';
+import { UiStateProvider } from '../components/ui-state.tsx';
+import type { RootData } from '../root.tsx';
+
+export default function DefaultLayout() {
+  const data = useRouteLoaderData('root') as RootData;
+  const { t } = useTranslation();
+  return (
+    <UiStateProvider>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <SideCart cart={data.cart} />
+      <Navbar data={data} />
+      <main id="main">
+        <Outlet />
+      </main>
+      <Snackbar />
+      <Footer config={data.config} />
+    </UiStateProvider>
+  );
+}

@@ -1,0 +1,20 @@
+/** Picks the fields a product card needs (keeps loader payloads small). */
+import type { ProductRow } from '../../core/catalogue/schema.ts';
+import type { CardProduct } from '../components/ProductCard.tsx';
+
+export function toCardProduct(p: ProductRow): CardProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    vitola: p.vitola,
+    lengthMm: p.lengthMm,
+    ringGauge: p.ringGauge,
+    strength: p.strength,
+    packaging: p.packaging,
+    basePrice: p.basePrice,
+    discountPercent: p.discountPercent,
+    stock: p.stock,
+    images: p.images,
+  };
+}

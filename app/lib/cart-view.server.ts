@@ -1,0 +1,50 @@
+/** The cart as the UI shows it (side cart, cart page, navbar count). Money in Rappen. */
+import type { AppLoadContext } from 'react-router';
+import { getCart } from '../../core/cart/service.ts';
+import { cartTotals } from '../../core/cart/totals.ts';
+
+export type CartView = {
+  lines: {
+    productId: string;
+    name: string;
+    packaging: string;
+    image: string | null;
+    count: number;
+    stock: number;
+    basePrice: number;
+    discountPercent: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
+  itemCount: number;
+  subtotal: number;
+  promoCode: string | null;
+  promoDiscount: number;
+  orderPrice: number;
+};
+
+/** Loads the visitor's cart for display. */
+export async function loadCartView(context: AppLoadContext): Promise<CartView> {
+  const { db } = context.shop;
+  const cart = await getCart(db, context.cartKey);
+  const totals = await cartTotals(db, cart);
+  return {
+    lines: cart.lines.map((l) => ({
+      productId: l.product.id,
+      name: l.product.name,
+      packaging: l.product.packaging,
+      image: l.product.images[0]?.path ?? null,
+      count: l.count,
+      stock: l.product.stock,
+      basePrice: l.product.basePrice,
+      discountPercent: l.product.discountPercent,
+      unitPrice: l.unitPrice,
+      lineTotal: l.lineTotal,
+    })),
+    itemCount: cart.itemCount,
+    subtotal: cart.subtotal,
+    promoCode: cart.promoCode,
+    promoDiscount: totals.promoDiscount,
+    orderPrice: Math.max(0, cart.subtotal - totals.promoDiscount - totals.bonus),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
+ * browser, the shop configuration, the visitor's cart and session summary.
+ */
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { configurationJson } from '../api/configuration.ts';
+import { getSettings } from '../core/config/settings-cache.server.ts';
+import { createClientI18n } from './i18n/client.ts';
+import { isRtl } from './i18n/locales.ts';
+import { clientResources } from './i18n/resources.server.ts';
+import { loadCartView } from './lib/cart-view.server.ts';
+import { useNonce } from './nonce.tsx';
+import '@fontsource/cormorant-garamond/500.css';
+import '@fontsource/cormorant-garamond/600.css';
+import '@fontsource-variable/inter';
+import './styles/app.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSettings(context.shop.db);
+  return {
+    lang: context.lang,
+    dir: isRtl(context.lang) ? ('rtl' as const) : ('ltr' as const),
+    theme: context.theme,
+    resources: clientResources(context.lang),
+    config: configurationJson(settings),
+    cart: await loadCartView(context),
+    user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
+    origin: context.origin,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  const lang = data?.lang ?? 'en';
+  const i18n = useMemo(() => createClientI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
+  return (
+    <html lang={lang} dir={data?.dir ?? 'ltr'} data-theme={data?.theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
+        <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="container page-error" id="main">
+      <h1>{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
+      <p>{status === 404 ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
+      <p>
+        <a href="/">Home</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Every route of the specification's route table (section 2), by path and, where the
+ * specification names one, by id. Screens the specification implies without a path
+ * (register, forgot password, returns, shipping) get paths of ours.
+ */
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
+
+export default [
+  // resource routes (no layout)
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('favicon.ico', 'routes/resources/favicon.ts'),
+  route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
+  route('preferences', 'routes/resources/preferences.ts'),
+
+  // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer
+  layout('layouts/default.tsx', [
+    index('routes/home.tsx', { id: 'index' }),
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('forgot', 'routes/forgot.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('readme', 'routes/readme.tsx'),
+    route('custombox', 'routes/custombox.tsx'),
+    route('productdetail', 'routes/productdetail.tsx'),
+    route('shopcart', 'routes/shopcart.tsx'),
+    route('payment', 'routes/payment.tsx'),
+    route('paymentsuccess', 'routes/paymentsuccess.tsx'),
+    route('paymenterror', 'routes/paymenterror.tsx'),
+    route('profile', 'routes/profile.tsx'),
+    route('confirm/:token', 'routes/confirm.tsx'),
+    route('reset/:token', 'routes/reset.tsx'),
+    ...prefix('client', [
+      route('products', 'routes/client/products.tsx'),
+      route('history', 'routes/client/history.tsx'),
+      route('historydetails', 'routes/client/historydetails.tsx'),
+      route('influencer', 'routes/client/influencer.tsx'),
+      route('privacypolicy', 'routes/client/privacypolicy.tsx', { id: 'policy' }),
+      route('termsandconditions', 'routes/client/termsandconditions.tsx', { id: 'terms' }),
+      route('returns', 'routes/client/returns.tsx'),
+      route('shipping', 'routes/client/shipping.tsx'),
+    ]),
+  ]),
+
+  // admin layout (Admin only, enforced on the server in the layout's loader)
+  layout('layouts/admin.tsx', [
+    ...prefix('admin', [
+      index('routes/admin/index.tsx'),
+      route('home', 'routes/admin/home.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('order/details', 'routes/admin/order.details.tsx'),
+      route('order/edit', 'routes/admin/order.edit.tsx'),
+      route('order/list', 'routes/admin/order.list.tsx'),
+      route('product/add', 'routes/admin/product.add.tsx'),
+      route('product/list', 'routes/admin/product.list.tsx'),
+      route('promo/edit', 'routes/admin/promo.edit.tsx'),
+      route('promo/list', 'routes/admin/promo.list.tsx'),
+      route('user/add', 'routes/admin/user.add.tsx'),
+      route('user/list', 'routes/admin/user.list.tsx'),
+      route('outbox', 'routes/admin/outbox.tsx'),
+    ]),
+  ]),
+
+  // 404 layout
+  layout('layouts/notfound.tsx', [
+    route('undercontruction', 'routes/undercontruction.tsx'),
+    route('*', 'routes/catchall.tsx', { id: 'all' }),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,8 @@
+/** Edit order — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Edit order · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Edit order" />;
+}

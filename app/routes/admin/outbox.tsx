@@ -1,0 +1,8 @@
+/** Mail outbox — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Mail outbox · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Mail outbox" />;
+}

@@ -1,0 +1,8 @@
+/** Add product — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Add product · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Add product" />;
+}

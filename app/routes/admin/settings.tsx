@@ -1,0 +1,8 @@
+/** Settings — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Settings · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Settings" />;
+}

@@ -1,0 +1,8 @@
+/** Add user — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Add user · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Add user" />;
+}

@@ -1,0 +1,8 @@
+/** Users — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Users · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Users" />;
+}

@@ -1,0 +1,8 @@
+/** Influencer profile — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Influencer profile · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Influencer profile" />;
+}

@@ -1,0 +1,8 @@
+/** Privacy policy — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Privacy policy · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Privacy policy" />;
+}

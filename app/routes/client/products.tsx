@@ -1,0 +1,141 @@
+/**
+ * Products list (/client/products): sort (price up/down, name, strength, newest), filter by
+ * category and strength, paging, free-text `q` (the search form without JavaScript), and
+ * "no products in stock" when nothing matches.
+ */
+import { Form, Link, useSearchParams, useSubmit } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Route } from './+types/products';
+import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../../../core/catalogue/service.ts';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { toCardProduct } from '../../lib/card-product.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { translate } from '../../i18n/resources.server.ts';
+
+const Query = z.object({
+  sort: z.enum(SORTS).catch('newest'),
+  category: z.enum(CATEGORIES).optional().catch(undefined),
+  strength: z.enum(STRENGTHS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  q: z.string().trim().max(100).optional().catch(undefined),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const q = Query.parse(params);
+  const db = context.shop.db;
+  let items;
+  let page = 1;
+  let pageCount = 1;
+  let total = 0;
+  if (q.q) {
+    const hits = await searchProducts(db, q.q, 48);
+    const rows = await Promise.all(hits.map((h) => getProduct(db, h.id)));
+    items = rows.filter((r) => r !== null).map(toCardProduct);
+    total = items.length;
+  } else {
+    const res = await listProducts(db, { sort: q.sort, category: q.category, strength: q.strength, page: q.page, pageSize: 24 });
+    items = res.items.map(toCardProduct);
+    page = res.page;
+    pageCount = res.pageCount;
+    total = res.total;
+  }
+  return {
+    items,
+    page,
+    pageCount,
+    total,
+    query: q,
+    title: translate(context.lang, 'catalogue:list.title'),
+    description: translate(context.lang, 'catalogue:list.metaDescription'),
+    canonical: `${context.origin}/client/products`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : []);
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const { items, page, pageCount, total, query } = loaderData;
+  const pageHref = (n: number) => {
+    const p = new URLSearchParams(params);
+    p.set('page', String(n));
+    return `?${p}`;
+  };
+  return (
+    <div className="container">
+      <h1>{query.q ? t('list.resultsFor', { q: query.q }) : t('list.title')}</h1>
+      <Form method="get" className="toolbar" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+        <div className="field">
+          <label htmlFor="sort">{t('list.sortBy')}</label>
+          <select id="sort" name="sort" defaultValue={query.sort}>
+            {['newest', 'price-asc', 'price-desc', 'name', 'strength'].map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="category">{t('list.category')}</label>
+          <select id="category" name="category" defaultValue={query.category ?? ''}>
+            <option value="">{t('list.all')}</option>
+            {['cigar', 'rolling-tobacco', 'accessory'].map((c) => (
+              <option key={c} value={c}>
+                {t(`category.${c}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="strength">{t('list.strength')}</label>
+          <select id="strength" name="strength" defaultValue={query.strength ?? ''}>
+            <option value="">{t('list.all')}</option>
+            {['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'].map((s) => (
+              <option key={s} value={s}>
+                {t(`strength.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="btn btn-small">
+            {t('list.apply')}
+          </button>
+        </noscript>
+        <p className="card-meta" style={{ marginInlineStart: 'auto' }}>
+          {t('list.count', { count: total })}
+        </p>
+      </Form>
+      {items.length === 0 ? (
+        <p className="empty" data-testid="empty-list">
+          {t('list.empty')}
+        </p>
+      ) : (
+        <div className="grid" data-testid="product-grid">
+          {items.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav className="pager" aria-label={t('list.pages')}>
+          {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) =>
+            n === page ? (
+              <span key={n} aria-current="page">
+                {n}
+              </span>
+            ) : (
+              <Link key={n} to={pageHref(n)} aria-label={t('list.page', { n })}>
+                {n}
+              </Link>
+            ),
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

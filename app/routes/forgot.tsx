@@ -1,0 +1,8 @@
+/** Forgot password — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Forgot password · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Forgot password" />;
+}

@@ -1,0 +1,8 @@
+/** Payment — placeholder until its issue delivers this screen. */
+import { Placeholder } from '../components/Placeholder.tsx';
+
+export const meta = () => [{ title: 'Payment · Casa del Tabaco' }];
+
+export default function Page() {
+  return <Placeholder title="Payment" />;
+}

@@ -1,0 +1,160 @@
+/**
+ * Product details (/productdetail?id=): description in the visitor's language, price (discounted
+ * with the original struck through), strength, length in mm and inches, ring gauge, wrapper,
+ * binder, filler, origin, packaging, tasting notes, stock state, quantity, add to cart, buy now.
+ */
+import { data, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/productdetail';
+import { getProduct } from '../../core/catalogue/service.ts';
+import { rappenToDecimalString } from '../../core/pricing/money.ts';
+import { unitPrice } from '../../core/pricing/pricing.ts';
+import { AddToCartForm } from '../components/AddToCartForm.tsx';
+import { Price } from '../components/Price.tsx';
+import { StrengthScale } from '../components/StrengthScale.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { productImageSrc } from '../lib/product-image.ts';
+import { useNonce } from '../nonce.tsx';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
+  const p = id && id.length <= 64 ? await getProduct(context.shop.db, id) : null;
+  if (!p || !p.active) throw data({ notFound: true }, { status: 404 });
+  const description = p.description[context.lang] ?? p.description.en ?? '';
+  const canonical = `${context.origin}/productdetail?id=${encodeURIComponent(p.id)}`;
+  const image = `${context.origin}${productImageSrc(p)}`;
+  return {
+    product: {
+      id: p.id,
+      sku: p.sku,
+      category: p.category,
+      name: p.name,
+      brand: p.brand,
+      line: p.line,
+      vitola: p.vitola,
+      lengthMm: p.lengthMm,
+      lengthIn: p.lengthIn,
+      ringGauge: p.ringGauge,
+      wrapper: p.wrapper,
+      binder: p.binder,
+      filler: p.filler,
+      origin: p.origin,
+      strength: p.strength,
+      packaging: p.packaging,
+      basePrice: p.basePrice,
+      discountPercent: p.discountPercent,
+      stock: p.stock,
+      tastingNotes: p.tastingNotes,
+      images: p.images,
+      description,
+    },
+    canonical,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: p.name,
+      sku: p.sku,
+      brand: { '@type': 'Brand', name: p.brand },
+      description,
+      image,
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        priceCurrency: 'CHF',
+        price: rappenToDecimalString(unitPrice(p.basePrice, p.discountPercent)),
+        availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        areaServed: 'CH',
+      },
+    },
+    image,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data && 'product' in data
+    ? pageMeta({ title: data.product.name, description: data.product.description.slice(0, 160), canonical: data.canonical, image: data.image, type: 'product' })
+    : [{ title: 'Not found' }];
+
+/** JSON-LD is data we built; `<` is escaped so it cannot close the script element. */
+function JsonLd({ value }: { value: unknown }) {
+  const nonce = useNonce();
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('catalogue');
+  const p = loaderData.product;
+  const rows: [string, React.ReactNode][] = [];
+  if (p.vitola) rows.push([t('spec.vitola'), p.vitola]);
+  if (p.lengthMm) rows.push([t('spec.length'), `${p.lengthMm} mm${p.lengthIn ? ` (${p.lengthIn}″)` : ''}`]);
+  if (p.ringGauge) rows.push([t('spec.ringGauge'), p.ringGauge]);
+  if (p.strength) rows.push([t('spec.strength'), <StrengthScale key="s" strength={p.strength} />]);
+  if (p.wrapper) rows.push([t('spec.wrapper'), p.wrapper]);
+  if (p.binder) rows.push([t('spec.binder'), p.binder]);
+  if (p.filler) rows.push([t('spec.filler'), p.filler]);
+  if (p.origin) rows.push([t('spec.origin'), p.origin]);
+  rows.push([t('spec.packaging'), p.packaging]);
+  rows.push([t('spec.sku'), p.sku]);
+  return (
+    <div className="container">
+      <JsonLd value={loaderData.jsonLd} />
+      <nav aria-label={t('breadcrumb')} className="card-meta" style={{ marginBottom: 16 }}>
+        <Link to="/client/products">{t('list.title')}</Link> / {p.brand}
+      </nav>
+      <div className="detail">
+        <div className="detail-media">
+          <img src={productImageSrc(p)} alt={p.name} width={800} height={600} />
+        </div>
+        <div>
+          <span className="card-brand">
+            {p.brand} · {p.line}
+          </span>
+          <h1>{p.name}</h1>
+          <p style={{ fontSize: '1.4rem' }}>
+            <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />
+            {p.discountPercent > 0 && <span className="tag" style={{ position: 'static', marginInlineStart: 10 }}>−{p.discountPercent}%</span>}
+          </p>
+          <p className={p.stock > 0 ? 'stock-in' : 'stock-out'} data-testid="stock-state">
+            {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}
+          </p>
+          <p>{p.description}</p>
+          <AddToCartForm productId={p.id} stock={p.stock} />
+          <dl className="specs">
+            {rows.map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          {p.tastingNotes.length > 0 && (
+            <>
+              <h2 className="h3" style={{ fontSize: '1.3rem' }}>{t('tastingNotes')}</h2>
+              <ul className="notes">
+                {p.tastingNotes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="card-meta">{t('taxesIncluded')}</p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { t } = useTranslation('catalogue');
+  return (
+    <div className="container notfound">
+      <h1>{t('productNotFound')}</h1>
+      <p>
+        <Link to="/client/products" className="btn">
+          {t('list.title')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** robots.txt: everything public may be crawled except account, cart, payment and admin pages. */
+import type { Route } from './+types/robots';
+
+export function loader({ context }: Route.LoaderArgs) {
+  const body = [
+    'User-agent: *',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /shopcart',
+    'Disallow: /payment',
+    'Disallow: /profile',
+    'Disallow: /client/history',
+    'Disallow: /confirm/',
+    'Disallow: /reset/',
+    `Sitemap: ${context.origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+}

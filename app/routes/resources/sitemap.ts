@@ -1,0 +1,24 @@
+/** sitemap.xml: the public pages and every listed product, with hreflang alternates. */
+import { eq } from 'drizzle-orm';
+import type { Route } from './+types/sitemap';
+import { products } from '../../../core/catalogue/schema.ts';
+import { PICKER_LOCALES } from '../../i18n/locales.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const o = context.origin;
+  const pages = ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
+  const rows = await context.shop.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.active, true));
+  const url = (path: string, lastmod?: Date) => {
+    const sep = path.includes('?') ? '&amp;' : '?';
+    const alts = PICKER_LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(o + path)}${sep}lang=${l}"/>`).join('');
+    return `<url><loc>${esc(o + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alts}</url>`;
+  };
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${pages.map((p) => url(p)).join('\n')}
+${rows.map((r) => url(`/productdetail?id=${encodeURIComponent(r.id)}`, r.updatedAt)).join('\n')}
+</urlset>`;
+  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+}

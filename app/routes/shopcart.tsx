@@ -1,0 +1,198 @@
+/**
+ * Cart and order summary (/shopcart): lines with editable counts, remove, subtotal with 2
+ * decimals, "your cart is empty, please buy something" when empty. Its action serves every cart
+ * form of the UI (add, buy now, set count, remove), with or without JavaScript.
+ */
+import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Route } from './+types/shopcart';
+import { addToCart, removeFromCart, setCartCount } from '../../core/cart/service.ts';
+import { DomainError } from '../../core/errors.ts';
+import { useFormat } from '../lib/format.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { productImageSrc } from '../lib/product-image.ts';
+import type { RootData } from '../root.tsx';
+import { translate } from '../i18n/resources.server.ts';
+
+const CartForm = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['add', 'buy']), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(1).max(999).catch(1), returnTo: z.string().optional(), js: z.string().optional() }),
+  z.object({ intent: z.literal('set'), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(0).max(999), js: z.string().optional() }),
+  z.object({ intent: z.literal('remove'), productId: z.string().min(1).max(64), js: z.string().optional() }),
+]);
+
+/** Only same-site paths may be redirected to. */
+function safeReturn(to: string | undefined): string {
+  return to && to.startsWith('/') && !to.startsWith('//') ? to : '/shopcart';
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = CartForm.safeParse(form);
+  if (!parsed.success) return data({ ok: false, error: translate(context.lang, 'cart:invalidRequest') }, { status: 400 });
+  const f = parsed.data;
+  const { db } = context.shop;
+  const userId = context.auth?.userId ?? null;
+  try {
+    if (f.intent === 'add' || f.intent === 'buy') await addToCart(db, context.cartKey, f.productId, f.count, userId);
+    else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
+    else await removeFromCart(db, context.cartKey, f.productId);
+  } catch (e) {
+    if (e instanceof DomainError) {
+      const message = e.opts.key ? translate(context.lang, `errors:${e.opts.key}`, { ...e.opts.params, defaultValue: e.message }) : e.message;
+      return data({ ok: false, error: message }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    }
+    throw e;
+  }
+  if (f.intent === 'buy') return redirect('/shopcart');
+  if (f.js) return { ok: true as const, error: undefined };
+  return redirect(f.intent === 'add' ? safeReturn(f.returnTo) : '/shopcart');
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: translate(context.lang, 'cart:title') };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Cart' }), { name: 'robots', content: 'noindex' }];
+
+function CountForm({ productId, count, stock, name }: { productId: string; count: number; stock: number; name: string }) {
+  const { t } = useTranslation('cart');
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  return (
+    <fetcher.Form method="post" action="/shopcart" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+      <input type="hidden" name="intent" value="set" />
+      <input type="hidden" name="productId" value={productId} />
+      <label className="visually-hidden" htmlFor={`count-${productId}`}>
+        {t('quantityOf', { name })}
+      </label>
+      <input
+        id={`count-${productId}`}
+        className="qty"
+        type="number"
+        name="count"
+        min={1}
+        max={Math.max(stock, count)}
+        defaultValue={count}
+        key={count}
+        inputMode="numeric"
+        data-testid="line-count"
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          if (v && Number(v) >= 1) fetcher.submit(e.currentTarget.form, { method: 'post', action: '/shopcart' });
+        }}
+      />
+      <noscript>
+        <button type="submit" className="btn btn-small btn-ghost">
+          {t('update')}
+        </button>
+      </noscript>
+      {fetcher.data?.error && (
+        <span className="field-error" role="alert">
+          {fetcher.data.error}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}
+
+export default function ShopCart({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('cart');
+  const { price } = useFormat();
+  const root = useRouteLoaderData('root') as RootData;
+  const cart = root.cart;
+  return (
+    <div className="container">
+      <h1>{t('title')}</h1>
+      {actionData?.error && (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      {cart.lines.length === 0 ? (
+        <div className="empty" data-testid="cart-empty">
+          <p>{t('empty')}</p>
+          <Link to="/client/products" className="btn">
+            {t('continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-layout">
+          <table className="cart-table" data-testid="cart-table">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('image')}</span>
+                </th>
+                <th scope="col">{t('product')}</th>
+                <th scope="col">{t('quantity')}</th>
+                <th scope="col" className="num">
+                  {t('unitPrice')}
+                </th>
+                <th scope="col" className="num">
+                  {t('lineTotal')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((l) => (
+                <tr key={l.productId} data-testid="cart-line">
+                  <td>
+                    <img className="cart-line-img" src={productImageSrc({ id: l.productId, images: l.image ? [{ path: l.image }] : [] })} alt="" width={64} height={48} />
+                  </td>
+                  <td>
+                    <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
+                    <div className="card-meta">{l.packaging}</div>
+                  </td>
+                  <td>
+                    <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />
+                  </td>
+                  <td className="num">{price(l.unitPrice)}</td>
+                  <td className="num" data-testid="line-total">
+                    {price(l.lineTotal)}
+                  </td>
+                  <td>
+                    <Form method="post" action="/shopcart">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="productId" value={l.productId} />
+                      <button type="submit" className="btn btn-small btn-ghost" data-testid="remove-line">
+                        {t('remove')}
+                        <span className="visually-hidden"> {l.name}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <aside className="summary" aria-labelledby="summary-h">
+            <h2 id="summary-h" style={{ fontSize: '1.4rem' }}>
+              {t('summary')}
+            </h2>
+            <div className="summary-row">
+              <span>{t('subtotal')}</span>
+              <span data-testid="cart-subtotal">{price(cart.subtotal)}</span>
+            </div>
+            {cart.promoDiscount > 0 && (
+              <div className="summary-row">
+                <span>{t('promoDiscount')}</span>
+                <span>−{price(cart.promoDiscount)}</span>
+              </div>
+            )}
+            <div className="summary-row summary-total">
+              <span>{t('orderPrice')}</span>
+              <span>{price(cart.orderPrice)}</span>
+            </div>
+            <p className="card-meta">{t('taxesIncluded')}</p>
+            <Link to="/payment" className="btn" style={{ width: '100%' }} data-testid="checkout">
+              {t('checkout')}
+            </Link>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

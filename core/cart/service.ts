@@ -1,0 +1,181 @@
+/**
+ * Carts (specification sections 3, 4 and 7; issue 2, item 4). A cart is keyed by its owner:
+ * a user id or an anonymous cart id. Prices are always computed here, on the server, from the
+ * current catalogue (core/pricing). Counts can never exceed stock.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { products, type ProductRow } from '../catalogue/schema.ts';
+import { DomainError } from '../errors.ts';
+import { lineTotal, unitPrice } from '../pricing/pricing.ts';
+import { cartItems, carts } from './schema.ts';
+
+/** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
+export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** A new anonymous cart id: 192 random bits, base64url (32 characters). */
+export function newAnonymousCartId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** A cart line with the product data the cart shows. Money in Rappen. */
+export type CartLine = {
+  count: number;
+  product: Pick<ProductRow, 'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'>;
+  /** Unit price after discount, Rappen. */
+  unitPrice: number;
+  /** unitPrice x count, Rappen. */
+  lineTotal: number;
+};
+
+/** A cart: its lines (oldest first), item count and subtotal in Rappen, and the applied promo code. */
+export type Cart = { cartKey: string; lines: CartLine[]; itemCount: number; subtotal: number; promoCode: string | null };
+
+/** Reads a cart; an unknown key is an empty cart. */
+export async function getCart(db: Db, cartKey: string): Promise<Cart> {
+  const [cartRow] = await db.select({ promoCode: carts.promoCode }).from(carts).where(eq(carts.cartKey, cartKey)).limit(1);
+  const rows = await db
+    .select({
+      count: cartItems.count,
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      images: products.images,
+      basePrice: products.basePrice,
+      discountPercent: products.discountPercent,
+      packaging: products.packaging,
+      stock: products.stock,
+      brand: products.brand,
+      vitola: products.vitola,
+      lengthMm: products.lengthMm,
+      ringGauge: products.ringGauge,
+      category: products.category,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartKey, cartKey))
+    .orderBy(cartItems.addedAt, products.name);
+  const lines: CartLine[] = rows.map(({ count, ...product }) => ({
+    count,
+    product,
+    unitPrice: unitPrice(product.basePrice, product.discountPercent),
+    lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
+  }));
+  return {
+    cartKey,
+    lines,
+    itemCount: lines.reduce((n, l) => n + l.count, 0),
+    subtotal: lines.reduce((s, l) => s + l.lineTotal, 0),
+    promoCode: cartRow?.promoCode ?? null,
+  };
+}
+
+async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
+  const [p] = await tx.select().from(products).where(eq(products.id, productId)).for('update').limit(1);
+  if (!p || !p.active) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+  return p;
+}
+
+function stockError(p: ProductRow): DomainError {
+  return p.stock === 0
+    ? new DomainError('conflict', `${p.name} is out of stock`, { key: 'outOfStock', params: { name: p.name } })
+    : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock } });
+}
+
+async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promise<void> {
+  await tx
+    .insert(carts)
+    .values({ cartKey, userId })
+    .onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
+}
+
+/**
+ * Adds `count` of a product to a cart (api `cart/addProduct`).
+ * @param count how many to add, integer >= 1.
+ * @param userId set when the cart belongs to a registered user.
+ * @throws {DomainError} `not_found` for an unknown product; `conflict` (409) when the resulting
+ *   count would exceed stock; `invalid` for a bad count.
+ */
+export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null): Promise<Cart> {
+  if (!Number.isInteger(count) || count < 1 || count > 999)
+    throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: 'Count must be a whole number from 1 to 999' } });
+  await db.transaction(async (tx) => {
+    const p = await lockProduct(tx, productId);
+    const [existing] = await tx
+      .select({ count: cartItems.count })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartKey, cartKey), eq(cartItems.productId, productId)))
+      .limit(1);
+    const next = (existing?.count ?? 0) + count;
+    if (next > p.stock) throw stockError(p);
+    await ensureCart(tx, cartKey, userId);
+    await tx
+      .insert(cartItems)
+      .values({ cartKey, productId, count: next })
+      .onConflictDoUpdate({ target: [cartItems.cartKey, cartItems.productId], set: { count: next } });
+  });
+  return getCart(db, cartKey);
+}
+
+/**
+ * Sets the count of a line; 0 removes it.
+ * @throws {DomainError} `conflict` when the count exceeds stock; `invalid` for a bad count.
+ */
+export async function setCartCount(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null): Promise<Cart> {
+  if (!Number.isInteger(count) || count < 0 || count > 999)
+    throw new DomainError('invalid', 'Count must be a whole number from 0 to 999', { fields: { count: 'Count must be a whole number from 0 to 999' } });
+  if (count === 0) return removeFromCart(db, cartKey, productId);
+  await db.transaction(async (tx) => {
+    const p = await lockProduct(tx, productId);
+    if (count > p.stock) throw stockError(p);
+    await ensureCart(tx, cartKey, userId);
+    await tx
+      .insert(cartItems)
+      .values({ cartKey, productId, count })
+      .onConflictDoUpdate({ target: [cartItems.cartKey, cartItems.productId], set: { count } });
+  });
+  return getCart(db, cartKey);
+}
+
+/** Removes a product's line from a cart (api `cart/delete`). Removing an absent line is not an error. */
+export async function removeFromCart(db: Db, cartKey: string, productId: string): Promise<Cart> {
+  await db.delete(cartItems).where(and(eq(cartItems.cartKey, cartKey), eq(cartItems.productId, productId)));
+  return getCart(db, cartKey);
+}
+
+/** Empties a cart and forgets its promo code. */
+export async function clearCart(db: Db, cartKey: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItems).where(eq(cartItems.cartKey, cartKey));
+    await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, cartKey));
+  });
+}
+
+/**
+ * Merges an anonymous cart into a user's cart at login (specification section 4; api `cart/merge`):
+ * counts of the same product add up, capped by stock; the anonymous cart is emptied. One transaction.
+ */
+export async function mergeCarts(db: Db, userId: string, anonymousKey: string): Promise<Cart> {
+  if (anonymousKey === userId) return getCart(db, userId);
+  await db.transaction(async (tx) => {
+    const anon = await tx.select().from(cartItems).where(eq(cartItems.cartKey, anonymousKey));
+    if (anon.length === 0) return;
+    await ensureCart(tx, userId, userId);
+    for (const item of anon) {
+      const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, item.productId)).for('update');
+      const [mine] = await tx
+        .select({ count: cartItems.count })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartKey, userId), eq(cartItems.productId, item.productId)));
+      const next = Math.min((mine?.count ?? 0) + item.count, p?.stock ?? 0);
+      if (next > 0)
+        await tx
+          .insert(cartItems)
+          .values({ cartKey: userId, productId: item.productId, count: next })
+          .onConflictDoUpdate({ target: [cartItems.cartKey, cartItems.productId], set: { count: next } });
+    }
+    await tx.delete(cartItems).where(eq(cartItems.cartKey, anonymousKey));
+  });
+  return getCart(db, userId);
+}

@@ -1,0 +1,58 @@
+/** Catalogue tables. Money is integer Rappen (architecture guide, "Rules of the domain"). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Locale code -> text, e.g. `{ en: "…", de: "…" }`. */
+export type LocalizedText = Partial<Record<string, string>>;
+/** An image of a product: a path under the site root, e.g. `/images/products/x.webp`. */
+export type ProductImage = { path: string; alt?: string };
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    sku: text('sku').notNull().unique(),
+    category: text('category', { enum: ['cigar', 'rolling-tobacco', 'accessory'] }).notNull(),
+    brand: text('brand').notNull(),
+    line: text('line').notNull(),
+    name: text('name').notNull(),
+    vitola: text('vitola'),
+    /** Length in millimetres. */
+    lengthMm: integer('length_mm'),
+    /** Length in inches, as the catalogue states it. */
+    lengthIn: real('length_in'),
+    /** Ring gauge in 64ths of an inch. */
+    ringGauge: integer('ring_gauge'),
+    wrapper: text('wrapper'),
+    binder: text('binder'),
+    filler: text('filler'),
+    origin: text('origin'),
+    strength: text('strength', { enum: ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] }),
+    packaging: text('packaging').notNull(),
+    unitsPerPackage: integer('units_per_package').notNull().default(1),
+    /** Price including VAT, in Rappen. */
+    basePrice: integer('base_price_rappen').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    popular: boolean('popular').notNull().default(false),
+    promotional: boolean('promotional').notNull().default(false),
+    /** Listed in the shop; unlisted products stay for order history. */
+    active: boolean('active').notNull().default(true),
+    description: jsonb('description').$type<LocalizedText>().notNull().default({}),
+    tastingNotes: jsonb('tasting_notes').$type<string[]>().notNull().default([]),
+    images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
+    /** Lower-case, accent-free text searched with pg_trgm (name, brand, line, vitola, wrapper). */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check('products_price_non_negative', sql`${t.basePrice} >= 0`),
+    check('products_discount_range', sql`${t.discountPercent} between 0 and 100`),
+    index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_category').on(t.category),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;

@@ -1,0 +1,113 @@
+/**
+ * Catalogue reads: product list with sort, filter and paging; product detail; home sections;
+ * live search (issue 2, items 3 and 5).
+ */
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { products, type ProductRow } from './schema.ts';
+import { normalizeSearchText } from './search-text.ts';
+
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'strength'] as const;
+export type ProductSort = (typeof SORTS)[number];
+export const CATEGORIES = ['cigar', 'rolling-tobacco', 'accessory'] as const;
+export const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
+export type Strength = (typeof STRENGTHS)[number];
+
+/** Options of {@link listProducts}. `page` is 1-based; `pageSize` 1..100. */
+export type ListOptions = {
+  sort?: ProductSort;
+  category?: (typeof CATEGORIES)[number];
+  strength?: Strength;
+  page?: number;
+  pageSize?: number;
+};
+
+/** A page of products and the total number that match. */
+export type ProductPage = { items: ProductRow[]; total: number; page: number; pageSize: number; pageCount: number };
+
+const effectivePrice = sql`(${products.basePrice} * (100 - ${products.discountPercent}))`;
+const strengthRank = sql`case ${products.strength} when 'Mild' then 1 when 'Mild-Medium' then 2 when 'Medium' then 3 when 'Medium-Full-bodied' then 4 when 'Full-bodied' then 5 else 6 end`;
+
+function orderFor(sort: ProductSort): SQL[] {
+  switch (sort) {
+    case 'price-asc':
+      return [asc(effectivePrice), asc(products.name)];
+    case 'price-desc':
+      return [desc(effectivePrice), asc(products.name)];
+    case 'name':
+      return [asc(products.name)];
+    case 'strength':
+      return [asc(strengthRank), asc(products.name)];
+    case 'newest':
+    default:
+      return [desc(products.createdAt), asc(products.sku)];
+  }
+}
+
+/** Lists active products (out-of-stock ones included, marked by `stock = 0`). */
+export async function listProducts(db: Db, opts: ListOptions = {}): Promise<ProductPage> {
+  const page = Math.max(1, opts.page ?? 1);
+  const pageSize = Math.min(100, Math.max(1, opts.pageSize ?? 24));
+  const where = and(
+    eq(products.active, true),
+    opts.category ? eq(products.category, opts.category) : undefined,
+    opts.strength ? eq(products.strength, opts.strength) : undefined,
+  );
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(opts.sort ?? 'newest'))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** One product by id, or null (also null for a malformed id). Inactive products are returned too. */
+export async function getProduct(db: Db, id: string): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The home page's sections: popular, promotional and a selection of products for sale. */
+export async function homeSections(db: Db, limit = 8): Promise<{ popular: ProductRow[]; promotional: ProductRow[]; forSale: ProductRow[] }> {
+  const base = eq(products.active, true);
+  const [popular, promotional, forSale] = await Promise.all([
+    db.select().from(products).where(and(base, eq(products.popular, true))).orderBy(asc(products.name)).limit(limit),
+    db.select().from(products).where(and(base, eq(products.promotional, true))).orderBy(desc(products.discountPercent), asc(products.name)).limit(limit),
+    db.select().from(products).where(and(base, gt(products.stock, 0))).orderBy(desc(products.createdAt), asc(products.sku)).limit(limit),
+  ]);
+  return { popular, promotional, forSale };
+}
+
+/** A live-search hit (specification section 3, "Product search result"). */
+export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
+
+/**
+ * Live search over name, brand, line, vitola and wrapper: case-, accent- and small-typo-tolerant,
+ * best match first (pg_trgm word similarity on normalised text).
+ * @param query free text; an empty query (after normalisation) returns [].
+ * @param limit 1..50 hits.
+ */
+export async function searchProducts(db: Db, query: string, limit = 10): Promise<SearchHit[]> {
+  const q = normalizeSearchText(query).slice(0, 100);
+  if (!q) return [];
+  const score = sql<number>`greatest(word_similarity(${q}, ${products.searchText}), case when ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'} then 1 else 0 end)`;
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      packaging: products.packaging,
+      brand: products.brand,
+      images: products.images,
+      basePrice: products.basePrice,
+      discountPercent: products.discountPercent,
+    })
+    .from(products)
+    .where(and(eq(products.active, true), sql`(${q} <% ${products.searchText} or ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'})`))
+    .orderBy(desc(score), asc(products.name))
+    .limit(Math.min(50, Math.max(1, limit)));
+}

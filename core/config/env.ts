@@ -1,0 +1,56 @@
+/**
+ * The process environment, parsed once with zod (architecture guide, "Configuration").
+ *
+ * A bad value stops the start with a message naming the variable: {@link loadEnv} throws
+ * {@link EnvError}, whose message lists every offending variable and why.
+ */
+import { z } from 'zod';
+
+const urlish = z.string().min(1);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port of the HTTP server. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Base for absolute links in e-mails, sitemaps and canonical URLs, without trailing slash. */
+  PUBLIC_URL: z.url().optional(),
+  /** Where the embedded database and generated secrets live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
+  DATABASE_URL: urlish.optional(),
+  /** Redis for shared rate limits when several processes run; optional. */
+  REDIS_URL: urlish.optional(),
+  /** SMTP server for outgoing mail; unset = mails stay in the outbox table. */
+  SMTP_URL: urlish.optional(),
+  /** Secret for signing tokens; unset = generated once and kept in DATA_DIR (mode 0600). */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Datatrans merchant credentials; without them the method is not offered. */
+  DATATRANS_MERCHANT_ID: z.string().min(1).optional(),
+  DATATRANS_PASSWORD: z.string().min(1).optional(),
+  /** Hex-encoded HMAC key for the `Datatrans-Signature` webhook header. */
+  DATATRANS_SIGN_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal').optional(),
+  DATATRANS_API_URL: z.url().default('https://api.sandbox.datatrans.com'),
+  DATATRANS_PAY_URL: z.url().default('https://pay.sandbox.datatrans.com'),
+});
+
+/** The parsed environment. */
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Thrown by {@link loadEnv} when a variable is invalid; the message names each variable. */
+export class EnvError extends Error {}
+
+/**
+ * Parses an environment (default `process.env`).
+ * @throws {EnvError} naming every invalid variable, e.g. `PORT: Too big: expected number to be <=65535`.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,66 @@
+/**
+ * The shop's settings: the specification's configuration object (section 3, "Configuration")
+ * plus the seller data, VAT number and delivery fees. Money in Rappen.
+ */
+import { z } from 'zod';
+
+export const ShopSettingsSchema = z.object({
+  /** Company (seller) name, shown on invoices and in the footer. */
+  companyName: z.string().min(1),
+  /** Postal address of the shop (spec field `dir`). */
+  dir: z.string().min(1),
+  /** Structured seller address for invoices and QR-bills. */
+  street: z.string().min(1),
+  buildingNumber: z.string().default(''),
+  postalCode: z.string().regex(/^\d{4}$/),
+  city: z.string().min(1),
+  country: z.string().length(2).default('CH'),
+  whatsapp: z.string(),
+  email: z.email(),
+  telegram: z.string(),
+  facebook: z.string(),
+  instagram: z.string(),
+  shop_closed: z.boolean(),
+  promotionalInfo: z.object({ text: z.string() }),
+  /** Swiss UID/VAT number, e.g. `CHE-123.456.789 MWST`. */
+  vatNumber: z.string().min(1),
+  /** VAT rate in basis points (810 = 8.1 %, Swiss standard rate since 2024). */
+  vatRateBasisPoints: z.number().int().min(0).max(10_000),
+  /** Shipping fee in Rappen. */
+  shippingFee: z.number().int().min(0),
+  /** Orders with a subtotal (after discount) at or above this ship free; Rappen. */
+  freeShippingThreshold: z.number().int().min(0),
+  /** IBAN (or QR-IBAN) for bank transfers / QR-bills. */
+  iban: z.string().min(15),
+  /** Minutes an unpaid card/TWINT/sandbox order holds its stock. */
+  cardPaymentExpiryMinutes: z.number().int().min(1),
+  /** Days an unpaid bank-transfer order holds its stock. */
+  bankTransferExpiryDays: z.number().int().min(1),
+});
+
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+/** The settings a fresh shop starts with (seed). */
+export const DEFAULT_SETTINGS: ShopSettings = {
+  companyName: 'Casa del Tabaco Dominicano GmbH',
+  dir: 'Bahnhofstrasse 21, 8001 Zürich, Switzerland',
+  street: 'Bahnhofstrasse',
+  buildingNumber: '21',
+  postalCode: '8001',
+  city: 'Zürich',
+  country: 'CH',
+  whatsapp: '+41 79 123 45 67',
+  email: 'info@casadeltabaco.ch',
+  telegram: 'https://t.me/casadeltabaco',
+  facebook: 'https://www.facebook.com/casadeltabaco',
+  instagram: 'https://www.instagram.com/casadeltabaco',
+  shop_closed: false,
+  promotionalInfo: { text: 'Free delivery across Switzerland from CHF 150' },
+  vatNumber: 'CHE-123.456.789 MWST',
+  vatRateBasisPoints: 810,
+  shippingFee: 900,
+  freeShippingThreshold: 15_000,
+  iban: 'CH44 3199 9123 0008 8901 2',
+  cardPaymentExpiryMinutes: 30,
+  bankTransferExpiryDays: 10,
+};

@@ -1,0 +1,46 @@
+/**
+ * Database access: PGlite (PostgreSQL in WebAssembly) file-backed in DATA_DIR when no
+ * DATABASE_URL is set, node-postgres otherwise (architecture guide, "Stack"). Migrations are
+ * applied on open.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it. */
+export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database and applies pending migrations.
+ * @param opts.databaseUrl PostgreSQL URL; when absent, PGlite is used.
+ * @param opts.dataDir directory for PGlite's files; `memory://` (or absent) = in memory.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let dataDir = opts.dataDir;
+  if (dataDir && dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
+  if (dataDir === 'memory://') dataDir = undefined;
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,9 @@
+/** Every table of the shop, for Drizzle and drizzle-kit. Each module owns its own schema file. */
+export * from '../catalogue/schema.ts';
+export * from '../config/schema.ts';
+export * from '../cart/schema.ts';
+export * from '../accounts/schema.ts';
+export * from '../mail/schema.ts';
+export * from '../promos/schema.ts';
+export * from '../orders/schema.ts';
+export * from '../payments/schema.ts';

@@ -1,0 +1,33 @@
+/** Mail outbox: every mail is stored first, then sent (and retried) after the transaction commits. */
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** An attachment kept with the mail; content is base64. */
+export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
+
+export const outbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    /** `pending` until delivered to SMTP; `sent` after; `outbox_only` when no SMTP is configured. */
+    status: text('status', { enum: ['pending', 'sent', 'outbox_only', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status').on(t.status)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

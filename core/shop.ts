@@ -1,0 +1,69 @@
+/**
+ * The shop's running services: environment, database, secrets, logger. Built once at start
+ * (server.ts) or per test (tests/integration/helpers). Everything request-scoped receives it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import pino, { type Logger } from 'pino';
+import { loadEnv, type Env } from './config/env.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { products } from './catalogue/schema.ts';
+import { importCatalogue } from './catalogue/import.ts';
+import { getSettings } from './config/service.ts';
+
+export type Shop = {
+  env: Env;
+  db: Db;
+  database: Database;
+  log: Logger;
+  /** Secret for signing session/access tokens (>= 32 bytes). */
+  sessionSecret: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * Reads `SESSION_SECRET`, or generates one on first start and keeps it in
+ * `DATA_DIR/secrets.json` with mode 0600 (architecture guide, "Security rules").
+ */
+export function loadOrCreateSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.DATA_DIR === 'memory://') return randomBytes(32).toString('base64url');
+  const file = path.join(env.DATA_DIR, 'secrets.json');
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  if (fs.existsSync(file)) {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { sessionSecret?: string };
+    if (parsed.sessionSecret) return parsed.sessionSecret;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, JSON.stringify({ sessionSecret: secret }), { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Opens the shop: parses the environment, opens and migrates the database, seeds the settings,
+ * and on first start (no products yet) imports the starting catalogue.
+ * @param overrides environment values that win over `process.env` (tests).
+ * @param opts.catalogueFile catalogue to import on first start (default `data/catalogue.json`).
+ * @throws {import('./config/env.ts').EnvError} for a bad environment.
+ */
+export async function openShop(
+  overrides: Record<string, string | undefined> = {},
+  opts: { catalogueFile?: string | null; logger?: Logger } = {},
+): Promise<Shop> {
+  const env = loadEnv({ ...process.env, ...overrides });
+  const log = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { db } = database;
+  await getSettings(db);
+  const catalogueFile = opts.catalogueFile === undefined ? path.resolve('data/catalogue.json') : opts.catalogueFile;
+  if (catalogueFile) {
+    const [{ n }] = await db.select({ n: count() }).from(products);
+    if (n === 0 && fs.existsSync(catalogueFile)) {
+      const result = await importCatalogue(db, JSON.parse(fs.readFileSync(catalogueFile, 'utf8')));
+      log.info({ ...result, file: catalogueFile }, 'catalogue imported on first start');
+    }
+  }
+  return { env, db, database, log, sessionSecret: loadOrCreateSecret(env), close: () => database.close() };
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The README's test command (`npm test`): type check, unit and integration tests on PGlite (and on
+# PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Debian's Chromium
+# against the built server. Installs what npm does not: Debian's chromium, when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing Debian's chromium (needed by the end-to-end tests)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+[ -d node_modules ] || npm install --no-audit --no-fund
+
+echo "== type check"
+npm run --silent typecheck
+
+echo "== unit and integration tests (PGlite)"
+env -u TEST_DATABASE_URL npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== integration tests on PostgreSQL ($TEST_DATABASE_URL)"
+  npx vitest run
+fi
+
+echo "== build"
+npx react-router build >/dev/null
+
+echo "== end-to-end tests (Playwright, Debian chromium)"
+npx playwright test

@@ -1,0 +1,50 @@
+/**
+ * HTTP entry: opens the shop (database, migrations, first-start catalogue import), serves the
+ * built React Router app and the JSON API with Hono on Node, and shuts down gracefully on
+ * SIGINT/SIGTERM. Run `npm run build` first (`npm start` does).
+ */
+import { serve } from '@hono/node-server';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { EnvError } from './core/config/env.ts';
+import { openShop } from './core/shop.ts';
+import { createHttpApp } from './server/app.ts';
+
+async function main() {
+  let shop;
+  try {
+    shop = await openShop();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const buildPath = path.resolve('build/server/index.js');
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [] });
+  const server = serve({ fetch: app.fetch, port: shop.env.PORT, hostname: shop.env.HOST }, (info) => {
+    shop.log.info({ port: info.port, database: shop.database.kind }, `shop listening on http://localhost:${info.port}`);
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    shop.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await shop.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

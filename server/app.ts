@@ -1,0 +1,98 @@
+/**
+ * The HTTP application (architecture guide, "Stack"): request ids and logs, security headers
+ * with a CSP nonce, compression, static assets (hashed ones cached immutably), `/api/*`, then the
+ * React Router request handler with the per-request load context.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { getCookie, setCookie } from 'hono/cookie';
+import { requestId } from 'hono/request-id';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createApi } from '../api/index.ts';
+import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import type { Shop } from '../core/shop.ts';
+import { pickLocale } from '../app/i18n/locales.ts';
+import type { ShopLoadContext } from '../app/context.ts';
+import { webSession } from './session.ts';
+
+/** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
+export const CART_COOKIE = 'cart_id';
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/** Extra origins the browser may be sent to by forms (payment pages). */
+export type HttpAppOptions = { build: ServerBuild; formActionOrigins?: string[]; clientDir?: string };
+
+type HttpEnv = { Variables: { secureHeadersNonce?: string } };
+
+export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
+  const production = shop.env.NODE_ENV === 'production';
+  const app = new Hono<HttpEnv>();
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    const ms = Math.round((performance.now() - start) * 10) / 10;
+    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", ...(opts.formActionOrigins ?? [])],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('*', compress());
+  const root = opts.clientDir ?? 'build/client';
+  app.use(
+    '/assets/*',
+    serveStatic({ root, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+  );
+  app.use('*', serveStatic({ root, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }));
+  app.route('/api', createApi(shop));
+
+  const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
+  app.all('*', async (c) => {
+    let anonCartId = getCookie(c, CART_COOKIE);
+    if (!anonCartId || !ANON_ID_PATTERN.test(anonCartId)) {
+      anonCartId = newAnonymousCartId();
+      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+    }
+    const url = new URL(c.req.url);
+    const auth = await webSession(shop, c);
+    const theme = getCookie(c, 'theme');
+    const context: ShopLoadContext = {
+      shop,
+      auth,
+      anonCartId,
+      cartKey: auth ? auth.userId : anonCartId,
+      lang: pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language')),
+      theme: theme === 'light' || theme === 'dark' ? theme : null,
+      nonce: c.get('secureHeadersNonce') ?? '',
+      origin: shop.env.PUBLIC_URL ?? url.origin,
+    };
+    const res = await handler(c.req.raw, context);
+    // keep cookies set by middleware (cart id, refreshed session) on the router's response
+    const pending = c.res.headers.getSetCookie?.() ?? [];
+    if (pending.length === 0) return res;
+    const headers = new Headers(res.headers);
+    for (const cookie of pending) headers.append('Set-Cookie', cookie);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  });
+  return app;
+}

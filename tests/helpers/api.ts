@@ -1,0 +1,30 @@
+/** Calls the JSON API in-process (Hono's `request`), as an HTTP client would. */
+import { createApi } from '../../api/index.ts';
+import type { Shop } from '../../core/shop.ts';
+
+export type ApiClient = {
+  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
+  /** Sends a raw body (for malformed-JSON tests). */
+  raw: (path: string, init: RequestInit) => Promise<{ status: number; body: any; headers: Headers }>;
+};
+
+export function apiClient(shop: Shop): ApiClient {
+  const api = createApi(shop);
+  const call = async (path: string, init: RequestInit) => {
+    const res = await api.request(`http://shop.test/api${path}`, init);
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+  return {
+    get: (path, headers = {}) => call(path, { method: 'GET', headers }),
+    post: (path, body, headers = {}) => call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+    raw: (path, init) => call(path, init),
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  test: {
+    include: ['core/**/*.test.ts', 'api/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
