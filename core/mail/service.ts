@@ -1,0 +1,86 @@
+/**
+ * Outgoing mail (architecture guide: nodemailer; issue 4, item 2). Every mail is first stored in
+ * the outbox table, inside the caller's transaction when there is one; delivery happens after
+ * commit and is retried, so a mail is never lost when the SMTP server is down. Without
+ * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import type { Shop } from '../shop.ts';
+import { getSettings } from '../config/service.ts';
+import { outbox, type StoredAttachment } from './schema.ts';
+
+/** A mail to send. `html` is optional; `text` is always sent as the plain-text part. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: StoredAttachment[] };
+
+/** Attempts before a mail is marked `failed` (it stays in the outbox for admins). */
+export const MAX_ATTEMPTS = 8;
+
+/**
+ * Stores a mail in the outbox. Call inside the transaction that causes the mail, then call
+ * {@link deliverOutbox} after commit.
+ * @returns the outbox id.
+ */
+export async function queueMail(db: Db, mail: MailMessage, smtpConfigured: boolean): Promise<string> {
+  const id = randomUUID();
+  await db.insert(outbox).values({
+    id,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    attachments: mail.attachments ?? [],
+    status: smtpConfigured ? 'pending' : 'outbox_only',
+  });
+  return id;
+}
+
+const transports = new WeakMap<Shop, Transporter>();
+function transportFor(shop: Shop): Transporter | null {
+  if (!shop.env.SMTP_URL) return null;
+  let t = transports.get(shop);
+  if (!t) {
+    t = nodemailer.createTransport(shop.env.SMTP_URL);
+    transports.set(shop, t);
+  }
+  return t;
+}
+
+/**
+ * Sends pending outbox mails through SMTP (no-op without `SMTP_URL`). A failure is recorded and
+ * retried on the next call, up to {@link MAX_ATTEMPTS}.
+ * @param ids only these mails (e.g. the ones just queued); default every pending mail.
+ * @returns how many were sent.
+ */
+export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number> {
+  const transport = transportFor(shop);
+  if (!transport) return 0;
+  const settings = await getSettings(shop.db);
+  const where = and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS), ids?.length ? inArray(outbox.id, ids) : undefined);
+  const pending = await shop.db.select().from(outbox).where(where).orderBy(asc(outbox.createdAt)).limit(50);
+  let sent = 0;
+  for (const m of pending) {
+    try {
+      await transport.sendMail({
+        from: `"${settings.companyName}" <${settings.email}>`,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+      });
+      await shop.db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null }).where(eq(outbox.id, m.id));
+      sent++;
+    } catch (e) {
+      const attempts = m.attempts + 1;
+      await shop.db
+        .update(outbox)
+        .set({ attempts, lastError: String((e as Error).message ?? e).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+        .where(eq(outbox.id, m.id));
+      shop.log.warn({ err: e, mailId: m.id }, 'mail delivery failed; will retry');
+    }
+  }
+  return sent;
+}
