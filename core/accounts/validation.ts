@@ -49,7 +49,11 @@ export const Address = z
   .object(
     {
       street: required(200),
-      postalCode: required(4).regex(/^[1-9]\d{3}$/, { error: POSTCODE_INVALID }),
+      postalCode: z
+        .string({ error: REQUIRED })
+        .trim()
+        .min(1, { error: REQUIRED })
+        .regex(/^[1-9]\d{3}$/, { error: POSTCODE_INVALID }),
       city: required(100),
       country: z
         .string()
