@@ -63,6 +63,8 @@ export function refreshTokenFromRequest(request: Request): string | null {
  */
 export async function webSession(shop: Shop, c: Context): Promise<AuthUser | null> {
   const production = shop.env.NODE_ENV === 'production';
+  // logging out: never rotate (new cookies would be appended after the ones that clear the session)
+  if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
   const access = getCookie(c, ACCESS_COOKIE);
   if (access) {
     try {
