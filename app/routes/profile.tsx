@@ -84,9 +84,16 @@ export default function ProfilePage() {
   return (
     <div className="container account-page account-wide">
       <h1>{t('profile.title')}</h1>
-      <p className="card-meta">
-        {user.email} · {t(`roles.${user.role}`)}
-      </p>
+      <div className="section-head">
+        <p className="card-meta">
+          {user.email} · {t(`roles.${user.role}`)}
+        </p>
+        <Form method="post" action="/logout" reloadDocument>
+          <button type="submit" className="btn btn-ghost btn-small">
+            {t('profile.logout')}
+          </button>
+        </Form>
+      </div>
       <section aria-labelledby="profile-h">
         <h2 id="profile-h">{t('profile.data')}</h2>
         <FormMessage error={p && !p.ok ? p.error : null} success={p?.ok ? p.message : null} />
