@@ -12,6 +12,7 @@ import { openShop } from './core/shop.ts';
 import { createHttpApp } from './server/app.ts';
 import { bootstrapAdmin } from './core/accounts/bootstrap.ts';
 import { startOutboxWorker } from './core/mail/service.ts';
+import { closeRateLimits } from './core/rate-limit/index.ts';
 
 async function main() {
   let shop;
@@ -41,6 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await closeRateLimits(shop);
       await shop.close();
       process.exit(0);
     });

@@ -8,7 +8,8 @@ import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
-import { login } from '../../core/accounts/service.ts';
+import { login, resendConfirmation } from '../../core/accounts/service.ts';
+import { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/service.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { useUiState } from '../components/ui-state.tsx';
@@ -25,9 +26,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context.lang, 'account:login.title') };
 }
 
+type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const f = formFields(form, ['email', 'password', 'redirectTo']);
+  const f = formFields(form, ['email', 'password', 'redirectTo', 'intent']);
+  if (f.intent === 'resend') {
+    try {
+      await resendConfirmation(context.shop, f.email, requestMeta(context));
+      return data<Failure>({ ok: false, resent: translate(context.lang, 'account:register.sent'), error: '', fields: {} });
+    } catch (err) {
+      const failure = formFailure(err, context.lang);
+      return data<Failure>(failure.data, failure.init ?? undefined);
+    }
+  }
   try {
     const session = await login(context.shop, { email: f.email, password: f.password }, requestMeta(context));
     await mergeCarts(context.shop.db, session.userId, context.anonCartId);
@@ -35,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const c of sessionCookieHeaders(session, context.shop.env.NODE_ENV === 'production')) headers.append('Set-Cookie', c);
     return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
   } catch (err) {
-    return formFailure(err, context.lang);
+    const failure = formFailure(err, context.lang);
+    const unconfirmed = err instanceof DomainError && err.opts.key === 'emailNotConfirmed' ? f.email : undefined;
+    return data<Failure>({ ...failure.data, unconfirmed }, failure.init ?? undefined);
   }
 }
 
@@ -57,10 +71,15 @@ export default function LoginPage() {
   return (
     <div className="container account-page">
       <h1>{t('login.title')}</h1>
-      {result?.ok ? (
-        <FormMessage success={result.message} />
-      ) : (
-        <FormMessage error={failure?.error} />
+      {result?.ok ? <FormMessage success={result.message} /> : <FormMessage error={failure?.error || null} success={failure?.resent ?? null} />}
+      {failure?.unconfirmed && (
+        <Form method="post" className="account-form">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={failure.unconfirmed} />
+          <button type="submit" className="btn btn-ghost btn-small">
+            {t('confirm.resend')}
+          </button>
+        </Form>
       )}
       {result?.ok ? (
         <p>

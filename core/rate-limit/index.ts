@@ -32,21 +32,29 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
 type ShopLimiters = { buckets: Map<Bucket, Limiters>; limits: Record<Bucket, Limit>; redis: unknown | null };
 
-const perShop = new WeakMap<Pick<Shop, 'env'>, ShopLimiters>();
+const perShop = new WeakMap<Pick<Shop, 'env'>, Promise<ShopLimiters>>();
 
 // ioredis is only loaded when REDIS_URL is set.
 let redisModule: Promise<typeof import('ioredis')> | null = null;
 
-async function state(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
+async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
+  let redis: unknown = null;
+  if (shop.env.REDIS_URL) {
+    redisModule ??= import('ioredis');
+    const { Redis } = await redisModule;
+    // no offline queue: while Redis is unreachable the in-memory insurance limiter answers at once
+    const client = new Redis(shop.env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    client.on('error', () => undefined);
+    await client.connect().catch(() => undefined);
+    redis = client;
+  }
+  return { buckets: new Map(), limits: { ...DEFAULT_LIMITS }, redis };
+}
+
+function state(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
   let s = perShop.get(shop);
   if (!s) {
-    let redis: unknown = null;
-    if (shop.env.REDIS_URL) {
-      redisModule ??= import('ioredis');
-      const { Redis } = await redisModule;
-      redis = new Redis(shop.env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 });
-    }
-    s = perShop.get(shop) ?? { buckets: new Map(), limits: { ...DEFAULT_LIMITS }, redis };
+    s = create(shop);
     perShop.set(shop, s);
   }
   return s;
@@ -109,7 +117,7 @@ export async function resetRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, ac
 
 /** Closes the Redis connection of a shop's limiters, if any. */
 export async function closeRateLimits(shop: Pick<Shop, 'env'>): Promise<void> {
-  const s = perShop.get(shop);
+  const s = await perShop.get(shop);
   const redis = s?.redis as { quit?: () => Promise<unknown> } | null | undefined;
   if (redis?.quit) await redis.quit().catch(() => undefined);
   perShop.delete(shop);

@@ -71,6 +71,9 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   // not confirmed yet: login refused
   await login(page, email, first);
   await expect(page.getByRole('alert')).toContainText('confirm your e-mail');
+  // a new confirmation link can be requested from there
+  await page.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
 
   // confirm with the link from the outbox
   const confirmPath = await linkFromOutbox(browser, email, 'confirm');

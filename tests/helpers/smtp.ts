@@ -15,7 +15,8 @@ export type TestSmtp = {
   close: () => Promise<void>;
 };
 
-export async function startSmtp(): Promise<TestSmtp> {
+/** Starts the server on `port` (default: any free port). */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,10 +35,10 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     async waitFor(n, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
