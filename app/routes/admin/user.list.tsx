@@ -92,7 +92,7 @@ export default function AdminUserList() {
         <p className="empty">{t('admin.users.empty')}</p>
       ) : (
         <div className="table-scroll">
-          <table className="cart-table">
+          <table className="data-table">
             <thead>
               <tr>
                 <th>{t('fields.name')}</th>

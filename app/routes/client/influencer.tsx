@@ -43,7 +43,7 @@ export default function InfluencerPage() {
       {profile.promoCodes.length === 0 ? (
         <p className="empty">{t('influencer.noPromoCodes')}</p>
       ) : (
-        <table className="cart-table">
+        <table className="data-table">
           <thead>
             <tr>
               <th>{t('influencer.code')}</th>
