@@ -14,6 +14,11 @@ import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Confirm' }), { name: 'robots', content: 'noindex' }];
 
+/** Confirming spends the token: never run the loader again on the same page (e.g. after the resend form). */
+export function shouldRevalidate() {
+  return false;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const title = translate(context.lang, 'account:confirm.title');
   try {

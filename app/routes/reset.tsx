@@ -2,10 +2,10 @@
  * Password reset (/reset/{token}; specification section 2): choose a new password with the link
  * of the reset mail (single use, 1 h). Every session of the account is signed out.
  */
-import { Form, Link, useActionData, useNavigation, data } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
-import { resetPassword } from '../../core/accounts/service.ts';
+import { emailTokenUsable, resetPassword } from '../../core/accounts/service.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -13,8 +13,8 @@ import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Reset password' }), { name: 'robots', content: 'noindex' }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { title: translate(context.lang, 'account:reset.title') };
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { title: translate(context.lang, 'account:reset.title'), usable: await emailTokenUsable(context.shop.db, params.token, 'reset') };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,9 +33,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPage() {
   const { t } = useTranslation('account');
+  const { usable } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const e = result && !result.ok ? result.fields : {};
+  if (!usable && !result?.ok)
+    return (
+      <div className="container account-page">
+        <h1>{t('reset.title')}</h1>
+        <FormMessage error={t('confirm.invalid')} />
+        <p>
+          <Link to="/forgot" className="btn">
+            {t('reset.again')}
+          </Link>
+        </p>
+      </div>
+    );
   return (
     <div className="container account-page">
       <h1>{t('reset.title')}</h1>

@@ -122,6 +122,20 @@ async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'rese
   return row.userId;
 }
 
+/**
+ * Whether an e-mail token is still usable (unknown, used or expired: false), without spending it:
+ * lets the reset page say at once that a link is dead.
+ */
+export async function emailTokenUsable(db: Db, token: string, purpose: 'confirm' | 'reset'): Promise<boolean> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return false;
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
+}
+
 type PendingMail = { id: string; kind: LinkMailKind; to: string; link: string };
 
 /** Queues a link mail inside `tx`. */

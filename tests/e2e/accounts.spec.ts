@@ -129,6 +129,8 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await page.getByLabel('Repeat the password').fill(third);
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByText('Your password was changed. You can log in now.')).toBeVisible();
+  await page.goto(resetPath);
+  await expect(page.getByText('This link is invalid, has expired or was already used')).toBeVisible();
 
   // the old password no longer works, the new one does
   await login(page, email, second);
