@@ -94,6 +94,7 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   const access = cookies.find((c) => c.name === 'access_token');
   expect(access?.httpOnly).toBe(true);
   expect(access?.sameSite).toBe('Lax');
+  expect(access?.secure).toBe(true); // NODE_ENV=production
   expect(cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
 
   // edit profile
