@@ -1,7 +1,7 @@
 /** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/service.ts';
+import { addToCart, getCart, mergeCarts, removeFromCart } from '../core/cart/service.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
 import { cartTotals } from '../core/cart/totals.ts';
@@ -57,16 +57,15 @@ export const cartApi = new Hono<ApiEnv>()
   })
   .post('/merge', async (c) => {
     const body = await jsonBody(c, MergeBody);
-    const auth = await requireAuth(c);
+    await requireAuth(c);
+    // userID: the caller's own registered id (or any for an admin)
     const owner = await resolveCartOwner(c, body.userID);
     if (!owner.userId) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-    if (!ANON_ID_PATTERN.test(body.tempUserID) || body.tempUserID === owner.userId)
+    // tempUserID: an anonymous cart id, never a registered user's cart
+    const temp = await resolveCartOwner(c, body.tempUserID);
+    if (temp.userId)
       throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: 'Invalid cart id' } });
-    // another registered user's id is never an anonymous cart (its owner's cart is theirs)
-    await resolveCartOwner(c, body.tempUserID).then((o) => {
-      if (o.userId && o.userId !== auth.userId) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-    });
-    const cart = await mergeCarts(c.get('shop').db, owner.userId, body.tempUserID);
+    const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
     return c.json({ cart: { products: cartProductsJson(cart) } });
   });
 

@@ -236,6 +236,8 @@ describe('user data belongs to its user', () => {
     expect((await api.post('/cart/addProduct', { productID: p.id, userID: b.userId, count: 1 }, a.h)).status).toBe(403);
     expect((await api.post('/cart/delete', { productID: p.id, userID: b.userId }, a.h)).status).toBe(403);
     expect((await api.post('/cart/merge', { userID: b.userId, tempUserID: newAnonymousCartId() }, a.h)).status).toBe(403);
+    // nor can anyone pull another user's cart into theirs as a "temporary" cart
+    expect((await api.post('/cart/merge', { userID: a.userId, tempUserID: b.userId }, a.h)).status).toBe(403);
     expect((await api.post('/cart/addProduct', { productID: p.id, userID: b.userId, count: 1 }, b.h)).status).toBe(200);
     expect((await api.get(`/cart/carts?userID=${b.userId}`, b.h)).body.products).toHaveLength(1);
     expect((await api.get(`/cart/carts?userID=${b.userId}`, admin.h)).status).toBe(200);
