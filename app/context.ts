@@ -21,6 +21,8 @@ export type ShopLoadContext = {
   nonce: string;
   /** Absolute origin for canonical URLs, e.g. `https://shop.example.ch`. */
   origin: string;
+  /** The client's IP address (TCP peer), for rate limits; absent when the transport does not tell. */
+  clientIp?: string;
 };
 
 declare module 'react-router' {

@@ -16,6 +16,7 @@ import type { Shop } from '../core/shop.ts';
 import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
+import { clientIp } from '../api/client-ip.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -85,6 +86,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
       theme: theme === 'light' || theme === 'dark' ? theme : null,
       nonce: c.get('secureHeadersNonce') ?? '',
       origin: shop.env.PUBLIC_URL ?? url.origin,
+      clientIp: clientIp(c),
     };
     const res = await handler(c.req.raw, context);
     // keep cookies set by middleware (cart id, refreshed session) on the router's response
