@@ -12,7 +12,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
-import { requireAdminContext } from '../../lib/guards.server.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
 
 const checkbox = z.string().optional().transform((v) => v === 'on');
 const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true }).extend({
@@ -23,7 +23,7 @@ const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, pr
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminContext(context);
+  requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id');
   if (!id) return { product: null };
   const p = await getProduct(context.shop.db, id);
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminContext(context);
+  requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id') ?? undefined;
   const r = parseForm(ProductForm, await request.formData());
   if (!r.ok) return data({ fields: r.fields, values: r.values }, { status: 400 });

@@ -5,10 +5,10 @@ import type { Route } from './+types/product.list';
 import { adminListProducts } from '../../../core/catalogue/admin.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
 import { useFormat } from '../../lib/format.ts';
-import { requireAdminContext } from '../../lib/guards.server.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminContext(context);
+  requireAdmin(context, request);
   const q = new URL(request.url).searchParams.get('q')?.slice(0, 100) ?? '';
   const rows = await adminListProducts(context.shop.db, q);
   return {

@@ -12,7 +12,7 @@ import { getSettings, updateSettings } from '../../../core/config/service.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
-import { requireAdminContext } from '../../lib/guards.server.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
 
 const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
 
@@ -38,13 +38,13 @@ const SettingsForm = z.object({
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(60),
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminContext(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
   return { settings: await getSettings(context.shop.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdminContext(context);
+  requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, ...rest } = r.data;
