@@ -3,6 +3,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { addToCart, getCart, removeFromCart } from '../core/cart/service.ts';
 import { cartTotals } from '../core/cart/totals.ts';
+import { applyPromoCode } from '../core/promos/cart-promo.ts';
+import { DomainError } from '../core/errors.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
@@ -13,6 +15,7 @@ const id = z.string().trim().min(1).max(64);
 export const CartsQuery = z.object({ userID: id });
 export const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
 export const DeleteBody = z.object({ productID: id, userID: id });
+export const PromoBody = z.object({ userID: id, code: z.string().max(32) });
 
 const ProductData = z.object({
   _id: z.string(),
@@ -51,6 +54,15 @@ export const cartApi = new Hono<ApiEnv>()
     const owner = await resolveCartOwner(c, body.userID);
     const cart = await removeFromCart(c.get('shop').db, owner.cartKey, body.productID);
     return c.json({ cart: { products: cartProductsJson(cart) } });
+  })
+  .post('/promo', async (c) => {
+    const body = await jsonBody(c, PromoBody);
+    const owner = await resolveCartOwner(c, body.userID);
+    if (!owner.userId) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
+    const db = c.get('shop').db;
+    const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
+    const totals = await cartTotals(db, cart);
+    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));
   });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
@@ -80,4 +92,18 @@ documented({
   body: DeleteBody,
   auth: 'optional',
   responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer } },
+});
+documented({
+  method: 'post',
+  path: '/cart/promo',
+  summary: 'Applies a promo code to the caller\'s cart (empty `code` removes it)',
+  tags: ['cart'],
+  body: PromoBody,
+  auth: 'user',
+  responses: {
+    200: { description: 'The cart, with promo.promoDiscount (CHF)', schema: CartAnswer },
+    400: { description: 'The code does not apply (unknown, not yet valid, expired, used up, order below the minimum)' },
+    401: { description: 'Not signed in' },
+    403: { description: 'Someone else\'s cart' },
+  },
 });

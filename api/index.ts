@@ -10,6 +10,8 @@ import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
 import { requestLanguage, translateError } from './i18n.ts';
 import { buildOpenApi } from './openapi.ts';
+import { orderApi } from './order.ts';
+import { paymentApi } from './payment.ts';
 import { productApi } from './product.ts';
 import type { ApiEnv } from './types.ts';
 
@@ -21,6 +23,8 @@ export const apiModules: ApiModule[] = [
   { prefix: '/configuration', app: configurationApi },
   { prefix: '/product', app: productApi },
   { prefix: '/cart', app: cartApi },
+  { prefix: '/order', app: orderApi },
+  { prefix: '/payment', app: paymentApi },
 ];
 
 /** Maps any thrown value to the contract's error answer. */
