@@ -5,6 +5,7 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { E2E_SESSION_SECRET } from './tests/e2e/checkout-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
@@ -26,11 +27,11 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --import tsx server.ts',
+    command: 'node --import tsx tests/e2e/checkout-seed.ts && node --import tsx server.ts',
     url: `http://localhost:${PORT}/api/configuration/configurations`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', E2E: '1' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', E2E: '1', SESSION_SECRET: E2E_SESSION_SECRET },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -18,7 +18,6 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
 import { paymentReferenceFor } from '../payments/reference.ts';
-import { vatContained } from '../pricing/pricing.ts';
 import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
 import type { Shop } from '../shop.ts';
 import { ageOn, checkAddress, MINIMUM_AGE, swissToday } from './address.ts';
@@ -26,6 +25,7 @@ import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail } from './notifications.ts';
 import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
+import { orderTotals } from './summary.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -134,10 +134,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       if (!(await takePromoUse(tx, cart.promoCode)))
         throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
     }
-    const afterDiscount = subtotal - discount;
-    const shippingFee = afterDiscount >= settings.freeShippingThreshold ? 0 : settings.shippingFee;
-    const total = afterDiscount + shippingFee;
-    const vat = vatContained(total, settings.vatRateBasisPoints);
+    const { shippingFee, total, vat } = orderTotals(subtotal, discount, settings);
     const expiresAt =
       method === 'qr-bill'
         ? new Date(now.getTime() + settings.bankTransferExpiryDays * 86_400_000)
