@@ -39,7 +39,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
           <thead>
             <tr>
               <th scope="col">{t('history.code')}</th>
-              <th scope="col">{t('history.date')}</th>
+              <th scope="col" className="hide-sm">
+                {t('history.date')}
+              </th>
               <th scope="col">{t('history.status')}</th>
               <th scope="col" className="num">
                 {t('history.total')}
@@ -55,9 +57,10 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <span className="card-meta" style={{ display: 'block' }}>
                     {t('summary.items', { count: o.items })}
+                    <span className="show-sm"> · {date(o.createdAt)}</span>
                   </span>
                 </td>
-                <td>{date(o.createdAt)}</td>
+                <td className="hide-sm">{date(o.createdAt)}</td>
                 <td>
                   <span className={`status-badge status-${o.status}`} data-testid="history-status">
                     {t(`status.${o.status}`)}

@@ -62,7 +62,7 @@ export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
           <table className="history-table">
             <thead>
               <tr>
-                <th scope="col">{t('details.items')}</th>
+                <th scope="col">{t('details.item')}</th>
                 <th scope="col" className="num">
                   {t('details.count')}
                 </th>
