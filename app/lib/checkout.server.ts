@@ -50,3 +50,19 @@ export function orderView(o: OrderWithLines) {
 }
 
 export type OrderView = ReturnType<typeof orderView>;
+
+/**
+ * The signed-in admin of a page action (the admin layout guards GET only; actions check again).
+ * @throws a 403 response otherwise.
+ */
+export function requireAdminAction(auth: { userId: string; role: string } | null): { userId: string; role: string } {
+  if (!auth || auth.role !== 'Admin') throw new Response('Not allowed', { status: 403 });
+  return auth;
+}
+
+/** A CHF amount typed by an admin ("7", "7.5", "7.50") in Rappen, without floating point; null if invalid. */
+export function parseChfInput(s: string): number | null {
+  const m = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(s);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
