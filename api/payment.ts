@@ -4,6 +4,7 @@
  * signature check.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { receiveWebhook, startPayment } from '../core/payments/checkout.ts';
 import { requireAuth } from './auth.ts';
@@ -21,7 +22,7 @@ export const paymentApi = new Hono<ApiEnv>()
     const origin = shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
     return c.json(await startPayment(shop, body.orderID, auth, origin));
   })
-  .post('/webhook/:provider', async (c) => {
+  .post('/webhook/:provider', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Payload too large' }, 413) }), async (c) => {
     const raw = await c.req.text();
     const result = await receiveWebhook(c.get('shop'), c.req.param('provider'), raw, c.req.raw.headers);
     if (result.handled === 'paid') return c.json({ received: true, duplicate: result.outcome.result === 'duplicate' });
