@@ -7,6 +7,7 @@
  * the confirmation with the QR-bill). Works without JavaScript.
  */
 import { eq } from 'drizzle-orm';
+import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -117,6 +118,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const a = actionData as ActionResult | undefined;
   const busy = nav.state !== 'idle' && nav.formData?.get('intent') === 'pay';
   const fe = a?.intent === 'pay' ? (a.fields ?? {}) : {};
+  const [method, setMethod] = useState<string>(d.methods[0] ?? 'sandbox');
   if (d.lines.length === 0)
     return (
       <div className="container">
@@ -198,7 +200,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               <legend className="checkout-h2">{t('payment.method')}</legend>
               {d.methods.map((m, i) => (
                 <label key={m} className="checkout-method">
-                  <input type="radio" name="paymentMethod" value={m} defaultChecked={i === 0} data-testid={`method-${m}`} />
+                  <input type="radio" name="paymentMethod" value={m} defaultChecked={i === 0} onChange={() => setMethod(m)} data-testid={`method-${m}`} />
                   <span>
                     <strong>{t(m === 'qr-bill' ? 'payment.methodQrBill' : m === 'datatrans' ? 'payment.methodDatatrans' : 'payment.methodSandbox')}</strong>
                     <span className="card-meta" style={{ display: 'block' }}>
@@ -229,7 +231,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
           <button type="submit" form="pay-form" className="btn" style={{ width: '100%' }} disabled={d.closed || busy} data-testid="pay">
-            {t('payment.pay', { total: price(d.summary.total) })}
+            {method === 'qr-bill' ? t('payment.placeOrder') : t('payment.pay', { total: price(d.summary.total) })}
           </button>
           <p style={{ marginTop: 12 }}>
             <Link to="/shopcart">{t('payment.backToCart')}</Link>
