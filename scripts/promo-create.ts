@@ -15,13 +15,13 @@
 import { parseArgs } from 'node:util';
 import { openShop } from '../core/shop.ts';
 import { DomainError } from '../core/errors.ts';
-import { chfToRappen } from '../core/pricing/money.ts';
+import { chfToRappen, rappenToDecimalString } from '../core/pricing/money.ts';
 import { createPromo } from '../core/promos/service.ts';
 
 /** Midnight in Zürich of a date, as an instant (CET/CEST from the Intl time-zone data). */
 function zurichMidnight(date: string, endOfDay = false): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`Not a date (YYYY-MM-DD): ${date}`);
-  const guess = new Date(`${date}T00:00:00Z`);
+  const guess = new Date(`${date}T12:00:00Z`);
   const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(guess).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
   const m = /GMT([+-]\d{2}):(\d{2})/.exec(offsetName);
   const start = new Date(`${date}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
@@ -47,7 +47,7 @@ async function main() {
       validTo: values.to ? zurichMidnight(values.to, true) : null,
       usageLimit: values.limit ? Number(values.limit) : null,
     });
-    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${(promo.value / 100).toFixed(2)}`} off`);
+    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off`);
   } catch (e) {
     if (e instanceof DomainError) {
       console.error(`${e.message}${e.opts.fields ? ` ${JSON.stringify(e.opts.fields)}` : ''}`);

@@ -154,3 +154,12 @@ describe('sandbox webhook', () => {
     expect(await stockOf(shop, productId)).toBe(8);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the checkout calls', async () => {
+    const doc = await api.get('/openapi.json');
+    const paths = Object.keys(doc.body.paths);
+    for (const p of ['/cart/promo', '/order/create', '/order/list', '/order/get', '/payment/start', '/payment/webhook/{provider}']) expect(paths).toContain(p);
+    expect(doc.body.paths['/order/create'].post.requestBody.content['application/json'].schema.properties.paymentMethod.enum).toEqual(['sandbox', 'datatrans', 'qr-bill']);
+  });
+});
