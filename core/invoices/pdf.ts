@@ -78,13 +78,14 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
   doc.font('Helvetica');
   for (const l of order.lines) {
-    const h = Math.max(doc.heightOfString(`${l.name} (${l.packaging})`, { width: 195 }), 11);
+    const item = `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
+    const h = Math.max(doc.heightOfString(item, { width: 195 }), doc.heightOfString(l.sku, { width: 78 }), 11);
     if (y + h > 760) {
       doc.addPage();
       y = 50;
     }
     doc.text(l.sku, cols.sku, y, { width: 78 });
-    doc.text(`${l.name}${l.packaging ? ` (${l.packaging})` : ''}`, cols.item, y, { width: 195 });
+    doc.text(item, cols.item, y, { width: 195 });
     doc.text(String(l.count), cols.qty, y, { width: 30, align: 'right' });
     doc.text(chf(l.unitPrice), cols.unit, y, { width: 65, align: 'right' });
     doc.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 35, align: 'right' });
