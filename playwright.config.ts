@@ -26,7 +26,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node --import tsx server.ts',
+    command: 'node --import tsx tests/e2e/checkout-seed.ts && node --import tsx server.ts',
     url: `http://localhost:${PORT}/api/configuration/configurations`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from './core/config/env.ts';
 import { openShop } from './core/shop.ts';
+import { startExpirySweep } from './core/orders/sweep.ts';
 import { createHttpApp } from './server/app.ts';
 import { bootstrapAdmin } from './core/accounts/bootstrap.ts';
 import { startOutboxWorker } from './core/mail/service.ts';
@@ -33,10 +34,12 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: shop.env.PORT, hostname: shop.env.HOST }, (info) => {
     shop.log.info({ port: info.port, database: shop.database.kind }, `shop listening on http://localhost:${info.port}`);
   });
+  const sweep = startExpirySweep(shop);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweep);
     shop.log.info({ signal }, 'shutting down');
     stopOutbox();
     const force = setTimeout(() => process.exit(1), 10_000);

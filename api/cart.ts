@@ -1,10 +1,11 @@
-/** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`. */
+/** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`, `cart/merge`; and the shop's `cart/promo`. */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addToCart, getCart, mergeCarts, removeFromCart } from '../core/cart/service.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
 import { cartTotals } from '../core/cart/totals.ts';
+import { applyPromoCode } from '../core/promos/cart-promo.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
@@ -16,6 +17,7 @@ export const CartsQuery = z.object({ userID: id });
 export const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
 export const DeleteBody = z.object({ productID: id, userID: id });
 export const MergeBody = z.object({ userID: id, tempUserID: id });
+export const PromoBody = z.object({ userID: id, code: z.string().max(32) });
 
 const ProductData = z.object({
   _id: z.string(),
@@ -67,6 +69,15 @@ export const cartApi = new Hono<ApiEnv>()
       throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: 'Invalid cart id' } });
     const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
     return c.json({ cart: { products: cartProductsJson(cart) } });
+  })
+  .post('/promo', async (c) => {
+    const body = await jsonBody(c, PromoBody);
+    const owner = await resolveCartOwner(c, body.userID);
+    if (!owner.userId) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
+    const db = c.get('shop').db;
+    const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
+    const totals = await cartTotals(db, cart);
+    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));
   });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
@@ -105,4 +116,18 @@ documented({
   body: MergeBody,
   auth: 'user',
   responses: { 200: { description: 'The user\'s cart', schema: CartProductsAnswer }, 401: { description: 'No token' }, 403: { description: 'Someone else\'s cart' } },
+});
+documented({
+  method: 'post',
+  path: '/cart/promo',
+  summary: 'Applies a promo code to the caller\'s cart (empty `code` removes it)',
+  tags: ['cart'],
+  body: PromoBody,
+  auth: 'user',
+  responses: {
+    200: { description: 'The cart, with promo.promoDiscount (CHF)', schema: CartAnswer },
+    400: { description: 'The code does not apply (unknown, not yet valid, expired, used up, order below the minimum)' },
+    401: { description: 'Not signed in' },
+    403: { description: 'Someone else\'s cart' },
+  },
 });

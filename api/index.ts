@@ -10,6 +10,8 @@ import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
 import { requestLanguage, translateError } from './i18n.ts';
 import { buildOpenApi } from './openapi.ts';
+import { orderApi } from './order.ts';
+import { paymentApi } from './payment.ts';
 import { productApi } from './product.ts';
 import { emailApi } from './email.ts';
 import { tokenApi } from './token.ts';
@@ -27,6 +29,8 @@ export const apiModules: ApiModule[] = [
   { prefix: '/user', app: userApi },
   { prefix: '/token', app: tokenApi },
   { prefix: '/email', app: emailApi },
+  { prefix: '/order', app: orderApi },
+  { prefix: '/payment', app: paymentApi },
 ];
 
 /** Maps any thrown value to the contract's error answer. */

@@ -13,6 +13,9 @@ export default [
   route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
   route('preferences', 'routes/resources/preferences.ts'),
   route('logout', 'routes/resources/logout.ts'),
+  route('client/invoice', 'routes/resources/invoice.ts'),
+  // the sandbox payment provider's hosted page (outside the shop layout, like a real provider's)
+  route('sandbox-pay', 'routes/resources/sandbox-pay.tsx'),
 
   // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer
   layout('layouts/default.tsx', [

@@ -1,8 +1,75 @@
-/** Payment succeeded — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Payment succeeded (/paymentsuccess?order=CODE): the order code and what happens next. For a
+ * card payment whose confirmation has not arrived yet it says so; for bank transfer it shows how
+ * and by when to pay, with the QR-bill to download. Only the order's customer sees its details.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/paymentsuccess';
+import { DomainError } from '../../core/errors.ts';
+import { getOrderFor } from '../../core/orders/service.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { orderView } from '../lib/checkout.server.ts';
+import { useFormat } from '../lib/format.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Payment succeeded · Casa del Tabaco' }];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const code = new URL(request.url).searchParams.get('order')?.slice(0, 64) ?? '';
+  let order = null;
+  if (code && context.auth) {
+    try {
+      order = orderView(await getOrderFor(context.shop, code, context.auth));
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+    }
+  }
+  return { title: translate(context.lang, 'checkout:success.title'), order };
+}
 
-export default function Page() {
-  return <Placeholder title="Payment succeeded" />;
+export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.order ? `${data.title} · ${data.order.code}` : (data?.title ?? 'Thank you') }), { name: 'robots', content: 'noindex' }];
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout');
+  const { price, date } = useFormat();
+  const o = loaderData.order;
+  return (
+    <div className="container">
+      <h1>{t('success.title')}</h1>
+      <div className="result-box" data-testid="payment-success">
+        {o ? (
+          <>
+            <p>{t('success.orderCode')}</p>
+            <p className="order-code" data-testid="order-code">
+              {o.code}
+            </p>
+            {o.status === 'paid' || o.paymentStatus === 'paid' ? (
+              <p data-testid="success-paid">{t('success.paid')}</p>
+            ) : o.paymentMethod === 'qr-bill' ? (
+              <>
+                <p>{t('success.bankTransfer', { total: price(o.total - o.paidAmount), date: o.expiresAt ? date(o.expiresAt) : '' })}</p>
+                <p>
+                  <a href={`/client/invoice?id=${o.code}`} className="btn btn-ghost" data-testid="qr-bill-download">
+                    {t('success.downloadQrBill')}
+                  </a>
+                </p>
+              </>
+            ) : (
+              <p data-testid="success-confirming">{t('success.confirming')}</p>
+            )}
+            <p className="card-meta">{t('success.mailSent')}</p>
+          </>
+        ) : (
+          <p>{t('success.unknown')}</p>
+        )}
+        <div className="result-actions">
+          <Link to={o ? `/client/historydetails?id=${o.code}` : '/client/history'} className="btn">
+            {t('success.history')}
+          </Link>
+          <Link to="/client/products" className="btn btn-ghost">
+            {t('success.continue')}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,8 +1,91 @@
-/** Edit order — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Admin: change an order's status (/admin/order/edit?id=). Only the transitions the state machine
+ * allows are offered (core/orders/status.ts); the change goes through the one transition function,
+ * which refuses anything past `paid` for an order not fully paid and records who did it.
+ */
+import { data, Form, Link, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/order.edit';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
+import { adminTransition, findOrder } from '../../../core/orders/service.ts';
+import { TRANSITIONS, transitionRefusal } from '../../../core/orders/status.ts';
+import { domainMessage } from '../../lib/checkout.server.ts';
+import { useFormat } from '../../lib/format.ts';
 
-export const meta = () => [{ title: 'Edit order · Casa del Tabaco' }];
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  if (!id) throw redirect('/admin/order/list');
+  const order = id ? await findOrder(context.shop.db, id) : undefined;
+  if (!order) throw data('Not found', { status: 404 });
+  const next = TRANSITIONS[order.status].map((to) => ({ to, refusal: transitionRefusal(order.status, to, order.paidAmount, order.total) }));
+  return { id: order.id, code: order.code, status: order.status, total: order.total, paidAmount: order.paidAmount, next };
+}
 
-export default function Page() {
-  return <Placeholder title="Edit order" />;
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.code ?? 'Order'} · Admin · Casa del Tabaco` }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '').slice(0, 64);
+  const to = ORDER_STATUSES.find((s) => s === form.get('to'));
+  const note = String(form.get('note') ?? '').trim().slice(0, 500) || undefined;
+  if (!to) return data({ error: 'Choose a status' }, { status: 400 });
+  try {
+    await adminTransition(context.shop, id, to, admin.userId, note);
+  } catch (e) {
+    if (e instanceof DomainError) return data({ error: domainMessage(context.lang, e) }, { status: e.code === 'not_found' ? 404 : 409 });
+    throw e;
+  }
+  return redirect(`/admin/order/details?id=${id}`);
+}
+
+export default function AdminOrderEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('checkout');
+  const { price } = useFormat();
+  const d = loaderData;
+  const allowed = d.next.filter((n) => !n.refusal);
+  return (
+    <div style={{ maxWidth: 560 }}>
+      <p>
+        <Link to={`/admin/order/details?id=${d.id}`}>← {t('details.title', { code: d.code })}</Link>
+      </p>
+      <h1>{t('admin.changeStatus')}</h1>
+      <p>
+        {t('history.status')}: <span className={`status-badge status-${d.status}`}>{t(`status.${d.status}`)}</span> · {t('details.paid')} {price(d.paidAmount)} / {price(d.total)}
+      </p>
+      {actionData?.error && (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      {allowed.length === 0 ? (
+        <p className="card-meta">{t('admin.noTransition')}</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="id" value={d.id} />
+          <div className="field">
+            <label htmlFor="to">{t('admin.newStatus')}</label>
+            <select id="to" name="to" required defaultValue={allowed[0].to}>
+              {allowed.map((n) => (
+                <option key={n.to} value={n.to}>
+                  {t(`status.${n.to}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="note">{t('admin.note')}</label>
+            <textarea id="note" name="note" maxLength={500} style={{ minHeight: 80 }} />
+          </div>
+          <button type="submit" className="btn">
+            {t('admin.save')}
+          </button>
+        </Form>
+      )}
+      {d.next.some((n) => n.refusal) && <p className="card-meta">{t('admin.needsFullPayment')}</p>}
+    </div>
+  );
 }

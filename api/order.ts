@@ -1,0 +1,125 @@
+/**
+ * The shop's own checkout calls (api-contract, "The shop's own calls for checkout"):
+ * `order/create`, `order/list`, `order/get`. All need the customer's token; `userID` must be the
+ * caller's (an admin may act for anyone).
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { DomainError } from '../core/errors.ts';
+import { createOrder, getOrderFor, listOrdersOfUser, PAYMENT_METHODS, type OrderWithLines } from '../core/orders/service.ts';
+import { rappenToChf } from '../core/pricing/money.ts';
+import { requireAuth } from './auth.ts';
+import { documented } from './openapi.ts';
+import type { ApiEnv } from './types.ts';
+import { jsonBody, queryOf } from './validation.ts';
+
+const id = z.string().trim().min(1).max(64);
+const AddressBody = z.object({
+  firstName: z.string().max(80).optional(),
+  lastName: z.string().max(80).optional(),
+  street: z.string().max(120).optional(),
+  postalCode: z.string().max(10).optional(),
+  city: z.string().max(80).optional(),
+  country: z.string().max(2).optional(),
+});
+export const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYMENT_METHODS), address: AddressBody.optional() });
+export const ListOrdersQuery = z.object({ userID: id });
+export const GetOrderQuery = z.object({ id });
+
+const LineJson = z.object({ sku: z.string(), name: z.string(), count: z.number(), unit_price: z.number(), discount_percent: z.number(), line_total: z.number() });
+export const OrderJson = z.object({
+  _id: z.string(),
+  code: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  lines: z.array(LineJson),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping_fee: z.number(),
+  total: z.number(),
+  vat: z.number(),
+  payment_method: z.string(),
+  payment_status: z.string(),
+  address: z.object({ firstName: z.string(), lastName: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() }),
+});
+
+/** An order as the API answers it: money in CHF. */
+export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
+  return {
+    _id: o.id,
+    code: o.code,
+    status: o.status,
+    created_at: o.createdAt.toISOString(),
+    lines: o.lines.map((l) => ({ sku: l.sku, name: l.name, count: l.count, unit_price: rappenToChf(l.unitPrice), discount_percent: l.discountPercent, line_total: rappenToChf(l.lineTotal) })),
+    subtotal: rappenToChf(o.subtotal),
+    discount: rappenToChf(o.discount),
+    shipping_fee: rappenToChf(o.shippingFee),
+    total: rappenToChf(o.total),
+    vat: rappenToChf(o.vat),
+    payment_method: o.paymentMethod,
+    payment_status: o.paymentStatus,
+    address: o.address,
+  };
+}
+
+/** The caller, who must be `userID` (or an admin). @throws {DomainError} 401 / 403. */
+async function callerFor(c: Context<ApiEnv>, userID: string) {
+  const auth = await requireAuth(c);
+  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  return auth;
+}
+
+export const orderApi = new Hono<ApiEnv>()
+  .post('/create', async (c) => {
+    const body = await jsonBody(c, CreateOrderBody);
+    await callerFor(c, body.userID);
+    const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
+    return c.json({ order: orderJson(order) }, 201);
+  })
+  .get('/list', async (c) => {
+    const { userID } = queryOf(c, ListOrdersQuery);
+    await callerFor(c, userID);
+    const orders = await listOrdersOfUser(c.get('shop'), userID);
+    return c.json({ orders: orders.map(orderJson) });
+  })
+  .get('/get', async (c) => {
+    const q = queryOf(c, GetOrderQuery);
+    const auth = await requireAuth(c);
+    const order = await getOrderFor(c.get('shop'), q.id, auth);
+    return c.json({ order: orderJson(order) });
+  });
+
+const OrderAnswer = z.object({ order: OrderJson });
+documented({
+  method: 'post',
+  path: '/order/create',
+  summary: 'Turns the caller\'s cart into an order awaiting payment (stock is taken at once)',
+  tags: ['order'],
+  body: CreateOrderBody,
+  auth: 'user',
+  responses: {
+    201: { description: 'The order', schema: OrderAnswer },
+    400: { description: 'Invalid input, empty cart ("your cart is empty, please buy something"), promo no longer applies, delivery outside Switzerland' },
+    401: { description: 'No or invalid token' },
+    403: { description: 'Someone else\'s userID, shop closed ("store temporarily closed"), or customer under 18' },
+    409: { description: 'Not enough stock' },
+  },
+});
+documented({
+  method: 'get',
+  path: '/order/list',
+  summary: 'The caller\'s orders, newest first',
+  tags: ['order'],
+  query: ListOrdersQuery,
+  auth: 'user',
+  responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: { description: 'Someone else\'s userID' } },
+});
+documented({
+  method: 'get',
+  path: '/order/get',
+  summary: 'One of the caller\'s orders, by id or order code',
+  tags: ['order'],
+  query: GetOrderQuery,
+  auth: 'user',
+  responses: { 200: { description: 'The order', schema: OrderAnswer }, 404: { description: 'Not found (also for someone else\'s order)' } },
+});

@@ -1,0 +1,52 @@
+/** Server helpers shared by the checkout pages: error messages in the visitor's language, order views. */
+import { DomainError } from '../../core/errors.ts';
+import type { OrderWithLines } from '../../core/orders/service.ts';
+import { translate } from '../i18n/resources.server.ts';
+
+/** A DomainError's message in `lang` (namespace `errors`), or its English message. */
+export function domainMessage(lang: string, e: DomainError): string {
+  return e.opts.key ? translate(lang, `errors:${e.opts.key}`, { ...e.opts.params, defaultValue: e.message }) : e.message;
+}
+
+/** HTTP status for a DomainError in a page action. */
+export function domainStatus(e: DomainError): number {
+  return { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409, token_expired: 401, rate_limited: 429 }[e.code];
+}
+
+/** Address field messages in `lang` (the service's messages are English). */
+export function addressFieldMessages(lang: string, fields: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, msg] of Object.entries(fields ?? {})) {
+    if (k === 'postalCode' && /4 digits/.test(msg)) out[k] = translate(lang, 'checkout:payment.postcodeInvalid');
+    else if (k === 'country') out[k] = translate(lang, 'checkout:payment.countryInvalid');
+    else if (/required/i.test(msg)) out[k] = translate(lang, 'checkout:payment.required');
+    else out[k] = msg;
+  }
+  return out;
+}
+
+/** An order as the customer pages show it (money in Rappen, dates as ISO strings). */
+export function orderView(o: OrderWithLines) {
+  return {
+    id: o.id,
+    code: o.code,
+    status: o.status,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    promoCode: o.promoCode,
+    shippingFee: o.shippingFee,
+    total: o.total,
+    vat: o.vat,
+    paidAmount: o.paidAmount,
+    address: o.address,
+    createdAt: o.createdAt.toISOString(),
+    expiresAt: o.expiresAt?.toISOString() ?? null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    invoiceNumber: o.invoiceNumber,
+    lines: o.lines.map((l) => ({ id: l.id, productId: l.productId, sku: l.sku, name: l.name, packaging: l.packaging, count: l.count, unitPrice: l.unitPrice, discountPercent: l.discountPercent, lineTotal: l.lineTotal })),
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;

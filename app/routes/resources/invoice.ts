@@ -1,0 +1,32 @@
+/**
+ * Invoice PDF download (/client/invoice?id=<order code or id>): the invoice of a paid order, or
+ * for an unpaid bank-transfer order the invoice with its Swiss QR-bill. The order's customer or
+ * an admin only; anyone else gets 404.
+ */
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/invoice';
+import { getSettings } from '../../../core/config/service.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { invoicePdf } from '../../../core/invoices/pdf.ts';
+import { getOrderFor } from '../../../core/orders/service.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const id = url.searchParams.get('id') ?? '';
+  let order;
+  try {
+    order = await getOrderFor(context.shop, id.slice(0, 64), context.auth);
+  } catch (e) {
+    if (e instanceof DomainError) throw data('Not found', { status: 404 });
+    throw e;
+  }
+  const paid = order.paymentStatus === 'paid' && order.invoiceNumber;
+  const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
+  if (!paid && !qr) throw data('Not found', { status: 404 });
+  const pdf = await invoicePdf(order, await getSettings(context.shop.db), { withQrBill: qr, date: qr ? order.createdAt : undefined });
+  const name = paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' },
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Invoice PDFs (issue 5, item 5) with `pdfkit`, and the Swiss QR-bill payment part with
+ * `swissqrbill` for bank-transfer orders.
+ *
+ * The invoice carries what the Swiss VAT act requires of an invoice (MWSTG art. 26 al. 2): the
+ * seller's name, address and VAT number; the buyer's name and address; the invoice date and
+ * number; the date of supply (order date); kind and quantity of the goods; the amounts; the VAT
+ * rate and the VAT amount contained in the total (prices include VAT).
+ */
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
+import type { ShopSettings } from '../config/settings.ts';
+import type { OrderWithLines } from '../orders/service.ts';
+import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
+import { docLang, label, swissDate, type DocLang } from './labels.ts';
+
+/** What kind of document to draw. */
+export type InvoiceKind = {
+  /** Add the QR-bill payment part (unpaid bank-transfer orders). */
+  withQrBill: boolean;
+  /** Date printed as the invoice date (default now). */
+  date?: Date;
+};
+
+const chf = (rappen: number) => rappenToDecimalString(rappen);
+
+/** The seller's address as one line per element. */
+function sellerLines(s: ShopSettings): string[] {
+  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, s.country === 'CH' ? 'Switzerland' : s.country];
+}
+
+/**
+ * Draws an invoice for an order.
+ * @returns the PDF bytes.
+ */
+export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
+  const lang: DocLang = docLang(order.locale);
+  const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
+  const date = kind.date ?? order.paidAt ?? new Date();
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // seller block
+  doc.font('Helvetica-Bold').fontSize(14).text(settings.companyName, 50, 50);
+  doc.font('Helvetica').fontSize(9);
+  for (const l of sellerLines(settings).slice(1)) doc.text(l);
+  doc.text(`${L('vatNo')} ${settings.vatNumber}`);
+  doc.text(settings.email);
+
+  // buyer block
+  const a = order.address;
+  doc.font('Helvetica-Bold').fontSize(9).text(L('buyer'), 330, 130);
+  doc.font('Helvetica').text(`${a.firstName} ${a.lastName}`, 330).text(a.street, 330).text(`${a.postalCode} ${a.city}`, 330).text(a.country === 'CH' ? 'Switzerland' : a.country === 'LI' ? 'Liechtenstein' : a.country, 330);
+
+  // title and references
+  doc.font('Helvetica-Bold').fontSize(18).text(kind.withQrBill ? L('paymentSlip') : L('invoice'), 50, 210);
+  doc.font('Helvetica').fontSize(9).moveDown(0.5);
+  const meta: [string, string][] = [
+    [L('invoiceNo'), order.invoiceNumber ?? order.code],
+    [L('invoiceDate'), swissDate(date)],
+    [L('orderCode'), order.code],
+    [L('orderDate'), swissDate(order.createdAt)],
+  ];
+  for (const [k, v] of meta) doc.text(`${k}: ${v}`, 50);
+
+  // lines
+  const cols = { sku: 50, item: 130, qty: 330, unit: 370, disc: 440, amount: 480 };
+  let y = doc.y + 16;
+  doc.font('Helvetica-Bold');
+  doc.text(L('sku'), cols.sku, y).text(L('item'), cols.item, y).text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
+  doc.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' }).text(L('discount'), cols.disc, y, { width: 35, align: 'right' }).text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
+  y += 14;
+  doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
+  doc.font('Helvetica');
+  for (const l of order.lines) {
+    const item = `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
+    const h = Math.max(doc.heightOfString(item, { width: 195 }), doc.heightOfString(l.sku, { width: 78 }), 11);
+    if (y + h > 760) {
+      doc.addPage();
+      y = 50;
+    }
+    doc.text(l.sku, cols.sku, y, { width: 78 });
+    doc.text(item, cols.item, y, { width: 195 });
+    doc.text(String(l.count), cols.qty, y, { width: 30, align: 'right' });
+    doc.text(chf(l.unitPrice), cols.unit, y, { width: 65, align: 'right' });
+    doc.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 35, align: 'right' });
+    doc.text(chf(l.lineTotal), cols.amount, y, { width: 65, align: 'right' });
+    y += h + 4;
+  }
+  doc.moveTo(50, y).lineTo(545, y).stroke();
+  y += 8;
+
+  // totals
+  const rate = (settings.vatRateBasisPoints / 100).toFixed(1);
+  const rows: [string, string, boolean?][] = [[L('subtotal'), chf(order.subtotal)]];
+  if (order.discount > 0) rows.push([`${L('promo')}${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${chf(order.discount)}`]);
+  rows.push([L('shipping'), chf(order.shippingFee)]);
+  rows.push([`${L('total')} CHF`, chf(order.total), true]);
+  rows.push([L('vatIncl', { rate }), chf(order.vat)]);
+  rows.push([L('net'), chf(order.total - order.vat)]);
+  for (const [k, v, bold] of rows) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(k, 300, y, { width: 170 }).text(v, cols.amount, y, { width: 65, align: 'right' });
+    y += 14;
+  }
+  y += 8;
+  doc.font('Helvetica').text(L('currencyNote'), 50, y);
+  if (order.paidAt && !kind.withQrBill) doc.text(L('paid', { date: swissDate(order.paidAt) }), 50);
+  if (kind.withQrBill && order.expiresAt) doc.text(L('payBy', { date: swissDate(order.expiresAt) }), 50);
+
+  if (kind.withQrBill) {
+    const qr = new SwissQRBill(qrBillData(order, settings), { language: lang === 'es' ? 'EN' : (lang.toUpperCase() as 'EN' | 'DE' | 'FR' | 'IT') });
+    if (!SwissQRBill.isSpaceSufficient(doc)) doc.addPage();
+    qr.attachTo(doc);
+  }
+  doc.end();
+  return done;
+}
+
+/**
+ * The QR-bill data of an order: structured addresses (street and building number, postcode, town,
+ * country, as the implementation guidelines require from November 2025), amount in CHF, the order's
+ * QR or creditor reference, and the order code as the unstructured message.
+ */
+export function qrBillData(order: OrderWithLines, settings: ShopSettings) {
+  const a = order.address;
+  const m = /^(.*?)\s+(\d+[a-zA-Z]?)$/.exec(a.street.trim());
+  return {
+    currency: 'CHF' as const,
+    amount: rappenToChf(order.total - order.paidAmount),
+    reference: order.paymentReference ?? undefined,
+    message: `Order ${order.code}`,
+    creditor: {
+      account: settings.iban.replace(/\s+/g, ''),
+      name: settings.companyName,
+      address: settings.street,
+      buildingNumber: settings.buildingNumber || undefined,
+      zip: settings.postalCode,
+      city: settings.city,
+      country: settings.country,
+    },
+    debtor: {
+      name: `${a.firstName} ${a.lastName}`,
+      address: m ? m[1] : a.street,
+      buildingNumber: m ? m[2] : undefined,
+      zip: a.postalCode,
+      city: a.city,
+      country: a.country,
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Order e-mails in the customer's language (issue 5, item 5), queued in the outbox inside the
+ * transaction that causes them: "order received" (with the QR-bill for bank transfer) and
+ * "payment received" (with the invoice PDF).
+ */
+import type { ShopSettings } from '../config/settings.ts';
+import type { Db } from '../db/client.ts';
+import { docLang, label, swissDate } from '../invoices/labels.ts';
+import { invoicePdf } from '../invoices/pdf.ts';
+import { queueMail } from '../mail/service.ts';
+import { rappenToDecimalString } from '../pricing/money.ts';
+import type { Shop } from '../shop.ts';
+import type { OrderWithLines } from './service.ts';
+
+function orderUrl(shop: Shop, order: OrderWithLines): string {
+  return `${shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`}/client/historydetails?id=${order.code}`;
+}
+
+function body(lines: string[], settings: ShopSettings, lang: ReturnType<typeof docLang>): string {
+  return [...lines, '', label(lang, 'regards'), settings.companyName].join('\n');
+}
+
+/**
+ * Queues "order received". Bank-transfer orders get the invoice with the QR-bill attached.
+ * @returns the outbox id.
+ */
+export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
+  const lang = docLang(order.locale);
+  const total = rappenToDecimalString(order.total);
+  const lines = [label(lang, 'hello', { name: order.address.firstName }), '', label(lang, 'orderReceived', { code: order.code, total })];
+  const attachments = [];
+  if (order.paymentMethod === 'qr-bill') {
+    lines.push('', label(lang, 'bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
+    const pdf = await invoicePdf(order, settings, { withQrBill: true, date: order.createdAt });
+    attachments.push({ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
+  }
+  lines.push('', label(lang, 'follow', { url: orderUrl(shop, order) }));
+  return queueMail(tx, { to, subject: label(lang, 'orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments }, Boolean(shop.env.SMTP_URL));
+}
+
+/**
+ * Queues "payment received" with the invoice PDF.
+ * @returns the outbox id.
+ */
+export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
+  const lang = docLang(order.locale);
+  const total = rappenToDecimalString(order.total);
+  const lines = [label(lang, 'hello', { name: order.address.firstName }), '', label(lang, 'paymentReceived', { code: order.code, total }), '', label(lang, 'follow', { url: orderUrl(shop, order) })];
+  const pdf = await invoicePdf(order, settings, { withQrBill: false });
+  return queueMail(
+    tx,
+    {
+      to,
+      subject: label(lang, 'paymentReceivedSubject', { code: order.code }),
+      text: body(lines, settings, lang),
+      attachments: [{ filename: `invoice-${order.invoiceNumber ?? order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    },
+    Boolean(shop.env.SMTP_URL),
+  );
+}

@@ -1,0 +1,306 @@
+/**
+ * Orders (issue 5, item 2; architecture guide "Rules of the domain"). A signed-in adult customer's
+ * cart becomes an order in ONE transaction: stock is taken with a conditional update
+ * (`stock >= count`, so it can never be oversold or go negative), the promo use is counted, the
+ * lines snapshot name, SKU, unit price and discount, and the first status event is written.
+ * Every status change goes through {@link transitionOrder}; unpaid orders expire and give their
+ * stock back ({@link expireDueOrders}). Money in Rappen.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
+import { products } from '../catalogue/schema.ts';
+import { cartItems, carts } from '../cart/schema.ts';
+import { getCart } from '../cart/service.ts';
+import { getSettings } from '../config/service.ts';
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { deliverOutbox } from '../mail/service.ts';
+import { paymentReferenceFor } from '../payments/reference.ts';
+import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
+import type { Shop } from '../shop.ts';
+import { ageOn, checkAddress, MINIMUM_AGE, swissToday } from './address.ts';
+import { newOrderCode } from './code.ts';
+import { queueOrderReceivedMail } from './notifications.ts';
+import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
+import { RELEASES_STOCK, transitionRefusal } from './status.ts';
+import { orderTotals } from './summary.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+/** An order with its lines. */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+
+/** Payment methods the shop knows (api-contract `paymentMethod`). */
+export const PAYMENT_METHODS = ['sandbox', 'datatrans', 'qr-bill'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Whether Datatrans credentials are configured (all three variables). */
+export function datatransConfigured(env: Env): boolean {
+  return Boolean(env.DATATRANS_MERCHANT_ID && env.DATATRANS_PASSWORD && env.DATATRANS_SIGN_KEY);
+}
+
+/**
+ * The payment methods offered: Datatrans when its credentials are set, otherwise the embedded
+ * sandbox provider; bank transfer with a QR-bill always.
+ */
+export function availablePaymentMethods(env: Env): PaymentMethod[] {
+  return datatransConfigured(env) ? ['datatrans', 'qr-bill'] : ['sandbox', 'qr-bill'];
+}
+
+/** What {@link createOrder} needs. */
+export type CreateOrderInput = {
+  userId: string;
+  paymentMethod: string;
+  /** Delivery address; missing fields default to the profile's. */
+  address?: Partial<PostalAddress>;
+  /** Language for e-mails (default the user's). */
+  locale?: string;
+  now?: Date;
+};
+
+function stockConflict(name: string, stock: number): DomainError {
+  return stock <= 0
+    ? new DomainError('conflict', `${name} is out of stock`, { key: 'outOfStock', params: { name } })
+    : new DomainError('conflict', `Only ${stock} of ${name} in stock`, { key: 'notEnoughStock', params: { name, stock } });
+}
+
+/**
+ * Turns the customer's cart into an order awaiting payment.
+ *
+ * Checks, in order: shop open (403 "store temporarily closed"), method offered (400), customer
+ * exists and is 18 or older today from the date of birth (403), delivery address in CH/LI with a
+ * 4-digit postcode (400), cart not empty (400 "your cart is empty, please buy something"), the
+ * applied promo code still applies (400), stock for every line (409; nothing is taken then).
+ * Card orders keep the cart until paid (a declined payment loses nothing); a bank-transfer order
+ * empties the cart at once. Unpaid orders expire after `cardPaymentExpiryMinutes` (card/sandbox)
+ * or `bankTransferExpiryDays` (bank transfer).
+ * @returns the order with its lines.
+ * @throws {DomainError} as listed above.
+ */
+export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<OrderWithLines> {
+  const { db } = shop;
+  const now = input.now ?? new Date();
+  const settings = await getSettings(db);
+  if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
+  const method = input.paymentMethod as PaymentMethod;
+  if (!availablePaymentMethods(shop.env).includes(method))
+    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: 'This payment method is not available' } });
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
+  if (ageOn(user.dateOfBirth, swissToday(now)) < MINIMUM_AGE)
+    throw new DomainError('forbidden', 'You must be at least 18 years old to buy tobacco products', { key: 'underAge' });
+  const profileAddress = { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country };
+  const given = Object.fromEntries(Object.entries(input.address ?? {}).filter(([, v]) => v !== undefined && v !== null));
+  const address = checkAddress({ ...profileAddress, ...given });
+
+  await expireDueOrders(shop, now);
+  const cart = await getCart(db, user.id);
+  if (cart.lines.length === 0) throw new DomainError('invalid', 'Your cart is empty, please buy something', { key: 'cartEmpty' });
+  const locale = input.locale ?? user.locale;
+  const mailIds: string[] = [];
+
+  const order = await db.transaction(async (tx) => {
+    if (method !== 'qr-bill') await cancelOpenCardOrders(tx, user.id, null);
+    const snapshot: Omit<OrderLineRow, 'id' | 'orderId'>[] = [];
+    for (const line of cart.lines) {
+      const [taken] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, line.product.id), eq(products.active, true), sql`${products.stock} >= ${line.count}`))
+        .returning({ sku: products.sku, name: products.name, packaging: products.packaging, basePrice: products.basePrice, discountPercent: products.discountPercent });
+      if (!taken) {
+        const [p] = await tx.select({ stock: products.stock, active: products.active }).from(products).where(eq(products.id, line.product.id));
+        throw stockConflict(line.product.name, p?.active ? p.stock : 0);
+      }
+      snapshot.push({
+        productId: line.product.id,
+        sku: taken.sku,
+        name: taken.name,
+        packaging: taken.packaging,
+        count: line.count,
+        basePrice: taken.basePrice,
+        discountPercent: taken.discountPercent,
+        unitPrice: line.unitPrice,
+        lineTotal: line.lineTotal,
+      });
+    }
+    const subtotal = snapshot.reduce((s, l) => s + l.lineTotal, 0);
+    let discount = 0;
+    if (cart.promoCode) {
+      discount = (await evaluatePromo(tx, cart.promoCode, subtotal, now)).discount;
+      if (!(await takePromoUse(tx, cart.promoCode)))
+        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
+    }
+    const { shippingFee, total, vat } = orderTotals(subtotal, discount, settings);
+    const expiresAt =
+      method === 'qr-bill'
+        ? new Date(now.getTime() + settings.bankTransferExpiryDays * 86_400_000)
+        : new Date(now.getTime() + settings.cardPaymentExpiryMinutes * 60_000);
+    let code = newOrderCode();
+    while ((await tx.select({ id: orders.id }).from(orders).where(eq(orders.code, code)).limit(1)).length > 0) code = newOrderCode();
+    const id = randomUUID();
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        id,
+        code,
+        userId: user.id,
+        status: 'pending_payment',
+        paymentMethod: method,
+        subtotal,
+        discount,
+        shippingFee,
+        total,
+        vat,
+        promoCode: cart.promoCode,
+        address,
+        locale,
+        paymentReference: method === 'qr-bill' ? paymentReferenceFor(code, settings.iban) : null,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const lines = snapshot.map((l) => ({ ...l, id: randomUUID(), orderId: id }));
+    await tx.insert(orderLines).values(lines);
+    await tx.insert(orderEvents).values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${user.id}`, createdAt: now });
+    const full = { ...row, lines };
+    if (method === 'qr-bill') {
+      await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
+      await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, user.id));
+      mailIds.push(await queueOrderReceivedMail(tx, shop, full, user.email, settings));
+    }
+    return full;
+  });
+  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
+  return order;
+}
+
+/**
+ * Moves an order to another state: the ONE place where order states change. Locks the order row,
+ * checks the transition ({@link transitionRefusal}: allowed edge, full payment for `paid` and
+ * beyond), records the change in `order_events` with time and actor, and gives stock and the promo
+ * use back when an unpaid order is cancelled or expires. Call inside a transaction.
+ * @param actor `user:<id>`, `admin:<id>`, `system` or `provider:<name>`.
+ * @returns the updated order.
+ * @throws {DomainError} `not_found`; `conflict` (409) when the transition is not allowed.
+ */
+export async function transitionOrder(tx: Db, orderId: string, to: OrderStatus, actor: string, note?: string, now = new Date()): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+  const refusal = transitionRefusal(order.status, to, order.paidAmount, order.total);
+  if (refusal) throw new DomainError('conflict', refusal, { key: 'orderTransitionRefused', params: { from: order.status, to } });
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: now, ...(to === 'paid' ? { paidAt: now } : {}) })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await tx.insert(orderEvents).values({ id: randomUUID(), orderId, fromStatus: order.status, toStatus: to, actor, note: note ?? null, createdAt: now });
+  if (order.status === 'pending_payment' && RELEASES_STOCK.includes(to)) {
+    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    for (const l of lines) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
+    if (order.promoCode) await releasePromoUse(tx, order.promoCode);
+  }
+  return updated;
+}
+
+/**
+ * Expires every unpaid order whose time is up, giving its stock back. Runs periodically (server.ts)
+ * and lazily before orders are created or shown. Each order in its own transaction; an order paid
+ * meanwhile is left alone.
+ * @returns how many orders expired.
+ */
+export async function expireDueOrders(shop: Pick<Shop, 'db'>, now = new Date()): Promise<number> {
+  const due = await shop.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lte(orders.expiresAt, now)))
+    .limit(200);
+  let n = 0;
+  for (const { id } of due) {
+    const done = await shop.db.transaction(async (tx) => {
+      const [o] = await tx.select({ status: orders.status, expiresAt: orders.expiresAt }).from(orders).where(eq(orders.id, id)).for('update');
+      if (!o || o.status !== 'pending_payment' || !o.expiresAt || o.expiresAt > now) return false;
+      await transitionOrder(tx, id, 'expired', 'system', 'payment not received in time', now);
+      return true;
+    });
+    if (done) n++;
+  }
+  return n;
+}
+
+/**
+ * Cancels a customer's other unpaid card orders when they start a new one, so retries do not hold
+ * stock twice. Bank-transfer orders are left alone (the money may be on its way).
+ */
+export async function cancelOpenCardOrders(tx: Db, userId: string, exceptOrderId: string | null): Promise<void> {
+  const open = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), inArray(orders.paymentMethod, ['sandbox', 'datatrans']), eq(orders.paidAmount, 0)));
+  for (const o of open) if (o.id !== exceptOrderId) await transitionOrder(tx, o.id, 'cancelled', `user:${userId}`, 'replaced by a new checkout');
+}
+
+async function withLines(db: Db, rows: OrderRow[]): Promise<OrderWithLines[]> {
+  if (rows.length === 0) return [];
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(orderLines.name);
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.orderId === r.id) }));
+}
+
+/** A user's orders with their lines, newest first. */
+export async function listOrdersOfUser(shop: Pick<Shop, 'db'>, userId: string): Promise<OrderWithLines[]> {
+  await expireDueOrders(shop);
+  const rows = await shop.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+  return withLines(shop.db, rows);
+}
+
+/**
+ * One order by id or code, for a viewer. Customers see only their own orders: anyone else's is
+ * "not found" (its existence is not revealed). Admins see every order.
+ * @throws {DomainError} `not_found`.
+ */
+export async function getOrderFor(shop: Pick<Shop, 'db'>, idOrCode: string, viewer: { userId: string; role: string }): Promise<OrderWithLines> {
+  await expireDueOrders(shop);
+  const order = await findOrder(shop.db, idOrCode);
+  if (!order || (order.userId !== viewer.userId && viewer.role !== 'Admin')) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+  return order;
+}
+
+/** An order by id or code, or undefined. */
+export async function findOrder(db: Db, idOrCode: string): Promise<OrderWithLines | undefined> {
+  const byCode = /^[0-9A-Z]{8}$/.test(idOrCode);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(byCode ? eq(orders.code, idOrCode) : eq(orders.id, idOrCode))
+    .limit(1);
+  return row ? (await withLines(db, [row]))[0] : undefined;
+}
+
+/** The status history of an order, oldest first. */
+export async function orderEventsOf(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt);
+}
+
+/** Orders for the admin list, newest first, optionally of one status. */
+export async function listOrders(shop: Pick<Shop, 'db'>, opts: { status?: OrderStatus; limit?: number; offset?: number } = {}): Promise<OrderRow[]> {
+  await expireDueOrders(shop);
+  return shop.db
+    .select()
+    .from(orders)
+    .where(opts.status ? eq(orders.status, opts.status) : undefined)
+    .orderBy(desc(orders.createdAt))
+    .limit(opts.limit ?? 100)
+    .offset(opts.offset ?? 0);
+}
+
+/**
+ * An admin changes an order's state (through {@link transitionOrder}).
+ * @throws {DomainError} `not_found`, `conflict`.
+ */
+export async function adminTransition(shop: Pick<Shop, 'db'>, orderId: string, to: OrderStatus, adminId: string, note?: string): Promise<OrderRow> {
+  return shop.db.transaction((tx) => transitionOrder(tx, orderId, to, `admin:${adminId}`, note));
+}

@@ -1,0 +1,77 @@
+/**
+ * Starting a payment and receiving provider webhooks: the hand-off between orders and providers.
+ */
+import { DomainError } from '../errors.ts';
+import { getOrderFor } from '../orders/service.ts';
+import type { Shop } from '../shop.ts';
+import { datatransProvider } from './datatrans.ts';
+import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
+import { sandboxProvider } from './sandbox.ts';
+import { recordPayment, recordPaymentFailure, type PaymentOutcome } from './service.ts';
+
+/** Bank transfer: the "start" is the invoice with the QR-bill to download. */
+export const qrBillProvider: PaymentProvider = {
+  name: 'qr-bill',
+  async start(_shop, order) {
+    return { invoiceUrl: `/client/invoice?id=${order.code}` };
+  },
+};
+
+/** The providers by name. */
+export const PROVIDERS: Record<string, PaymentProvider> = {
+  sandbox: sandboxProvider,
+  datatrans: datatransProvider,
+  'qr-bill': qrBillProvider,
+};
+
+/** Return URLs after a provider's page, for an order, under an origin. */
+export function returnUrls(origin: string, orderCode: string): ReturnUrls {
+  const q = `order=${encodeURIComponent(orderCode)}`;
+  return { successUrl: `${origin}/paymentsuccess?${q}`, cancelUrl: `${origin}/paymenterror?${q}&reason=cancelled`, errorUrl: `${origin}/paymenterror?${q}&reason=error` };
+}
+
+/**
+ * Starts paying an order of the caller.
+ * @returns `{ redirectUrl }` (hosted payment page) or `{ invoiceUrl }` (QR-bill).
+ * @throws {DomainError} `not_found` for someone else's order; `conflict` when it no longer awaits payment.
+ */
+export async function startPayment(shop: Shop, orderId: string, viewer: { userId: string; role: string }, origin: string): Promise<PaymentStart> {
+  const order = await getOrderFor(shop, orderId, viewer);
+  if (order.status !== 'pending_payment')
+    throw new DomainError('conflict', 'This order no longer awaits payment', { key: 'orderNotPayable', params: { status: order.status } });
+  const provider = PROVIDERS[order.paymentMethod];
+  if (!provider) throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable' });
+  return provider.start(shop, order, returnUrls(origin, order.code));
+}
+
+/** What a webhook did. */
+export type WebhookResult = { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string };
+
+/**
+ * Handles a provider webhook from its raw body (the signature covers the exact bytes).
+ * @throws {DomainError} `not_found` for an unknown provider; `unauthenticated` (401) for a
+ *   missing or wrong signature; `invalid` (400) when the payment does not match its order.
+ *   Nothing changes in any of these cases.
+ */
+export async function receiveWebhook(shop: Shop, providerName: string, rawBody: string, headers: Headers): Promise<WebhookResult> {
+  const provider = PROVIDERS[providerName];
+  if (!provider?.parseWebhook) throw new DomainError('not_found', 'Unknown payment provider', { key: 'notFound' });
+  if (providerName === 'datatrans' && !shop.env.DATATRANS_SIGN_KEY) throw new DomainError('not_found', 'Unknown payment provider', { key: 'notFound' });
+  const event = provider.parseWebhook(shop, rawBody, headers);
+  if (!event) {
+    shop.log.warn({ provider: providerName }, 'webhook with a bad signature refused');
+    throw new DomainError('unauthenticated', 'Invalid webhook signature', { key: 'webhookSignature' });
+  }
+  if (event.kind === 'ignored') return { handled: 'ignored', reason: event.reason };
+  if (event.kind === 'failed') return { handled: 'failed', cancelled: await recordPaymentFailure(shop, providerName, event.orderRef, event.reason) };
+  const outcome = await recordPayment(shop, {
+    provider: providerName,
+    providerRef: event.providerRef,
+    orderRef: event.orderRef,
+    amount: event.amount,
+    currency: event.currency,
+    exactAmount: true,
+    raw: event.raw,
+  });
+  return { handled: 'paid', outcome };
+}

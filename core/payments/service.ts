@@ -1,0 +1,171 @@
+/**
+ * Recording payments (issue 5, item 3). Idempotent: `(provider, provider_ref)` is unique, so a
+ * provider's transaction id or a bank entry reference is recorded once; a replayed webhook or a
+ * re-imported bank file never pays twice. Currency and amount are checked against the order.
+ * An order becomes `paid` only when the full amount has arrived; partial bank payments add up;
+ * money that matches no order, or arrives for an order no longer awaiting it, or exceeds what is
+ * due, is kept and listed for the admin. Money in Rappen.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
+import { cartItems } from '../cart/schema.ts';
+import { getSettings } from '../config/service.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { deliverOutbox } from '../mail/service.ts';
+import { queuePaymentReceivedMail } from '../orders/notifications.ts';
+import { orderLines, orders } from '../orders/schema.ts';
+import { transitionOrder, type OrderRow } from '../orders/service.ts';
+import type { Shop } from '../shop.ts';
+import { payments } from './schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** A payment as a provider or the bank reports it. */
+export type IncomingPayment = {
+  /** `sandbox`, `datatrans`, `bank` (camt.054). */
+  provider: string;
+  /** The provider's transaction id or the bank's entry reference. */
+  providerRef: string;
+  /** Order id or code the provider names (card payments), if any. */
+  orderRef?: string | null;
+  /** QR / creditor reference (bank transfers), if any. */
+  reference?: string | null;
+  /** Rappen. */
+  amount: number;
+  currency: string;
+  /**
+   * Card providers charge exactly the order total: anything else is refused and changes nothing.
+   * Bank transfers may be partial (they add up) or too much (listed as an over-payment).
+   */
+  exactAmount: boolean;
+  raw?: unknown;
+};
+
+/** What {@link recordPayment} did. */
+export type PaymentOutcome =
+  | { result: 'duplicate'; payment: PaymentRow }
+  | { result: 'recorded'; payment: PaymentRow; order: OrderRow | null; orderPaid: boolean };
+
+async function lockOrder(tx: Db, p: IncomingPayment): Promise<OrderRow | undefined> {
+  const cond = p.orderRef
+    ? /^[0-9A-Z]{8}$/.test(p.orderRef)
+      ? eq(orders.code, p.orderRef)
+      : eq(orders.id, p.orderRef)
+    : p.reference
+      ? eq(orders.paymentReference, p.reference)
+      : undefined;
+  if (!cond) return undefined;
+  const [o] = await tx.select().from(orders).where(cond).for('update').limit(1);
+  return o;
+}
+
+/**
+ * Records one payment, at most once.
+ *
+ * - Already recorded (same provider and reference): nothing changes, `duplicate`.
+ * - `exactAmount` (card providers): the order must exist, the currency be CHF and the amount equal
+ *   the order total, else {@link DomainError} `invalid` and nothing changes.
+ * - Bank: an unknown reference or a foreign currency is kept as `unmatched`; money for an order
+ *   not awaiting payment, or beyond its total, is kept as `overpaid` (to be returned by the admin).
+ * - When the order's received amount reaches its total it becomes `paid` (actor `provider:<name>`),
+ *   gets its invoice number, the customer is mailed the invoice, and the ordered products leave
+ *   the customer's cart.
+ * @throws {DomainError} `invalid` (400) for a card payment that does not match its order.
+ */
+export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
+  const mailIds: string[] = [];
+  const outcome = await shop.db.transaction(async (tx): Promise<PaymentOutcome> => {
+    const order = await lockOrder(tx, p);
+    const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef))).limit(1);
+    if (existing) return { result: 'duplicate', payment: existing };
+    if (!Number.isInteger(p.amount) || p.amount <= 0) throw new DomainError('invalid', 'The payment amount is invalid', { key: 'paymentMismatch' });
+    if (p.exactAmount) {
+      if (!order) throw new DomainError('invalid', 'The payment names an unknown order', { key: 'paymentMismatch' });
+      if (p.currency !== 'CHF' || p.amount !== order.total)
+        throw new DomainError('invalid', `The payment (${p.currency} ${p.amount}) does not match the order (CHF ${order.total})`, { key: 'paymentMismatch' });
+    }
+    let status: string;
+    let orderPaid = false;
+    let updatedOrder: OrderRow | null = order ?? null;
+    if (!order || p.currency !== 'CHF') status = 'unmatched';
+    else if (order.status !== 'pending_payment') status = 'overpaid';
+    else status = order.paidAmount + p.amount > order.total ? 'overpaid' : 'captured';
+
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        id: randomUUID(),
+        orderId: status === 'unmatched' ? null : order!.id,
+        provider: p.provider,
+        providerRef: p.providerRef,
+        amount: p.amount,
+        currency: p.currency,
+        status,
+        reference: p.reference ?? p.orderRef ?? null,
+        raw: (p.raw ?? null) as never,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!payment) {
+      const [again] = await tx.select().from(payments).where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
+      return { result: 'duplicate', payment: again };
+    }
+    if (order && status !== 'unmatched') {
+      const paidAmount = order.paidAmount + p.amount;
+      const full = paidAmount >= order.total;
+      [updatedOrder] = await tx
+        .update(orders)
+        .set({ paidAmount, paymentStatus: full ? 'paid' : 'partial', updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (full && order.status === 'pending_payment') {
+        await tx
+          .update(orders)
+          .set({ invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
+          .where(eq(orders.id, order.id));
+        updatedOrder = await transitionOrder(tx, order.id, 'paid', `provider:${p.provider}`, `payment ${p.providerRef}`, now);
+        orderPaid = true;
+        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+        if (order.paymentMethod !== 'qr-bill' && lines.length)
+          await tx.delete(cartItems).where(and(eq(cartItems.cartKey, order.userId), inArray(cartItems.productId, lines.map((l) => l.productId))));
+        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+        if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...updatedOrder, lines }, user.email, await getSettings(tx)));
+      }
+    }
+    return { result: 'recorded', payment, order: updatedOrder, orderPaid };
+  });
+  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'payment mail delivery failed'));
+  return outcome;
+}
+
+/**
+ * A provider reports that the customer's payment failed or was cancelled: an unpaid order is
+ * cancelled and gives its stock back (the customer's cart was kept, so they can retry).
+ * @returns whether the order was cancelled.
+ */
+export async function recordPaymentFailure(shop: Pick<Shop, 'db'>, provider: string, orderRef: string, reason: string): Promise<boolean> {
+  return shop.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, { provider, providerRef: '', orderRef, amount: 0, currency: 'CHF', exactAmount: true });
+    if (!o || o.status !== 'pending_payment' || o.paidAmount > 0) return false;
+    await transitionOrder(tx, o.id, 'cancelled', `provider:${provider}`, reason);
+    return true;
+  });
+}
+
+/** Payments of an order, oldest first. */
+export async function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
+}
+
+/** Payments that need the admin: unmatched bank credits and over-payments, newest first. */
+export async function paymentsNeedingAttention(db: Db): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(or(inArray(payments.status, ['unmatched', 'overpaid']), isNull(payments.orderId)))
+    .orderBy(desc(payments.createdAt))
+    .limit(200);
+}

@@ -1,0 +1,183 @@
+/**
+ * Promo codes (issue 5, item 1): a percent or fixed-amount discount on the cart subtotal, valid in
+ * a date window, from a minimum order, up to a usage limit. Money in Rappen.
+ *
+ * Rounding: a percent discount is subtotal x percent / 100 rounded to the nearest 5 Rappen (the
+ * Swiss price convention, like unit prices), and never more than the subtotal; a fixed discount is
+ * capped at the subtotal.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { roundTo5Rappen } from '../pricing/pricing.ts';
+import { rappenToDecimalString } from '../pricing/money.ts';
+import { promos } from './schema.ts';
+
+export type PromoRow = typeof promos.$inferSelect;
+
+/** Codes are compared upper-cased and trimmed; 2..32 characters of A-Z, 0-9, `-` and `_`. */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,32}$/;
+
+/** Upper-cases and trims a code as customers type it. */
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * The discount a promo gives on a subtotal, in Rappen (pure; no validity checks).
+ * @param subtotal Rappen.
+ */
+export function promoDiscountFor(promo: Pick<PromoRow, 'kind' | 'value'>, subtotal: number): number {
+  if (subtotal <= 0) return 0;
+  const raw = promo.kind === 'percent' ? roundTo5Rappen((subtotal * promo.value) / 100) : promo.value;
+  return Math.min(raw, subtotal);
+}
+
+/**
+ * Why a promo does not apply to a subtotal at a time, or null when it applies (pure).
+ * @returns a DomainError (`invalid`, 400) with an `errors:` key and English message.
+ */
+export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now: Date): DomainError | null {
+  if (!promo || !promo.active) return new DomainError('invalid', 'This promo code does not exist', { key: 'promoUnknown', fields: { code: 'This promo code does not exist' } });
+  if (promo.validFrom && now < promo.validFrom)
+    return new DomainError('invalid', 'This promo code is not valid yet', { key: 'promoNotYet', fields: { code: 'This promo code is not valid yet' } });
+  if (promo.validTo && now > promo.validTo)
+    return new DomainError('invalid', 'This promo code has expired', { key: 'promoExpired', fields: { code: 'This promo code has expired' } });
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit)
+    return new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
+  if (subtotal < promo.minOrder) {
+    const min = rappenToDecimalString(promo.minOrder);
+    return new DomainError('invalid', `This promo code needs an order of at least CHF ${min}`, {
+      key: 'promoMinOrder',
+      params: { min },
+      fields: { code: `This promo code needs an order of at least CHF ${min}` },
+    });
+  }
+  return null;
+}
+
+/** Reads a promo by code (normalised). */
+export async function findPromo(db: Db, code: string): Promise<PromoRow | undefined> {
+  const [row] = await db.select().from(promos).where(eq(promos.code, normalizePromoCode(code))).limit(1);
+  return row;
+}
+
+/**
+ * Evaluates a code against a subtotal.
+ * @returns the promo and its discount in Rappen.
+ * @throws {DomainError} `invalid` (400) with a clear message when the code does not apply.
+ */
+export async function evaluatePromo(db: Db, code: string, subtotal: number, now = new Date()): Promise<{ promo: PromoRow; discount: number }> {
+  const promo = await findPromo(db, code);
+  const refusal = promoRefusal(promo, subtotal, now);
+  if (refusal) throw refusal;
+  return { promo: promo!, discount: promoDiscountFor(promo!, subtotal) };
+}
+
+/**
+ * Counts one use of a promo inside an order's transaction. The conditional update never lets the
+ * count pass the limit, even with concurrent orders.
+ * @returns false when the code is used up (nothing changed).
+ */
+export async function takePromoUse(tx: Db, code: string): Promise<boolean> {
+  const rows = await tx
+    .update(promos)
+    .set({ usedCount: sql`${promos.usedCount} + 1` })
+    .where(and(eq(promos.code, code), or(isNull(promos.usageLimit), lt(promos.usedCount, promos.usageLimit))))
+    .returning({ id: promos.id });
+  return rows.length === 1;
+}
+
+/** Gives a use back (an order that expired or was cancelled). */
+export async function releasePromoUse(tx: Db, code: string): Promise<void> {
+  await tx
+    .update(promos)
+    .set({ usedCount: sql`greatest(${promos.usedCount} - 1, 0)` })
+    .where(eq(promos.code, code));
+}
+
+/** Input for {@link createPromo} / {@link updatePromo}. Money in Rappen. */
+export type PromoInput = {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Percent 1..100, or Rappen > 0. */
+  value: number;
+  minOrder?: number;
+  validFrom?: Date | null;
+  validTo?: Date | null;
+  usageLimit?: number | null;
+  active?: boolean;
+  influencerUserId?: string | null;
+};
+
+function checkInput(input: PromoInput): string {
+  const code = normalizePromoCode(input.code);
+  const fields: Record<string, string> = {};
+  if (!PROMO_CODE_PATTERN.test(code)) fields.code = 'Use 2 to 32 letters, digits, - or _';
+  if (!Number.isInteger(input.value) || input.value <= 0 || (input.kind === 'percent' && input.value > 100))
+    fields.value = input.kind === 'percent' ? 'A percentage from 1 to 100' : 'An amount above 0';
+  if (input.minOrder !== undefined && (!Number.isInteger(input.minOrder) || input.minOrder < 0)) fields.minOrder = 'An amount of 0 or more';
+  if (input.usageLimit != null && (!Number.isInteger(input.usageLimit) || input.usageLimit < 1)) fields.usageLimit = 'A whole number of 1 or more';
+  if (input.validFrom && input.validTo && input.validTo < input.validFrom) fields.validTo = 'Must be after the start';
+  if (Object.keys(fields).length > 0) throw new DomainError('invalid', Object.values(fields)[0], { key: 'invalidInput', fields });
+  return code;
+}
+
+/**
+ * Creates a promo code.
+ * @throws {DomainError} `invalid` for bad input; `conflict` when the code exists.
+ */
+export async function createPromo(db: Db, input: PromoInput): Promise<PromoRow> {
+  const code = checkInput(input);
+  const [row] = await db
+    .insert(promos)
+    .values({
+      id: randomUUID(),
+      code,
+      kind: input.kind,
+      value: input.value,
+      minOrder: input.minOrder ?? 0,
+      validFrom: input.validFrom ?? null,
+      validTo: input.validTo ?? null,
+      usageLimit: input.usageLimit ?? null,
+      active: input.active ?? true,
+      influencerUserId: input.influencerUserId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+  return row;
+}
+
+/**
+ * Changes a promo (not its use count).
+ * @throws {DomainError} `not_found`, `invalid`, `conflict` (code taken).
+ */
+export async function updatePromo(db: Db, id: string, input: PromoInput): Promise<PromoRow> {
+  const code = checkInput(input);
+  const [clash] = await db.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
+  if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+  const [row] = await db
+    .update(promos)
+    .set({
+      code,
+      kind: input.kind,
+      value: input.value,
+      minOrder: input.minOrder ?? 0,
+      validFrom: input.validFrom ?? null,
+      validTo: input.validTo ?? null,
+      usageLimit: input.usageLimit ?? null,
+      active: input.active ?? true,
+      influencerUserId: input.influencerUserId ?? null,
+    })
+    .where(eq(promos.id, id))
+    .returning();
+  if (!row) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
+  return row;
+}
+
+/** All promos, newest first. */
+export async function listPromos(db: Db): Promise<PromoRow[]> {
+  return db.select().from(promos).orderBy(sql`${promos.createdAt} desc`);
+}

@@ -1,0 +1,64 @@
+/**
+ * Creates a promo code from the command line (`npm run promo:create -- --code WELCOME10 --percent 10`).
+ *
+ *   --code CODE          2..32 letters, digits, - or _ (stored upper-case)
+ *   --percent N          percent off the subtotal (1..100), or
+ *   --amount CHF         a fixed amount off, e.g. 5 or 7.50
+ *   --min CHF            minimum subtotal (default 0)
+ *   --from YYYY-MM-DD    first valid day (Europe/Zurich midnight), optional
+ *   --to YYYY-MM-DD      last valid day (inclusive), optional
+ *   --limit N            maximum number of orders, optional
+ *
+ * Uses DATABASE_URL or the PGlite data in DATA_DIR: stop a server using the same DATA_DIR first
+ * (one process at a time opens a PGlite directory); the admin page /admin/promo/edit does the same.
+ */
+import { parseArgs } from 'node:util';
+import { openShop } from '../core/shop.ts';
+import { DomainError } from '../core/errors.ts';
+import { chfToRappen, rappenToDecimalString } from '../core/pricing/money.ts';
+import { createPromo } from '../core/promos/service.ts';
+
+/** Midnight in Zürich of a date, as an instant (CET/CEST from the Intl time-zone data). */
+function zurichMidnight(date: string, endOfDay = false): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`Not a date (YYYY-MM-DD): ${date}`);
+  const guess = new Date(`${date}T12:00:00Z`);
+  const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(guess).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  const m = /GMT([+-]\d{2}):(\d{2})/.exec(offsetName);
+  const start = new Date(`${date}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
+  return endOfDay ? new Date(start.getTime() + 86_400_000 - 1) : start;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { code: { type: 'string' }, percent: { type: 'string' }, amount: { type: 'string' }, min: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, limit: { type: 'string' } },
+  });
+  if (!values.code || (!values.percent === !values.amount)) {
+    console.error('Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N]');
+    process.exit(2);
+  }
+  const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
+  try {
+    const promo = await createPromo(shop.db, {
+      code: values.code,
+      kind: values.percent ? 'percent' : 'fixed',
+      value: values.percent ? Number(values.percent) : chfToRappen(Number(values.amount)),
+      minOrder: values.min ? chfToRappen(Number(values.min)) : 0,
+      validFrom: values.from ? zurichMidnight(values.from) : null,
+      validTo: values.to ? zurichMidnight(values.to, true) : null,
+      usageLimit: values.limit ? Number(values.limit) : null,
+    });
+    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off`);
+  } catch (e) {
+    if (e instanceof DomainError) {
+      console.error(`${e.message}${e.opts.fields ? ` ${JSON.stringify(e.opts.fields)}` : ''}`);
+      process.exitCode = 1;
+    } else throw e;
+  } finally {
+    await shop.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

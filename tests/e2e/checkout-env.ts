@@ -1,0 +1,4 @@
+/** Shared by the e2e seed (tests/e2e/checkout-seed.ts) and tests/e2e/checkout.spec.ts. */
+
+/** The adult customer seeded by tests/e2e/checkout-seed.ts; signs in through /login. */
+export const E2E_CUSTOMER = { id: 'e2e-checkout-customer', email: 'e2e-checkout@example.ch', password: 'Checkout-E2e-Passw0rd' };

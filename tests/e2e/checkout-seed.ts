@@ -1,0 +1,29 @@
+/**
+ * Seeds the end-to-end data directory before the server starts (playwright.config.ts webServer
+ * command): the starting catalogue (openShop imports it) and one verified adult customer for the
+ * checkout test, who signs in through /login. Idempotent.
+ */
+import { hashPassword } from '../../core/accounts/password.ts';
+import { users } from '../../core/accounts/schema.ts';
+import { openShop } from '../../core/shop.ts';
+import { E2E_CUSTOMER } from './checkout-env.ts';
+
+const shop = await openShop({ LOG_LEVEL: 'warn' });
+await shop.db
+  .insert(users)
+  .values({
+    id: E2E_CUSTOMER.id,
+    email: E2E_CUSTOMER.email,
+    passwordHash: await hashPassword(E2E_CUSTOMER.password),
+    firstName: 'Eva',
+    lastName: 'Beispiel',
+    dateOfBirth: '1980-06-15',
+    street: 'Limmatquai 12',
+    postalCode: '8001',
+    city: 'Zürich',
+    country: 'CH',
+    role: 'Customer',
+    emailVerifiedAt: new Date(),
+  })
+  .onConflictDoNothing();
+await shop.close();

@@ -1,0 +1,74 @@
+/**
+ * A local fake of Datatrans' JSON API v1 for tests (https://docs.datatrans.ch/reference):
+ * `POST /v1/transactions` (HTTP Basic merchantId:password) answers 201 `{ transactionId }`, and
+ * the fake "acquirer" then reports the outcome with a webhook signed like Datatrans:
+ * `Datatrans-Signature: t=<ms>,s0=<hex HMAC-SHA256(t + body) with the hex-decoded sign key>`.
+ */
+import { createHmac, randomInt } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type InitRequest = { currency: string; refno: string; amount: number; autoSettle?: boolean; redirect: { successUrl: string; cancelUrl: string; errorUrl: string }; webhook?: { url: string } };
+
+export type FakeDatatrans = {
+  url: string;
+  merchantId: string;
+  password: string;
+  signKey: string;
+  /** Transactions initialised, by id. */
+  transactions: Map<string, InitRequest>;
+  /** The webhook Datatrans would send for a transaction: raw body and signature header. */
+  webhookFor: (transactionId: string, status: 'settled' | 'authorized' | 'failed' | 'canceled', amount?: number) => { raw: string; signature: string };
+  close: () => Promise<void>;
+};
+
+export async function startFakeDatatrans(): Promise<FakeDatatrans> {
+  const merchantId = '1100012345';
+  const password = 'fake-password';
+  const signKey = createHmac('sha256', 'fake').update('sign').digest('hex');
+  const transactions = new Map<string, InitRequest>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const expected = `Basic ${Buffer.from(`${merchantId}:${password}`).toString('base64')}`;
+      if (req.method === 'POST' && req.url === '/v1/transactions') {
+        if (req.headers.authorization !== expected) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Incorrect authorization' } }));
+          return;
+        }
+        const init = JSON.parse(body) as InitRequest;
+        if (!init.refno || !Number.isInteger(init.amount) || init.currency !== 'CHF' || !init.redirect?.successUrl) {
+          res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INVALID_PROPERTY', message: 'bad request' } }));
+          return;
+        }
+        const transactionId = String(230000000000000000n + BigInt(randomInt(1e9)));
+        transactions.set(transactionId, init);
+        res.writeHead(201, { 'content-type': 'application/json', location: `/v1/start/${transactionId}` }).end(JSON.stringify({ transactionId }));
+        return;
+      }
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    merchantId,
+    password,
+    signKey,
+    transactions,
+    webhookFor(transactionId, status, amount) {
+      const init = transactions.get(transactionId);
+      if (!init) throw new Error(`unknown transaction ${transactionId}`);
+      const amt = amount ?? init.amount;
+      const detail =
+        status === 'settled' ? { authorize: { amount: amt }, settle: { amount: amt } } : status === 'authorized' ? { authorize: { amount: amt } } : { fail: { reason: 'DECLINED', message: 'declined' } };
+      const raw = JSON.stringify({ transactionId, merchantId, type: 'payment', status, currency: init.currency, refno: init.refno, paymentMethod: 'VIS', detail });
+      const t = Date.now();
+      const s0 = createHmac('sha256', Buffer.from(signKey, 'hex')).update(`${t}${raw}`).digest('hex');
+      return { raw, signature: `t=${t},s0=${s0}` };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

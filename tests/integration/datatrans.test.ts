@@ -1,0 +1,107 @@
+/** Datatrans against a local fake server that follows the documented protocol. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addToCart } from '../../core/cart/service.ts';
+import { orders } from '../../core/orders/schema.ts';
+import { availablePaymentMethods } from '../../core/orders/service.ts';
+import { payments } from '../../core/payments/schema.ts';
+import type { Shop } from '../../core/shop.ts';
+import { loadEnv } from '../../core/config/env.ts';
+import { apiClient, type ApiClient } from '../helpers/api.ts';
+import { createCustomer, productWith } from '../helpers/customers.ts';
+import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+let shop: Shop;
+let api: ApiClient;
+let fake: FakeDatatrans;
+
+beforeAll(async () => {
+  fake = await startFakeDatatrans();
+  shop = await createTestShop({
+    env: {
+      DATATRANS_MERCHANT_ID: fake.merchantId,
+      DATATRANS_PASSWORD: fake.password,
+      DATATRANS_SIGN_KEY: fake.signKey,
+      DATATRANS_API_URL: fake.url,
+      DATATRANS_PAY_URL: 'https://pay.sandbox.datatrans.com',
+    },
+  });
+  api = apiClient(shop);
+});
+afterAll(async () => {
+  await shop?.close();
+  await fake?.close();
+});
+
+const webhook = (raw: string, signature: string | null) =>
+  api.raw('/payment/webhook/datatrans', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'Datatrans-Signature': signature } : {}) }, body: raw });
+
+async function startedOrder(index: number) {
+  const p = await productWith(shop, 10, 8900, index);
+  const c = await createCustomer(shop);
+  await addToCart(shop.db, c.id, p.id, 1, c.id);
+  const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
+  expect(created.status).toBe(201);
+  const started = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);
+  expect(started.status).toBe(200);
+  const transactionId = /\/v1\/start\/(\d+)$/.exec(started.body.redirectUrl)?.[1] ?? '';
+  return { c, order: created.body.order, redirectUrl: started.body.redirectUrl as string, transactionId };
+}
+
+describe('datatrans', () => {
+  it('is offered only with credentials', () => {
+    expect(availablePaymentMethods(shop.env)).toEqual(['datatrans', 'qr-bill']);
+    expect(availablePaymentMethods(loadEnv({}))).toEqual(['sandbox', 'qr-bill']);
+  });
+
+  it('initialises the transaction (amount in Rappen, refno = order code, redirect URLs) and redirects to the payment page', async () => {
+    const { order, redirectUrl, transactionId } = await startedOrder(20);
+    expect(redirectUrl).toBe(`https://pay.sandbox.datatrans.com/v1/start/${transactionId}`);
+    const init = fake.transactions.get(transactionId)!;
+    expect(init).toMatchObject({ currency: 'CHF', refno: order.code, amount: 9800, autoSettle: true });
+    expect(init.redirect.successUrl).toBe(`http://shop.test/paymentsuccess?order=${order.code}`);
+    expect(init.redirect.cancelUrl).toContain('/paymenterror?');
+    expect(init.webhook?.url).toBe('http://shop.test/api/payment/webhook/datatrans');
+  });
+
+  it('records a settled payment once (replayed 5 times) and marks the order paid', async () => {
+    const { order, transactionId } = await startedOrder(21);
+    const { raw, signature } = fake.webhookFor(transactionId, 'settled');
+    for (let i = 0; i < 5; i++) expect((await webhook(raw, signature)).status).toBe(200);
+    const rows = await shop.db.select().from(payments).where(eq(payments.providerRef, transactionId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: 'datatrans', amount: 9800, currency: 'CHF', orderId: order._id });
+    const [o] = await shop.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(o).toMatchObject({ status: 'paid', paidAmount: 9800 });
+  });
+
+  it('refuses a bad signature and a wrong amount, changing nothing', async () => {
+    const { order, transactionId } = await startedOrder(22);
+    const good = fake.webhookFor(transactionId, 'settled');
+    const forged = good.signature.replace(/s0=([0-9a-f])/, (_, ch: string) => `s0=${ch === '0' ? '1' : '0'}`);
+    expect((await webhook(good.raw, forged)).status).toBe(401);
+    expect((await webhook(good.raw, null)).status).toBe(401);
+    const wrong = fake.webhookFor(transactionId, 'settled', 100);
+    expect((await webhook(wrong.raw, wrong.signature)).status).toBe(400);
+    expect(await shop.db.select().from(payments).where(eq(payments.providerRef, transactionId))).toHaveLength(0);
+    const [o] = await shop.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(o).toMatchObject({ status: 'pending_payment', paidAmount: 0 });
+  });
+
+  it('a failed transaction cancels the unpaid order', async () => {
+    const { order, transactionId } = await startedOrder(23);
+    const { raw, signature } = fake.webhookFor(transactionId, 'failed');
+    expect((await webhook(raw, signature)).status).toBe(200);
+    const [o] = await shop.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(o.status).toBe('cancelled');
+  });
+
+  it('sandbox is not offered while Datatrans is configured', async () => {
+    const p = await productWith(shop, 10, 1000, 24);
+    const c = await createCustomer(shop);
+    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
+    expect(res.status).toBe(400);
+  });
+});
