@@ -4,12 +4,13 @@
  */
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { configurationJson } from '../api/configuration.ts';
 import { getSettings } from '../core/config/settings-cache.server.ts';
 import { createClientI18n } from './i18n/client.ts';
-import { isRtl } from './i18n/locales.ts';
+import { isRtl, LOCALES } from './i18n/locales.ts';
 import { clientResources } from './i18n/resources.server.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
@@ -34,9 +35,28 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * `hreflang` alternates of the current page for every language with a catalogue, plus
+ * `x-default` (no explicit language: the visitor's cookie or browser decides).
+ * @returns absolute URLs keyed by hreflang code.
+ */
+export function languageAlternates(origin: string, pathname: string, search: string): { hreflang: string; href: string }[] {
+  const base = new URL(pathname + search, origin);
+  base.searchParams.delete('lang');
+  const out: { hreflang: string; href: string }[] = LOCALES.map((l) => {
+    const u = new URL(base);
+    u.searchParams.set('lang', l);
+    return { hreflang: l, href: u.toString() };
+  });
+  out.push({ hreflang: 'x-default', href: base.toString() });
+  return out;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
+  const location = useLocation();
+  const alternates = data ? languageAlternates(data.origin, location.pathname, location.search) : [];
   const lang = data?.lang ?? 'en';
   const i18n = useMemo(() => createClientI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
   return (
@@ -47,6 +67,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
         <Meta />
+        {alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
         <Links />
       </head>
       <body>
@@ -64,13 +87,18 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="container page-error" id="main">
-      <h1>{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
-      <p>{status === 404 ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
+    <main className="container notfound" id="main">
+      <title>{status === 404 ? t('notFound.title') : t('error.title')}</title>
+      <p className="eyebrow">{status}</p>
+      <h1>{status === 404 ? t('notFound.title') : t('error.title')}</h1>
+      <p>{status === 404 ? t('notFound.text') : t('error.text')}</p>
       <p>
-        <a href="/">Home</a>
+        <a href="/" className="btn">
+          {t('nav.home')}
+        </a>
       </p>
     </main>
   );
