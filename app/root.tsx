@@ -2,7 +2,7 @@
  * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
  * browser, the shop configuration, the visitor's cart and session summary.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document as interactive (value: the time of hydration, epoch ms); the timed
+  // notices (age gate, cookie notice) count from this moment.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = String(Date.now());
+  }, []);
   return <Outlet />;
 }
 
