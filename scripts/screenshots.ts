@@ -20,7 +20,7 @@ const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, 
 const host = new URL(base).hostname;
 for (const [device, viewport] of Object.entries(viewports)) {
   for (const theme of ['light', 'dark'] as const) {
-    const ctx = await browser.newContext({ viewport, deviceScaleFactor: device === 'phone' ? 2 : 1, locale: 'en-CH' });
+    const ctx = await browser.newContext({ viewport, locale: 'en-CH' });
     await ctx.addCookies([{ name: 'theme', value: theme, domain: host, path: '/' }]);
     await ctx.addInitScript(() => {
       localStorage.setItem('ageConfirmedAt', String(Date.now()));
@@ -34,7 +34,8 @@ for (const [device, viewport] of Object.entries(viewports)) {
     };
     await page.goto(`${base}/`);
     await shot('home');
-    await page.goto(`${base}/client/products`);
+    // cigars show the most at a glance: vitola, size, strength
+    await page.goto(`${base}/client/products?category=cigar`);
     await shot('products');
     const href = await page.locator('article .card-title a').first().getAttribute('href');
     await page.goto(`${base}${href}`);

@@ -214,6 +214,8 @@ test.describe('languages', () => {
     await expect(html).toHaveAttribute('lang', 'ar');
     await expect(html).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('delivery-banner')).toHaveText('نوصل داخل سويسرا فقط.');
+    // nothing pushes the page sideways (an off-screen element would scroll an RTL page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     const brand = await page.locator('.navbar .brand').boundingBox();
     const cart = await page.getByTestId('cart-icon').boundingBox();
     expect(brand!.x).toBeGreaterThan(cart!.x); // brand on the right, actions on the left
@@ -277,8 +279,8 @@ test.describe('phone (390 px)', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
   });
 
-  test('nothing is wider than the screen', async ({ page }) => {
-    for (const path of ['/', '/client/products', '/contact', '/client/privacypolicy', '/shopcart']) {
+  test('nothing is wider than the screen, left to right or right to left', async ({ page }) => {
+    for (const path of ['/', '/client/products', '/contact', '/client/privacypolicy', '/shopcart', '/?lang=ar', '/contact?lang=ar']) {
       await page.goto(path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
