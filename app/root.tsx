@@ -10,7 +10,8 @@ import type { Route } from './+types/root';
 import { configurationJson } from '../api/configuration.ts';
 import { getSettings } from '../core/config/settings-cache.server.ts';
 import { createClientI18n } from './i18n/client.ts';
-import { isRtl, LOCALES } from './i18n/locales.ts';
+import { languageAlternates } from './i18n/alternates.ts';
+import { isRtl } from './i18n/locales.ts';
 import { clientResources } from './i18n/resources.server.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
@@ -35,23 +36,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/**
- * `hreflang` alternates of the current page for every language with a catalogue, plus
- * `x-default` (no explicit language: the visitor's cookie or browser decides).
- * @returns absolute URLs keyed by hreflang code.
- */
-export function languageAlternates(origin: string, pathname: string, search: string): { hreflang: string; href: string }[] {
-  const base = new URL(pathname + search, origin);
-  base.searchParams.delete('lang');
-  const out: { hreflang: string; href: string }[] = LOCALES.map((l) => {
-    const u = new URL(base);
-    u.searchParams.set('lang', l);
-    return { hreflang: l, href: u.toString() };
-  });
-  out.push({ hreflang: 'x-default', href: base.toString() });
-  return out;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
@@ -67,6 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
         <Meta />
+        <meta property="og:locale" content={(data?.lang ?? 'en').replace('-', '_')} />
         {alternates.map((a) => (
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
