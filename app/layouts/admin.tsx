@@ -55,11 +55,16 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation();
   return (
-    <main className="container notfound">
-      <h1>403</h1>
-      <p>Not allowed.</p>
-      <Link to="/">Home</Link>
+    <main className="container notfound" id="main">
+      <p className="eyebrow">403</p>
+      <h1>{t('errors:forbidden')}</h1>
+      <p>
+        <Link to="/" className="btn">
+          {t('nav.home')}
+        </Link>
+      </p>
     </main>
   );
 }
