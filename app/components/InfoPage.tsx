@@ -7,6 +7,7 @@ export function InfoPage({ page, children, testId }: { page: LegalPage; children
       <header className="page-head">
         <h1>{page.title}</h1>
         <p>{page.intro}</p>
+        {page.updated && <p className="page-updated">{page.updated}</p>}
       </header>
       <div className="prose">
         {page.sections.map((s) => (

@@ -39,37 +39,7 @@ export function MobileMenu({ data }: { data: RootData }) {
               </svg>
             </Dialog.Close>
           </div>
-          <nav aria-label={t('nav.main')}>
-            <ul className="drawer-links">
-              <li><NavLink to="/" end onClick={close}>{t('nav.home')}</NavLink></li>
-              <li><NavLink to="/client/products" onClick={close}>{t('nav.products')}</NavLink></li>
-              <li><NavLink to="/contact" onClick={close}>{t('nav.contact')}</NavLink></li>
-              <li><NavLink to="/about" onClick={close}>{t('nav.about')}</NavLink></li>
-            </ul>
-          </nav>
-          <nav aria-label={t('user.account')}>
-            <ul className="drawer-links drawer-links-small">
-              {data.user ? (
-                <>
-                  <li><NavLink to="/profile" onClick={close}>{t('user.profile')}</NavLink></li>
-                  {hasInfluencerProfile(data.user.role) && (
-                    <li><NavLink to="/client/influencer" onClick={close}>{t('user.influencer')}</NavLink></li>
-                  )}
-                  <li><NavLink to="/client/history" onClick={close}>{t('user.history')}</NavLink></li>
-                  {data.user.role === 'Admin' && (
-                    <li><NavLink to="/admin/home" onClick={close} data-testid="mobile-admin-link">{t('nav.admin')}</NavLink></li>
-                  )}
-                  <li>
-                    <Form method="post" action="/logout" onSubmit={close}>
-                      <button type="submit" className="link-btn">{t('user.logout')}</button>
-                    </Form>
-                  </li>
-                </>
-              ) : (
-                <li><NavLink to="/login" onClick={close}>{t('user.login')}</NavLink></li>
-              )}
-            </ul>
-          </nav>
+          <MobileMenuLinks user={data.user} onNavigate={close} />
           <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
             <input type="hidden" name="returnTo" value={returnTo} />
             <h3 className="menu-label" id="drawer-lang-h">{t('language.label')}</h3>
@@ -87,5 +57,48 @@ export function MobileMenu({ data }: { data: RootData }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The mobile menu's links: the navbar's pages, then the account links for the visitor (login, or
+ * profile / influencer profile / history / admin / log out by role). Admin link only for Admin.
+ */
+export function MobileMenuLinks({ user, onNavigate }: { user: RootData['user']; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <nav aria-label={t('nav.main')}>
+        <ul className="drawer-links">
+          <li><NavLink to="/" end onClick={onNavigate}>{t('nav.home')}</NavLink></li>
+          <li><NavLink to="/client/products" onClick={onNavigate}>{t('nav.products')}</NavLink></li>
+          <li><NavLink to="/contact" onClick={onNavigate}>{t('nav.contact')}</NavLink></li>
+          <li><NavLink to="/about" onClick={onNavigate}>{t('nav.about')}</NavLink></li>
+        </ul>
+      </nav>
+      <nav aria-label={t('user.account')}>
+        <ul className="drawer-links drawer-links-small">
+          {user ? (
+            <>
+              <li><NavLink to="/profile" onClick={onNavigate}>{t('user.profile')}</NavLink></li>
+              {hasInfluencerProfile(user.role) && (
+                <li><NavLink to="/client/influencer" onClick={onNavigate}>{t('user.influencer')}</NavLink></li>
+              )}
+              <li><NavLink to="/client/history" onClick={onNavigate}>{t('user.history')}</NavLink></li>
+              {user.role === 'Admin' && (
+                <li><NavLink to="/admin/home" onClick={onNavigate} data-testid="mobile-admin-link">{t('nav.admin')}</NavLink></li>
+              )}
+              <li>
+                <Form method="post" action="/logout" onSubmit={onNavigate}>
+                  <button type="submit" className="link-btn">{t('user.logout')}</button>
+                </Form>
+              </li>
+    </>
+        ) : (
+          <li><NavLink to="/login" onClick={onNavigate}>{t('user.login')}</NavLink></li>
+        )}
+      </ul>
+    </nav>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { configurationJson } from '../../api/configuration.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { createClientI18n } from '../i18n/client.ts';
 import type { RootData } from '../root.tsx';
+import { MobileMenuLinks } from './MobileMenu.tsx';
 import { Navbar } from './Navbar.tsx';
 import { UiStateProvider } from './ui-state.tsx';
 
@@ -74,5 +75,42 @@ describe('navbar', () => {
     expect(html).toContain('Store temporarily closed, under construction.');
     expect(html).toContain('aria-label="Cart, 3 items"');
     expect(html).toMatch(/data-testid="cart-count"[^>]*>3</);
+  });
+});
+
+function renderMobileLinks(user: RootData['user']): string {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => createElement(I18nextProvider, { i18n }, createElement(MobileMenuLinks, { user })) },
+  ]);
+  return renderToString(createElement(Stub, { initialEntries: ['/'] }));
+}
+
+describe('mobile menu links', () => {
+  it('anonymous: the pages and a login link, no Admin link', () => {
+    const html = renderMobileLinks(null);
+    for (const href of ['/', '/client/products', '/contact', '/login']) expect(html).toContain(`href="${href}"`);
+    expect(html).not.toContain('/admin/home');
+    expect(html).not.toContain('action="/logout"');
+  });
+
+  it('customer: profile, history and log out; no influencer profile, no Admin link', () => {
+    const html = renderMobileLinks({ userId: 'u1', role: 'Customer' } as RootData['user']);
+    expect(html).toContain('href="/profile"');
+    expect(html).toContain('href="/client/history"');
+    expect(html).toContain('action="/logout"');
+    expect(html).not.toContain('href="/client/influencer"');
+    expect(html).not.toContain('/admin/home');
+  });
+
+  it('influencer: the influencer profile, still no Admin link', () => {
+    const html = renderMobileLinks({ userId: 'u2', role: 'Influencer' } as RootData['user']);
+    expect(html).toContain('href="/client/influencer"');
+    expect(html).not.toContain('/admin/home');
+  });
+
+  it('admin: the Admin link and the influencer profile', () => {
+    const html = renderMobileLinks({ userId: 'a1', role: 'Admin' } as RootData['user']);
+    expect(html).toMatch(/href="\/admin\/home"[^>]*>Admin</);
+    expect(html).toContain('href="/client/influencer"');
   });
 });

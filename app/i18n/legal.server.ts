@@ -12,7 +12,11 @@ import { serverI18n } from './resources.server.ts';
 export type LegalSection = { h: string; p?: string[]; list?: string[] };
 /** The information pages kept in the `legal` namespace. */
 export type LegalPageName = 'policy' | 'terms' | 'returns' | 'shipping' | 'about' | 'readme';
-export type LegalPage = { title: string; description: string; intro: string; sections: LegalSection[] };
+export type LegalPage = { title: string; description: string; intro: string; sections: LegalSection[]; updated: string | null };
+
+/** When the legal texts (policy, terms, returns, shipping) were last revised. */
+export const LEGAL_TEXTS_REVISED = '2026-11-20';
+const DATED: LegalPageName[] = ['policy', 'terms', 'returns', 'shipping'];
 
 /** Values the texts may interpolate: company, address, e-mail, fee and threshold (formatted CHF). */
 export function legalParams(lang: string, s: ShopSettings): Record<string, string> {
@@ -37,5 +41,8 @@ export function legalPage(lang: string, name: LegalPageName, settings: ShopSetti
     description: t(`${name}.description`, params),
     intro: t(`${name}.intro`, params),
     sections: Array.isArray(sections) ? (sections as LegalSection[]) : [],
+    updated: DATED.includes(name)
+      ? t('updated', { date: new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(LEGAL_TEXTS_REVISED)) })
+      : null,
   };
 }
