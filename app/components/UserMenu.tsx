@@ -1,9 +1,12 @@
 /**
- * The user icon (specification section 2): a login link when anonymous; when logged in, a menu
- * with Profile, Influencer Profile (Influencer or Admin only), History and Log out (a form post to
- * /logout). Radix DropdownMenu: keyboard reachable, Escape closes, focus returns to the icon.
+ * The user icon (specification section 2): a login link when anonymous; when logged in, a hover
+ * menu with Profile, Influencer Profile (Influencer or Admin only), History and Log out (a form
+ * post to /logout). A mouse opens it by hovering (it closes shortly after the pointer leaves);
+ * touch and keyboard open it with a tap, Enter or Space. Radix DropdownMenu: keyboard reachable,
+ * Escape closes, focus returns to the icon.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
@@ -17,6 +20,9 @@ function UserIcon() {
   );
 }
 
+/** How long a hover-opened menu stays after the mouse leaves it, ms (time to reach the menu). */
+const HOVER_CLOSE_DELAY_MS = 250;
+
 /** Whether a role may see the Influencer Profile (specification section 6). */
 export function hasInfluencerProfile(role: string | undefined): boolean {
   return role === 'Influencer' || role === 'Admin';
@@ -25,6 +31,25 @@ export function hasInfluencerProfile(role: string | undefined): boolean {
 export function UserMenu({ user }: { user: RootData['user'] }) {
   const { t } = useTranslation();
   const submit = useSubmit();
+  const [open, setOpen] = useState(false);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelClose = () => {
+    if (leaveTimer.current) clearTimeout(leaveTimer.current);
+    leaveTimer.current = null;
+  };
+  const hover = {
+    onPointerEnter: (e: React.PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
+      cancelClose();
+      setOpen(true);
+    },
+    onPointerLeave: (e: React.PointerEvent) => {
+      if (e.pointerType !== 'mouse') return;
+      cancelClose();
+      leaveTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+    },
+  };
+  useEffect(() => cancelClose, []);
   if (!user) {
     return (
       <Link to="/login" className="icon-btn" aria-label={t('user.login')} title={t('user.login')} data-testid="login-link">
@@ -33,12 +58,21 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
     );
   }
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="icon-btn" aria-label={t('user.menu')} data-testid="user-menu-trigger">
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenu.Trigger
+        className="icon-btn"
+        aria-label={t('user.menu')}
+        data-testid="user-menu-trigger"
+        {...hover}
+        // a click after hovering keeps the hover-opened menu open instead of toggling it shut
+        onPointerDown={(e) => {
+          if (e.pointerType === 'mouse' && open) e.preventDefault();
+        }}
+      >
         <UserIcon />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="user-menu">
+        <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="user-menu" {...hover}>
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/profile">{t('user.profile')}</Link>
           </DropdownMenu.Item>
