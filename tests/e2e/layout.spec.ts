@@ -287,6 +287,31 @@ test.describe('phone (390 px)', () => {
   });
 });
 
+test.describe('clean pages', () => {
+  test('no script errors or console errors (e.g. hydration mismatches) on the layout pages', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('status of 404')) problems.push(`${page.url()}: ${m.text()}`);
+    });
+    for (const path of ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/shipping', '/shopcart', '/?lang=ar', '/?lang=de', '/undercontruction']) {
+      await page.goto(path);
+      await hydrated(page);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the 404 layout answers 404 with a way back, in the visitor language', async ({ page }) => {
+    const res = await page.goto('/no/such/page?lang=es');
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontrado');
+    await expect(page).toHaveTitle('No encontrado · Casa del Tabaco');
+    await expect(page.getByRole('link', { name: 'Inicio' }).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
 test.describe('contact form', () => {
   test('validates with the specification messages and sends a message', async ({ page }) => {
     await page.goto('/contact');
