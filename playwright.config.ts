@@ -45,7 +45,16 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/configuration/configurations`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', E2E: '1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      E2E: '1',
+      // first-run admin for the accounts tests (reads the outbox in the admin area)
+      ADMIN_EMAIL: 'e2e-admin@example.ch',
+      ADMIN_PASSWORD: 'E2e-Admin-Password-1',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -10,6 +10,9 @@ import type { ServerBuild } from 'react-router';
 import { EnvError } from './core/config/env.ts';
 import { openShop } from './core/shop.ts';
 import { createHttpApp } from './server/app.ts';
+import { bootstrapAdmin } from './core/accounts/bootstrap.ts';
+import { startOutboxWorker } from './core/mail/service.ts';
+import { closeRateLimits } from './core/rate-limit/index.ts';
 
 async function main() {
   let shop;
@@ -22,6 +25,8 @@ async function main() {
     }
     throw e;
   }
+  await bootstrapAdmin(shop);
+  const stopOutbox = startOutboxWorker(shop);
   const buildPath = path.resolve('build/server/index.js');
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [] });
@@ -33,9 +38,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     shop.log.info({ signal }, 'shutting down');
+    stopOutbox();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await closeRateLimits(shop);
       await shop.close();
       process.exit(0);
     });

@@ -1,7 +1,9 @@
 /** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { addToCart, getCart, removeFromCart } from '../core/cart/service.ts';
+import { addToCart, getCart, mergeCarts, removeFromCart } from '../core/cart/service.ts';
+import { DomainError } from '../core/errors.ts';
+import { requireAuth } from './auth.ts';
 import { cartTotals } from '../core/cart/totals.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
@@ -13,6 +15,7 @@ const id = z.string().trim().min(1).max(64);
 export const CartsQuery = z.object({ userID: id });
 export const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
 export const DeleteBody = z.object({ productID: id, userID: id });
+export const MergeBody = z.object({ userID: id, tempUserID: id });
 
 const ProductData = z.object({
   _id: z.string(),
@@ -51,6 +54,19 @@ export const cartApi = new Hono<ApiEnv>()
     const owner = await resolveCartOwner(c, body.userID);
     const cart = await removeFromCart(c.get('shop').db, owner.cartKey, body.productID);
     return c.json({ cart: { products: cartProductsJson(cart) } });
+  })
+  .post('/merge', async (c) => {
+    const body = await jsonBody(c, MergeBody);
+    await requireAuth(c);
+    // userID: the caller's own registered id (or any for an admin)
+    const owner = await resolveCartOwner(c, body.userID);
+    if (!owner.userId) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    // tempUserID: an anonymous cart id, never a registered user's cart
+    const temp = await resolveCartOwner(c, body.tempUserID);
+    if (temp.userId)
+      throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: 'Invalid cart id' } });
+    const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
+    return c.json({ cart: { products: cartProductsJson(cart) } });
   });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
@@ -80,4 +96,13 @@ documented({
   body: DeleteBody,
   auth: 'optional',
   responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer } },
+});
+documented({
+  method: 'post',
+  path: '/cart/merge',
+  summary: 'Merges an anonymous cart into the user\'s cart (counts add up, capped by stock); the anonymous cart is emptied',
+  tags: ['cart'],
+  body: MergeBody,
+  auth: 'user',
+  responses: { 200: { description: 'The user\'s cart', schema: CartProductsAnswer }, 401: { description: 'No token' }, 403: { description: 'Someone else\'s cart' } },
 });

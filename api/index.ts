@@ -11,6 +11,9 @@ import { configurationApi } from './configuration.ts';
 import { requestLanguage, translateError } from './i18n.ts';
 import { buildOpenApi } from './openapi.ts';
 import { productApi } from './product.ts';
+import { emailApi } from './email.ts';
+import { tokenApi } from './token.ts';
+import { userApi } from './user.ts';
 import type { ApiEnv } from './types.ts';
 
 /** A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here. */
@@ -21,6 +24,9 @@ export const apiModules: ApiModule[] = [
   { prefix: '/configuration', app: configurationApi },
   { prefix: '/product', app: productApi },
   { prefix: '/cart', app: cartApi },
+  { prefix: '/user', app: userApi },
+  { prefix: '/token', app: tokenApi },
+  { prefix: '/email', app: emailApi },
 ];
 
 /** Maps any thrown value to the contract's error answer. */

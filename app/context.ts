@@ -21,8 +21,8 @@ export type ShopLoadContext = {
   nonce: string;
   /** Absolute origin for canonical URLs, e.g. `https://shop.example.ch`. */
   origin: string;
-  /** The client's IP address as the socket sees it (rate-limit key; behind a proxy, the proxy's). */
-  clientIp: string;
+  /** The client's IP address (TCP peer), for rate limits; absent when the transport does not tell. */
+  clientIp?: string;
 };
 
 declare module 'react-router' {

@@ -12,6 +12,7 @@ export default [
   route('favicon.ico', 'routes/resources/favicon.ts'),
   route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
   route('preferences', 'routes/resources/preferences.ts'),
+  route('logout', 'routes/resources/logout.ts'),
 
   // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer
   layout('layouts/default.tsx', [

@@ -16,6 +16,9 @@ fi
 echo "== type check"
 npm run --silent typecheck
 
+echo "== build (the HTTP-level integration tests load it)"
+npx react-router build >/dev/null
+
 echo "== unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 
@@ -23,9 +26,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== integration tests on PostgreSQL ($TEST_DATABASE_URL)"
   npx vitest run
 fi
-
-echo "== build"
-npx react-router build >/dev/null
 
 echo "== end-to-end tests (Playwright, Debian chromium)"
 npx playwright test

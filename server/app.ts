@@ -8,7 +8,6 @@ import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
@@ -17,6 +16,7 @@ import type { Shop } from '../core/shop.ts';
 import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
+import { clientIp } from '../api/client-ip.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -86,7 +86,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
       theme: theme === 'light' || theme === 'dark' ? theme : null,
       nonce: c.get('secureHeadersNonce') ?? '',
       origin: shop.env.PUBLIC_URL ?? url.origin,
-      clientIp: getConnInfo(c).remote.address ?? '',
+      clientIp: clientIp(c),
     };
     const res = await handler(c.req.raw, context);
     // keep cookies set by middleware (cart id, refreshed session) on the router's response

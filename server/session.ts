@@ -1,13 +1,91 @@
 /**
- * The web UI's session: resolves the signed-in user from the HttpOnly session cookies, refreshing
- * them when the access token has expired (sets new cookies on the response through `c`).
+ * The web UI's session (architecture guide, "Security rules"): two HttpOnly, SameSite=Lax cookies
+ * (Secure in production), never a token in localStorage:
+ * - `access_token`: the 15-minute JWT (also accepted by the JSON API);
+ * - `refresh_token`: the opaque rotating refresh token (30 days).
  *
- * Placeholder until the accounts module (issue 4): nobody is signed in.
+ * {@link webSession} resolves the signed-in user of a page request; when the access token is
+ * missing or expired but the refresh token is valid, it rotates the refresh token and sets both
+ * cookies on the response (server/app.ts copies cookies set on `c` onto the router's response).
+ * Concurrent requests carrying the same refresh token share one rotation, so a page that loads
+ * several resources at once does not look like a replayed token.
  */
 import type { Context } from 'hono';
-import type { AuthUser } from '../core/accounts/auth.ts';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { serialize } from 'hono/utils/cookie';
+import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
+import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
 import type { Shop } from '../core/shop.ts';
 
-export async function webSession(_shop: Shop, _c: Context): Promise<AuthUser | null> {
-  return null;
+/** Name of the web UI's refresh-token cookie. */
+export const REFRESH_COOKIE = 'refresh_token';
+
+/** How long a rotation result is shared with concurrent requests, ms. */
+const SHARE_MS = 10_000;
+const inflight = new Map<string, { at: number; result: Promise<Session> }>();
+
+function rotateOnce(shop: Shop, refreshToken: string): Promise<Session> {
+  const now = Date.now();
+  for (const [k, v] of inflight) if (now - v.at > SHARE_MS) inflight.delete(k);
+  const hit = inflight.get(refreshToken);
+  if (hit) return hit.result;
+  const result = refreshSession(shop, refreshToken);
+  inflight.set(refreshToken, { at: now, result });
+  result.catch(() => undefined);
+  return result;
+}
+
+type CookieOpts = { httpOnly: true; sameSite: 'Lax'; secure: boolean; path: '/'; maxAge: number };
+const opts = (production: boolean, maxAge: number): CookieOpts => ({ httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge });
+
+/** `Set-Cookie` values that start a web session (for route actions that answer a Response). */
+export function sessionCookieHeaders(session: Pick<Session, 'accesToken' | 'refreshToken'>, production: boolean): string[] {
+  return [
+    serialize(ACCESS_COOKIE, session.accesToken, opts(production, ACCESS_TOKEN_TTL_S)),
+    serialize(REFRESH_COOKIE, session.refreshToken, opts(production, REFRESH_TTL_S)),
+  ];
+}
+
+/** `Set-Cookie` values that end a web session. */
+export function clearSessionCookieHeaders(production: boolean): string[] {
+  return [serialize(ACCESS_COOKIE, '', opts(production, 0)), serialize(REFRESH_COOKIE, '', opts(production, 0))];
+}
+
+/** The refresh token of a request's cookies, or null. */
+export function refreshTokenFromRequest(request: Request): string | null {
+  const m = new RegExp(`(?:^|;\\s*)${REFRESH_COOKIE}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/**
+ * The signed-in user of a page request, or null; refreshes the cookies when needed and clears
+ * them when the session has ended.
+ */
+export async function webSession(shop: Shop, c: Context): Promise<AuthUser | null> {
+  const production = shop.env.NODE_ENV === 'production';
+  // logging out: never rotate (new cookies would be appended after the ones that clear the session)
+  if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
+  const access = getCookie(c, ACCESS_COOKIE);
+  if (access) {
+    try {
+      return await verifyAccessToken(shop, access);
+    } catch {
+      // expired or invalid: try the refresh token below
+    }
+  }
+  const refresh = getCookie(c, REFRESH_COOKIE);
+  if (!refresh) {
+    if (access) deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
+    return null;
+  }
+  try {
+    const s = await rotateOnce(shop, refresh);
+    setCookie(c, ACCESS_COOKIE, s.accesToken, opts(production, ACCESS_TOKEN_TTL_S));
+    setCookie(c, REFRESH_COOKIE, s.refreshToken, opts(production, REFRESH_TTL_S));
+    return { userId: s.userId, role: s.role };
+  } catch {
+    deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
+    deleteCookie(c, REFRESH_COOKIE, { path: '/', secure: production });
+    return null;
+  }
 }

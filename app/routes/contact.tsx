@@ -27,12 +27,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
   data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : [];
 
 /** English validation messages of the service -> keys of namespace `errors`. */
-const MESSAGE_KEYS: Record<string, string> = { [REQUIRED]: 'errors:required', [EMAIL_INVALID]: 'errors:emailInvalid' };
+const MESSAGE_KEYS: Record<string, string> = { [REQUIRED]: 'errors:fieldRequired', [EMAIL_INVALID]: 'errors:emailInvalid' };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   try {
-    await submitContactMessage(context.shop, form, { ip: context.clientIp });
+    await submitContactMessage(context.shop, form, { ip: context.clientIp ?? 'unknown' });
     return { ok: true as const, message: translate(context.lang, 'common:contact.sent') };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;

@@ -1,8 +1,56 @@
-/** Forgot password — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Forgot password (/forgot; issue 4, item 5): the visitor enters their e-mail; the answer is the
+ * same whether or not an account exists; a mail with a `/reset/{token}` link (1 h) is sent.
+ */
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/forgot';
+import { requestPasswordReset } from '../../core/accounts/service.ts';
+import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Forgot password · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Forgot password' });
 
-export default function Page() {
-  return <Placeholder title="Forgot password" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: translate(context.lang, 'account:forgot.title') };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const f = formFields(await request.formData(), ['email']);
+  try {
+    await requestPasswordReset(context.shop, f.email, requestMeta(context));
+    return { ok: true as const, message: translate(context.lang, 'account:forgot.sent') };
+  } catch (err) {
+    return formFailure(err, context.lang);
+  }
+}
+
+export default function ForgotPage() {
+  const { t } = useTranslation('account');
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="container account-page">
+      <h1>{t('forgot.title')}</h1>
+      {result?.ok ? (
+        <FormMessage success={result.message} />
+      ) : (
+        <>
+          <p>{t('forgot.intro')}</p>
+          <FormMessage error={result && !result.ok ? result.error : null} />
+          <Form method="post" className="account-form" noValidate>
+            <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={result && !result.ok ? result.fields.email : undefined} />
+            <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
+              {t('forgot.submit')}
+            </button>
+          </Form>
+        </>
+      )}
+      <p className="account-links">
+        <Link to="/login">{t('login.title')}</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,8 +1,108 @@
-/** Log in — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
+ * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
+ * page says "Log in successfully" and goes back to `redirectTo`. Failures show the server's
+ * message, the same for an unknown e-mail and a wrong password.
+ */
+import { useEffect } from 'react';
+import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/login';
+import { login, resendConfirmation } from '../../core/accounts/service.ts';
+import { DomainError } from '../../core/errors.ts';
+import { mergeCarts } from '../../core/cart/service.ts';
+import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { useUiState } from '../components/ui-state.tsx';
+import { formFailure, formFields, requestMeta, safeRedirect } from '../lib/auth.server.ts';
+import { sessionCookieHeaders } from '../lib/session.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Log in · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Log in' });
 
-export default function Page() {
-  return <Placeholder title="Log in" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (context.auth) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  return { title: translate(context.lang, 'account:login.title') };
+}
+
+type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const f = formFields(form, ['email', 'password', 'redirectTo', 'intent']);
+  if (f.intent === 'resend') {
+    try {
+      await resendConfirmation(context.shop, f.email, requestMeta(context));
+      return data<Failure>({ ok: false, resent: translate(context.lang, 'account:register.sent'), error: '', fields: {} });
+    } catch (err) {
+      const failure = formFailure(err, context.lang);
+      return data<Failure>(failure.data, failure.init ?? undefined);
+    }
+  }
+  try {
+    const session = await login(context.shop, { email: f.email, password: f.password }, requestMeta(context));
+    await mergeCarts(context.shop.db, session.userId, context.anonCartId);
+    const headers = new Headers();
+    for (const c of sessionCookieHeaders(session, context.shop.env.NODE_ENV === 'production')) headers.append('Set-Cookie', c);
+    return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
+  } catch (err) {
+    const failure = formFailure(err, context.lang);
+    const unconfirmed = err instanceof DomainError && err.opts.key === 'emailNotConfirmed' ? f.email : undefined;
+    return data<Failure>({ ...failure.data, unconfirmed }, failure.init ?? undefined);
+  }
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('account');
+  const [params] = useSearchParams();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const { notify } = useUiState();
+  const redirectTo = params.get('redirectTo') ?? '/';
+  useEffect(() => {
+    if (result?.ok) {
+      notify(result.message);
+      navigate(result.redirectTo, { replace: true });
+    }
+  }, [result, notify, navigate]);
+  const failure = result && !result.ok ? result : null;
+  return (
+    <div className="container account-page">
+      <h1>{t('login.title')}</h1>
+      {result?.ok ? <FormMessage success={result.message} /> : <FormMessage error={failure?.error || null} success={failure?.resent ?? null} />}
+      {failure?.unconfirmed && (
+        <Form method="post" className="account-form">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={failure.unconfirmed} />
+          <button type="submit" className="btn btn-ghost btn-small">
+            {t('confirm.resend')}
+          </button>
+        </Form>
+      )}
+      {result?.ok ? (
+        <p>
+          <Link to={result.redirectTo}>{t('login.continue')}</Link>
+        </p>
+      ) : (
+        <Form method="post" className="account-form" noValidate>
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
+          <FormField name="password" type="password" label={t('fields.password')} autoComplete="current-password" required error={failure?.fields.password} />
+          <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
+            {t('login.submit')}
+          </button>
+        </Form>
+      )}
+      <ul className="account-links">
+        <li>
+          <Link to="/forgot">{t('login.forgot')}</Link>
+        </li>
+        <li>
+          {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+        </li>
+      </ul>
+    </div>
+  );
 }

@@ -1,8 +1,140 @@
-/** Profile — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Edit profile (/profile; specification section 2): update the profile (names, phone, delivery
+ * address, language) and change the password (asks the current one; signs out the other
+ * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
+ */
+import { Form, useActionData, useLoaderData, useNavigation, data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/profile';
+import { changePassword, familyOf, getUser, updateProfile } from '../../core/accounts/service.ts';
+import { AddressFields } from '../components/account/AddressFields.tsx';
+import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { formFailure, formFields, requireUser } from '../lib/auth.server.ts';
+import { refreshTokenFromRequest } from '../lib/session.server.ts';
+import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Profile · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
 
-export default function Page() {
-  return <Placeholder title="Profile" />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = requireUser(context, request);
+  const u = await getUser(context.shop.db, auth.userId);
+  return {
+    title: translate(context.lang, 'account:profile.title'),
+    user: {
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      phone: u.phone,
+      dateOfBirth: u.dateOfBirth,
+      street: u.street,
+      postalCode: u.postalCode,
+      city: u.city,
+      country: u.country,
+      locale: u.locale,
+      role: u.role,
+    },
+  };
+}
+
+type Answer = { intent: 'profile' | 'password'; ok: boolean; error?: string; message?: string; fields: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = requireUser(context, request);
+  const form = await request.formData();
+  const intent = form.get('intent') === 'password' ? 'password' : 'profile';
+  try {
+    if (intent === 'password') {
+      const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
+      if (f.newPassword !== f.passwordConfirm) {
+        const msg = translate(context.lang, 'errors:passwordsDiffer');
+        return data<Answer>({ intent, ok: false, error: msg, fields: { passwordConfirm: msg } }, { status: 400 });
+      }
+      const refresh = refreshTokenFromRequest(request);
+      const own = refresh ? await familyOf(context.shop.db, refresh) : null;
+      await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
+      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });
+    }
+    const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'locale']);
+    await updateProfile(context.shop, auth.userId, {
+      firstName: f.firstName,
+      lastName: f.lastName,
+      phone: f.phone,
+      address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+      locale: f.locale || undefined,
+    });
+    return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.saved'), fields: {} });
+  } catch (err) {
+    const failure = formFailure(err, context.lang);
+    return data<Answer>({ intent, ...failure.data }, { status: failure.init?.status ?? 400 });
+  }
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation('account');
+  const { user } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const p = result?.intent === 'profile' ? result : null;
+  const pw = result?.intent === 'password' ? result : null;
+  const pe = p?.fields ?? {};
+  const we = pw?.fields ?? {};
+  return (
+    <div className="container account-page account-wide">
+      <h1>{t('profile.title')}</h1>
+      <div className="section-head">
+        <p className="card-meta">
+          {user.email} · {t(`roles.${user.role}`)}
+        </p>
+        <Form method="post" action="/logout" reloadDocument>
+          <button type="submit" className="btn btn-ghost btn-small">
+            {t('profile.logout')}
+          </button>
+        </Form>
+      </div>
+      <section aria-labelledby="profile-h">
+        <h2 id="profile-h">{t('profile.data')}</h2>
+        <FormMessage error={p && !p.ok ? p.error : null} success={p?.ok ? p.message : null} />
+        <Form method="post" className="account-form" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <div className="field-row">
+            <FormField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required defaultValue={user.firstName} error={pe.firstName} />
+            <FormField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required defaultValue={user.lastName} error={pe.lastName} />
+          </div>
+          <FormField name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required defaultValue={user.phone} error={pe.phone} />
+          <FormField name="dateOfBirth" label={t('fields.dateOfBirth')} defaultValue={user.dateOfBirth} readOnly disabled />
+          <AddressFields errors={pe} values={user} />
+          <div className="field">
+            <label htmlFor="f-locale">{t('fields.language')}</label>
+            <select id="f-locale" name="locale" defaultValue={(PICKER_LOCALES as readonly string[]).includes(user.locale) ? user.locale : 'en'}>
+              {PICKER_LOCALES.map((l) => (
+                <option key={l} value={l}>
+                  {LOCALE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn" disabled={busy}>
+            {t('profile.save')}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="password-h">
+        <h2 id="password-h">{t('profile.password')}</h2>
+        <p>{t('profile.passwordIntro')}</p>
+        <FormMessage error={pw && !pw.ok ? pw.error : null} success={pw?.ok ? pw.message : null} />
+        <Form method="post" className="account-form" noValidate key={pw?.ok ? 'done' : 'form'}>
+          <input type="hidden" name="intent" value="password" />
+          <FormField name="currentPassword" type="password" label={t('fields.currentPassword')} autoComplete="current-password" required error={we.currentPassword} />
+          <FormField name="newPassword" type="password" label={t('fields.newPassword')} autoComplete="new-password" required minLength={10} error={we.newPassword} hint={t('password.rules')} />
+          <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={we.passwordConfirm} />
+          <button type="submit" className="btn" disabled={busy}>
+            {t('profile.changePassword')}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,8 +1,104 @@
-/** Register — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Register (/register, linked from /login; issue 4, item 1): names, e-mail, phone, password, date
+ * of birth, delivery address in Switzerland or Liechtenstein. Sends the confirmation e-mail and
+ * says "A confirmation email was sent, please verify". Anyone under 18 is refused.
+ */
+import { Form, Link, redirect, useActionData, useNavigation, data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/register';
+import { registerUser } from '../../core/accounts/service.ts';
+import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { AddressFields } from '../components/account/AddressFields.tsx';
+import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Register · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Register' });
 
-export default function Page() {
-  return <Placeholder title="Register" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.auth) throw redirect('/profile');
+  return { title: translate(context.lang, 'account:register.title') };
+}
+
+const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'passwordConfirm', 'dateOfBirth', 'street', 'postalCode', 'city', 'country'] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const f = formFields(await request.formData(), NAMES);
+  if (f.password && f.password !== f.passwordConfirm) {
+    const msg = translate(context.lang, 'errors:passwordsDiffer');
+    return data({ ok: false as const, error: msg, fields: { passwordConfirm: msg } as Record<string, string> }, { status: 400 });
+  }
+  try {
+    await registerUser(
+      context.shop,
+      {
+        firstName: f.firstName,
+        lastName: f.lastName,
+        email: f.email,
+        phone: f.phone,
+        password: f.password,
+        dateOfBirth: f.dateOfBirth,
+        address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+        locale: context.lang,
+      },
+      requestMeta(context),
+    );
+    return { ok: true as const, message: translate(context.lang, 'account:register.sent'), email: f.email.trim().toLowerCase() };
+  } catch (err) {
+    return formFailure(err, context.lang);
+  }
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation('account');
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (result?.ok)
+    return (
+      <div className="container account-page">
+        <h1>{t('register.title')}</h1>
+        <FormMessage success={result.message} />
+        <p>{t('register.sentHint', { email: result.email })}</p>
+        <p>
+          <Link to="/login" className="btn">
+            {t('login.title')}
+          </Link>
+        </p>
+      </div>
+    );
+  const e = result && !result.ok ? result.fields : {};
+  return (
+    <div className="container account-page">
+      <h1>{t('register.title')}</h1>
+      <p>{t('register.intro')}</p>
+      <FormMessage error={result && !result.ok ? result.error : null} />
+      <Form method="post" className="account-form" noValidate>
+        <fieldset>
+          <legend>{t('register.you')}</legend>
+          <div className="field-row">
+            <FormField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
+            <FormField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
+          </div>
+          <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
+          <FormField name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required error={e.phone} placeholder="+41 79 123 45 67" />
+          <FormField name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} autoComplete="bday" required error={e.dateOfBirth} hint={t('register.adultsOnly')} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('fields.address')}</legend>
+          <AddressFields errors={e} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('fields.password')}</legend>
+          <FormField name="password" type="password" label={t('fields.password')} autoComplete="new-password" required minLength={10} error={e.password} hint={t('password.rules')} />
+          <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={e.passwordConfirm} />
+        </fieldset>
+        <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
+          {t('register.submit')}
+        </button>
+      </Form>
+      <p className="account-links">
+        {t('register.haveAccount')} <Link to="/login">{t('login.title')}</Link>
+      </p>
+    </div>
+  );
 }

@@ -1,8 +1,83 @@
-/** Reset password — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/**
+ * Password reset (/reset/{token}; specification section 2): choose a new password with the link
+ * of the reset mail (single use, 1 h). Every session of the account is signed out.
+ */
+import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/reset';
+import { emailTokenUsable, resetPassword } from '../../core/accounts/service.ts';
+import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Reset password · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Reset password' }), { name: 'robots', content: 'noindex' }];
 
-export default function Page() {
-  return <Placeholder title="Reset password" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { title: translate(context.lang, 'account:reset.title'), usable: await emailTokenUsable(context.shop.db, params.token, 'reset') };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const f = formFields(await request.formData(), ['password', 'passwordConfirm']);
+  if (f.password !== f.passwordConfirm) {
+    const msg = translate(context.lang, 'errors:passwordsDiffer');
+    return data({ ok: false as const, error: msg, fields: { passwordConfirm: msg } as Record<string, string> }, { status: 400 });
+  }
+  try {
+    await resetPassword(context.shop, { token: params.token, password: f.password }, requestMeta(context));
+    return { ok: true as const, message: translate(context.lang, 'account:reset.done') };
+  } catch (err) {
+    return formFailure(err, context.lang);
+  }
+}
+
+export default function ResetPage() {
+  const { t } = useTranslation('account');
+  const { usable } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const e = result && !result.ok ? result.fields : {};
+  if (!usable && !result?.ok)
+    return (
+      <div className="container account-page">
+        <h1>{t('reset.title')}</h1>
+        <FormMessage error={t('confirm.invalid')} />
+        <p>
+          <Link to="/forgot" className="btn">
+            {t('reset.again')}
+          </Link>
+        </p>
+      </div>
+    );
+  return (
+    <div className="container account-page">
+      <h1>{t('reset.title')}</h1>
+      {result?.ok ? (
+        <>
+          <FormMessage success={result.message} />
+          <p>
+            <Link to="/login" className="btn">
+              {t('login.title')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <FormMessage error={result && !result.ok ? result.error : null} />
+          {e.token && (
+            <p>
+              <Link to="/forgot">{t('reset.again')}</Link>
+            </p>
+          )}
+          <Form method="post" className="account-form" noValidate>
+            <FormField name="password" type="password" label={t('fields.newPassword')} autoComplete="new-password" required minLength={10} error={e.password} hint={t('password.rules')} />
+            <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={e.passwordConfirm} />
+            <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
+              {t('reset.submit')}
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
 }

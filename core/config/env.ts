@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   SMTP_URL: urlish.optional(),
   /** Secret for signing tokens; unset = generated once and kept in DATA_DIR (mode 0600). */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** With ADMIN_PASSWORD: an admin account created at start when it does not exist yet (first-run bootstrap, tests). */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Datatrans merchant credentials; without them the method is not offered. */
   DATATRANS_MERCHANT_ID: z.string().min(1).optional(),

@@ -5,25 +5,26 @@
  *
  * Protection against abuse (architecture guide, "Security rules"): a honeypot field that people
  * never see (a filled one is accepted silently and dropped), and a rate limit per client IP
- * ({@link CONTACT_RATE_LIMIT}, rate-limiter-flexible's in-memory limiter, one per shop process).
+ * (bucket `contact` of core/rate-limit: {@link CONTACT_RATE_LIMIT}; in memory, or shared in Redis
+ * when `REDIS_URL` is set).
  * Validation messages are the specification's (section 5): "The field is required",
  * "The email is invalid".
  */
 import { randomUUID } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { getSettings } from '../config/service.ts';
 import { DomainError } from '../errors.ts';
 import { contactMessages } from '../mail/schema.ts';
 import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
 import type { Shop } from '../shop.ts';
 
 /** Specification section 5 texts. */
 export const REQUIRED = 'The field is required';
 export const EMAIL_INVALID = 'The email is invalid';
 
-/** Messages a single IP may send: 5 per hour. */
-export const CONTACT_RATE_LIMIT = { points: 5, durationSeconds: 60 * 60 } as const;
+/** Messages a single IP may send per window: 5 per hour (core/rate-limit, bucket `contact`). */
+export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationSeconds: DEFAULT_LIMITS.contact.duration } as const;
 
 /** Maximum lengths of the form's fields, characters. */
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
@@ -45,16 +46,6 @@ export const ContactInputSchema = z.object({
 });
 export type ContactInput = z.input<typeof ContactInputSchema>;
 
-const limiters = new WeakMap<Shop, RateLimiterMemory>();
-function limiterFor(shop: Shop): RateLimiterMemory {
-  let l = limiters.get(shop);
-  if (!l) {
-    l = new RateLimiterMemory({ keyPrefix: 'contact', points: CONTACT_RATE_LIMIT.points, duration: CONTACT_RATE_LIMIT.durationSeconds });
-    limiters.set(shop, l);
-  }
-  return l;
-}
-
 /** The outcome: `stored` false only for a honeypot hit (nothing kept, nothing sent). */
 export type ContactResult = { stored: true; id: string } | { stored: false };
 
@@ -63,7 +54,7 @@ export type ContactResult = { stored: true; id: string } | { stored: false };
  * @param raw the submitted fields (form data as an object).
  * @param meta.ip the client's IP address (rate-limit key).
  * @throws {DomainError} `invalid` with `fields` (per-field English messages) for bad input;
- *   `rate_limited` (key `errors:contactRateLimited`, params.minutes) after
+ *   `rate_limited` (key `errors:rateLimited`, params.seconds) after
  *   {@link CONTACT_RATE_LIMIT}.points messages from one IP within the hour.
  */
 export async function submitContactMessage(shop: Shop, raw: unknown, meta: { ip: string }): Promise<ContactResult> {
@@ -73,15 +64,7 @@ export async function submitContactMessage(shop: Shop, raw: unknown, meta: { ip:
     for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
     throw new DomainError('invalid', 'Some fields are invalid.', { key: 'invalidInput', fields });
   }
-  try {
-    await limiterFor(shop).consume(meta.ip || 'unknown');
-  } catch (e) {
-    if (e instanceof RateLimiterRes) {
-      const minutes = Math.max(1, Math.ceil(e.msBeforeNext / 60_000));
-      throw new DomainError('rate_limited', `Too many messages. Please try again in ${minutes} minutes.`, { key: 'contactRateLimited', params: { minutes } });
-    }
-    throw e;
-  }
+  await consumeRateLimit(shop, 'contact', meta.ip || 'unknown');
   const input = parsed.data;
   if (input.website.trim() !== '') {
     shop.log.info({ ip: meta.ip }, 'contact form honeypot filled; message dropped');

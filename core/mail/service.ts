@@ -5,7 +5,7 @@
  * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import type { Shop } from '../shop.ts';
@@ -83,4 +83,60 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
     }
   }
   return sent;
+}
+
+/** Seconds between two delivery rounds of {@link startOutboxWorker}. */
+export const OUTBOX_RETRY_INTERVAL_S = 60;
+
+/**
+ * Retries pending mails every {@link OUTBOX_RETRY_INTERVAL_S} seconds (no-op without `SMTP_URL`).
+ * @returns a function that stops the worker. The timer does not keep the process alive.
+ */
+export function startOutboxWorker(shop: Shop, intervalSeconds = OUTBOX_RETRY_INTERVAL_S): () => void {
+  if (!shop.env.SMTP_URL) return () => undefined;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await deliverOutbox(shop);
+    } catch (err) {
+      shop.log.warn({ err }, 'outbox delivery round failed');
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** An outbox row as the admin outbox page shows it. */
+export type OutboxEntry = typeof outbox.$inferSelect;
+
+/**
+ * The newest mails of the outbox, for admins.
+ * @param page 1-based; `pageSize` rows per page.
+ * @returns the rows (attachments reduced to their names) and the total count.
+ */
+export async function listOutbox(db: Db, page = 1, pageSize = 20): Promise<{ rows: OutboxEntry[]; total: number }> {
+  const [{ n }] = await db.select({ n: count() }).from(outbox);
+  const rows = await db
+    .select()
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize);
+  return { rows: rows.map((r) => ({ ...r, attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
+}
+
+/**
+ * Queues a mail outside any other transaction and tries to send it at once.
+ * @returns the outbox id.
+ */
+export async function sendMail(shop: Shop, mail: MailMessage): Promise<string> {
+  const id = await queueMail(shop.db, mail, Boolean(shop.env.SMTP_URL));
+  await deliverOutbox(shop, [id]);
+  return id;
 }

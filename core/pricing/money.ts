@@ -38,3 +38,15 @@ export function rappenToDecimalString(rappen: number): string {
   const abs = Math.abs(Math.trunc(rappen));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * Parses a CHF amount typed by a person ("12", "12.5", "12.50", "1'299.00", "12,50") to Rappen
+ * without floating point. Returns null when it is not a valid non-negative amount with at most
+ * 2 decimals.
+ */
+export function parseChfInput(input: string): number | null {
+  const s = input.trim().replace(/['’\s]/g, '').replace(',', '.');
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

@@ -69,3 +69,16 @@ describe('money conversion', () => {
     expect(formatChf(1250, 'en-CH')).toMatch(/CHF\s12\.50/);
   });
 });
+
+describe('CHF typed by a person', () => {
+  it('parses to Rappen without floating point', async () => {
+    const { parseChfInput } = await import('./money.ts');
+    expect(parseChfInput('12')).toBe(1200);
+    expect(parseChfInput('12.5')).toBe(1250);
+    expect(parseChfInput("1'299.00")).toBe(129900);
+    expect(parseChfInput('0,05')).toBe(5);
+    expect(parseChfInput('12.345')).toBeNull();
+    expect(parseChfInput('-3')).toBeNull();
+    expect(parseChfInput('abc')).toBeNull();
+  });
+});

@@ -97,8 +97,8 @@ describe('contact form service', () => {
     for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) await submitContactMessage(shop, msg(i), { ip: '198.51.100.7' });
     const e = await rejection(submitContactMessage(shop, msg(99), { ip: '198.51.100.7' }));
     expect(e.code).toBe('rate_limited');
-    expect(e.opts.key).toBe('contactRateLimited');
-    expect(e.opts.params?.minutes).toBeGreaterThan(0);
+    expect(e.opts.key).toBe('rateLimited');
+    expect(e.opts.params?.seconds).toBeGreaterThan(0);
     const rows = await shop.db.select().from(contactMessages).where(eq(contactMessages.email, 'carl@example.ch'));
     expect(rows).toHaveLength(CONTACT_RATE_LIMIT.points);
     expect((await submitContactMessage(shop, msg(100), { ip: '198.51.100.8' })).stored).toBe(true);

@@ -1,8 +1,13 @@
-/** Dashboard — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/** /admin: goes to the dashboard (Admin only, checked here too: a data request can skip the layout). */
+import { redirect } from 'react-router';
+import type { Route } from './+types/index';
+import { requireAdmin } from '../../lib/auth.server.ts';
 
-export const meta = () => [{ title: 'Dashboard · Casa del Tabaco' }];
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  throw redirect('/admin/home');
+}
 
-export default function Page() {
-  return <Placeholder title="Dashboard" />;
+export default function AdminIndex() {
+  return null;
 }

@@ -1,8 +1,117 @@
-/** Settings — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Admin settings (/admin/settings): the specification's configuration object (address, WhatsApp,
+ * e-mail, telegram, facebook, instagram, shop_closed, promotional text) and the shop's seller,
+ * VAT and delivery settings. Admin only (admin layout loader + this action re-checks).
+ */
+import { data, Form, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { Route } from './+types/settings';
+import { invalidateSettings } from '../../../core/config/settings-cache.server.ts';
+import { getSettings, updateSettings } from '../../../core/config/service.ts';
+import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
+import { Field } from '../../components/admin/Field.tsx';
+import { parseForm } from '../../lib/form.server.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
 
-export const meta = () => [{ title: 'Settings · Casa del Tabaco' }];
+const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
 
-export default function Page() {
-  return <Placeholder title="Settings" />;
+const SettingsForm = z.object({
+  companyName: z.string().trim().min(1),
+  dir: z.string().trim().min(1),
+  street: z.string().trim().min(1),
+  buildingNumber: z.string().trim().max(16),
+  postalCode: z.string().trim().regex(/^\d{4}$/, 'A Swiss postcode has 4 digits'),
+  city: z.string().trim().min(1),
+  whatsapp: z.string().trim().max(40),
+  email: z.email(),
+  telegram: z.string().trim().max(200),
+  facebook: z.string().trim().max(200),
+  instagram: z.string().trim().max(200),
+  shop_closed: z.string().optional().transform((v) => v === 'on'),
+  promotionalText: z.string().trim().max(200),
+  vatNumber: z.string().trim().min(1),
+  shippingFee: chf,
+  freeShippingThreshold: chf,
+  iban: z.string().trim().min(15).max(40),
+  cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
+  bankTransferExpiryDays: z.coerce.number().int().min(1).max(60),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { settings: await getSettings(context.shop.db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const r = parseForm(SettingsForm, await request.formData());
+  if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
+  const { promotionalText, ...rest } = r.data;
+  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } });
+  invalidateSettings(context.shop.db);
+  return { saved: true, fields: {} as Record<string, string> };
+}
+
+export const meta = () => [{ title: 'Settings · Admin' }];
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin');
+  const s = loaderData.settings;
+  const f = actionData?.fields ?? {};
+  const busy = useNavigation().state === 'submitting';
+  const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => (
+    <Field name={name} label={label} type={type} defaultValue={s[name] as string} error={f[name]} required />
+  );
+  return (
+    <div>
+      <h1>{t('settings.title')}</h1>
+      {actionData?.saved && (
+        <p className="form-success" role="status">
+          {t('settings.saved')}
+        </p>
+      )}
+      {actionData && !actionData.saved && (
+        <p className="form-error" role="alert">
+          {t('form.fix')}
+        </p>
+      )}
+      <Form method="post" className="admin-form">
+        <fieldset>
+          <legend>{t('settings.shop')}</legend>
+          <Field name="shop_closed" type="checkbox" label={t('settings.shopClosed')} defaultValue={s.shop_closed} />
+          <Field name="promotionalText" label={t('settings.promotionalText')} defaultValue={s.promotionalInfo.text} error={f.promotionalText} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.company')}</legend>
+          {text('companyName', t('settings.companyName'))}
+          {text('dir', t('settings.dir'))}
+          {text('street', t('settings.street'))}
+          <Field name="buildingNumber" label={t('settings.buildingNumber')} defaultValue={s.buildingNumber} error={f.buildingNumber} />
+          {text('postalCode', t('settings.postalCode'))}
+          {text('city', t('settings.city'))}
+          {text('vatNumber', t('settings.vatNumber'))}
+          {text('iban', t('settings.iban'))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.contact')}</legend>
+          {text('email', t('settings.email'), 'email')}
+          <Field name="whatsapp" label="WhatsApp" defaultValue={s.whatsapp} error={f.whatsapp} />
+          <Field name="telegram" label="Telegram" defaultValue={s.telegram} error={f.telegram} />
+          <Field name="facebook" label="Facebook" defaultValue={s.facebook} error={f.facebook} />
+          <Field name="instagram" label="Instagram" defaultValue={s.instagram} error={f.instagram} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.delivery')}</legend>
+          <Field name="shippingFee" label={t('settings.shippingFee')} defaultValue={rappenToDecimalString(s.shippingFee)} error={f.shippingFee} required />
+          <Field name="freeShippingThreshold" label={t('settings.freeShippingThreshold')} defaultValue={rappenToDecimalString(s.freeShippingThreshold)} error={f.freeShippingThreshold} required />
+          <Field name="cardPaymentExpiryMinutes" type="number" label={t('settings.cardExpiry')} defaultValue={s.cardPaymentExpiryMinutes} error={f.cardPaymentExpiryMinutes} required />
+          <Field name="bankTransferExpiryDays" type="number" label={t('settings.bankExpiry')} defaultValue={s.bankTransferExpiryDays} error={f.bankTransferExpiryDays} required />
+        </fieldset>
+        <button type="submit" className="btn" disabled={busy}>
+          {t('form.save')}
+        </button>
+      </Form>
+    </div>
+  );
 }

@@ -1,8 +1,84 @@
-/** Add user — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Add a user (/admin/user/add): the admin enters the registration fields, an initial password
+ * and the role; the account is verified at once (the admin vouches for the address). Admin only.
+ */
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/user.add';
+import { ROLES } from '../../../core/accounts/schema.ts';
+import { adminCreateUser } from '../../../core/accounts/service.ts';
+import { AddressFields } from '../../components/account/AddressFields.tsx';
+import { FormField, FormMessage } from '../../components/account/FormField.tsx';
+import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
-export const meta = () => [{ title: 'Add user · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Add user' });
 
-export default function Page() {
-  return <Placeholder title="Add user" />;
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { title: translate(context.lang, 'account:admin.userAdd.title') };
+}
+
+const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBirth', 'street', 'postalCode', 'city', 'country', 'role', 'locale'] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context, request);
+  const f = formFields(await request.formData(), NAMES);
+  try {
+    const u = await adminCreateUser(context.shop.db, {
+      firstName: f.firstName,
+      lastName: f.lastName,
+      email: f.email,
+      phone: f.phone,
+      password: f.password,
+      dateOfBirth: f.dateOfBirth,
+      address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+      role: f.role || 'Customer',
+      locale: f.locale || context.lang,
+    });
+    return { ok: true as const, message: translate(context.lang, 'account:admin.userAdd.created', { email: u.email }) };
+  } catch (err) {
+    return formFailure(err, context.lang);
+  }
+}
+
+export default function AdminUserAdd() {
+  const { t } = useTranslation('account');
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const e = result && !result.ok ? result.fields : {};
+  return (
+    <div className="admin-page account-page">
+      <h1>{t('admin.userAdd.title')}</h1>
+      <FormMessage error={result && !result.ok ? result.error : null} success={result?.ok ? result.message : null} />
+      <p>
+        <Link to="/admin/user/list">{t('admin.users.title')}</Link>
+      </p>
+      <Form method="post" className="account-form" noValidate key={result?.ok ? result.message : 'form'}>
+        <div className="field-row">
+          <FormField name="firstName" label={t('fields.firstName')} required error={e.firstName} />
+          <FormField name="lastName" label={t('fields.lastName')} required error={e.lastName} />
+        </div>
+        <FormField name="email" type="email" label={t('fields.email')} required error={e.email} />
+        <FormField name="phone" type="tel" label={t('fields.phone')} required error={e.phone} />
+        <FormField name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} required error={e.dateOfBirth} />
+        <AddressFields errors={e} />
+        <FormField name="password" type="password" label={t('fields.password')} autoComplete="new-password" required error={e.password} hint={t('password.rules')} />
+        <div className="field">
+          <label htmlFor="f-role">{t('fields.role')}</label>
+          <select id="f-role" name="role" defaultValue="Customer">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
+          {t('admin.userAdd.submit')}
+        </button>
+      </Form>
+    </div>
+  );
 }

@@ -1,8 +1,156 @@
-/** Users — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/**
+ * Users (/admin/user/list): search by name or e-mail, filter by role, change a user's role.
+ * Admin only: the specification's missing auth flag on this route is a defect, not a feature
+ * (issue 4, item 6), so the loader and the action check it.
+ */
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/user.list';
+import { ROLES, type Role } from '../../../core/accounts/schema.ts';
+import { listUsers, setRole } from '../../../core/accounts/service.ts';
+import { FormMessage } from '../../components/account/FormField.tsx';
+import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
+import { useFormat } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
-export const meta = () => [{ title: 'Users · Casa del Tabaco' }];
+const PAGE_SIZE = 25;
 
-export default function Page() {
-  return <Placeholder title="Users" />;
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Users' });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const sp = new URL(request.url).searchParams;
+  const q = (sp.get('q') ?? '').slice(0, 100);
+  const roleParam = sp.get('role');
+  const role = (ROLES as readonly string[]).includes(roleParam ?? '') ? (roleParam as Role) : undefined;
+  const page = Math.max(1, Math.min(10_000, Number(sp.get('page')) || 1));
+  const { rows, total } = await listUsers(context.shop.db, { q, role, page, pageSize: PAGE_SIZE });
+  return {
+    title: translate(context.lang, 'account:admin.users.title'),
+    q,
+    role: role ?? '',
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    users: rows.map((u) => ({ ...u, emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString() })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = requireAdmin(context, request);
+  const f = formFields(await request.formData(), ['userId', 'role']);
+  try {
+    if (f.userId === auth.userId && f.role !== 'Admin') {
+      return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
+    }
+    const u = await setRole(context.shop.db, f.userId, f.role);
+    return { ok: true as const, message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }) };
+  } catch (err) {
+    return formFailure(err, context.lang);
+  }
+}
+
+export default function AdminUserList() {
+  const { t } = useTranslation('account');
+  const { users, q, role, page, pageCount, total } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const fmt = useFormat();
+  const href = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(role ? { role } : {}), page: String(n) })}`;
+  return (
+    <div className="admin-page">
+      <div className="section-head">
+        <h1>{t('admin.users.title')}</h1>
+        <Link to="/admin/user/add" className="btn btn-small">
+          {t('admin.users.add')}
+        </Link>
+      </div>
+      <Form method="get" className="toolbar">
+        <div className="field">
+          <label htmlFor="q">{t('admin.users.search')}</label>
+          <input id="q" name="q" type="search" defaultValue={q} />
+        </div>
+        <div className="field">
+          <label htmlFor="role">{t('fields.role')}</label>
+          <select id="role" name="role" defaultValue={role}>
+            <option value="">{t('admin.users.allRoles')}</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-small">
+          {t('admin.users.filter')}
+        </button>
+      </Form>
+      <FormMessage error={result && !result.ok ? result.error : null} success={result?.ok ? result.message : null} />
+      <p className="card-meta">{t('admin.users.count', { count: total })}</p>
+      {users.length === 0 ? (
+        <p className="empty">{t('admin.users.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t('fields.name')}</th>
+                <th>{t('fields.email')}</th>
+                <th>{t('admin.users.verified')}</th>
+                <th>{t('admin.users.since')}</th>
+                <th>{t('fields.role')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    {u.firstName} {u.lastName}
+                    {u.referralCode && <div className="card-meta">{u.referralCode}</div>}
+                  </td>
+                  <td>{u.email}</td>
+                  <td>{u.emailVerifiedAt ? t('admin.users.yes') : t('admin.users.no')}</td>
+                  <td>{fmt.date(u.createdAt)}</td>
+                  <td>
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="userId" value={u.id} />
+                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                        {t('fields.role')}
+                      </label>
+                      <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`roles.${r}`)}
+                          </option>
+                        ))}
+                      </select>
+                      <button type="submit" className="btn btn-small" disabled={navigation.state === 'submitting'}>
+                        {t('admin.users.setRole')}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav className="pager" aria-label={t('admin.pages')}>
+          {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) =>
+            n === page ? (
+              <span key={n} aria-current="page">
+                {n}
+              </span>
+            ) : (
+              <Link key={n} to={href(n)}>
+                {n}
+              </Link>
+            ),
+          )}
+        </nav>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,274 @@
+/**
+ * User calls of the specification (section 7; api-contract): `user/addClient`, `user/confirm`,
+ * `user/forgot`, `user/confirm-forgot`, `user/login`, `user/getUser`; and the shop's own calls
+ * for API clients: `user/resend-confirmation`, `user/logout`, `user/updateProfile`,
+ * `user/changePassword`, and for admins `user/list` and `user/setRole`.
+ * Never answers a password hash.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ROLES } from '../core/accounts/schema.ts';
+import {
+  changePassword,
+  familyOf,
+  confirmEmail,
+  getUser,
+  listUsers,
+  login,
+  logout,
+  registerUser,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  setRole,
+  updateProfile,
+  type PublicUser,
+  type RequestMeta,
+} from '../core/accounts/service.ts';
+import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/validation.ts';
+import { DomainError } from '../core/errors.ts';
+import { requireAdmin, requireAuth } from './auth.ts';
+import { clientIp } from './client-ip.ts';
+import { documented } from './openapi.ts';
+import type { ApiEnv } from './types.ts';
+import { jsonBody, queryOf } from './validation.ts';
+
+/** The user's data as the API shows it (api-contract `user/getUser`). */
+export function userJson(u: PublicUser) {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    dateOfBirth: u.dateOfBirth,
+    address: { street: u.street, postalCode: u.postalCode, city: u.city, country: u.country },
+    role: u.role,
+    locale: u.locale,
+    referralCode: u.referralCode,
+  };
+}
+
+const UserAnswer = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  address: z.object({ street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() }),
+  role: z.enum(ROLES),
+  locale: z.string(),
+  referralCode: z.string().nullable(),
+});
+
+function meta(c: Context<ApiEnv>): RequestMeta {
+  const shop = c.get('shop');
+  return { origin: shop.env.PUBLIC_URL ?? new URL(c.req.url).origin, lang: c.get('lang') ?? 'en', ip: clientIp(c) };
+}
+
+/** The caller may act on `userID`: their own id, or any for an admin. @throws 403 otherwise. */
+async function ownUserOrAdmin(c: Context<ApiEnv>, userID: string) {
+  const auth = await requireAuth(c);
+  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  return auth;
+}
+
+const id = z.string().trim().min(1).max(64);
+const Message = z.object({ message: z.string() });
+export const ConfirmBody = z.object({ token: z.string().min(1).max(200) });
+export const ForgotBody = z.object({ email: Email });
+export const ConfirmForgotBody = z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) });
+export const GetUserQuery = z.object({ userID: id });
+export const LogoutBody = z.object({ refreshToken: z.string().min(1).max(200) });
+export const UpdateProfileBody = ProfileInput.extend({ userID: id });
+export const ChangePasswordBody = z.object({
+  userID: id,
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(1).max(200),
+  /** The caller's refresh token: its session stays signed in. */
+  refreshToken: z.string().max(200).optional(),
+});
+export const ListQuery = z.object({ q: z.string().max(100).optional(), role: z.enum(ROLES).optional(), page: z.coerce.number().int().min(1).max(10000).optional() });
+export const SetRoleBody = z.object({ userID: id, role: z.enum(ROLES) });
+const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.enum(ROLES), userId: z.string(), message: z.string() });
+
+export const userApi = new Hono<ApiEnv>()
+  .post('/addClient', async (c) => {
+    const body = await jsonBody(c, RegisterInput);
+    const r = await registerUser(c.get('shop'), body, meta(c));
+    return c.json({ message: r.message }, 201);
+  })
+  .post('/confirm', async (c) => {
+    const { token } = await jsonBody(c, ConfirmBody);
+    await confirmEmail(c.get('shop'), token, meta(c));
+    return c.json({ message: 'Your e-mail address is confirmed. You can log in now.' });
+  })
+  .post('/resend-confirmation', async (c) => {
+    const { email } = await jsonBody(c, ForgotBody);
+    return c.json(await resendConfirmation(c.get('shop'), email, meta(c)));
+  })
+  .post('/forgot', async (c) => {
+    const { email } = await jsonBody(c, ForgotBody);
+    return c.json(await requestPasswordReset(c.get('shop'), email, meta(c)));
+  })
+  .post('/confirm-forgot', async (c) => {
+    const body = await jsonBody(c, ConfirmForgotBody);
+    const r = await resetPassword(c.get('shop'), body, meta(c));
+    return c.json({ message: r.message });
+  })
+  .post('/login', async (c) => {
+    const body = await jsonBody(c, LoginInput);
+    const s = await login(c.get('shop'), body, meta(c));
+    return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
+  })
+  .post('/logout', async (c) => {
+    const { refreshToken } = await jsonBody(c, LogoutBody);
+    await logout(c.get('shop'), refreshToken);
+    return c.json({ message: 'Logged out' });
+  })
+  .get('/getUser', async (c) => {
+    const { userID } = queryOf(c, GetUserQuery);
+    await ownUserOrAdmin(c, userID);
+    return c.json(userJson(await getUser(c.get('shop').db, userID)));
+  })
+  .post('/updateProfile', async (c) => {
+    const body = await jsonBody(c, UpdateProfileBody);
+    await ownUserOrAdmin(c, body.userID);
+    return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
+  })
+  .post('/changePassword', async (c) => {
+    const body = await jsonBody(c, ChangePasswordBody);
+    const auth = await requireAuth(c);
+    if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    const own = body.refreshToken ? await familyOf(c.get('shop').db, body.refreshToken) : null;
+    await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
+    return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });
+  })
+  .get('/list', async (c) => {
+    await requireAdmin(c);
+    const q = queryOf(c, ListQuery);
+    const { rows, total } = await listUsers(c.get('shop').db, q);
+    return c.json({
+      total,
+      users: rows.map((u) => ({ _id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, verified: Boolean(u.emailVerifiedAt), createdAt: u.createdAt.toISOString() })),
+    });
+  })
+  .post('/setRole', async (c) => {
+    await requireAdmin(c);
+    const body = await jsonBody(c, SetRoleBody);
+    return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role)));
+  });
+
+documented({
+  method: 'post',
+  path: '/user/addClient',
+  summary: 'Registers a customer (18+, Swiss or Liechtenstein address) and sends the confirmation e-mail',
+  tags: ['user'],
+  body: RegisterInput,
+  auth: 'none',
+  responses: { 201: { description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)', schema: Message }, 429: { description: 'Too many attempts' } },
+});
+documented({
+  method: 'post',
+  path: '/user/confirm',
+  summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
+  tags: ['user'],
+  body: ConfirmBody,
+  auth: 'none',
+  responses: { 200: { description: 'The account is verified', schema: Message }, 400: { description: 'Invalid, expired or used link' }, 429: { description: 'Too many attempts' } },
+});
+documented({
+  method: 'post',
+  path: '/user/resend-confirmation',
+  summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
+  tags: ['user'],
+  body: ForgotBody,
+  auth: 'none',
+  responses: { 200: { description: 'Same answer whether or not the address exists', schema: Message }, 429: { description: 'Too many attempts' } },
+});
+documented({
+  method: 'post',
+  path: '/user/forgot',
+  summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
+  tags: ['user'],
+  body: ForgotBody,
+  auth: 'none',
+  responses: { 200: { description: 'Same answer whether or not the address exists', schema: Message }, 429: { description: 'Too many attempts' } },
+});
+documented({
+  method: 'post',
+  path: '/user/confirm-forgot',
+  summary: 'Sets a new password with the reset link\'s token; spends the token and revokes every session',
+  tags: ['user'],
+  body: ConfirmForgotBody,
+  auth: 'none',
+  responses: { 200: { description: 'Password changed', schema: Message }, 400: { description: 'Invalid, expired or used link, or a weak password' }, 429: { description: 'Too many attempts' } },
+});
+documented({
+  method: 'post',
+  path: '/user/login',
+  summary: 'Logs in; answers a 15-minute access token and a rotating refresh token',
+  tags: ['user'],
+  body: LoginInput,
+  auth: 'none',
+  responses: {
+    200: { description: '"Log in successfully"', schema: LoginAnswer },
+    401: { description: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet' },
+    429: { description: 'Too many attempts' },
+  },
+});
+documented({
+  method: 'post',
+  path: '/user/logout',
+  summary: 'Revokes the session (the refresh token\'s family)',
+  tags: ['user'],
+  body: LogoutBody,
+  auth: 'none',
+  responses: { 200: { description: 'Logged out', schema: Message } },
+});
+documented({
+  method: 'get',
+  path: '/user/getUser',
+  summary: 'A user\'s data: the caller\'s own, or any for an admin; never a password hash',
+  tags: ['user'],
+  query: GetUserQuery,
+  auth: 'user',
+  responses: { 200: { description: 'The user', schema: UserAnswer }, 401: { description: 'No token' }, 403: { description: 'Someone else\'s data' }, 417: { description: 'Access token expired' } },
+});
+documented({
+  method: 'post',
+  path: '/user/updateProfile',
+  summary: 'Updates names, phone, delivery address and language (own profile, or any for an admin)',
+  tags: ['user'],
+  body: UpdateProfileBody,
+  auth: 'user',
+  responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: { description: 'Someone else\'s profile' } },
+});
+documented({
+  method: 'post',
+  path: '/user/changePassword',
+  summary: 'Changes the caller\'s password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)',
+  tags: ['user'],
+  body: ChangePasswordBody,
+  auth: 'user',
+  responses: { 200: { description: 'Password changed', schema: Message }, 400: { description: 'Current password wrong or new one against the policy' }, 403: { description: 'Someone else\'s account' } },
+});
+documented({
+  method: 'get',
+  path: '/user/list',
+  summary: 'Users, newest first (admin)',
+  tags: ['user', 'admin'],
+  query: ListQuery,
+  auth: 'admin',
+  responses: { 200: { description: 'A page of users' }, 401: { description: 'No token' }, 403: { description: 'Not an admin' } },
+});
+documented({
+  method: 'post',
+  path: '/user/setRole',
+  summary: 'Sets a user\'s role: Customer, Influencer or Admin (admin)',
+  tags: ['user', 'admin'],
+  body: SetRoleBody,
+  auth: 'admin',
+  responses: { 200: { description: 'The user', schema: UserAnswer }, 403: { description: 'Not an admin' }, 404: { description: 'Unknown user' } },
+});

@@ -1,0 +1,36 @@
+/** Delivery address fields (Switzerland or Liechtenstein, 4-digit postcode). Errors keyed like the API (`address.postalCode`). */
+import { useTranslation } from 'react-i18next';
+import { FormField } from './FormField.tsx';
+
+export type AddressValues = { street: string; postalCode: string; city: string; country: string };
+
+export function AddressFields({ errors, values }: { errors: Record<string, string>; values?: AddressValues }) {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <FormField name="street" label={t('fields.street')} autoComplete="street-address" required defaultValue={values?.street} error={errors['address.street']} />
+      <div className="field-row">
+        <FormField
+          name="postalCode"
+          label={t('fields.postalCode')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          pattern="[0-9]{4}"
+          maxLength={4}
+          required
+          defaultValue={values?.postalCode}
+          error={errors['address.postalCode']}
+        />
+        <FormField name="city" label={t('fields.city')} autoComplete="address-level2" required defaultValue={values?.city} error={errors['address.city']} />
+      </div>
+      <div className="field">
+        <label htmlFor="f-country">{t('fields.country')}</label>
+        <select id="f-country" name="country" defaultValue={values?.country ?? 'CH'} autoComplete="country">
+          <option value="CH">{t('countries.CH')}</option>
+          <option value="LI">{t('countries.LI')}</option>
+        </select>
+        {errors['address.country'] && <p className="field-error">{errors['address.country']}</p>}
+      </div>
+    </>
+  );
+}

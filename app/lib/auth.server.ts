@@ -1,0 +1,90 @@
+/**
+ * Server-side guards and form helpers for route loaders and actions (architecture guide:
+ * authorisation on the server for every page and form action). The admin layout guards admin
+ * pages on document requests, but a data request can target a single route, so every admin
+ * loader and action calls {@link requireAdmin} itself.
+ */
+import { data, redirect } from 'react-router';
+import type { AuthUser } from '../../core/accounts/auth.ts';
+import type { Role } from '../../core/accounts/schema.ts';
+import type { RequestMeta } from '../../core/accounts/service.ts';
+import { DomainError, STATUS_FOR } from '../../core/errors.ts';
+import type { ShopLoadContext } from '../context.ts';
+import { translate } from '../i18n/resources.server.ts';
+
+/** A same-site path to go back to after logging in, or `/` (never another origin). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to;
+}
+
+/** The login URL that comes back to this request's page. */
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, '') + url.search;
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** The signed-in user; anonymous visitors are sent to /login and come back afterwards. */
+export function requireUser(context: Pick<ShopLoadContext, 'auth'>, request: Request): AuthUser {
+  if (!context.auth) throw redirect(loginUrl(request));
+  return context.auth;
+}
+
+/** The signed-in user with one of `roles`; 403 for other roles. */
+export function requireRole(context: Pick<ShopLoadContext, 'auth'>, request: Request, roles: Role[]): AuthUser {
+  const auth = requireUser(context, request);
+  if (!roles.includes(auth.role)) throw data({ forbidden: true }, { status: 403 });
+  return auth;
+}
+
+/** The signed-in Admin; anonymous to /login, other roles 403. */
+export function requireAdmin(context: Pick<ShopLoadContext, 'auth'>, request: Request): AuthUser {
+  return requireRole(context, request, ['Admin']);
+}
+
+/** Request facts the accounts service needs: origin for mail links, language, client IP. */
+export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | 'clientIp'>): RequestMeta {
+  return { origin: context.origin, lang: context.lang, ip: context.clientIp ?? 'unknown' };
+}
+
+/** English field messages of core/accounts/validation.ts and the service -> keys of namespace `errors`. */
+const FIELD_KEYS: Record<string, string> = {
+  'The field is required': 'fieldRequired',
+  'The email is invalid': 'emailInvalid',
+  'Please enter a 4-digit Swiss postcode': 'postcodeInvalid',
+  'Please enter a valid phone number': 'phoneInvalid',
+  'Please enter a valid date (YYYY-MM-DD)': 'dateInvalid',
+  'We deliver to Switzerland and Liechtenstein only': 'countryInvalid',
+  'You must be at least 18 years old to register': 'underage',
+  'The password must have at least 10 characters': 'passwordTooShort',
+  'This password is too common, please choose another one': 'passwordCommon',
+  'The current password is wrong': 'currentPasswordWrong',
+  'An account with this e-mail address exists already': 'emailTaken',
+  'The passwords do not match': 'passwordsDiffer',
+  'Invalid link': 'linkInvalid',
+};
+
+/** A field message in the page's language. */
+export function translateField(lang: string, message: string): string {
+  const key = FIELD_KEYS[message];
+  return key ? translate(lang, `errors:${key}`, { defaultValue: message, min: 10, age: 18 }) : message;
+}
+
+/** What a failed form action answers: a message and per-field messages, translated. */
+export type FormFailure = { ok: false; error: string; fields: Record<string, string> };
+
+/**
+ * Turns a domain error into the form's answer (status of the error code); rethrows anything else.
+ */
+export function formFailure(err: unknown, lang: string) {
+  if (!(err instanceof DomainError)) throw err;
+  const error = err.opts.key ? translate(lang, `errors:${err.opts.key}`, { ...err.opts.params, defaultValue: err.message }) : err.message;
+  const fields = Object.fromEntries(Object.entries(err.opts.fields ?? {}).map(([k, v]) => [k, translateField(lang, v)]));
+  return data<FormFailure>({ ok: false, error, fields }, { status: STATUS_FOR[err.code] });
+}
+
+/** Reads text fields of a form (missing ones are ''). */
+export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')])) as Record<K, string>;
+}

@@ -1,0 +1,23 @@
+/**
+ * Log out (POST /logout; specification section 4): revokes the session family, clears the
+ * session cookies, starts a new empty anonymous cart, and goes to `/`. GET only redirects, so a
+ * link or a prefetch can never sign anyone out.
+ */
+import { redirect } from 'react-router';
+import type { Route } from './+types/logout';
+import { logout } from '../../../core/accounts/service.ts';
+import { newAnonymousCartId } from '../../../core/cart/service.ts';
+import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await logout(context.shop, refreshTokenFromRequest(request));
+  const production = context.shop.env.NODE_ENV === 'production';
+  const headers = new Headers();
+  for (const c of clearSessionCookieHeaders(production)) headers.append('Set-Cookie', c);
+  headers.append('Set-Cookie', `cart_id=${newAnonymousCartId()}; Path=/; Max-Age=${60 * 60 * 24 * 90}; HttpOnly; SameSite=Lax${production ? '; Secure' : ''}`);
+  return redirect('/', { headers });
+}
+
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,64 @@
+/**
+ * The shop's account mails in the user's language (issue 4, item 2: the five picker languages,
+ * HTML plus a plain-text part). Texts live in `core/mail/locales/<lng>.json`; an unknown language
+ * falls back to English. Values put into the HTML part are escaped.
+ */
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import type { MailMessage } from './service.ts';
+
+/** Languages with mail texts. */
+export const MAIL_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
+type Texts = typeof en;
+const TEXTS: Record<(typeof MAIL_LOCALES)[number], Texts> = { en, de, fr, it, es };
+
+/** The mails with a call-to-action link. */
+export type LinkMailKind = 'confirm' | 'reset' | 'accountExists';
+
+/** Escapes text for HTML. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+function fill(template: string, params: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => params[k] ?? '');
+}
+
+/** The texts of a language (English when the language has none). */
+export function mailTexts(lang: string): Texts {
+  const base = lang.split('-')[0] as (typeof MAIL_LOCALES)[number];
+  return TEXTS[base] ?? en;
+}
+
+/**
+ * Renders a mail whose point is one link (confirmation, password reset).
+ * @param p.to recipient; p.name the greeting name; p.shop the shop's name; p.link absolute URL.
+ */
+export function renderLinkMail(kind: LinkMailKind, lang: string, p: { to: string; name: string; shop: string; link: string }): MailMessage {
+  const t = mailTexts(lang);
+  const k = t[kind];
+  const params = { name: p.name, shop: p.shop };
+  const greeting = fill(t.greeting, params);
+  const intro = fill(k.intro, params);
+  const outro = fill(k.outro, params);
+  const signature = fill(t.signature, params);
+  const text = [greeting, '', intro, '', `${k.action}: ${p.link}`, '', outro, '', signature, ''].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${e(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(k.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
+<tr><td style="padding:28px">
+<p style="font-size:20px;margin:0 0 16px;font-family:Georgia,serif;color:#6b3e1f">${e(p.shop)}</p>
+<p>${e(greeting)}</p>
+<p>${e(intro)}</p>
+<p style="margin:24px 0"><a href="${e(p.link)}" style="background:#6b3e1f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${e(k.action)}</a></p>
+<p style="font-size:13px;color:#6d625a">${e(t.linkHint)}<br><a href="${e(p.link)}" style="color:#6b3e1f;word-break:break-all">${e(p.link)}</a></p>
+<p>${e(outro)}</p>
+<p>${e(signature)}</p>
+</td></tr></table></body></html>`;
+  return { to: p.to, subject: k.subject, text, html };
+}

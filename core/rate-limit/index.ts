@@ -1,0 +1,126 @@
+/**
+ * Rate limits on the public forms and calls that attackers hammer (architecture guide, "Security
+ * rules"; issue 4, item 8): login, registration, forgot password, password reset with a token,
+ * e-mail confirmation, the contact form. Counted per client IP and per account (the e-mail address), with
+ * `rate-limiter-flexible`: in memory for one process, in Redis when `REDIS_URL` is set so that
+ * several processes share the counters (the memory limiter then insures against a Redis outage).
+ *
+ * A refusal is a {@link DomainError} `rate_limited` (HTTP 429) with the seconds to wait.
+ */
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DomainError } from '../errors.ts';
+import type { Shop } from '../shop.ts';
+
+/** The rate-limited actions. */
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact';
+
+/** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
+export type Limit = { ip: number; account: number; duration: number };
+
+/**
+ * Default limits. Generous enough for a family behind one router, tight enough to make password
+ * guessing and mail bombing pointless.
+ */
+export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
+  login: { ip: 30, account: 10, duration: 15 * 60 },
+  register: { ip: 10, account: 5, duration: 60 * 60 },
+  forgot: { ip: 10, account: 3, duration: 60 * 60 },
+  reset: { ip: 20, account: 10, duration: 60 * 60 },
+  confirm: { ip: 30, account: 10, duration: 60 * 60 },
+  /** Contact form messages (issue 3): 5 per IP per hour; the account counter is unused. */
+  contact: { ip: 5, account: 5, duration: 60 * 60 },
+};
+
+type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
+type ShopLimiters = { buckets: Map<Bucket, Limiters>; limits: Record<Bucket, Limit>; redis: unknown | null };
+
+const perShop = new WeakMap<Pick<Shop, 'env'>, Promise<ShopLimiters>>();
+
+// ioredis is only loaded when REDIS_URL is set.
+let redisModule: Promise<typeof import('ioredis')> | null = null;
+
+async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
+  let redis: unknown = null;
+  if (shop.env.REDIS_URL) {
+    redisModule ??= import('ioredis');
+    const { Redis } = await redisModule;
+    // no offline queue: while Redis is unreachable the in-memory insurance limiter answers at once
+    const client = new Redis(shop.env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    client.on('error', () => undefined);
+    await client.connect().catch(() => undefined);
+    redis = client;
+  }
+  return { buckets: new Map(), limits: { ...DEFAULT_LIMITS }, redis };
+}
+
+function state(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
+  let s = perShop.get(shop);
+  if (!s) {
+    s = create(shop);
+    perShop.set(shop, s);
+  }
+  return s;
+}
+
+function build(s: ShopLimiters, bucket: Bucket): Limiters {
+  let l = s.buckets.get(bucket);
+  if (!l) {
+    const { ip, account, duration } = s.limits[bucket];
+    const make = (kind: string, points: number): RateLimiterAbstract => {
+      const opts = { keyPrefix: `rl:${bucket}:${kind}`, points, duration };
+      if (!s.redis) return new RateLimiterMemory(opts);
+      return new RateLimiterRedis({ ...opts, storeClient: s.redis, insuranceLimiter: new RateLimiterMemory(opts) });
+    };
+    l = { ip: make('ip', ip), account: make('acct', account) };
+    s.buckets.set(bucket, l);
+  }
+  return l;
+}
+
+/**
+ * Replaces limits of a shop (tests, or an operator tuning them); takes effect for new counters.
+ * @param limits per bucket, partial.
+ */
+export async function setRateLimits(shop: Pick<Shop, 'env'>, limits: Partial<Record<Bucket, Limit>>): Promise<void> {
+  const s = await state(shop);
+  for (const [b, l] of Object.entries(limits) as [Bucket, Limit][]) {
+    s.limits[b] = l;
+    s.buckets.delete(b);
+  }
+}
+
+function refusal(res: unknown): DomainError {
+  const seconds = res instanceof RateLimiterRes ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 60;
+  return new DomainError('rate_limited', `Too many attempts. Please try again in ${seconds} seconds.`, { key: 'rateLimited', params: { seconds } });
+}
+
+/**
+ * Counts one attempt of `bucket` for the client IP and, when given, the account key.
+ * @param ip the client's address (`unknown` when the transport does not tell).
+ * @param account e.g. the lower-cased e-mail address; omitted for calls with no account.
+ * @throws {DomainError} `rate_limited` (429) when either counter is exhausted.
+ */
+export async function consumeRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, ip: string, account?: string): Promise<void> {
+  const l = build(await state(shop), bucket);
+  try {
+    await l.ip.consume(ip || 'unknown');
+    if (account) await l.account.consume(account.toLowerCase());
+  } catch (e) {
+    if (e instanceof Error) throw e;
+    throw refusal(e);
+  }
+}
+
+/** Forgets the account counter of `bucket` (after a successful login, so a user is not locked by their own earlier typos). */
+export async function resetRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string): Promise<void> {
+  const l = build(await state(shop), bucket);
+  await l.account.delete(account.toLowerCase());
+}
+
+/** Closes the Redis connection of a shop's limiters, if any. */
+export async function closeRateLimits(shop: Pick<Shop, 'env'>): Promise<void> {
+  const s = await perShop.get(shop);
+  const redis = s?.redis as { quit?: () => Promise<unknown> } | null | undefined;
+  if (redis?.quit) await redis.quit().catch(() => undefined);
+  perShop.delete(shop);
+}

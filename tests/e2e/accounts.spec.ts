@@ -1,0 +1,219 @@
+/**
+ * Accounts end to end (issue 4), as a customer and an admin use them: register, confirm with the
+ * link read from the admin outbox (no SMTP server in the e2e run), log in, edit the profile,
+ * change the password, log out, forgot password, reset; and the role checks of every admin page.
+ * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/home',
+  '/admin/settings',
+  '/admin/order/details',
+  '/admin/order/edit',
+  '/admin/order/list',
+  '/admin/product/add',
+  '/admin/product/list',
+  '/admin/promo/edit',
+  '/admin/promo/list',
+  '/admin/user/add',
+  '/admin/user/list',
+  '/admin/outbox',
+];
+
+async function login(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens the admin outbox in a separate browser context and returns the newest link of `kind` sent to `email`. */
+async function linkFromOutbox(browser: Browser, email: string, kind: 'confirm' | 'reset'): Promise<string> {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await login(page, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/outbox');
+  await expect(page).toHaveURL(/\/admin\/outbox/);
+  const item = page.getByTestId('outbox-item').filter({ hasText: email }).first();
+  await item.locator('summary').click();
+  const text = (await item.locator('pre').textContent()) ?? '';
+  await ctx.close();
+  const m = new RegExp(`https?://[^\\s]+(/${kind}/[A-Za-z0-9_-]+)`).exec(text);
+  expect(m, `a ${kind} link in the outbox mail`).not.toBeNull();
+  return m![1];
+}
+
+test('register, confirm, log in, edit profile, change password, log out, forgot, reset', async ({ page, browser }) => {
+  const email = `e2e.${Date.now()}@example.ch`;
+  const first = 'Rosa-Maduro-2026';
+  const second = 'Claro-Corona-Gorda-7';
+  const third = 'Oscuro-Toro-Largo-9';
+
+  // register (linked from /login)
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('First name').fill('Rosa');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill('+41 79 555 12 34');
+  await page.getByLabel('Date of birth').fill('1985-06-15');
+  await page.getByLabel('Street and number').fill('Limmatquai 12');
+  await page.getByLabel('Postcode').fill('8001');
+  await page.getByLabel('City').fill('Zürich');
+  await page.getByLabel('Password', { exact: true }).fill(first);
+  await page.getByLabel('Repeat the password').fill(first);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
+
+  // not confirmed yet: login refused
+  await login(page, email, first);
+  await expect(page.getByRole('alert')).toContainText('confirm your e-mail');
+  // a new confirmation link can be requested from there
+  await page.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
+
+  // confirm with the link from the outbox
+  const confirmPath = await linkFromOutbox(browser, email, 'confirm');
+  await page.goto(confirmPath);
+  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
+  await page.goto(confirmPath);
+  await expect(page.getByText('This link is invalid, has expired or was already used')).toBeVisible();
+
+  // protected page -> login -> back to the page
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(first);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  const access = cookies.find((c) => c.name === 'access_token');
+  expect(access?.httpOnly).toBe(true);
+  expect(access?.sameSite).toBe('Lax');
+  expect(access?.secure).toBe(true); // NODE_ENV=production
+  expect(cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
+
+  // edit profile
+  await page.getByLabel('City').fill('Bern');
+  await page.getByLabel('Postcode').fill('3011');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile was saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('City')).toHaveValue('Bern');
+
+  // change password
+  await page.getByLabel('Current password').fill(first);
+  await page.getByLabel('New password').fill(second);
+  await page.getByLabel('Repeat the password').fill(second);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password was changed.')).toBeVisible();
+
+  // log out: cookies gone, back to /, profile needs a login again
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.context().cookies()).some((c) => c.name === 'access_token' || c.name === 'refresh_token')).toBe(false);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login/);
+
+  // forgot -> reset
+  await page.goto('/forgot');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText('If an account exists for this address')).toBeVisible();
+  const resetPath = await linkFromOutbox(browser, email, 'reset');
+  await page.goto(resetPath);
+  await page.getByLabel('New password').fill(third);
+  await page.getByLabel('Repeat the password').fill(third);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('Your password was changed. You can log in now.')).toBeVisible();
+  await page.goto(resetPath);
+  await expect(page.getByText('This link is invalid, has expired or was already used')).toBeVisible();
+
+  // the old password no longer works, the new one does
+  await login(page, email, second);
+  await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password');
+  await login(page, email, third);
+  await expect(page.getByTestId('snackbar')).toHaveText('Log in successfully');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('under-18 registration is refused with a clear message', async ({ page }) => {
+  const year = new Date().getFullYear() - 16;
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Young');
+  await page.getByLabel('Last name').fill('Person');
+  await page.getByLabel('E-mail').fill(`young.${Date.now()}@example.ch`);
+  await page.getByLabel('Phone').fill('+41 79 555 12 34');
+  await page.getByLabel('Date of birth').fill(`${year}-01-01`);
+  await page.getByLabel('Street and number').fill('Limmatquai 12');
+  await page.getByLabel('Postcode').fill('8001');
+  await page.getByLabel('City').fill('Zürich');
+  await page.getByLabel('Password', { exact: true }).fill('Rosa-Maduro-2026');
+  await page.getByLabel('Repeat the password').fill('Rosa-Maduro-2026');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('You must be at least 18 years old to register');
+});
+
+test('admin pages: anonymous to /login, Customer and Influencer 403, Admin allowed', async ({ browser }) => {
+  // anonymous
+  const anon = await browser.newPage();
+  for (const path of ADMIN_PAGES) {
+    await anon.goto(path);
+    await expect(anon, path).toHaveURL(/\/login\?redirectTo=/);
+  }
+  await anon.close();
+
+  // an admin creates a customer and an influencer
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await login(admin, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
+  await expect(admin).toHaveURL(/\/admin\/user\/add/);
+  const users: Record<string, string> = {};
+  for (const role of ['Customer', 'Influencer'] as const) {
+    const email = `${role.toLowerCase()}.${Date.now()}@example.ch`;
+    users[role] = email;
+    await admin.getByLabel('First name').fill(role);
+    await admin.getByLabel('Last name').fill('User');
+    await admin.getByLabel('E-mail').fill(email);
+    await admin.getByLabel('Phone').fill('+41 79 555 12 34');
+    await admin.getByLabel('Date of birth').fill('1980-01-01');
+    await admin.getByLabel('Street and number').fill('Rue du Rhône 1');
+    await admin.getByLabel('Postcode').fill('1204');
+    await admin.getByLabel('City').fill('Genève');
+    await admin.getByLabel('Password', { exact: true }).fill('Role-Test-Password-1');
+    await admin.getByLabel('Role').selectOption(role);
+    await admin.getByRole('button', { name: 'Create the user' }).click();
+    await expect(admin.getByText(`The account ${email} was created`)).toBeVisible();
+  }
+  for (const path of ADMIN_PAGES) {
+    const res = await admin.goto(path);
+    expect(res?.status(), path).toBeLessThan(400);
+    await expect(admin, path).not.toHaveURL(/\/login/);
+  }
+  await admin.goto('/admin/user/list');
+  await expect(admin.getByText(users.Influencer)).toBeVisible();
+  await adminCtx.close();
+
+  for (const role of ['Customer', 'Influencer'] as const) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await login(page, users[role], 'Role-Test-Password-1');
+    await expect(page.getByTestId('snackbar')).toHaveText('Log in successfully');
+    for (const path of ADMIN_PAGES) {
+      const res = await page.goto(path);
+      expect(res?.status(), `${role} ${path}`).toBe(403);
+    }
+    // a data request for one admin route alone is refused too
+    const data = await page.request.get('/admin/outbox.data?_routes=routes/admin/outbox');
+    expect(await data.text()).not.toContain('@example.ch');
+    // the influencer page: Influencer yes, Customer no
+    const inf = await page.goto('/client/influencer');
+    expect(inf?.status()).toBe(role === 'Influencer' ? 200 : 403);
+    if (role === 'Influencer') await expect(page.getByTestId('referral-code')).not.toHaveText('—');
+    await ctx.close();
+  }
+});

@@ -1,0 +1,66 @@
+/**
+ * The whole HTTP application in-process (server/app.ts with the built React Router server
+ * build), for tests of pages, form actions, headers and cookies. Run `npx react-router build`
+ * first (`npm test` does).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { issueAccessToken } from '../../core/accounts/auth.ts';
+import { users, type Role } from '../../core/accounts/schema.ts';
+import type { Shop } from '../../core/shop.ts';
+import { createHttpApp } from '../../server/app.ts';
+
+/** Loads the built server; throws a clear message when the build is missing. */
+export async function loadBuild(): Promise<ServerBuild> {
+  const file = path.resolve('build/server/index.js');
+  if (!fs.existsSync(file)) throw new Error('build/server/index.js is missing: run `npx react-router build` before these tests');
+  return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+export type TestHttp = {
+  /** Sends a request to the app; `cookie` is sent as the Cookie header. */
+  fetch: (pathAndQuery: string, init?: RequestInit & { cookie?: string }) => Promise<Response>;
+  /** Posts a form (application/x-www-form-urlencoded). */
+  postForm: (pathAndQuery: string, fields: Record<string, string>, cookie?: string) => Promise<Response>;
+};
+
+export async function createTestHttp(shop: Shop): Promise<TestHttp> {
+  const app = createHttpApp(shop, { build: await loadBuild() });
+  const fetch: TestHttp['fetch'] = (p, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    return Promise.resolve(app.request(`http://shop.test${p}`, { ...init, headers }));
+  };
+  return {
+    fetch,
+    postForm: (p, fields, cookie) =>
+      fetch(p, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, cookie }),
+  };
+}
+
+/**
+ * Inserts a verified user with a role and returns its id and a Cookie header carrying a valid
+ * access token (the web UI's `access_token` cookie).
+ */
+export async function userWithCookie(shop: Shop, role: Role, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ userId: string; cookie: string; token: string }> {
+  const userId = randomUUID();
+  await shop.db.insert(users).values({
+    id: userId,
+    email: `${role.toLowerCase()}-${userId.slice(0, 8)}@example.ch`,
+    passwordHash: 'not-a-real-hash',
+    firstName: 'Test',
+    lastName: role,
+    dateOfBirth: '1980-05-01',
+    street: 'Bahnhofstrasse 1',
+    postalCode: '8001',
+    city: 'Zürich',
+    role,
+    emailVerifiedAt: new Date(),
+    ...overrides,
+  });
+  const token = await issueAccessToken(shop, { userId, role });
+  return { userId, token, cookie: `access_token=${token}` };
+}

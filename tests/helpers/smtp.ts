@@ -1,0 +1,64 @@
+/**
+ * An in-process SMTP server (`smtp-server`) that keeps every message it receives, for mail tests:
+ * the shop sends through it exactly as it would through a real one (never a mocked transport).
+ */
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export type TestSmtp = {
+  url: string;
+  mails: ReceivedMail[];
+  /** Waits until `n` mails arrived (polls; fails after `timeoutMs`). */
+  waitFor: (n: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  close: () => Promise<void>;
+};
+
+/** Starts the server on `port` (default: any free port). */
+export async function startSmtp(port = 0): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const bound = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    mails,
+    async waitFor(n, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      while (mails.length < n) {
+        if (Date.now() > end) throw new Error(`expected ${n} mails, got ${mails.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return mails;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and `=3D`, enough to read links in a raw message. */
+export function decodeQp(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The first link to `/{kind}/{token}` in a raw mail, or null. */
+export function linkIn(raw: string, kind: 'confirm' | 'reset'): string | null {
+  const m = new RegExp(`https?://[^\\s"<>]+/${kind}/([A-Za-z0-9_-]+)`).exec(decodeQp(raw));
+  return m ? m[0] : null;
+}

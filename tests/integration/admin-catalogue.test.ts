@@ -1,0 +1,143 @@
+/**
+ * Admin settings and product management through the real HTTP app: only admins may read or
+ * post; valid input is saved (prices in Rappen); invalid input answers 400 with field messages
+ * and changes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../core/catalogue/schema.ts';
+import { getSettings } from '../../core/config/service.ts';
+import type { Shop } from '../../core/shop.ts';
+import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+let shop: Shop;
+let http: TestHttp;
+let admin: string;
+let customer: string;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  http = await createTestHttp(shop);
+  admin = (await userWithCookie(shop, 'Admin')).cookie;
+  customer = (await userWithCookie(shop, 'Customer')).cookie;
+});
+afterAll(() => shop.close());
+
+const settingsForm = {
+  companyName: 'Casa del Tabaco Dominicano GmbH',
+  dir: 'Marktgasse 5, 3011 Bern',
+  street: 'Marktgasse',
+  buildingNumber: '5',
+  postalCode: '3011',
+  city: 'Bern',
+  whatsapp: '+41 79 000 00 00',
+  email: 'shop@example.ch',
+  telegram: 'https://t.me/x',
+  facebook: 'https://facebook.com/x',
+  instagram: 'https://instagram.com/x',
+  shop_closed: 'on',
+  promotionalText: 'Winter tasting on 12 December',
+  vatNumber: 'CHE-123.456.789 MWST',
+  shippingFee: '8.50',
+  freeShippingThreshold: '200',
+  iban: 'CH44 3199 9123 0008 8901 2',
+  cardPaymentExpiryMinutes: '30',
+  bankTransferExpiryDays: '10',
+};
+
+describe('admin settings', () => {
+  it('are refused to anonymous visitors (redirect to login) and to customers (403)', async () => {
+    const anon = await http.fetch('/admin/settings', { redirect: 'manual' });
+    expect(anon.status).toBe(302);
+    expect(anon.headers.get('location')).toContain('/login');
+    expect((await http.fetch('/admin/settings', { cookie: customer })).status).toBe(403);
+    const post = await http.postForm('/admin/settings?_data', settingsForm, customer);
+    expect(post.status).toBe(403);
+    expect((await getSettings(shop.db)).shop_closed).toBe(false);
+  });
+
+  it('are saved by an admin, money in Rappen, and shown in the public configuration', async () => {
+    const res = await http.postForm('/admin/settings', settingsForm, admin);
+    expect(res.status).toBe(200);
+    const s = await getSettings(shop.db);
+    expect(s.shop_closed).toBe(true);
+    expect(s.shippingFee).toBe(850);
+    expect(s.freeShippingThreshold).toBe(20_000);
+    expect(s.promotionalInfo.text).toBe('Winter tasting on 12 December');
+    const api = await http.fetch('/api/configuration/configurations');
+    const body = await api.json();
+    expect(body).toMatchObject({ shop_closed: true, shippingFee: 8.5, dir: 'Marktgasse 5, 3011 Bern' });
+  });
+
+  it('refuses invalid values with field messages and keeps the old settings', async () => {
+    const before = await getSettings(shop.db);
+    const res = await http.postForm('/admin/settings', { ...settingsForm, email: 'nope', postalCode: '123', shippingFee: '8.505' }, admin);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('The email is invalid');
+    expect(html).toContain('A Swiss postcode has 4 digits');
+    expect(await getSettings(shop.db)).toEqual(before);
+  });
+});
+
+describe('admin products', () => {
+  const form = {
+    sku: 'TEST-ROB-1',
+    category: 'cigar',
+    brand: 'Casa Test',
+    line: 'Reserva',
+    name: 'Casa Test Reserva Robusto',
+    packaging: 'Single',
+    unitsPerPackage: '1',
+    vitola: 'Robusto',
+    lengthMm: '127',
+    ringGauge: '50',
+    strength: 'Medium',
+    wrapper: 'Ecuador Habano',
+    binder: '',
+    filler: '',
+    origin: 'Dominican Republic',
+    basePriceChf: '14.50',
+    discountPercent: '10',
+    stock: '12',
+    active: 'on',
+    descriptionEn: 'A test robusto.',
+  };
+
+  it('lists every product for an admin only', async () => {
+    expect((await http.fetch('/admin/product/list', { cookie: customer })).status).toBe(403);
+    const res = await http.fetch('/admin/product/list', { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('AF-HEM-SS-S1');
+  });
+
+  it('creates a product with its price in Rappen, findable by the live search', async () => {
+    const res = await http.postForm('/admin/product/add', form, admin);
+    expect(res.status).toBe(302);
+    const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
+    expect(p).toMatchObject({ basePrice: 1450, discountPercent: 10, stock: 12, lengthMm: 127, ringGauge: 50, active: true, popular: false, binder: null });
+    const search = await http.fetch('/api/product/searchProducts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: 'casa test robusto' } }) });
+    expect((await search.json()).products[0]).toMatchObject({ _id: p.id, packaging: 'Single' });
+  });
+
+  it('refuses a duplicate SKU and invalid fields without writing', async () => {
+    const count = (await shop.db.select().from(products)).length;
+    const dup = await http.postForm('/admin/product/add', form, admin);
+    expect(dup.status).toBe(409);
+    const bad = await http.postForm('/admin/product/add', { ...form, sku: 'TEST-2', name: '', basePriceChf: 'twelve', discountPercent: '150' }, admin);
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain('The field is required');
+    expect(html).toContain('Enter an amount in CHF');
+    expect((await shop.db.select().from(products)).length).toBe(count);
+  });
+
+  it('edits an existing product', async () => {
+    const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
+    const res = await http.postForm(`/admin/product/add?id=${p.id}`, { ...form, stock: '0', basePriceChf: '15', active: '' }, admin);
+    expect(res.status).toBe(302);
+    const [after] = await shop.db.select().from(products).where(eq(products.id, p.id));
+    expect(after).toMatchObject({ stock: 0, basePrice: 1500, active: false });
+  });
+});
