@@ -287,6 +287,59 @@ test.describe('phone (390 px)', () => {
   });
 });
 
+test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
+  const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
+  async function login(page: Page) {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  }
+
+  test('admin: the admin tools icon, and a hover menu with profile, influencer profile, history and log out', async ({ page }) => {
+    await login(page);
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByTestId('login-link')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin tools' })).toHaveAttribute('href', '/admin/home');
+    await page.getByRole('button', { name: 'Your account' }).hover();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Influencer Profile', 'History', 'Log out']);
+    await expect(menu.getByRole('menuitem', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('menuitem', { name: 'Influencer Profile' })).toHaveAttribute('href', '/client/influencer');
+    await expect(menu.getByRole('menuitem', { name: 'History' })).toHaveAttribute('href', '/client/history');
+    await page.mouse.move(5, 600); // leaving closes it
+    await expect(menu).toHaveCount(0);
+    // keyboard: Enter opens, arrows move, Escape closes and returns focus
+    await page.getByRole('button', { name: 'Your account' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
+    // log out from the menu
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByTestId('login-link')).toBeVisible();
+    await expect(page.getByTestId('admin-icon')).toHaveCount(0);
+  });
+
+  test('admin on a phone: the mobile menu has the Admin link', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page);
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/home');
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin\/home$/);
+  });
+});
+
 test.describe('clean pages', () => {
   test('no script errors or console errors (e.g. hydration mismatches) on the layout pages', async ({ page }) => {
     const problems: string[] = [];
