@@ -24,6 +24,21 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'off',
+    // Visitors in the tests have confirmed their age (valid for an hour) and accepted the cookie
+    // notice, so those overlays do not cover what a test clicks; tests/e2e/layout.spec.ts starts
+    // from an empty storage to show them.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://localhost:${PORT}`,
+          localStorage: [
+            { name: 'ageConfirmedAt', value: String(Date.now()) },
+            { name: 'cookieChoice', value: 'accepted' },
+          ],
+        },
+      ],
+    },
   },
   webServer: {
     command: 'node --import tsx tests/e2e/checkout-seed.ts && node --import tsx server.ts',

@@ -2,13 +2,15 @@
  * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
  * browser, the shop configuration, the visitor's cart and session summary.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { configurationJson } from '../api/configuration.ts';
 import { getSettings } from '../core/config/settings-cache.server.ts';
 import { createClientI18n } from './i18n/client.ts';
+import { languageAlternates } from './i18n/alternates.ts';
 import { isRtl } from './i18n/locales.ts';
 import { clientResources } from './i18n/resources.server.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
@@ -37,6 +39,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
+  const location = useLocation();
+  const alternates = data ? languageAlternates(data.origin, location.pathname, location.search) : [];
   const lang = data?.lang ?? 'en';
   const i18n = useMemo(() => createClientI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
   return (
@@ -47,6 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
         <Meta />
+        <meta property="og:locale" content={(data?.lang ?? 'en').replace('-', '_')} />
+        {alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
         <Links />
       </head>
       <body>
@@ -59,18 +67,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document as interactive (value: the time of hydration, epoch ms); the timed
+  // notices (age gate, cookie notice) count from this moment.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = String(Date.now());
+  }, []);
   return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="container page-error" id="main">
-      <h1>{status === 404 ? 'Not found' : 'Something went wrong'}</h1>
-      <p>{status === 404 ? 'The page you are looking for does not exist.' : 'Please try again in a moment.'}</p>
+    <main className="container notfound" id="main">
+      <title>{status === 404 ? t('notFound.title') : t('error.title')}</title>
+      <p className="eyebrow">{status}</p>
+      <h1>{status === 404 ? t('notFound.title') : t('error.title')}</h1>
+      <p>{status === 404 ? t('notFound.text') : t('error.text')}</p>
       <p>
-        <a href="/">Home</a>
+        <a href="/" className="btn">
+          {t('nav.home')}
+        </a>
       </p>
     </main>
   );

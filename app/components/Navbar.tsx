@@ -1,26 +1,45 @@
 /**
- * The navbar (specification section 2): delivery banner, links home/products/contact, live
- * search, cart icon with item count.
+ * The navbar (specification section 2): the shop-closed banner, the promotional banner, the
+ * Switzerland-only banner; links home/products/contact; the language picker; the live search;
+ * the dark-mode toggle; the admin tools icon (Admin only); the user icon or menu; the cart icon
+ * with item count (opens the side cart); and, on narrow screens, the mobile menu.
  */
 import { NavLink, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { PromoBanner } from './PromoBanner.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 import { useUiState } from './ui-state.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 export function Navbar({ data }: { data: RootData }) {
   const { t } = useTranslation();
   const { setSideCartOpen } = useUiState();
   return (
     <header className="site-header">
-      {data.config.shop_closed && <div className="banner banner-closed">{t('banner.closed')}</div>}
-      <div className="banner banner-delivery">{t('banner.delivery')}</div>
+      {data.config.shop_closed && (
+        <div className="banner banner-closed" role="status" data-testid="closed-banner">
+          {t('banner.closed')}
+        </div>
+      )}
+      <PromoBanner text={data.config.promotionalInfo.text} />
+      <div className="banner banner-delivery" data-testid="delivery-banner">
+        <svg width="14" height="14" viewBox="0 0 32 32" aria-hidden="true" className="swiss-flag">
+          <rect width="32" height="32" rx="4" fill="#d52b1e" />
+          <path d="M13 6h6v7h7v6h-7v7h-6v-7H6v-6h7z" fill="#fff" />
+        </svg>
+        {t('banner.delivery')}
+      </div>
       <div className="container navbar">
+        <MobileMenu data={data} />
         <Link to="/" className="brand">
           Casa del Tabaco
           <small>{t('brandTagline')}</small>
         </Link>
-        <nav aria-label={t('nav.main')}>
+        <nav aria-label={t('nav.main')} className="nav-main">
           <ul className="nav-links">
             <li>
               <NavLink to="/" end>
@@ -37,16 +56,42 @@ export function Navbar({ data }: { data: RootData }) {
         </nav>
         <div className="nav-actions">
           <SearchBox />
-          <Link to="/shopcart" className="icon-btn" aria-label={t('nav.cart', { count: data.cart.itemCount })} onClick={(e) => {
-            e.preventDefault();
-            setSideCartOpen(true);
-          }} data-testid="cart-icon">
+          <span className="nav-desktop">
+            <LanguagePicker lang={data.lang} />
+          </span>
+          <span className="nav-desktop">
+            <ThemeToggle theme={data.theme} />
+          </span>
+          {data.user?.role === 'Admin' && (
+            <Link to="/admin/home" className="icon-btn nav-desktop" aria-label={t('nav.adminTools')} title={t('nav.adminTools')} data-testid="admin-icon">
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+              </svg>
+            </Link>
+          )}
+          <span className="nav-desktop">
+            <UserMenu user={data.user} />
+          </span>
+          <Link
+            to="/shopcart"
+            className="icon-btn"
+            aria-label={t('nav.cart', { count: data.cart.itemCount })}
+            onClick={(e) => {
+              e.preventDefault();
+              setSideCartOpen(true);
+            }}
+            data-testid="cart-icon"
+          >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
               <circle cx="10" cy="20" r="1.4" fill="currentColor" />
               <circle cx="17" cy="20" r="1.4" fill="currentColor" />
             </svg>
-            {data.cart.itemCount > 0 && <span className="badge" data-testid="cart-count">{data.cart.itemCount}</span>}
+            {data.cart.itemCount > 0 && (
+              <span className="badge" data-testid="cart-count">
+                {data.cart.itemCount}
+              </span>
+            )}
           </Link>
         </div>
       </div>

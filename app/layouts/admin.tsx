@@ -28,13 +28,16 @@ export default function AdminLayout() {
   ];
   return (
     <>
-      <header className="site-header">
-        <div className="container navbar">
+      <a href="#main" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <header className="site-header admin-header">
+        <div className="container navbar admin-bar">
           <Link to="/" className="brand">
             Casa del Tabaco <small>Admin</small>
           </Link>
-          <nav aria-label="Admin">
-            <ul className="nav-links" style={{ display: 'flex', flexWrap: 'wrap' }}>
+          <nav aria-label="Admin" className="admin-nav">
+            <ul className="admin-links">
               {links.map(([to, label]) => (
                 <li key={to}>
                   <NavLink to={to}>{label}</NavLink>
@@ -44,7 +47,7 @@ export default function AdminLayout() {
           </nav>
         </div>
       </header>
-      <main id="main" className="container">
+      <main id="main" className="container admin-main" tabIndex={-1}>
         <Outlet />
       </main>
     </>
@@ -52,11 +55,16 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation();
   return (
-    <main className="container notfound">
-      <h1>403</h1>
-      <p>Not allowed.</p>
-      <Link to="/">Home</Link>
+    <main className="container notfound" id="main">
+      <p className="eyebrow">403</p>
+      <h1>{t('errors:forbidden')}</h1>
+      <p>
+        <Link to="/" className="btn">
+          {t('nav.home')}
+        </Link>
+      </p>
     </main>
   );
 }

@@ -4,6 +4,8 @@
  */
 import { Outlet, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AgeGate } from '../components/AgeGate.tsx';
+import { CookieNotice } from '../components/CookieNotice.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { Navbar } from '../components/Navbar.tsx';
 import { SideCart } from '../components/SideCart.tsx';
@@ -19,13 +21,15 @@ export default function DefaultLayout() {
       <a href="#main" className="skip-link">
         {t('skipToContent')}
       </a>
+      <AgeGate />
+      <CookieNotice />
       <SideCart cart={data.cart} />
       <Navbar data={data} />
-      <main id="main">
+      <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Snackbar />
-      <Footer config={data.config} />
+      <Footer config={data.config} lang={data.lang} />
     </UiStateProvider>
   );
 }

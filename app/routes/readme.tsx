@@ -1,8 +1,16 @@
-/** Read me — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../components/Placeholder.tsx';
+/** The read-me page (/readme): how to use the shop. */
+import type { Route } from './+types/readme';
+import { InfoPage } from '../components/InfoPage.tsx';
+import { loadInfoPage } from '../lib/info-page.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
-export const meta = () => [{ title: 'Read me · Casa del Tabaco' }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadInfoPage(context, 'readme', '/readme');
+}
 
-export default function Page() {
-  return <Placeholder title="Read me" />;
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData.page} testId="page-readme" />;
 }

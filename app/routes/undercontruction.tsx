@@ -1,12 +1,14 @@
 /** Not-found page in the 404 layout, answered with HTTP status 404. */
 import { data } from 'react-router';
+import type { Route } from './+types/undercontruction';
+import { translate } from '../i18n/resources.server.ts';
 import { NotFound } from '../components/NotFound.tsx';
 
-export function loader() {
-  return data(null, { status: 404 });
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ title: translate(context.lang, 'common:notFound.title') }, { status: 404 });
 }
 
-export const meta = () => [{ title: 'Not found · Casa del Tabaco' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Not found'} · Casa del Tabaco` }, { name: 'robots', content: 'noindex' }];
 
 export default function Page() {
   return <NotFound />;

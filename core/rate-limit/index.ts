@@ -1,7 +1,7 @@
 /**
  * Rate limits on the public forms and calls that attackers hammer (architecture guide, "Security
  * rules"; issue 4, item 8): login, registration, forgot password, password reset with a token,
- * e-mail confirmation. Counted per client IP and per account (the e-mail address), with
+ * e-mail confirmation, the contact form. Counted per client IP and per account (the e-mail address), with
  * `rate-limiter-flexible`: in memory for one process, in Redis when `REDIS_URL` is set so that
  * several processes share the counters (the memory limiter then insures against a Redis outage).
  *
@@ -12,7 +12,7 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm';
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact';
 
 /** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
 export type Limit = { ip: number; account: number; duration: number };
@@ -27,6 +27,8 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   forgot: { ip: 10, account: 3, duration: 60 * 60 },
   reset: { ip: 20, account: 10, duration: 60 * 60 },
   confirm: { ip: 30, account: 10, duration: 60 * 60 },
+  /** Contact form messages (issue 3): 5 per IP per hour; the account counter is unused. */
+  contact: { ip: 5, account: 5, duration: 60 * 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };

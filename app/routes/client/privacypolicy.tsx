@@ -1,8 +1,16 @@
-/** Privacy policy — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/** Privacy policy (route name `policy`), written for the Swiss Federal Act on Data Protection (FADP). */
+import type { Route } from './+types/privacypolicy';
+import { InfoPage } from '../../components/InfoPage.tsx';
+import { loadInfoPage } from '../../lib/info-page.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
-export const meta = () => [{ title: 'Privacy policy · Casa del Tabaco' }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadInfoPage(context, 'policy', '/client/privacypolicy');
+}
 
-export default function Page() {
-  return <Placeholder title="Privacy policy" />;
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData.page} testId="page-policy" />;
 }

@@ -1,8 +1,16 @@
-/** Shipping and delivery — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/** Shipping and delivery: Switzerland only; shipping fee and free-delivery threshold from configuration. */
+import type { Route } from './+types/shipping';
+import { InfoPage } from '../../components/InfoPage.tsx';
+import { loadInfoPage } from '../../lib/info-page.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
-export const meta = () => [{ title: 'Shipping and delivery · Casa del Tabaco' }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadInfoPage(context, 'shipping', '/client/shipping');
+}
 
-export default function Page() {
-  return <Placeholder title="Shipping and delivery" />;
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData.page} testId="page-shipping" />;
 }

@@ -1,8 +1,16 @@
-/** Terms and conditions — placeholder until its issue delivers this screen. */
-import { Placeholder } from '../../components/Placeholder.tsx';
+/** Terms and conditions (route name `terms`): 18+, prices incl. Swiss taxes, payment before processing, Swiss delivery, returns. */
+import type { Route } from './+types/termsandconditions';
+import { InfoPage } from '../../components/InfoPage.tsx';
+import { loadInfoPage } from '../../lib/info-page.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
-export const meta = () => [{ title: 'Terms and conditions · Casa del Tabaco' }];
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadInfoPage(context, 'terms', '/client/termsandconditions');
+}
 
-export default function Page() {
-  return <Placeholder title="Terms and conditions" />;
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <InfoPage page={loaderData.page} testId="page-terms" />;
 }

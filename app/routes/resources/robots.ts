@@ -10,6 +10,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /payment',
     'Disallow: /profile',
     'Disallow: /client/history',
+    'Disallow: /client/influencer',
+    'Disallow: /preferences',
     'Disallow: /confirm/',
     'Disallow: /reset/',
     `Sitemap: ${context.origin}/sitemap.xml`,

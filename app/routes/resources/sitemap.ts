@@ -1,8 +1,8 @@
-/** sitemap.xml: the public pages and every listed product, with hreflang alternates. */
+/** sitemap.xml: the public pages and every listed product, with hreflang alternates (every locale and x-default, as on the pages). */
 import { eq } from 'drizzle-orm';
 import type { Route } from './+types/sitemap';
 import { products } from '../../../core/catalogue/schema.ts';
-import { PICKER_LOCALES } from '../../i18n/locales.ts';
+import { languageAlternates } from '../../i18n/alternates.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -11,8 +11,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const pages = ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
   const rows = await context.shop.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.active, true));
   const url = (path: string, lastmod?: Date) => {
-    const sep = path.includes('?') ? '&amp;' : '?';
-    const alts = PICKER_LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(o + path)}${sep}lang=${l}"/>`).join('');
+    const [pathname, search = ''] = path.split('?');
+    const alts = languageAlternates(o, pathname, search ? `?${search}` : '')
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${esc(a.href)}"/>`)
+      .join('');
     return `<url><loc>${esc(o + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}${alts}</url>`;
   };
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

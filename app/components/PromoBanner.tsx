@@ -1,0 +1,23 @@
+/**
+ * The promotional text banner (specification section 2): the configuration's
+ * `promotionalInfo.text`, alternating between two colours every PROMO_BANNER_BLINK_MS (1 s,
+ * section 9). Static for visitors who prefer reduced motion. Nothing is rendered for an empty text.
+ */
+import { useEffect, useState } from 'react';
+import { PROMO_BANNER_BLINK_MS } from '../constants.ts';
+
+export function PromoBanner({ text }: { text: string }) {
+  const [phase, setPhase] = useState(0);
+  useEffect(() => {
+    if (!text) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const id = setInterval(() => setPhase((p) => 1 - p), PROMO_BANNER_BLINK_MS);
+    return () => clearInterval(id);
+  }, [text]);
+  if (!text.trim()) return null;
+  return (
+    <div className="banner banner-promo" data-phase={phase} data-testid="promo-banner">
+      {text}
+    </div>
+  );
+}

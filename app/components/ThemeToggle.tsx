@@ -1,0 +1,44 @@
+/**
+ * The dark-mode toggle (specification section 1). The page follows the system setting until the
+ * visitor chooses; the choice is a form post to /preferences (works without JavaScript), which
+ * stores the `theme` cookie so the server renders `<html data-theme>` and no wrong theme flashes.
+ */
+import { useEffect, useState } from 'react';
+import { Form, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+
+export function ThemeToggle({ theme, className = 'icon-btn', withText = false }: { theme: 'light' | 'dark' | null; className?: string; withText?: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Following the system: the server cannot know it, the browser can (after hydration).
+  const [systemDark, setSystemDark] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
+    if (!mq) return;
+    setSystemDark(mq.matches);
+    const on = (e: MediaQueryListEvent) => setSystemDark(e.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  const dark = theme ? theme === 'dark' : systemDark;
+  const next = dark ? 'light' : 'dark';
+  const label = dark ? t('theme.toLight') : t('theme.toDark');
+  return (
+    <Form method="post" action="/preferences" className="theme-form">
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <button type="submit" name="theme" value={next} className={className} aria-label={withText ? undefined : label} title={label} data-testid="theme-toggle">
+        {dark ? (
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="1.7" />
+            <path d="M12 2.5v2.2M12 19.3v2.2M2.5 12h2.2M19.3 12h2.2M5.3 5.3l1.5 1.5M17.2 17.2l1.5 1.5M5.3 18.7l1.5-1.5M17.2 6.8l1.5-1.5" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
+          </svg>
+        ) : (
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+          </svg>
+        )}
+        {withText && <span>{label}</span>}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The information pages' texts (namespace `legal`), resolved on the server in the page's
+ * language with the shop's configuration filled in, so the browser receives only the page it
+ * shows (the `legal` namespace is not sent to the client).
+ */
+import type { ShopSettings } from '../../core/config/settings.ts';
+import { formatChf } from '../../core/pricing/money.ts';
+import { intlLocale } from './locales.ts';
+import { serverI18n } from './resources.server.ts';
+
+/** One section of an information page: a heading, paragraphs and/or a bulleted list. */
+export type LegalSection = { h: string; p?: string[]; list?: string[] };
+/** The information pages kept in the `legal` namespace. */
+export type LegalPageName = 'policy' | 'terms' | 'returns' | 'shipping' | 'about' | 'readme';
+export type LegalPage = { title: string; description: string; intro: string; sections: LegalSection[]; updated: string | null };
+
+/** When the legal texts (policy, terms, returns, shipping) were last revised. */
+export const LEGAL_TEXTS_REVISED = '2026-11-20';
+const DATED: LegalPageName[] = ['policy', 'terms', 'returns', 'shipping'];
+
+/** Values the texts may interpolate: company, address, e-mail, fee and threshold (formatted CHF). */
+export function legalParams(lang: string, s: ShopSettings): Record<string, string> {
+  const locale = intlLocale(lang);
+  return {
+    company: s.companyName,
+    address: s.dir,
+    email: s.email,
+    vat: s.vatNumber,
+    fee: formatChf(s.shippingFee, locale),
+    threshold: formatChf(s.freeShippingThreshold, locale),
+  };
+}
+
+/** The page `name` in `lang` (English where a text is missing), configuration filled in. */
+export function legalPage(lang: string, name: LegalPageName, settings: ShopSettings): LegalPage {
+  const t = serverI18n(lang).getFixedT(lang, 'legal');
+  const params = legalParams(lang, settings);
+  const sections = t(`${name}.sections`, { ...params, returnObjects: true }) as unknown;
+  return {
+    title: t(`${name}.title`, params),
+    description: t(`${name}.description`, params),
+    intro: t(`${name}.intro`, params),
+    sections: Array.isArray(sections) ? (sections as LegalSection[]) : [],
+    updated: DATED.includes(name)
+      ? t('updated', { date: new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(LEGAL_TEXTS_REVISED)) })
+      : null,
+  };
+}

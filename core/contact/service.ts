@@ -1,0 +1,89 @@
+/**
+ * The contact form (issue 3, item 7): a visitor's message is stored in `contact_messages` and
+ * e-mailed to the shop's address (settings `email`) through the mail outbox, both in one
+ * transaction; delivery runs after commit ({@link deliverOutbox}).
+ *
+ * Protection against abuse (architecture guide, "Security rules"): a honeypot field that people
+ * never see (a filled one is accepted silently and dropped), and a rate limit per client IP
+ * (bucket `contact` of core/rate-limit: {@link CONTACT_RATE_LIMIT}; in memory, or shared in Redis
+ * when `REDIS_URL` is set).
+ * Validation messages are the specification's (section 5): "The field is required",
+ * "The email is invalid".
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { getSettings } from '../config/service.ts';
+import { DomainError } from '../errors.ts';
+import { contactMessages } from '../mail/schema.ts';
+import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
+import type { Shop } from '../shop.ts';
+
+/** Specification section 5 texts. */
+export const REQUIRED = 'The field is required';
+export const EMAIL_INVALID = 'The email is invalid';
+
+/** Messages a single IP may send per window: 5 per hour (core/rate-limit, bucket `contact`). */
+export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationSeconds: DEFAULT_LIMITS.contact.duration } as const;
+
+/** Maximum lengths of the form's fields, characters. */
+export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(max, { error: `At most ${max} characters` });
+
+/** The form's fields. `website` is the honeypot: hidden from people, left empty by them. */
+export const ContactInputSchema = z.object({
+  name: required(CONTACT_LIMITS.name),
+  email: required(CONTACT_LIMITS.email).pipe(z.email({ error: EMAIL_INVALID })),
+  subject: z.string().trim().max(CONTACT_LIMITS.subject, { error: `At most ${CONTACT_LIMITS.subject} characters` }).optional().default(''),
+  message: required(CONTACT_LIMITS.message),
+  website: z.string().optional().default(''),
+});
+export type ContactInput = z.input<typeof ContactInputSchema>;
+
+/** The outcome: `stored` false only for a honeypot hit (nothing kept, nothing sent). */
+export type ContactResult = { stored: true; id: string } | { stored: false };
+
+/**
+ * Validates, rate-limits, stores and mails a contact message.
+ * @param raw the submitted fields (form data as an object).
+ * @param meta.ip the client's IP address (rate-limit key).
+ * @throws {DomainError} `invalid` with `fields` (per-field English messages) for bad input;
+ *   `rate_limited` (key `errors:rateLimited`, params.seconds) after
+ *   {@link CONTACT_RATE_LIMIT}.points messages from one IP within the hour.
+ */
+export async function submitContactMessage(shop: Shop, raw: unknown, meta: { ip: string }): Promise<ContactResult> {
+  const parsed = ContactInputSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+    throw new DomainError('invalid', 'Some fields are invalid.', { key: 'invalidInput', fields });
+  }
+  await consumeRateLimit(shop, 'contact', meta.ip || 'unknown');
+  const input = parsed.data;
+  if (input.website.trim() !== '') {
+    shop.log.info({ ip: meta.ip }, 'contact form honeypot filled; message dropped');
+    return { stored: false };
+  }
+  const settings = await getSettings(shop.db);
+  const id = randomUUID();
+  const mailId = await shop.db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({ id, name: input.name, email: input.email, subject: input.subject, message: input.message });
+    return queueMail(
+      tx,
+      {
+        to: settings.email,
+        subject: `Contact form: ${input.subject || input.name}`,
+        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || '-'}`, `Message id: ${id}`, '', input.message].join('\n'),
+      },
+      Boolean(shop.env.SMTP_URL),
+    );
+  });
+  await deliverOutbox(shop, [mailId]);
+  return { stored: true, id };
+}

@@ -1,0 +1,438 @@
+/**
+ * The shared layout (issue 3) in Chromium: the specification's timed behaviours shown with its
+ * numbers through Playwright's clock (no real waiting), languages, right to left, dark mode
+ * without a flash, the mobile menu, and axe-core at WCAG 2.1 AA on the storefront pages in light
+ * and dark mode.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// A first visit: nothing stored (no age confirmation, no cookie choice).
+const fresh = { cookies: [], origins: [] };
+
+/** Waits for hydration and returns its time (epoch ms, the page's clock); timers count from there. */
+async function hydrated(page: Page): Promise<number> {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  return Number(await page.locator('html').getAttribute('data-hydrated'));
+}
+
+/** A visitor who confirmed their age and accepted the cookie notice a moment ago. */
+async function adultVisitor(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem('ageConfirmedAt', String(Date.now()));
+    localStorage.setItem('cookieChoice', 'accepted');
+  });
+}
+
+/** Pauses the page's clock a moment from now; timers then move only when the test says so. */
+async function pauseNow(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+async function firstProductPath(page: Page): Promise<string> {
+  await page.goto('/client/products');
+  const href = await page.locator('article .card-title a').first().getAttribute('href');
+  expect(href).toMatch(/^\/productdetail\?id=/);
+  return href!;
+}
+
+test.describe('timed behaviour (specification section 9)', () => {
+  test.use({ storageState: fresh });
+
+  test('age gate appears 5 s after load, confirming stores the time, and it stays away for an hour', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await page.goto('/');
+    const t0 = await hydrated(page);
+    await page.clock.pauseAt(t0 + 4_900);
+    await expect(page.getByTestId('age-gate')).toHaveCount(0);
+    await page.clock.runFor(100);
+    const gate = page.getByRole('dialog', { name: 'Confirm you are over 18 years of age.' });
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole('button', { name: 'I am over 18.' })).toBeFocused();
+    await page.keyboard.press('Escape'); // cannot be dismissed without confirming
+    await expect(gate).toBeVisible();
+    await gate.getByRole('button', { name: 'I am over 18.' }).click();
+    await expect(gate).toHaveCount(0);
+    const stored = Number(await page.evaluate(() => localStorage.getItem('ageConfirmedAt')));
+    expect(stored).toBe(t0 + 5_000);
+
+    // 59 minutes later: no gate, however long the visitor stays
+    await page.clock.pauseAt(stored + 59 * 60_000);
+    await page.reload();
+    const t1 = await hydrated(page);
+    await page.clock.runFor(10_000);
+    expect(t1 + 10_000).toBeLessThan(stored + 60 * 60_000);
+    await expect(page.getByTestId('age-gate')).toHaveCount(0);
+
+    // after the hour it asks again
+    await page.clock.pauseAt(stored + 61 * 60_000);
+    await page.reload();
+    const t2 = await hydrated(page);
+    await page.clock.pauseAt(t2 + 5_000);
+    await expect(page.getByTestId('age-gate')).toBeVisible();
+  });
+
+  test('cookie notice appears after 10 s when no choice is stored; accepting stores it', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+    await page.goto('/contact');
+    const t0 = await hydrated(page);
+    await page.clock.pauseAt(t0 + 9_900);
+    await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+    await page.clock.runFor(100);
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    // the age gate (5 s) is also up: confirm it first, as a visitor would
+    await page.getByRole('button', { name: 'I am over 18.' }).click();
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(notice).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('cookieChoice'))).toBe('accepted');
+    await page.reload();
+    const t1 = await hydrated(page);
+    await page.clock.pauseAt(t1 + 20_000);
+    await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
+  });
+
+  test('the snackbar shows a server message for 4 s, then clears', async ({ page }) => {
+    await adultVisitor(page);
+    const path = await firstProductPath(page);
+    await page.clock.install();
+    await page.goto(path);
+    await hydrated(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    // more than the stock: the server refuses and its message goes to the snackbar
+    await page.locator('#qty').evaluate((el) => el.removeAttribute('max'));
+    await page.locator('#qty').fill('999');
+    await page.getByTestId('add-to-cart').click();
+    const snackbar = page.getByTestId('snackbar');
+    await expect(snackbar).toBeVisible();
+    await expect(snackbar).toContainText(/in stock/);
+    await expect(page.getByRole('status').filter({ has: snackbar })).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(3_900);
+    await expect(snackbar).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(snackbar).toHaveCount(0);
+  });
+
+  test('the language menu closes itself after 4 s', async ({ page }) => {
+    await adultVisitor(page); // the age gate would take the focus away from the menu at 5 s
+    await page.clock.install();
+    await page.goto('/');
+    await hydrated(page);
+    await pauseNow(page);
+    await page.getByTestId('language-trigger').click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitemradio')).toHaveCount(5);
+    for (const name of ['English', 'Deutsch', 'Français', 'Italiano', 'Español']) await expect(menu.getByRole('menuitemradio', { name })).toBeVisible();
+    await expect(menu.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await page.clock.runFor(3_900);
+    await expect(menu).toBeVisible();
+    await page.clock.runFor(100);
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('the promotional banner alternates between two colours every second', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await hydrated(page);
+    await pauseNow(page);
+    const banner = page.getByTestId('promo-banner');
+    await expect(banner).toContainText('Free delivery');
+    const colour = () => banner.evaluate((el) => getComputedStyle(el).backgroundColor);
+    // no transition wait: read the colour the phase asks for
+    await banner.evaluate((el) => (el.style.transition = 'none'));
+    const first = await colour();
+    await page.clock.runFor(1_000);
+    const second = await colour();
+    expect(second).not.toBe(first);
+    await page.clock.runFor(1_000);
+    expect(await colour()).toBe(first);
+    await page.clock.runFor(1_000);
+    expect(await colour()).toBe(second);
+  });
+
+  test('the banner stays still for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    await page.goto('/');
+    await hydrated(page);
+    await pauseNow(page);
+    const banner = page.getByTestId('promo-banner');
+    const first = await banner.evaluate((el) => getComputedStyle(el).backgroundColor);
+    for (let i = 0; i < 3; i++) {
+      await page.clock.runFor(1_000);
+      expect(await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(first);
+    }
+  });
+});
+
+test.describe('languages', () => {
+  test('English by default; the picker switches to German, remembered in a cookie across pages', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await hydrated(page);
+    await page.getByTestId('language-trigger').click();
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Produkte' })).toBeVisible();
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('de');
+    await page.goto('/client/shipping');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Versand und Lieferung');
+    await expect(page.locator('main')).toContainText('CHF 9.00');
+  });
+
+  test('the footer language form works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.locator('footer').getByRole('button', { name: 'Italiano' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chi siamo');
+    await context.close();
+  });
+
+  test('the browser language is used when nothing is chosen, and every page links its translations', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-CH' });
+    const page = await context.newPage();
+    await page.goto('/client/returns');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Retours et remboursements');
+    const alternates = page.locator('link[rel="alternate"][hreflang]');
+    await expect(alternates).toHaveCount(16);
+    await expect(page.locator('link[hreflang="de"]')).toHaveAttribute('href', /\/client\/returns\?lang=de$/);
+    await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute('href', /\/client\/returns$/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/client\/returns$/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /7/);
+    await context.close();
+  });
+
+  test('Arabic renders right to left and the layout mirrors', async ({ page }) => {
+    await page.goto('/?lang=ar');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'ar');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('delivery-banner')).toHaveText('نوصل داخل سويسرا فقط.');
+    // nothing pushes the page sideways (an off-screen element would scroll an RTL page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    const brand = await page.locator('.navbar .brand').boundingBox();
+    const cart = await page.getByTestId('cart-icon').boundingBox();
+    expect(brand!.x).toBeGreaterThan(cart!.x); // brand on the right, actions on the left
+    await hydrated(page);
+    await page.getByTestId('cart-icon').click();
+    const side = await page.getByTestId('sidecart').boundingBox();
+    expect(side!.x).toBe(0); // the side cart slides in from the left
+  });
+});
+
+test.describe('dark mode', () => {
+  test('the server renders the chosen theme: no flash, even without JavaScript', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
+    const page = await context.newPage();
+    const res = await page.goto('/');
+    expect(await res!.text()).toMatch(/<html[^>]*data-theme="dark"/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 16, 12)');
+    await context.close();
+  });
+
+  test('follows the system until chosen; the toggle switches and is remembered', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(21, 16, 12)');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(247, 242, 234)');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe('phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu opens, traps focus, closes with Escape, and has no Admin link for visitors', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('navigation', { name: 'Main' }).first()).toBeHidden();
+    const trigger = page.getByRole('button', { name: 'Open menu' });
+    await trigger.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    for (const name of ['Home', 'Products', 'Contact', 'Log in']) await expect(menu.getByRole('link', { name })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/\/client\/products$/);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  });
+
+  test('nothing is wider than the screen, left to right or right to left', async ({ page }) => {
+    for (const path of ['/', '/client/products', '/contact', '/client/privacypolicy', '/shopcart', '/?lang=ar', '/contact?lang=ar']) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
+  const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
+  async function login(page: Page) {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  }
+
+  test('admin: the admin tools icon, and a hover menu with profile, influencer profile, history and log out', async ({ page }) => {
+    await login(page);
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByTestId('login-link')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin tools' })).toHaveAttribute('href', '/admin/home');
+    await page.getByRole('button', { name: 'Your account' }).hover();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Influencer Profile', 'History', 'Log out']);
+    await expect(menu.getByRole('menuitem', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('menuitem', { name: 'Influencer Profile' })).toHaveAttribute('href', '/client/influencer');
+    await expect(menu.getByRole('menuitem', { name: 'History' })).toHaveAttribute('href', '/client/history');
+    await page.mouse.move(5, 600); // leaving closes it
+    await expect(menu).toHaveCount(0);
+    // keyboard: Enter opens, arrows move, Escape closes and returns focus
+    await page.getByRole('button', { name: 'Your account' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
+    // log out from the menu
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByTestId('login-link')).toBeVisible();
+    await expect(page.getByTestId('admin-icon')).toHaveCount(0);
+  });
+
+  test('admin on a phone: the mobile menu has the Admin link', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page);
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/home');
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL(/\/admin\/home$/);
+  });
+});
+
+test.describe('clean pages', () => {
+  test('no script errors or console errors (e.g. hydration mismatches) on the layout pages', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().includes('status of 404')) problems.push(`${page.url()}: ${m.text()}`);
+    });
+    for (const path of ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/shipping', '/shopcart', '/?lang=ar', '/?lang=de', '/undercontruction']) {
+      await page.goto(path);
+      await hydrated(page);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the 404 layout answers 404 with a way back, in the visitor language', async ({ page }) => {
+    const res = await page.goto('/no/such/page?lang=es');
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontrado');
+    await expect(page).toHaveTitle('No encontrado · Casa del Tabaco');
+    await expect(page.getByRole('link', { name: 'Inicio' }).first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});
+
+test.describe('contact form', () => {
+  test('validates with the specification messages and sends a message', async ({ page }) => {
+    await page.goto('/contact');
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('contact-error')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription('The field is required');
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('The email is invalid');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription('The field is required');
+    await page.getByLabel('Name').fill('Anna Muster');
+    await page.getByLabel('E-mail').fill('anna@example.ch');
+    await page.getByLabel('Message', { exact: true }).fill('Do you have the Robusto in a box of 10?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('contact-sent')).toHaveText(/Your message has been sent/);
+  });
+});
+
+test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+  const pages = ['/', '/client/products', 'DETAIL', '/shopcart', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`storefront pages have no violations in ${theme} mode`, async ({ page, context, baseURL }) => {
+      test.setTimeout(180_000);
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      const detail = await firstProductPath(page);
+      const check = async (label: string) => {
+        const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(summary, `${label} (${theme})`).toEqual([]);
+      };
+      for (const p of pages) {
+        await page.goto(p === 'DETAIL' ? detail : p);
+        await hydrated(page);
+        await check(p);
+      }
+      // the cart with a line, and the open side cart
+      await page.goto(detail);
+      await hydrated(page);
+      await page.getByTestId('add-to-cart').click();
+      await expect(page.getByTestId('sidecart')).toBeVisible();
+      await check('side cart');
+      await page.goto('/shopcart');
+      await expect(page.locator('main img').first()).toBeVisible();
+      await check('/shopcart with a line');
+      // the open language menu and the contact form showing its errors
+      await page.goto('/contact');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByTestId('contact-error')).toBeVisible();
+      await check('/contact with errors');
+    });
+
+    test(`age gate and cookie notice have no violations in ${theme} mode`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ storageState: fresh });
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto('/');
+      const t0 = await hydrated(page);
+      await page.clock.pauseAt(t0 + 10_000);
+      await expect(page.getByTestId('age-gate')).toBeVisible();
+      await expect(page.getByTestId('cookie-notice')).toBeVisible();
+      await page.clock.resume(); // axe itself needs running timers
+      const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await context.close();
+    });
+  }
+});

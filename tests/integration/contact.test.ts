@@ -1,0 +1,106 @@
+/**
+ * The contact service (core/contact/service.ts) on a real database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL) and a real SMTP exchange with an in-process `smtp-server`: a message is stored
+ * and mailed to the shop; invalid input gives the specification's messages per field; the
+ * honeypot drops a message silently; one IP is limited to CONTACT_RATE_LIMIT.points messages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { CONTACT_RATE_LIMIT, submitContactMessage } from '../../core/contact/service.ts';
+import { DomainError } from '../../core/errors.ts';
+import { contactMessages, outbox } from '../../core/mail/schema.ts';
+import type { Shop } from '../../core/shop.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+type Received = { from: string; to: string[]; raw: string };
+const received: Received[] = [];
+let smtp: SMTPServer;
+let shop: Shop;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  shop = await createTestShop({ catalogue: null, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+});
+
+afterAll(async () => {
+  await shop?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function rejection(p: Promise<unknown>): Promise<DomainError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof DomainError) return e;
+    throw e;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('contact form service', () => {
+  it('stores the message and e-mails it to the shop address', async () => {
+    const r = await submitContactMessage(
+      shop,
+      { name: 'Anna Muster', email: 'anna@example.ch', subject: 'Gift box', message: 'Do you make gift boxes of 10 robustos?' },
+      { ip: '203.0.113.1' },
+    );
+    expect(r.stored).toBe(true);
+    const rows = await shop.db.select().from(contactMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Anna Muster', email: 'anna@example.ch', subject: 'Gift box', message: 'Do you make gift boxes of 10 robustos?' });
+    const mails = await shop.db.select().from(outbox).where(eq(outbox.subject, 'Contact form: Gift box'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].status).toBe('sent');
+    expect(mails[0].to).toBe('info@casadeltabaco.ch');
+    expect(received).toHaveLength(1);
+    expect(received[0].to).toEqual(['info@casadeltabaco.ch']);
+    expect(received[0].raw).toContain('Subject: Contact form: Gift box');
+    expect(received[0].raw).toContain('anna@example.ch');
+    expect(received[0].raw).toContain('Do you make gift boxes of 10 robustos?');
+  });
+
+  it('refuses missing and malformed fields with the specification messages, storing nothing', async () => {
+    const before = (await shop.db.select().from(contactMessages)).length;
+    const e = await rejection(submitContactMessage(shop, { name: ' ', email: 'not-an-email', message: '' }, { ip: '203.0.113.2' }));
+    expect(e.code).toBe('invalid');
+    expect(e.opts.fields).toEqual({ name: 'The field is required', email: 'The email is invalid', message: 'The field is required' });
+    const e2 = await rejection(submitContactMessage(shop, { name: 'Bea', message: 'Hi' }, { ip: '203.0.113.2' }));
+    expect(e2.opts.fields).toEqual({ email: 'The field is required' });
+    expect((await shop.db.select().from(contactMessages)).length).toBe(before);
+  });
+
+  it('drops a message whose honeypot is filled: nothing stored, nothing sent', async () => {
+    const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: received.length };
+    const r = await submitContactMessage(shop, { name: 'Bot', email: 'bot@example.com', message: 'cheap pills', website: 'http://spam.example' }, { ip: '203.0.113.3' });
+    expect(r.stored).toBe(false);
+    expect((await shop.db.select().from(contactMessages)).length).toBe(before.rows);
+    expect(received.length).toBe(before.mails);
+  });
+
+  it(`limits one IP to ${CONTACT_RATE_LIMIT.points} messages per hour; other IPs are unaffected`, async () => {
+    const msg = (i: number) => ({ name: 'Carl', email: 'carl@example.ch', message: `Question ${i}` });
+    for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) await submitContactMessage(shop, msg(i), { ip: '198.51.100.7' });
+    const e = await rejection(submitContactMessage(shop, msg(99), { ip: '198.51.100.7' }));
+    expect(e.code).toBe('rate_limited');
+    expect(e.opts.key).toBe('rateLimited');
+    expect(e.opts.params?.seconds).toBeGreaterThan(0);
+    const rows = await shop.db.select().from(contactMessages).where(eq(contactMessages.email, 'carl@example.ch'));
+    expect(rows).toHaveLength(CONTACT_RATE_LIMIT.points);
+    expect((await submitContactMessage(shop, msg(100), { ip: '198.51.100.8' })).stored).toBe(true);
+  });
+});
