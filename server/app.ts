@@ -68,12 +68,14 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
   app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
+    const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https' || Boolean(shop.env.PUBLIC_URL?.startsWith('https:'));
     let anonCartId = getCookie(c, CART_COOKIE);
     if (!anonCartId || !ANON_ID_PATTERN.test(anonCartId)) {
       anonCartId = newAnonymousCartId();
-      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
-    const url = new URL(c.req.url);
     const auth = await webSession(shop, c);
     const theme = getCookie(c, 'theme');
     const context: ShopLoadContext = {

@@ -86,16 +86,44 @@ export async function homeSections(db: Db, limit = 8): Promise<{ popular: Produc
 /** A live-search hit (specification section 3, "Product search result"). */
 export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
 
+/** Minimum pg_trgm `word_similarity` for a query word to match a product (0..1). */
+export const WORD_MATCH_THRESHOLD = 0.5;
+
+const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
 /**
  * Live search over name, brand, line, vitola and wrapper: case-, accent- and small-typo-tolerant,
- * best match first (pg_trgm word similarity on normalised text).
+ * best match first.
+ *
+ * The query is normalised like the stored `search_text` (lower case, accents and punctuation
+ * removed, see search-text.ts) and split into words. Every word must match: a word of 3 or more
+ * letters matches when it occurs in the text or its pg_trgm `word_similarity` with some part of
+ * the text is at least {@link WORD_MATCH_THRESHOLD} (so "fuentte" finds "fuente", "upman"
+ * "upmann"); a shorter word ("d", "no", "4") must start a word of the text. The score is the sum
+ * of the words' similarities (an exact occurrence counts 1) plus the similarity of the whole
+ * phrase, so products matching more words, in the query's order, come first; ties by name.
  * @param query free text; an empty query (after normalisation) returns [].
  * @param limit 1..50 hits.
  */
 export async function searchProducts(db: Db, query: string, limit = 10): Promise<SearchHit[]> {
   const q = normalizeSearchText(query).slice(0, 100);
   if (!q) return [];
-  const score = sql<number>`greatest(word_similarity(${q}, ${products.searchText}), case when ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'} then 1 else 0 end)`;
+  const words = [...new Set(q.split(' ').filter(Boolean))].slice(0, 8);
+  const text = products.searchText;
+  const conditions: SQL[] = [];
+  const scores: SQL[] = [];
+  for (const w of words) {
+    const contains = sql`${text} like ${'%' + likeEscape(w) + '%'}`;
+    if (w.length < 3) {
+      const startsWord = sql`(' ' || ${text}) like ${'% ' + likeEscape(w) + '%'}`;
+      conditions.push(startsWord);
+      scores.push(sql`case when ${startsWord} then 1 else 0 end`);
+    } else {
+      conditions.push(sql`(${contains} or word_similarity(${w}, ${text}) >= ${WORD_MATCH_THRESHOLD})`);
+      scores.push(sql`greatest(word_similarity(${w}, ${text}), case when ${contains} then 1 else 0 end)`);
+    }
+  }
+  const score = sql<number>`(${sql.join(scores, sql` + `)} + word_similarity(${q}, ${text}))`;
   return db
     .select({
       id: products.id,
@@ -107,7 +135,7 @@ export async function searchProducts(db: Db, query: string, limit = 10): Promise
       discountPercent: products.discountPercent,
     })
     .from(products)
-    .where(and(eq(products.active, true), sql`(${q} <% ${products.searchText} or ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'})`))
+    .where(and(eq(products.active, true), ...conditions))
     .orderBy(desc(score), asc(products.name))
     .limit(Math.min(50, Math.max(1, limit)));
 }
