@@ -1,4 +1,5 @@
 /** Calls the JSON API in-process (Hono's `request`), as an HTTP client would. */
+import { Hono } from 'hono';
 import { createApi } from '../../api/index.ts';
 import type { Shop } from '../../core/shop.ts';
 
@@ -10,7 +11,8 @@ export type ApiClient = {
 };
 
 export function apiClient(shop: Shop): ApiClient {
-  const api = createApi(shop);
+  // mounted under /api as server/app.ts does, so paths and the OpenAPI server URL are the real ones
+  const api = new Hono().route('/api', createApi(shop));
   const call = async (path: string, init: RequestInit) => {
     const res = await api.request(`http://shop.test/api${path}`, init);
     const text = await res.text();
