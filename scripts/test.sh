@@ -16,16 +16,16 @@ fi
 echo "== type check"
 npm run --silent typecheck
 
+echo "== build (the HTTP tests and the end-to-end tests use the built server)"
+npx react-router build >/dev/null
+
 echo "== unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== integration tests on PostgreSQL ($TEST_DATABASE_URL)"
-  npx vitest run
+  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
+  npx vitest run tests/integration scripts
 fi
-
-echo "== build"
-npx react-router build >/dev/null
 
 echo "== end-to-end tests (Playwright, Debian chromium)"
 npx playwright test
