@@ -24,7 +24,7 @@ env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
-  npx vitest run tests/integration scripts
+  npx vitest run
 fi
 
 echo "== end-to-end tests (Playwright, Debian chromium)"
