@@ -119,7 +119,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}
           </p>
           <p>{p.description}</p>
-          <AddToCartForm productId={p.id} stock={p.stock} />
+          {/* keyed by product: moving to another product starts again at quantity 1 */}
+          <AddToCartForm key={p.id} productId={p.id} stock={p.stock} />
           <dl className="specs">
             {rows.map(([k, v]) => (
               <div key={k} style={{ display: 'contents' }}>

@@ -28,6 +28,9 @@ export type ProductPage = { items: ProductRow[]; total: number; page: number; pa
 const effectivePrice = sql`(${products.basePrice} * (100 - ${products.discountPercent}))`;
 const strengthRank = sql`case ${products.strength} when 'Mild' then 1 when 'Mild-Medium' then 2 when 'Medium' then 3 when 'Medium-Full-bodied' then 4 when 'Full-bodied' then 5 else 6 end`;
 
+/** Case-insensitive, and the same on every server whatever its default collation ("adorini" among the A's). */
+const nameOrder = sql`lower(${products.name}) collate "C"`;
+
 function orderFor(sort: ProductSort): SQL[] {
   switch (sort) {
     case 'price-asc':
@@ -35,7 +38,7 @@ function orderFor(sort: ProductSort): SQL[] {
     case 'price-desc':
       return [desc(effectivePrice), asc(products.name)];
     case 'name':
-      return [asc(products.name)];
+      return [asc(nameOrder), asc(products.sku)];
     case 'strength':
       return [asc(strengthRank), asc(products.name)];
     case 'newest':

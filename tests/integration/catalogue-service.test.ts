@@ -47,9 +47,10 @@ describe('listProducts', () => {
     expect(ids.indexOf('AF-HEM-SS-B25')).toBeLessThan(ids.indexOf('DAV-SIG-2000-B25')); // 355 - 5 % = 337.25 -> 337.25
   });
 
-  it('sorts by name', async () => {
-    const names = (await all({ sort: 'name' })).items.map((p) => p.name);
+  it('sorts by name, ignoring case', async () => {
+    const names = (await all({ sort: 'name' })).items.map((p) => p.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names.slice(0, 4)).toEqual(['adorini habana deluxe humidor', 'adorini hair hygrometer (analog)', 'aging room quattro f55 concerto', 'aging room quattro f55 espressivo']);
   });
 
   it('sorts by strength, mild first, products without strength last', async () => {
