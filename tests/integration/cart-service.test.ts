@@ -2,7 +2,9 @@
  * Cart service (issue 2, item 4): add, set count, remove, counts capped by stock (409), merge,
  * prices computed on the server (unit price after discount rounded to 5 Rappen).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { carts } from '../../core/cart/schema.ts';
 import { addToCart, clearCart, getCart, mergeCarts, newAnonymousCartId, ANON_ID_PATTERN, removeFromCart, setCartCount } from '../../core/cart/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -124,6 +126,14 @@ describe('changing counts and removing', () => {
     expect(cart.lines.map((l) => l.product.id)).toEqual([hemingway]);
     expect((await removeFromCart(shop.db, key, opusx)).lines).toHaveLength(1);
     expect((await removeFromCart(shop.db, key, 'unknown')).lines).toHaveLength(1);
+  });
+
+  it('reads the applied promo code with the lines, also when no line is left', async () => {
+    await addToCart(shop.db, key, opusx, 1);
+    await shop.db.update(carts).set({ promoCode: 'SUMMER' }).where(eq(carts.cartKey, key));
+    expect(await getCart(shop.db, key)).toMatchObject({ promoCode: 'SUMMER', itemCount: 1 });
+    await removeFromCart(shop.db, key, opusx);
+    expect(await getCart(shop.db, key)).toMatchObject({ promoCode: 'SUMMER', lines: [], itemCount: 0, subtotal: 0 });
   });
 
   it('clears a cart', async () => {
