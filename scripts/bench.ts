@@ -60,13 +60,31 @@ function stop(child: ChildProcess | undefined): Promise<void> {
 }
 
 type Target = { name: string; url: string; method?: string; body?: string; headers?: Record<string, string> };
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = { name: string; rps: number; p50: number; p99: number; cpuMs: number | null; errors: number; non2xx: number };
 
-async function measure(t: Target): Promise<Row> {
+/**
+ * CPU time (user + system, all threads) a process has used so far, in milliseconds, from
+ * /proc/<pid>/stat (Linux; null elsewhere). Unlike req/s it hardly depends on what else the
+ * machine runs, so it is printed per request next to the throughput.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100
+  } catch {
+    return null;
+  }
+}
+
+async function measure(t: Target, serverPid: number | undefined): Promise<Row> {
   process.stderr.write(`  ${t.name} … `);
+  const before = cpuMs(serverPid);
   const r: Result = await autocannon({ url: t.url, method: t.method ?? 'GET', body: t.body, headers: t.headers, connections: CONNECTIONS, duration: DURATION_S });
+  const after = cpuMs(serverPid);
+  const cpu = before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null;
   process.stderr.write(`${Math.round(r.requests.average)} req/s\n`);
-  return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMs: cpu, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
 const BASELINE_SERVER = `
@@ -123,7 +141,7 @@ async function main() {
     await waitFor(`http://${HOST}:${basePort}/`, baseProc);
 
     console.error(`== measuring: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores shared with the load generator`);
-    const ceiling = await measure({ name: `plain node:http, product page bytes (${fs.statSync(bodyFile).size} B)`, url: `http://${HOST}:${basePort}/` });
+    const ceiling = await measure({ name: `plain node:http, product page bytes (${fs.statSync(bodyFile).size} B)`, url: `http://${HOST}:${basePort}/` }, baseProc.pid);
     await stop(baseProc);
     const rows: Row[] = [];
     for (const t of [
@@ -138,15 +156,17 @@ async function main() {
         body: JSON.stringify({ searchOptions: { searchName: 'fuentte' } }),
       },
     ] satisfies Target[])
-      rows.push(await measure(t));
+      rows.push(await measure(t, shopProc.pid));
 
     const w = Math.max(...[ceiling, ...rows].map((r) => r.name.length));
     const line = (r: Row, ratio: string) =>
-      `${r.name.padEnd(w)}  ${Math.round(r.rps).toString().padStart(7)}  ${r.p50.toString().padStart(7)}  ${r.p99.toString().padStart(7)}  ${ratio.padStart(9)}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
-    console.log(`\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(9)}`);
+      `${r.name.padEnd(w)}  ${Math.round(r.rps).toString().padStart(7)}  ${r.p50.toString().padStart(7)}  ${r.p99.toString().padStart(7)}  ${ratio.padStart(10)}  ${(r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2)).padStart(10)}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+    console.log(`\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(10)}  ${'CPU ms/req'.padStart(10)}`);
     console.log(line(ceiling, '1.00'));
     for (const r of rows) console.log(line(r, (r.rps / ceiling.rps).toFixed(3)));
-    console.log(`\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; the load generator shares the machine.`);
+    const load = os.loadavg()[0].toFixed(1);
+    console.log(`\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load}; the load generator shares the machine.`);
+    console.log('CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s.');
   } finally {
     await cleanup();
   }
