@@ -130,6 +130,12 @@ describe('an invalid file', () => {
     expect(validateCatalogue(null).ok).toBe(false);
   });
 
+  it('accepts image paths on the site and refuses other image URLs', () => {
+    expect(validateCatalogue({ products: [fixtureRow({ images: [{ path: '/images/products/a.webp' }] })] }).ok).toBe(true);
+    for (const path of ['https://cdn.example/a.jpg', '//cdn.example/a.jpg', 'javascript:alert(1)', '/a b.jpg', ''])
+      expect(validateCatalogue({ products: [fixtureRow({ images: [{ path }] })] })).toMatchObject({ ok: false, problems: [{ field: 'images.0.path' }] });
+  });
+
   it('refuses negative stock, a discount over 100 and a description without English', () => {
     const v = validateCatalogue({
       products: [fixtureRow({ sku: 'A', stock: -1 }), fixtureRow({ sku: 'B', discount_percent: 101 }), fixtureRow({ sku: 'C', description: { de: 'nur Deutsch' } })],
