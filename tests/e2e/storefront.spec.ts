@@ -207,7 +207,11 @@ test('out-of-stock products stay visible, marked, without an add button', async 
 
 test('a product without images shows the generated placeholder, never a broken image', async ({ page, request }) => {
   const id = await productId(request, 'hemingway signature');
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  page.on('pageerror', (e) => void errors.push(e.message));
   await open(page, `/productdetail?id=${id}`);
+  expect(errors).toEqual([]); // no hydration mismatch, no failed resource
   const img = page.locator('.detail-media img');
   await expect(img).toHaveAttribute('src', new RegExp(`/images/placeholder/${id}\\.svg$`));
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
