@@ -250,6 +250,14 @@ describe('cart calls', () => {
     expectError(await api.raw('/cart/addProduct', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }), 400);
   });
 
+  it('refuses oversized bodies with 413 before reading them', async () => {
+    const userID = newAnonymousCartId();
+    const big = JSON.stringify({ productID: hemingway, userID, count: 1, pad: 'x'.repeat(20_000) });
+    expectError(await api.raw('/cart/addProduct', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big }), 413);
+    expectError(await api.raw('/product/searchProducts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big }), 413);
+    expect((await api.get(`/cart/carts?userID=${userID}`)).body.products).toEqual([]);
+  });
+
   it('answers 404 for an unknown product', async () => {
     const userID = newAnonymousCartId();
     expectError(await api.post('/cart/addProduct', { productID: 'no-such-product', userID, count: 1 }), 404);
