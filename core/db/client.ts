@@ -46,22 +46,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     fs.mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);
   }
+  let client: PGlite | undefined;
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const open = client;
     return {
       db,
       kind: 'pglite',
       close: async () => {
         try {
-          await client.close();
+          await open.close();
         } finally {
           unlock();
         }
       },
     };
   } catch (e) {
+    await client?.close().catch(() => undefined); // a failed migration must not keep the files open
     unlock();
     throw e;
   }
