@@ -157,6 +157,31 @@ test('live search: closing clears query and results; an empty query searches not
   await expect(page.getByTestId('search-results')).toHaveCount(0);
 });
 
+test('live search is debounced: fast typing sends fewer requests than keystrokes', async ({ page }) => {
+  await open(page, '/');
+  let searches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/searchProducts')) searches++;
+  });
+  await page.getByTestId('search-toggle').click();
+  await page.getByTestId('search-input').pressSequentially('davidoff signature');
+  await expect(page.getByTestId('search-results').locator('li').first()).toContainText('Davidoff Signature 2000');
+  expect(searches).toBeGreaterThan(0);
+  expect(searches).toBeLessThan('davidoff signature'.length);
+});
+
+test('buy now adds the quantity and opens /shopcart', async ({ page, request }) => {
+  const id = await productId(request, 'ashton vsg robusto');
+  await open(page, `/productdetail?id=${id}`);
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(/\/shopcart$/);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toContainText('Ashton VSG Robusto');
+  await expect(line.getByTestId('line-count')).toHaveValue('3');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(chf('63.00'));
+});
+
 test('product list: sort, filter, paging and "No products in stock"', async ({ page, request }) => {
   await open(page, '/client/products');
   const cards = page.getByTestId('product-grid').locator('article');
