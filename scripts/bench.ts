@@ -36,7 +36,7 @@ function freePort(): Promise<number> {
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (ended(child)) throw new Error(`server exited (${child.exitCode ?? child.signalCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -47,8 +47,11 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): P
   throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Whether a child process has ended (by itself or by a signal). */
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
+  if (!child || ended(child)) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
