@@ -2,7 +2,8 @@
  * Catalogue reads: product list with sort, filter and paging; product detail; home sections;
  * live search (issue 2, items 3 and 5).
  */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { products, type ProductRow } from './schema.ts';
 import { normalizeSearchText } from './search-text.ts';
@@ -75,15 +76,29 @@ export async function getProduct(db: Db, id: string): Promise<ProductRow | null>
   return row ?? null;
 }
 
-/** The home page's sections: popular, promotional and a selection of products for sale. */
+/**
+ * The home page's sections, in one query: popular (by name), promotional (biggest discount
+ * first) and a selection of products in stock (newest first), each at most `limit` products.
+ */
 export async function homeSections(db: Db, limit = 8): Promise<{ popular: ProductRow[]; promotional: ProductRow[]; forSale: ProductRow[] }> {
-  const base = eq(products.active, true);
-  const [popular, promotional, forSale] = await Promise.all([
-    db.select().from(products).where(and(base, eq(products.popular, true))).orderBy(asc(products.name)).limit(limit),
-    db.select().from(products).where(and(base, eq(products.promotional, true))).orderBy(desc(products.discountPercent), asc(products.name)).limit(limit),
-    db.select().from(products).where(and(base, gt(products.stock, 0))).orderBy(desc(products.createdAt), asc(products.sku)).limit(limit),
-  ]);
-  return { popular, promotional, forSale };
+  const columns = getTableColumns(products);
+  // each branch numbers its rows in its own order (UNION ALL keeps no order by itself)
+  const branch = (section: 'popular' | 'promotional' | 'forSale', where: SQL | undefined, order: SQL) =>
+    db
+      .select({ ...columns, section: sql<string>`${sql.raw(`'${section}'`)}`.as('section'), pos: sql<number>`row_number() over (order by ${order})`.as('pos') })
+      .from(products)
+      .where(and(eq(products.active, true), where))
+      .orderBy(order)
+      .limit(limit);
+  const rows = await unionAll(
+    branch('popular', eq(products.popular, true), sql`${products.name} asc`),
+    branch('promotional', eq(products.promotional, true), sql`${products.discountPercent} desc, ${products.name} asc`),
+    branch('forSale', gt(products.stock, 0), sql`${products.createdAt} desc, ${products.sku} asc`),
+  );
+  const sections = { popular: [] as ProductRow[], promotional: [] as ProductRow[], forSale: [] as ProductRow[] };
+  for (const { section, pos: _pos, ...row } of [...rows].sort((a, b) => Number(a.pos) - Number(b.pos)))
+    sections[section as keyof typeof sections].push(row);
+  return sections;
 }
 
 /** A live-search hit (specification section 3, "Product search result"). */

@@ -136,5 +136,25 @@ describe('homeSections', () => {
     expect(s.forSale.every((p) => p.stock > 0)).toBe(true);
     // the biggest discount leads the promotional section (XIKAR Allume, 25 %)
     expect(s.promotional[0].sku).toBe('ACC-XIK-ALLUME');
+    const discounts = s.promotional.map((p) => p.discountPercent);
+    expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
+    const popular = s.popular.map((p) => p.name);
+    expect(popular).toEqual([...popular].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(s.popular).toHaveLength(8);
+    // newest first: the product made newer in the "newest" test above leads
+    expect(s.forSale[0].sku).toBe('KRI-NIC-TOR-S1');
+    expect(s.forSale[0]).toEqual(await productBySku(shop, 'KRI-NIC-TOR-S1')); // whole rows, with their types
+  });
+
+  it('respects the limit and leaves out unlisted products', async () => {
+    const s = await homeSections(shop.db, 2);
+    expect([s.popular.length, s.promotional.length, s.forSale.length]).toEqual([2, 2, 2]);
+    const first = s.popular[0];
+    await shop.db.update(products).set({ active: false }).where(eq(products.id, first.id));
+    try {
+      expect((await homeSections(shop.db, 2)).popular.map((p) => p.id)).not.toContain(first.id);
+    } finally {
+      await shop.db.update(products).set({ active: true }).where(eq(products.id, first.id));
+    }
   });
 });
