@@ -7,10 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
+// kept in the environment so that workers and the global teardown see the runner's directory
+process.env.SHOP_E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.SHOP_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

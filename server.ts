@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from './core/config/env.ts';
+import { DataDirLockedError } from './core/db/lock.ts';
 import { openShop } from './core/shop.ts';
 import { startExpirySweep } from './core/orders/sweep.ts';
 import { createHttpApp } from './server/app.ts';
@@ -20,7 +21,7 @@ async function main() {
   try {
     shop = await openShop();
   } catch (e) {
-    if (e instanceof EnvError) {
+    if (e instanceof EnvError || e instanceof DataDirLockedError) {
       console.error(e.message);
       process.exit(1);
     }

@@ -10,7 +10,7 @@ import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
-import { jsonBody, queryOf } from './validation.ts';
+import { jsonBody, jsonBodyLimit, queryOf } from './validation.ts';
 
 const id = z.string().trim().min(1).max(64);
 export const CartsQuery = z.object({ userID: id });
@@ -37,6 +37,7 @@ const CartAnswer = z.object({
 });
 
 export const cartApi = new Hono<ApiEnv>()
+  .use('*', jsonBodyLimit())
   .get('/carts', async (c) => {
     const { userID } = queryOf(c, CartsQuery);
     const owner = await resolveCartOwner(c, userID);

@@ -63,6 +63,9 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<A
   });
   api.get('/openapi.json', (c) => c.json(buildOpenApi(`${new URL(c.req.url).origin}/api`)));
   for (const m of modules) api.route(m.prefix, m.app);
+  // an explicit catch-all: when mounted under /api by server/app.ts, a sub-app's notFound is not
+  // consulted and unknown calls would fall through to the HTML pages
+  api.all('*', (c) => c.json({ message: 'Not found' }, 404));
   api.notFound((c) => c.json({ message: 'Not found' }, 404));
   api.onError((err, c) => errorResponse(c, err));
   return api;

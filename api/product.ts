@@ -9,7 +9,7 @@ import { DomainError } from '../core/errors.ts';
 import { documented } from './openapi.ts';
 import { productJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
-import { jsonBody, queryOf } from './validation.ts';
+import { jsonBody, jsonBodyLimit, queryOf } from './validation.ts';
 
 export const SearchBody = z.object({
   searchOptions: z.object({ searchName: z.string().trim().min(1).max(100) }),
@@ -27,6 +27,7 @@ export const ListQuery = z.object({
 const GetQuery = z.object({ id: z.string().trim().min(1).max(64), lang: z.string().max(10).optional() });
 
 export const productApi = new Hono<ApiEnv>()
+  .use('*', jsonBodyLimit())
   .post('/searchProducts', async (c) => {
     const body = await jsonBody(c, SearchBody);
     const hits = await searchProducts(c.get('shop').db, body.searchOptions.searchName, 10);

@@ -3,7 +3,8 @@
  * "Conventions"): a missing field answers "The field is required", a bad e-mail
  * "The email is invalid", each under `fields`.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z, type ZodType } from 'zod';
 import { DomainError } from '../core/errors.ts';
 
@@ -55,4 +56,13 @@ export async function jsonBody<T extends ZodType>(c: Context, schema: T): Promis
 /** Validates the query string. @throws {DomainError} `invalid`. */
 export function queryOf<T extends ZodType>(c: Context, schema: T): z.infer<T> {
   return parseWith(schema, c.req.query());
+}
+
+/**
+ * Refuses request bodies larger than `maxBytes` with 413 `{ message }` before they are read
+ * (a JSON call of the shop is a few hundred bytes; this keeps memory bounded).
+ * @param maxBytes default 16 KiB.
+ */
+export function jsonBodyLimit(maxBytes = 16 * 1024): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ message: `The request body is larger than ${maxBytes} bytes` }, 413) });
 }

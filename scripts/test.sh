@@ -16,14 +16,14 @@ fi
 echo "== type check"
 npm run --silent typecheck
 
-echo "== build (the HTTP-level integration tests load it)"
+echo "== build (the HTTP tests and the end-to-end tests use the built server)"
 npx react-router build >/dev/null
 
 echo "== unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== integration tests on PostgreSQL ($TEST_DATABASE_URL)"
+  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
   npx vitest run
 fi
 

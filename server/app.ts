@@ -3,7 +3,7 @@
  * with a CSP nonce, compression, static assets (hashed ones cached immutably), `/api/*`, then the
  * React Router request handler with the per-request load context.
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
@@ -25,7 +25,7 @@ const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 /** Extra origins the browser may be sent to by forms (payment pages). */
 export type HttpAppOptions = { build: ServerBuild; formActionOrigins?: string[]; clientDir?: string };
 
-type HttpEnv = { Variables: { secureHeadersNonce?: string } };
+type HttpEnv = { Variables: { secureHeadersNonce?: string; /** set when a file of build/client answered */ staticFile?: boolean } };
 
 export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   const production = shop.env.NODE_ENV === 'production';
@@ -60,21 +60,28 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   );
   app.use('*', compress());
   const root = opts.clientDir ?? 'build/client';
-  app.use(
-    '/assets/*',
-    serveStatic({ root, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
-  );
-  app.use('*', serveStatic({ root, onFound: (_p, c) => void c.header('Cache-Control', 'public, max-age=3600') }));
+  // Cache-Control is set on the finished response: a header set in serveStatic's onFound comes
+  // after the response exists and is lost outside @hono/node-server (e.g. in app.request).
+  const cached = (cacheControl: string): MiddlewareHandler<HttpEnv> => async (c, next) => {
+    await next();
+    if (c.get('staticFile') && (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)) c.res.headers.set('Cache-Control', cacheControl);
+  };
+  const markStatic = (_p: string, c: Context<HttpEnv>) => void c.set('staticFile', true);
+  // hashed file names: never change, cache for a year
+  app.use('/assets/*', cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
+  app.use('*', cached('public, max-age=3600'), serveStatic({ root, onFound: markStatic }));
   app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
   app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
+    const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https' || Boolean(shop.env.PUBLIC_URL?.startsWith('https:'));
     let anonCartId = getCookie(c, CART_COOKIE);
     if (!anonCartId || !ANON_ID_PATTERN.test(anonCartId)) {
       anonCartId = newAnonymousCartId();
-      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
-    const url = new URL(c.req.url);
     const auth = await webSession(shop, c);
     const theme = getCookie(c, 'theme');
     const context: ShopLoadContext = {

@@ -75,11 +75,18 @@ export const meta: Route.MetaFunction = ({ data }) =>
     ? pageMeta({ title: data.product.name, description: data.product.description.slice(0, 160), canonical: data.canonical, image: data.image, type: 'product' })
     : [{ title: 'Not found' }];
 
-/** JSON-LD is data we built; `<` is escaped so it cannot close the script element. */
+/**
+ * Schema.org JSON-LD as the script's text (React 19 writes script text as is, escaping `</script`);
+ * every `<` is also escaped as `\u003c`, so no catalogue text can end the element or open a comment.
+ */
 function JsonLd({ value }: { value: unknown }) {
   const nonce = useNonce();
   const json = JSON.stringify(value).replace(/</g, '\\u003c');
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script type="application/ld+json" nonce={nonce}>
+      {json}
+    </script>
+  );
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
@@ -119,7 +126,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}
           </p>
           <p>{p.description}</p>
-          <AddToCartForm productId={p.id} stock={p.stock} />
+          {/* keyed by product: moving to another product starts again at quantity 1 */}
+          <AddToCartForm key={p.id} productId={p.id} stock={p.stock} />
           <dl className="specs">
             {rows.map(([k, v]) => (
               <div key={k} style={{ display: 'contents' }}>

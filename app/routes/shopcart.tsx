@@ -27,7 +27,12 @@ function safeReturn(to: string | undefined): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  let form: Record<string, FormDataEntryValue>;
+  try {
+    form = Object.fromEntries(await request.formData());
+  } catch {
+    return data({ ok: false, error: translate(context.lang, 'cart:invalidRequest') }, { status: 400 }); // not a form body
+  }
   const parsed = CartForm.safeParse(form);
   if (!parsed.success) return data({ ok: false, error: translate(context.lang, 'cart:invalidRequest') }, { status: 400 });
   const f = parsed.data;

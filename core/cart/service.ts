@@ -32,11 +32,12 @@ export type CartLine = {
 /** A cart: its lines (oldest first), item count and subtotal in Rappen, and the applied promo code. */
 export type Cart = { cartKey: string; lines: CartLine[]; itemCount: number; subtotal: number; promoCode: string | null };
 
-/** Reads a cart; an unknown key is an empty cart. */
+/** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view). */
 export async function getCart(db: Db, cartKey: string): Promise<Cart> {
-  const [cartRow] = await db.select({ promoCode: carts.promoCode }).from(carts).where(eq(carts.cartKey, cartKey)).limit(1);
+  // carts left join items: no row = no cart; one row with a null product = a cart without lines
   const rows = await db
     .select({
+      promoCode: carts.promoCode,
       count: cartItems.count,
       id: products.id,
       sku: products.sku,
@@ -52,22 +53,28 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
       ringGauge: products.ringGauge,
       category: products.category,
     })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartKey, cartKey))
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartKey, carts.cartKey))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(carts.cartKey, cartKey))
     .orderBy(cartItems.addedAt, products.name);
-  const lines: CartLine[] = rows.map(({ count, ...product }) => ({
-    count,
-    product,
-    unitPrice: unitPrice(product.basePrice, product.discountPercent),
-    lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
-  }));
+  const lines: CartLine[] = [];
+  for (const { promoCode: _promo, count, ...p } of rows) {
+    if (count === null || p.id === null) continue;
+    const product = p as CartLine['product'];
+    lines.push({
+      count,
+      product,
+      unitPrice: unitPrice(product.basePrice, product.discountPercent),
+      lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
+    });
+  }
   return {
     cartKey,
     lines,
     itemCount: lines.reduce((n, l) => n + l.count, 0),
     subtotal: lines.reduce((s, l) => s + l.lineTotal, 0),
-    promoCode: cartRow?.promoCode ?? null,
+    promoCode: rows[0]?.promoCode ?? null,
   };
 }
 

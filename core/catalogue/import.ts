@@ -46,7 +46,10 @@ export const CatalogueProductSchema = z.object({
     message: 'an English description (en) is required',
   }),
   tasting_notes: z.array(z.string()).default([]),
-  images: z.array(z.object({ path: z.string().min(1) })).optional(),
+  /** Site paths (`/images/...`): the Content-Security-Policy allows images from the shop only. */
+  images: z
+    .array(z.object({ path: z.string().regex(/^\/(?!\/)[^\s"'<>\\]*$/, 'must be a path on this site, starting with /') }))
+    .optional(),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>;
 

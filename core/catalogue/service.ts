@@ -2,7 +2,8 @@
  * Catalogue reads: product list with sort, filter and paging; product detail; home sections;
  * live search (issue 2, items 3 and 5).
  */
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { products, type ProductRow } from './schema.ts';
 import { normalizeSearchText } from './search-text.ts';
@@ -28,6 +29,9 @@ export type ProductPage = { items: ProductRow[]; total: number; page: number; pa
 const effectivePrice = sql`(${products.basePrice} * (100 - ${products.discountPercent}))`;
 const strengthRank = sql`case ${products.strength} when 'Mild' then 1 when 'Mild-Medium' then 2 when 'Medium' then 3 when 'Medium-Full-bodied' then 4 when 'Full-bodied' then 5 else 6 end`;
 
+/** Case-insensitive, and the same on every server whatever its default collation ("adorini" among the A's). */
+const nameOrder = sql`lower(${products.name}) collate "C"`;
+
 function orderFor(sort: ProductSort): SQL[] {
   switch (sort) {
     case 'price-asc':
@@ -35,7 +39,7 @@ function orderFor(sort: ProductSort): SQL[] {
     case 'price-desc':
       return [desc(effectivePrice), asc(products.name)];
     case 'name':
-      return [asc(products.name)];
+      return [asc(nameOrder), asc(products.sku)];
     case 'strength':
       return [asc(strengthRank), asc(products.name)];
     case 'newest':
@@ -72,30 +76,72 @@ export async function getProduct(db: Db, id: string): Promise<ProductRow | null>
   return row ?? null;
 }
 
-/** The home page's sections: popular, promotional and a selection of products for sale. */
+/**
+ * The home page's sections, in one query: popular (by name), promotional (biggest discount
+ * first) and a selection of products in stock (newest first), each at most `limit` products.
+ */
 export async function homeSections(db: Db, limit = 8): Promise<{ popular: ProductRow[]; promotional: ProductRow[]; forSale: ProductRow[] }> {
-  const base = eq(products.active, true);
-  const [popular, promotional, forSale] = await Promise.all([
-    db.select().from(products).where(and(base, eq(products.popular, true))).orderBy(asc(products.name)).limit(limit),
-    db.select().from(products).where(and(base, eq(products.promotional, true))).orderBy(desc(products.discountPercent), asc(products.name)).limit(limit),
-    db.select().from(products).where(and(base, gt(products.stock, 0))).orderBy(desc(products.createdAt), asc(products.sku)).limit(limit),
-  ]);
-  return { popular, promotional, forSale };
+  const columns = getTableColumns(products);
+  // each branch numbers its rows in its own order (UNION ALL keeps no order by itself)
+  const branch = (section: 'popular' | 'promotional' | 'forSale', where: SQL | undefined, order: SQL) =>
+    db
+      .select({ ...columns, section: sql<string>`${sql.raw(`'${section}'`)}`.as('section'), pos: sql<number>`row_number() over (order by ${order})`.as('pos') })
+      .from(products)
+      .where(and(eq(products.active, true), where))
+      .orderBy(order)
+      .limit(limit);
+  const rows = await unionAll(
+    branch('popular', eq(products.popular, true), sql`${products.name} asc`),
+    branch('promotional', eq(products.promotional, true), sql`${products.discountPercent} desc, ${products.name} asc`),
+    branch('forSale', gt(products.stock, 0), sql`${products.createdAt} desc, ${products.sku} asc`),
+  );
+  const sections = { popular: [] as ProductRow[], promotional: [] as ProductRow[], forSale: [] as ProductRow[] };
+  for (const { section, pos: _pos, ...row } of [...rows].sort((a, b) => Number(a.pos) - Number(b.pos)))
+    sections[section as keyof typeof sections].push(row);
+  return sections;
 }
 
 /** A live-search hit (specification section 3, "Product search result"). */
 export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
 
+/** Minimum pg_trgm `word_similarity` for a query word to match a product (0..1). */
+export const WORD_MATCH_THRESHOLD = 0.5;
+
+const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+
 /**
  * Live search over name, brand, line, vitola and wrapper: case-, accent- and small-typo-tolerant,
- * best match first (pg_trgm word similarity on normalised text).
+ * best match first.
+ *
+ * The query is normalised like the stored `search_text` (lower case, accents and punctuation
+ * removed, see search-text.ts) and split into words. Every word must match: a word of 3 or more
+ * letters matches when it occurs in the text or its pg_trgm `word_similarity` with some part of
+ * the text is at least {@link WORD_MATCH_THRESHOLD} (so "fuentte" finds "fuente", "upman"
+ * "upmann"); a shorter word ("d", "no", "4") must start a word of the text. The score is the sum
+ * of the words' similarities (an exact occurrence counts 1) plus the similarity of the whole
+ * phrase, so products matching more words, in the query's order, come first; ties by name.
  * @param query free text; an empty query (after normalisation) returns [].
  * @param limit 1..50 hits.
  */
 export async function searchProducts(db: Db, query: string, limit = 10): Promise<SearchHit[]> {
   const q = normalizeSearchText(query).slice(0, 100);
   if (!q) return [];
-  const score = sql<number>`greatest(word_similarity(${q}, ${products.searchText}), case when ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'} then 1 else 0 end)`;
+  const words = [...new Set(q.split(' ').filter(Boolean))].slice(0, 8);
+  const text = products.searchText;
+  const conditions: SQL[] = [];
+  const scores: SQL[] = [];
+  for (const w of words) {
+    const contains = sql`${text} like ${'%' + likeEscape(w) + '%'}`;
+    if (w.length < 3) {
+      const startsWord = sql`(' ' || ${text}) like ${'% ' + likeEscape(w) + '%'}`;
+      conditions.push(startsWord);
+      scores.push(sql`case when ${startsWord} then 1 else 0 end`);
+    } else {
+      conditions.push(sql`(${contains} or word_similarity(${w}, ${text}) >= ${WORD_MATCH_THRESHOLD})`);
+      scores.push(sql`greatest(word_similarity(${w}, ${text}), case when ${contains} then 1 else 0 end)`);
+    }
+  }
+  const score = sql<number>`(${sql.join(scores, sql` + `)} + word_similarity(${q}, ${text}))`;
   return db
     .select({
       id: products.id,
@@ -107,7 +153,7 @@ export async function searchProducts(db: Db, query: string, limit = 10): Promise
       discountPercent: products.discountPercent,
     })
     .from(products)
-    .where(and(eq(products.active, true), sql`(${q} <% ${products.searchText} or ${products.searchText} like ${'%' + q.replace(/[%_\\]/g, '\\$&') + '%'})`))
+    .where(and(eq(products.active, true), ...conditions))
     .orderBy(desc(score), asc(products.name))
     .limit(Math.min(50, Math.max(1, limit)));
 }

@@ -14,6 +14,7 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
@@ -28,6 +29,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database and applies pending migrations.
  * @param opts.databaseUrl PostgreSQL URL; when absent, PGlite is used.
  * @param opts.dataDir directory for PGlite's files; `memory://` (or absent) = in memory.
+ * @throws {import('./lock.ts').DataDirLockedError} when another live process has the PGlite data
+ *   directory open (PGlite allows one process per directory).
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
@@ -40,10 +43,32 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir = opts.dataDir;
-  if (dataDir && dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   if (dataDir === 'memory://') dataDir = undefined;
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  let unlock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const open = client;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await open.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (e) {
+    await client?.close().catch(() => undefined); // a failed migration must not keep the files open
+    unlock();
+    throw e;
+  }
 }

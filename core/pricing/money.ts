@@ -27,10 +27,16 @@ export function rappenToChf(rappen: number): number {
  * Uses the locale's number format with exactly 2 decimals.
  */
 export function formatChf(rappen: number, locale = 'en-CH'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF', currencyDisplay: 'code' }).format(
-    rappen / 100,
-  );
+  let format = chfFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF', currencyDisplay: 'code' });
+    chfFormats.set(locale, format);
+  }
+  return format.format(rappen / 100);
 }
+
+/** Intl.NumberFormat per locale: building one costs far more than formatting (a page shows dozens of prices). */
+const chfFormats = new Map<string, Intl.NumberFormat>();
 
 /** Rappen as a plain decimal string with 2 decimals, e.g. `1250` -> `"12.50"` (schema.org, QR-bill). */
 export function rappenToDecimalString(rappen: number): string {

@@ -11,7 +11,7 @@ export type ApiClient = {
 };
 
 export function apiClient(shop: Shop): ApiClient {
-  // mounted under /api, as server/app.ts does
+  // mounted under /api as server/app.ts does, so paths and the OpenAPI server URL are the real ones
   const api = new Hono().route('/api', createApi(shop));
   const call = async (path: string, init: RequestInit) => {
     const res = await api.request(`http://shop.test/api${path}`, init);

@@ -1,0 +1,52 @@
+/** Catalogue helpers for tests: look products up by SKU, build fixture catalogue rows. */
+import { eq } from 'drizzle-orm';
+import { products, type ProductRow } from '../../core/catalogue/schema.ts';
+import type { Shop } from '../../core/shop.ts';
+
+/** The product with this SKU. @throws when there is none (a broken fixture, not a test result). */
+export async function productBySku(shop: Shop, sku: string): Promise<ProductRow> {
+  const [row] = await shop.db.select().from(products).where(eq(products.sku, sku)).limit(1);
+  if (!row) throw new Error(`no product with SKU ${sku}`);
+  return row;
+}
+
+/** A valid catalogue row (the `data/catalogue.json` schema) with the given fields changed. */
+export function fixtureRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    sku: 'FIX-1',
+    category: 'cigar',
+    brand: 'Fixture',
+    line: 'Line',
+    name: 'Fixture Robusto',
+    vitola: 'Robusto',
+    length_mm: 127,
+    length_in: 5,
+    ring_gauge: 50,
+    wrapper: 'Ecuador Connecticut',
+    binder: 'Dominican Republic',
+    filler: 'Dominican Republic',
+    origin: 'Dominican Republic',
+    strength: 'Medium',
+    packaging: 'Single',
+    units_per_package: 1,
+    base_price_chf: 10,
+    discount_percent: 0,
+    stock: 10,
+    popular: false,
+    promotional: false,
+    description: { en: 'A fixture cigar.', de: 'Eine Testzigarre.' },
+    tasting_notes: ['cedar'],
+    ...overrides,
+  };
+}
+
+/** A small catalogue for search tests: accents, brands, lines, vitolas and wrappers that differ. */
+export const SEARCH_FIXTURE = {
+  products: [
+    fixtureRow({ sku: 'PAR-D4', brand: 'Partagás', line: 'Serie D', name: 'Partagás Serie D No. 4', vitola: 'Robusto', wrapper: 'Cuba' }),
+    fixtureRow({ sku: 'PAR-P2', brand: 'Partagás', line: 'Serie P', name: 'Partagás Serie P No. 2', vitola: 'Pirámide', wrapper: 'Cuba' }),
+    fixtureRow({ sku: 'HUP-MAG', brand: 'H. Upmann', line: 'Magnum', name: 'H. Upmann Magnum 54', vitola: 'Robusto Extra', wrapper: 'Cuba' }),
+    fixtureRow({ sku: 'OLI-MEL', brand: 'Oliva', line: 'Serie V Melanio', name: 'Oliva Serie V Melanio Figurado', vitola: 'Figurado', wrapper: 'Sumatra (Ecuador)' }),
+    fixtureRow({ sku: 'MAC-MAD', brand: 'Macanudo', line: 'Maduro', name: 'Macanudo Maduro Hampton Court', vitola: 'Corona', wrapper: 'Connecticut Broadleaf' }),
+  ],
+};
