@@ -6,6 +6,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/service.ts';
 import { DomainError } from '../core/errors.ts';
+import { consumeRateLimit } from '../core/rate-limit/index.ts';
+import { clientIp } from './client-ip.ts';
 import { documented } from './openapi.ts';
 import { productJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
@@ -30,6 +32,7 @@ export const productApi = new Hono<ApiEnv>()
   .use('*', jsonBodyLimit())
   .post('/searchProducts', async (c) => {
     const body = await jsonBody(c, SearchBody);
+    await consumeRateLimit(c.get('shop'), 'search', clientIp(c));
     const hits = await searchProducts(c.get('shop').db, body.searchOptions.searchName, 10);
     return c.json({ products: hits.map((h) => ({ _id: h.id, name: h.name, packaging: h.packaging })) });
   })
@@ -52,7 +55,7 @@ documented({
   summary: 'Live search (case-, accent- and typo-tolerant) over name, brand, line, vitola and wrapper; best match first',
   tags: ['product'],
   body: SearchBody,
-  responses: { 200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) } },
+  responses: { 200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) }, 429: { description: 'Too many searches from this address (300 a minute by default)' } },
 });
 documented({
   method: 'get',

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   /** With ADMIN_PASSWORD: an admin account created at start when it does not exist yet (first-run bootstrap, tests). */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** Live searches allowed per client IP per minute (default 300). */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Datatrans merchant credentials; without them the method is not offered. */
   DATATRANS_MERCHANT_ID: z.string().min(1).optional(),

@@ -12,7 +12,7 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact';
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search';
 
 /** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
 export type Limit = { ip: number; account: number; duration: number };
@@ -29,6 +29,12 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   confirm: { ip: 30, account: 10, duration: 60 * 60 },
   /** Contact form messages (issue 3): 5 per IP per hour; the account counter is unused. */
   contact: { ip: 5, account: 5, duration: 60 * 60 },
+  /**
+   * Live search (architecture guide, "Security rules"): 300 per IP per minute, several times what
+   * a person typing produces (the box waits 200 ms between keystrokes); `SEARCH_RATE_LIMIT`
+   * (per minute) overrides it, e.g. for load tests. The account counter is unused.
+   */
+  search: { ip: 300, account: 300, duration: 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
@@ -50,7 +56,9 @@ async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
     await client.connect().catch(() => undefined);
     redis = client;
   }
-  return { buckets: new Map(), limits: { ...DEFAULT_LIMITS }, redis };
+  const limits = { ...DEFAULT_LIMITS };
+  if (shop.env.SEARCH_RATE_LIMIT) limits.search = { ip: shop.env.SEARCH_RATE_LIMIT, account: shop.env.SEARCH_RATE_LIMIT, duration: 60 };
+  return { buckets: new Map(), limits, redis };
 }
 
 function state(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
