@@ -2,7 +2,7 @@
  * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
  * browser, the shop configuration, the visitor's cart and session summary.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const alternates = data ? languageAlternates(data.origin, location.pathname, location.search) : [];
   const lang = data?.lang ?? 'en';
-  const i18n = useMemo(() => createClientI18n(lang, data?.resources ?? {}), [lang, data?.resources]);
+  const i18n = createClientI18n(lang, data?.resources ?? {});
   return (
     <html lang={lang} dir={data?.dir ?? 'ltr'} data-theme={data?.theme ?? undefined} suppressHydrationWarning>
       <head>

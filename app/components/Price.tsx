@@ -1,11 +1,11 @@
 /** A price after discount, with the original price struck through when discounted. Rappen in. */
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../i18n/useFixedT.ts';
 import { unitPrice } from '../../core/pricing/pricing.ts';
 import { useFormat } from '../lib/format.ts';
 
 export function Price({ basePrice, discountPercent }: { basePrice: number; discountPercent: number }) {
   const { price } = useFormat();
-  const { t } = useTranslation('catalogue');
+  const { t } = useFixedT('catalogue');
   const now = unitPrice(basePrice, discountPercent);
   return (
     <span className="price">

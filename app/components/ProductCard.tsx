@@ -1,6 +1,6 @@
 /** A product in a grid: image, brand, name, vitola and size, strength scale, price, stock state. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../i18n/useFixedT.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
@@ -22,7 +22,7 @@ export type CardProduct = {
 };
 
 export function ProductCard({ product: p }: { product: CardProduct }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useFixedT('catalogue');
   const size = p.lengthMm && p.ringGauge ? `${p.lengthMm} mm × ${p.ringGauge}` : null;
   return (
     <article className="card">

@@ -1,10 +1,10 @@
 /** The strength of a cigar drawn as a five-step scale, with the value as text for everyone. */
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../i18n/useFixedT.ts';
 
 const LEVELS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
 
 export function StrengthScale({ strength }: { strength: string | null }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useFixedT('catalogue');
   if (!strength) return null;
   const level = LEVELS.indexOf(strength as (typeof LEVELS)[number]) + 1;
   const label = t(`strength.${strength}`, { defaultValue: strength });

@@ -1,11 +1,11 @@
 /** Display formats in the visitor's locale (prices in CHF with 2 decimals, dates). */
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../i18n/useFixedT.ts';
 import { formatChf } from '../../core/pricing/money.ts';
 import { intlLocale } from '../i18n/locales.ts';
 
 /** Formatting functions bound to the current language. */
 export function useFormat() {
-  const { i18n } = useTranslation();
+  const { i18n } = useFixedT();
   const locale = intlLocale(i18n.language);
   return {
     /** Rappen -> "CHF 12.50" in the locale's style. */
