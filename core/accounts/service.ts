@@ -30,7 +30,8 @@ import { issueAccessToken } from './auth.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './password.ts';
 import { emailTokens, refreshTokens, ROLES, users, type Role } from './schema.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
-import { ageOn, Email, LoginInput, Password, ProfileInput, RegisterInput, swissToday } from './validation.ts';
+import { assertAdultForRegistration } from './age.ts';
+import { Email, LoginInput, Password, ProfileInput, RegisterInput } from './validation.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
 export const CONFIRM_TTL_S = 48 * 60 * 60;
@@ -39,7 +40,6 @@ export const RESET_TTL_S = 60 * 60;
 /** Lifetime of a refresh token, seconds (30 days); each refresh issues a new one. */
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 /** Minimum age of a customer, years (specification section 5). */
-export const MINIMUM_AGE = 18;
 
 /** Specification section 5/7 texts. */
 export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
@@ -177,10 +177,7 @@ const base = (origin: string) => origin.replace(/\/+$/, '');
 export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta): Promise<{ message: string; userId: string | null }> {
   const data = parse(RegisterInput, input);
   await consumeRateLimit(shop, 'register', meta.ip, data.email);
-  if (ageOn(data.dateOfBirth, swissToday()) < MINIMUM_AGE) {
-    const msg = `You must be at least ${MINIMUM_AGE} years old to register`;
-    throw new DomainError('invalid', msg, { key: 'underage', params: { age: MINIMUM_AGE }, fields: { dateOfBirth: msg } });
-  }
+  assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const locale = data.locale ?? meta.lang;
@@ -516,10 +513,7 @@ export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).defau
  */
 export async function adminCreateUser(db: Db, input: unknown): Promise<PublicUser> {
   const data = parse(AdminCreateInput, input);
-  if (ageOn(data.dateOfBirth, swissToday()) < MINIMUM_AGE) {
-    const msg = `You must be at least ${MINIMUM_AGE} years old to register`;
-    throw new DomainError('invalid', msg, { key: 'underage', params: { age: MINIMUM_AGE }, fields: { dateOfBirth: msg } });
-  }
+  assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const id = randomUUID();

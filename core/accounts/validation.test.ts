@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, RegisterInput, swissToday } from './validation.ts';
+import { ageOn, swissToday } from './age.ts';
+import { RegisterInput } from './validation.ts';
 import { assertPasswordPolicy, isCommonPassword } from './password.ts';
 
 describe('ageOn', () => {

@@ -95,20 +95,3 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 
 /** Log-in credentials. */
 export const LoginInput = z.object({ email: Email, password: Password });
-
-/**
- * Age in whole years on `today` of someone born on `dateOfBirth` (both `YYYY-MM-DD`): birthdays
- * on 29 February count on 1 March in common years.
- */
-export function ageOn(dateOfBirth: string, today: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  let age = ty - by;
-  if (tm < bm || (tm === bm && td < bd)) age--;
-  return age;
-}
-
-/** Today's date in Switzerland, `YYYY-MM-DD`. */
-export function swissToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}

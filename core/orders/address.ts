@@ -37,24 +37,3 @@ export function checkAddress(input: Partial<Record<keyof PostalAddress, unknown>
   const key = fields.country ? 'deliverySwitzerlandOnly' : fields.postalCode ? 'postcodeInvalid' : 'invalidInput';
   throw new DomainError('invalid', first ? `${first[0]}: ${first[1]}` : 'Invalid address', { key, fields });
 }
-
-/**
- * Age in whole years on a day, from an ISO date of birth (`YYYY-MM-DD`). Someone born on 29 February
- * turns a year older on 1 March in common years.
- * @param today ISO date `YYYY-MM-DD` (the shop's day, Europe/Zurich).
- */
-export function ageOn(dateOfBirth: string, today: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  let age = ty - by;
-  if (tm < bm || (tm === bm && td < bd)) age--;
-  return age;
-}
-
-/** Today's date in Switzerland, `YYYY-MM-DD`. */
-export function swissToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Minimum age to buy tobacco (specification section 9). */
-export const MINIMUM_AGE = 18;

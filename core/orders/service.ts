@@ -20,7 +20,8 @@ import { deliverOutbox } from '../mail/service.ts';
 import { paymentReferenceFor } from '../payments/reference.ts';
 import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
 import type { Shop } from '../shop.ts';
-import { ageOn, checkAddress, MINIMUM_AGE, swissToday } from './address.ts';
+import { checkAddress } from './address.ts';
+import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail } from './notifications.ts';
 import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
@@ -90,8 +91,8 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: 'This payment method is not available' } });
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
-  if (ageOn(user.dateOfBirth, swissToday(now)) < MINIMUM_AGE)
-    throw new DomainError('forbidden', 'You must be at least 18 years old to buy tobacco products', { key: 'underAge' });
+  if (!isAdult(user.dateOfBirth, now))
+    throw new DomainError('forbidden', `You must be at least ${MINIMUM_AGE} years old to buy tobacco products`, { key: 'underAge', params: { age: MINIMUM_AGE } });
   const profileAddress = { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country };
   const given = Object.fromEntries(Object.entries(input.address ?? {}).filter(([, v]) => v !== undefined && v !== null));
   const address = checkAddress({ ...profileAddress, ...given });

@@ -1,0 +1,41 @@
+/**
+ * The age rule (specification sections 1, 5 and 9; architecture guide "Rules of the domain"):
+ * customers must be 18 or older, checked from the date of birth at registration and again at
+ * checkout, on the shop's calendar day (Europe/Zurich).
+ */
+import { DomainError } from '../errors.ts';
+
+/** Minimum age to buy tobacco, years. */
+export const MINIMUM_AGE = 18;
+
+/**
+ * Age in whole years on `today` of someone born on `dateOfBirth` (both `YYYY-MM-DD`): birthdays
+ * on 29 February count on 1 March in common years.
+ */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  let age = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) age--;
+  return age;
+}
+
+/** Today's date in Switzerland, `YYYY-MM-DD`. */
+export function swissToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whether someone born on `dateOfBirth` is at least {@link MINIMUM_AGE} on the Swiss day of `now`. */
+export function isAdult(dateOfBirth: string, now = new Date()): boolean {
+  return ageOn(dateOfBirth, swissToday(now)) >= MINIMUM_AGE;
+}
+
+/**
+ * Refuses registration of someone under {@link MINIMUM_AGE}.
+ * @throws {DomainError} `invalid` with key `underage` and field `dateOfBirth`.
+ */
+export function assertAdultForRegistration(dateOfBirth: string): void {
+  if (isAdult(dateOfBirth)) return;
+  const msg = `You must be at least ${MINIMUM_AGE} years old to register`;
+  throw new DomainError('invalid', msg, { key: 'underage', params: { age: MINIMUM_AGE }, fields: { dateOfBirth: msg } });
+}
