@@ -165,6 +165,23 @@ async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<void> {
 
 const base = (origin: string) => origin.replace(/\/+$/, '');
 
+/** The `users` row of a registration payload (names, contact, date of birth, delivery address). */
+function userRow(id: string, data: RegisterInput, passwordHash: string) {
+  return {
+    id,
+    email: data.email,
+    passwordHash,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    phone: data.phone,
+    dateOfBirth: data.dateOfBirth,
+    street: data.address.street,
+    postalCode: data.address.postalCode,
+    city: data.address.city,
+    country: data.address.country,
+  };
+}
+
 /**
  * Registers a customer (`user/addClient`, `/register`) and sends the confirmation mail.
  * A taken address gets the same answer; its owner receives a mail instead (a new confirmation
@@ -192,20 +209,7 @@ export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta
       return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', existing, `${base(meta.origin)}/confirm/${token}`)] };
     }
     const id = randomUUID();
-    const row = {
-      id,
-      email: data.email,
-      passwordHash,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      phone: data.phone,
-      dateOfBirth: data.dateOfBirth,
-      street: data.address.street,
-      postalCode: data.address.postalCode,
-      city: data.address.city,
-      country: data.address.country,
-      locale,
-    };
+    const row = { ...userRow(id, data, passwordHash), locale };
     await tx.insert(users).values(row);
     const token = await issueEmailToken(tx, id, 'confirm');
     return { userId: id, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
@@ -524,17 +528,7 @@ export async function adminCreateUser(db: Db, input: unknown): Promise<PublicUse
       throw new DomainError('conflict', msg, { key: 'emailTaken', fields: { email: msg } });
     }
     await tx.insert(users).values({
-      id,
-      email: data.email,
-      passwordHash,
-      firstName: data.firstName,
-      lastName: data.lastName,
-      phone: data.phone,
-      dateOfBirth: data.dateOfBirth,
-      street: data.address.street,
-      postalCode: data.address.postalCode,
-      city: data.address.city,
-      country: data.address.country,
+      ...userRow(id, data, passwordHash),
       locale: data.locale ?? 'en',
       role: data.role,
       referralCode: data.role === 'Customer' ? null : newReferralCode(),
