@@ -54,6 +54,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       E2E: '1',
+      // production mode offers no test payment page unless asked for (core/orders/service.ts sandboxEnabled)
+      PAYMENT_SANDBOX: 'on',
       // first-run admin for the accounts tests (reads the outbox in the admin area)
       ADMIN_EMAIL: 'e2e-admin@example.ch',
       ADMIN_PASSWORD: 'E2e-Admin-Password-1',

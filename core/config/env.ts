@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Datatrans merchant credentials; without them the method is not offered. */
+  /**
+   * The embedded sandbox payment page (no money moves): `on` or `off`. Default: on outside
+   * production, off in production (a shop must not take orders "paid" by a test page).
+   * Never offered while Datatrans is configured.
+   */
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   DATATRANS_MERCHANT_ID: z.string().min(1).optional(),
   DATATRANS_PASSWORD: z.string().min(1).optional(),
   /** Hex-encoded HMAC key for the `Datatrans-Signature` webhook header. */

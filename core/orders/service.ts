@@ -44,11 +44,21 @@ export function datatransConfigured(env: Env): boolean {
 }
 
 /**
- * The payment methods offered: Datatrans when its credentials are set, otherwise the embedded
- * sandbox provider; bank transfer with a QR-bill always.
+ * Whether the embedded sandbox provider is offered: never while Datatrans is configured;
+ * otherwise as `PAYMENT_SANDBOX` says, by default outside production only.
+ */
+export function sandboxEnabled(env: Env): boolean {
+  if (datatransConfigured(env)) return false;
+  return env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === 'on' : env.NODE_ENV !== 'production';
+}
+
+/**
+ * The payment methods offered: Datatrans when its credentials are set, else the embedded sandbox
+ * provider when enabled ({@link sandboxEnabled}); bank transfer with a QR-bill always.
  */
 export function availablePaymentMethods(env: Env): PaymentMethod[] {
-  return datatransConfigured(env) ? ['datatrans', 'qr-bill'] : ['sandbox', 'qr-bill'];
+  if (datatransConfigured(env)) return ['datatrans', 'qr-bill'];
+  return sandboxEnabled(env) ? ['sandbox', 'qr-bill'] : ['qr-bill'];
 }
 
 /** What {@link createOrder} needs. */

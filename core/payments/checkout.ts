@@ -2,7 +2,7 @@
  * Starting a payment and receiving provider webhooks: the hand-off between orders and providers.
  */
 import { DomainError } from '../errors.ts';
-import { getOrderFor } from '../orders/service.ts';
+import { getOrderFor, sandboxEnabled } from '../orders/service.ts';
 import type { Shop } from '../shop.ts';
 import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
@@ -57,6 +57,7 @@ export async function receiveWebhook(shop: Shop, providerName: string, rawBody: 
   const provider = PROVIDERS[providerName];
   if (!provider?.parseWebhook) throw new DomainError('not_found', 'Unknown payment provider', { key: 'notFound' });
   if (providerName === 'datatrans' && !shop.env.DATATRANS_SIGN_KEY) throw new DomainError('not_found', 'Unknown payment provider', { key: 'notFound' });
+  if (providerName === 'sandbox' && !sandboxEnabled(shop.env)) throw new DomainError('not_found', 'Unknown payment provider', { key: 'notFound' });
   const event = provider.parseWebhook(shop, rawBody, headers);
   if (!event) {
     shop.log.warn({ provider: providerName }, 'webhook with a bad signature refused');
