@@ -68,6 +68,10 @@ describe('admin settings', () => {
     const api = await http.fetch('/api/configuration/configurations');
     const body = await api.json();
     expect(body).toMatchObject({ shop_closed: true, shippingFee: 8.5, dir: 'Marktgasse 5, 3011 Bern' });
+    // every page now carries the closed-shop banner and the new promotional text
+    const home = await (await http.fetch('/')).text();
+    expect(home).toContain('Store temporarily closed, under construction.');
+    expect(home).toContain('Winter tasting on 12 December');
   });
 
   it('refuses invalid values with field messages and keeps the old settings', async () => {
