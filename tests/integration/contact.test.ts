@@ -6,40 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { CONTACT_RATE_LIMIT, submitContactMessage } from '../../core/contact/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import { contactMessages, outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let shop: Shop;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  shop = await createTestShop({ catalogue: null, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtp();
+  shop = await createTestShop({ catalogue: null, env: { SMTP_URL: smtp.url } });
 });
 
 afterAll(async () => {
   await shop?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
@@ -67,11 +51,11 @@ describe('contact form service', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].status).toBe('sent');
     expect(mails[0].to).toBe('info@casadeltabaco.ch');
-    expect(received).toHaveLength(1);
-    expect(received[0].to).toEqual(['info@casadeltabaco.ch']);
-    expect(received[0].raw).toContain('Subject: Contact form: Gift box');
-    expect(received[0].raw).toContain('anna@example.ch');
-    expect(received[0].raw).toContain('Do you make gift boxes of 10 robustos?');
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0].to).toEqual(['info@casadeltabaco.ch']);
+    expect(smtp.mails[0].raw).toContain('Subject: Contact form: Gift box');
+    expect(smtp.mails[0].raw).toContain('anna@example.ch');
+    expect(smtp.mails[0].raw).toContain('Do you make gift boxes of 10 robustos?');
   });
 
   it('refuses missing and malformed fields with the specification messages, storing nothing', async () => {
@@ -85,11 +69,11 @@ describe('contact form service', () => {
   });
 
   it('drops a message whose honeypot is filled: nothing stored, nothing sent', async () => {
-    const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: received.length };
+    const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: smtp.mails.length };
     const r = await submitContactMessage(shop, { name: 'Bot', email: 'bot@example.com', message: 'cheap pills', website: 'http://spam.example' }, { ip: '203.0.113.3' });
     expect(r.stored).toBe(false);
     expect((await shop.db.select().from(contactMessages)).length).toBe(before.rows);
-    expect(received.length).toBe(before.mails);
+    expect(smtp.mails.length).toBe(before.mails);
   });
 
   it(`limits one IP to ${CONTACT_RATE_LIMIT.points} messages per hour; other IPs are unaffected`, async () => {

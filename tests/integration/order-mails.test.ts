@@ -3,8 +3,6 @@
  * "payment received" with the invoice PDF, in the customer's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { addToCart } from '../../core/cart/service.ts';
 import { importCamt054 } from '../../core/payments/camt054.ts';
 import { chfToRappen, rappenToDecimalString } from '../../core/pricing/money.ts';
@@ -13,32 +11,18 @@ import { apiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtp;
 let shop: Shop;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('latin1')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as AddressInfo).port;
-  shop = await createTestShop({ env: { SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true` } });
+  smtp = await startSmtp();
+  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await shop?.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp?.close();
 });
 
 describe('order e-mails', () => {
@@ -50,7 +34,7 @@ describe('order e-mails', () => {
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, { ...c.headers, 'accept-language': 'de' });
     expect(res.status).toBe(201);
     const { code, total } = res.body.order as { code: string; total: number };
-    const first = inbox.filter((m) => m.to.includes(c.email));
+    const first = smtp.mails.filter((m) => m.to.includes(c.email));
     expect(first).toHaveLength(1);
     expect(first[0].raw).toMatch(new RegExp(`Subject: .*${code}`));
     expect(first[0].raw).toContain(`filename=qr-bill-${code}.pdf`);
@@ -59,7 +43,7 @@ describe('order e-mails', () => {
     const [order] = await shop.db.query.orders.findMany({ where: (o, { eq }) => eq(o.code, code) });
     const s = await importCamt054(shop, camt054([{ acctSvcrRef: 'MAIL-1', amount: rappenToDecimalString(chfToRappen(total)), reference: order.paymentReference! }]));
     expect(s.paidOrders).toEqual([code]);
-    const all = inbox.filter((m) => m.to.includes(c.email));
+    const all = smtp.mails.filter((m) => m.to.includes(c.email));
     expect(all).toHaveLength(2);
     expect(all[1].raw).toContain(`filename=invoice-${new Date().getUTCFullYear()}-${code}.pdf`);
     expect(all[1].raw).toMatch(/Subject: =\?UTF-8\?Q\?Zahlung|Subject: Zahlung/);
