@@ -41,3 +41,25 @@ export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumber
     </aside>
   );
 }
+
+/**
+ * The payment block of an order page (customer history and admin details): method and payment
+ * status, then whatever the page adds (amount paid, invoice links, payments received).
+ */
+export function PaymentBox({ paymentMethod, paymentStatus, children }: { paymentMethod: string; paymentStatus: string; children?: React.ReactNode }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <div className="summary" style={{ marginTop: 16 }}>
+      <h2 style={{ fontSize: '1.2rem' }}>{t('details.payment')}</h2>
+      <div className="summary-row">
+        <span>{t('details.paymentMethod')}</span>
+        <span>{t(`method.${paymentMethod}`)}</span>
+      </div>
+      <div className="summary-row">
+        <span>{t('details.paymentStatus')}</span>
+        <span data-testid="payment-status">{t(`paymentStatus.${paymentStatus}`)}</span>
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -11,7 +11,7 @@ import { users } from '../../../core/accounts/schema.ts';
 import { getSettings } from '../../../core/config/service.ts';
 import { findOrder, orderEventsOf } from '../../../core/orders/service.ts';
 import { paymentsOfOrder } from '../../../core/payments/service.ts';
-import { OrderSummary } from '../../components/OrderSummary.tsx';
+import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
 
@@ -115,16 +115,7 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
         </div>
         <div>
           <OrderSummary s={o} vatRate={loaderData.vatRate} />
-          <div className="summary" style={{ marginTop: 16 }}>
-            <h2 style={{ fontSize: '1.2rem' }}>{t('details.payment')}</h2>
-            <div className="summary-row">
-              <span>{t('details.paymentMethod')}</span>
-              <span>{t(`method.${o.paymentMethod}`)}</span>
-            </div>
-            <div className="summary-row">
-              <span>{t('details.paymentStatus')}</span>
-              <span>{t(`paymentStatus.${o.paymentStatus}`)}</span>
-            </div>
+          <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
             <div className="summary-row">
               <span>{t('details.paid')}</span>
               <span>{price(o.paidAmount)}</span>
@@ -147,7 +138,7 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
                 PDF
               </a>
             )}
-          </div>
+          </PaymentBox>
         </div>
       </div>
     </div>

@@ -3,9 +3,10 @@
  * first, with its plain-text part (where confirmation and reset links are, when no SMTP server is
  * configured). Admin only.
  */
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/outbox';
+import { Pager } from '../../components/Pager.tsx';
 import { listOutbox } from '../../../core/mail/service.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
@@ -76,21 +77,7 @@ export default function AdminOutbox() {
           ))}
         </ul>
       )}
-      {pageCount > 1 && (
-        <nav className="pager" aria-label={t('admin.pages')}>
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) =>
-            n === page ? (
-              <span key={n} aria-current="page">
-                {n}
-              </span>
-            ) : (
-              <Link key={n} to={`?page=${n}`}>
-                {n}
-              </Link>
-            ),
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} href={(n) => `?page=${n}`} label={t('admin.pages')} />
     </div>
   );
 }

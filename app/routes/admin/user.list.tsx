@@ -6,6 +6,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
+import { Pager } from '../../components/Pager.tsx';
 import { ROLES, type Role } from '../../../core/accounts/schema.ts';
 import { listUsers, setRole } from '../../../core/accounts/service.ts';
 import { FormMessage } from '../../components/account/FormField.tsx';
@@ -136,21 +137,7 @@ export default function AdminUserList() {
           </table>
         </div>
       )}
-      {pageCount > 1 && (
-        <nav className="pager" aria-label={t('admin.pages')}>
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) =>
-            n === page ? (
-              <span key={n} aria-current="page">
-                {n}
-              </span>
-            ) : (
-              <Link key={n} to={href(n)}>
-                {n}
-              </Link>
-            ),
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} href={href} label={t('admin.pages')} />
     </div>
   );
 }

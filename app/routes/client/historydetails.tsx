@@ -10,7 +10,7 @@ import type { Route } from './+types/historydetails';
 import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { getOrderFor, orderEventsOf } from '../../../core/orders/service.ts';
-import { OrderSummary } from '../../components/OrderSummary.tsx';
+import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -115,16 +115,7 @@ export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <OrderSummary s={o} vatRate={loaderData.vatRate} />
-          <div className="summary" style={{ marginTop: 16 }}>
-            <h2 style={{ fontSize: '1.2rem' }}>{t('details.payment')}</h2>
-            <div className="summary-row">
-              <span>{t('details.paymentMethod')}</span>
-              <span>{t(`method.${o.paymentMethod}`)}</span>
-            </div>
-            <div className="summary-row">
-              <span>{t('details.paymentStatus')}</span>
-              <span data-testid="payment-status">{t(`paymentStatus.${o.paymentStatus}`)}</span>
-            </div>
+          <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
             {o.paidAmount > 0 && (
               <div className="summary-row">
                 <span>{t('details.paid')}</span>
@@ -144,7 +135,7 @@ export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
                 {t('details.qrBill')}
               </a>
             )}
-          </div>
+          </PaymentBox>
         </div>
       </div>
     </div>

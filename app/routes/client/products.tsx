@@ -3,10 +3,11 @@
  * category and strength, paging, free-text `q` (the search form without JavaScript), and
  * "no products in stock" when nothing matches.
  */
-import { Form, Link, useSearchParams, useSubmit } from 'react-router';
+import { Form, useSearchParams, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/products';
+import { Pager } from '../../components/Pager.tsx';
 import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../../../core/catalogue/service.ts';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { toCardProduct } from '../../lib/card-product.server.ts';
@@ -121,21 +122,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
-      {pageCount > 1 && (
-        <nav className="pager" aria-label={t('list.pages')}>
-          {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) =>
-            n === page ? (
-              <span key={n} aria-current="page">
-                {n}
-              </span>
-            ) : (
-              <Link key={n} to={pageHref(n)} aria-label={t('list.page', { n })}>
-                {n}
-              </Link>
-            ),
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} href={pageHref} label={t('list.pages')} pageLabel={(n) => t('list.page', { n })} />
     </div>
   );
 }
