@@ -36,11 +36,19 @@ export function allResources(): Record<string, LocaleResources> {
   return out;
 }
 
+/** {@link clientResources} answers, per language and exclusion list (the catalogues never change while running; every page asks). */
+const clientCache = new Map<string, Record<string, LocaleResources>>();
+
 /** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces. */
 export function clientResources(lng: string, exclude: string[] = ['legal', 'admin']): Record<string, LocaleResources> {
+  const cacheKey = `${lng}|${exclude.join(',')}`;
+  const hit = clientCache.get(cacheKey);
+  if (hit) return hit;
   const all = allResources();
   const pick = (l: string) => Object.fromEntries(Object.entries(all[l] ?? {}).filter(([ns]) => !exclude.includes(ns)));
-  return lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
+  const out = lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
+  clientCache.set(cacheKey, out);
+  return out;
 }
 
 const instances = new Map<string, i18n>();
