@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type TOptions } from 'i18next';
+import type { DomainError } from '../../core/errors.ts';
 import { DEFAULT_LOCALE, LOCALES, NAMESPACES } from './locales.ts';
 
 /** Namespace -> nested key/value texts. */
@@ -76,4 +77,14 @@ export function serverI18n(lng: string): i18n {
 /** Translates `key` (`ns:key.path`) into `lng`. */
 export function translate(lng: string, key: string, options: TOptions = {}): string {
   return serverI18n(lng).t(key, options) as string;
+}
+
+/**
+ * A domain error's message in `lang`: its i18n key in namespace `errors` (with its params), or
+ * `fallbackKey`, else its English message. Used by the API and by page actions alike.
+ */
+export function translateError(lang: string, err: DomainError, fallbackKey?: string): string {
+  const key = err.opts.key ?? fallbackKey;
+  if (!key) return err.message;
+  return translate(lang, `errors:${key}`, { ...err.opts.params, defaultValue: err.message });
 }

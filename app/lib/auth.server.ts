@@ -10,7 +10,7 @@ import type { Role } from '../../core/accounts/schema.ts';
 import type { RequestMeta } from '../../core/accounts/service.ts';
 import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import type { ShopLoadContext } from '../context.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate, translateError } from '../i18n/resources.server.ts';
 
 /** A same-site path to go back to after logging in, or `/` (never another origin). */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
@@ -79,7 +79,7 @@ export type FormFailure = { ok: false; error: string; fields: Record<string, str
  */
 export function formFailure(err: unknown, lang: string) {
   if (!(err instanceof DomainError)) throw err;
-  const error = err.opts.key ? translate(lang, `errors:${err.opts.key}`, { ...err.opts.params, defaultValue: err.message }) : err.message;
+  const error = translateError(lang, err);
   const fields = Object.fromEntries(Object.entries(err.opts.fields ?? {}).map(([k, v]) => [k, translateField(lang, v)]));
   return data<FormFailure>({ ok: false, error, fields }, { status: STATUS_FOR[err.code] });
 }

@@ -1,16 +1,11 @@
 /** Server helpers shared by the checkout pages: error messages in the visitor's language, order views. */
-import { DomainError } from '../../core/errors.ts';
+import { STATUS_FOR, type DomainError } from '../../core/errors.ts';
 import type { OrderWithLines } from '../../core/orders/service.ts';
 import { translate } from '../i18n/resources.server.ts';
 
-/** A DomainError's message in `lang` (namespace `errors`), or its English message. */
-export function domainMessage(lang: string, e: DomainError): string {
-  return e.opts.key ? translate(lang, `errors:${e.opts.key}`, { ...e.opts.params, defaultValue: e.message }) : e.message;
-}
-
-/** HTTP status for a DomainError in a page action. */
+/** HTTP status for a DomainError in a page action: the API's mapping, except that a page has no token to refresh (401, not 417). */
 export function domainStatus(e: DomainError): number {
-  return { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409, token_expired: 401, rate_limited: 429 }[e.code];
+  return e.code === 'token_expired' ? 401 : STATUS_FOR[e.code];
 }
 
 /** Address field messages in `lang` (the service's messages are English). */

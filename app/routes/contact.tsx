@@ -10,7 +10,7 @@ import { getSettings } from '../../core/config/settings-cache.server.ts';
 import { EMAIL_INVALID, REQUIRED, submitContactMessage } from '../../core/contact/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
-import { translate } from '../i18n/resources.server.ts';
+import { translate, translateError } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = Object.fromEntries(
       Object.entries(e.opts.fields ?? {}).map(([k, v]) => [k, MESSAGE_KEYS[v] ? translate(context.lang, MESSAGE_KEYS[v]) : translate(context.lang, 'errors:tooLong')]),
     );
-    const message = translate(context.lang, `errors:${e.opts.key ?? 'invalidInput'}`, { ...e.opts.params, defaultValue: e.message });
+    const message = translateError(context.lang, e, 'invalidInput');
     return data({ ok: false as const, message, fields, values: { name: String(form.name ?? ''), email: String(form.email ?? ''), subject: String(form.subject ?? ''), message: String(form.message ?? '') } }, { status: e.code === 'rate_limited' ? 429 : 400 });
   }
 }

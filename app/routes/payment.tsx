@@ -23,7 +23,8 @@ import { startPayment } from '../../core/payments/checkout.ts';
 import { applyPromoCode } from '../../core/promos/cart-promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { translate } from '../i18n/resources.server.ts';
-import { addressFieldMessages, domainMessage, domainStatus } from '../lib/checkout.server.ts';
+import { addressFieldMessages, domainStatus } from '../lib/checkout.server.ts';
+import { translateError } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -51,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lines: cart.lines.map((l) => ({ id: l.product.id, name: l.product.name, packaging: l.product.packaging, count: l.count, lineTotal: l.lineTotal })),
     summary: { ...orderTotals(cart.subtotal, totals.promoDiscount, settings), promoCode: cart.promoCode },
     promoCode: cart.promoCode,
-    promoProblem: totals.promoProblem ? domainMessage(context.lang, totals.promoProblem) : null,
+    promoProblem: totals.promoProblem ? translateError(context.lang, totals.promoProblem) : null,
     vatRate: settings.vatRateBasisPoints / 100,
     freeFrom: settings.freeShippingThreshold,
   };
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     const intent = form.intent === 'pay' ? 'pay' : 'promo';
-    return data({ intent, error: domainMessage(lang, e), fields: intent === 'pay' ? addressFieldMessages(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
+    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? addressFieldMessages(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
   }
 }
 

@@ -13,7 +13,7 @@ import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
-import { translate } from '../i18n/resources.server.ts';
+import { translate, translateError } from '../i18n/resources.server.ts';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['add', 'buy']), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(1).max(999).catch(1), returnTo: z.string().optional(), js: z.string().optional() }),
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await removeFromCart(db, context.cartKey, f.productId);
   } catch (e) {
     if (e instanceof DomainError) {
-      const message = e.opts.key ? translate(context.lang, `errors:${e.opts.key}`, { ...e.opts.params, defaultValue: e.message }) : e.message;
+      const message = translateError(context.lang, e);
       return data({ ok: false, error: message }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
     }
     throw e;

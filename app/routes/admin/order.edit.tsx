@@ -11,7 +11,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
 import { adminTransition, findOrder } from '../../../core/orders/service.ts';
 import { TRANSITIONS, transitionRefusal } from '../../../core/orders/status.ts';
-import { domainMessage } from '../../lib/checkout.server.ts';
+import { translateError } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await adminTransition(context.shop, id, to, admin.userId, note);
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: domainMessage(context.lang, e) }, { status: e.code === 'not_found' ? 404 : 409 });
+    if (e instanceof DomainError) return data({ error: translateError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : 409 });
     throw e;
   }
   return redirect(`/admin/order/details?id=${id}`);

@@ -12,7 +12,7 @@ import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { promos } from '../../../core/promos/schema.ts';
 import { createPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
-import { domainMessage } from '../../lib/checkout.server.ts';
+import { translateError } from '../../i18n/resources.server.ts';
 
 /** `YYYY-MM-DD` of an instant in Zürich. */
 function zurichDay(d: Date): string {
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await updatePromo(context.shop.db, id.slice(0, 64), input);
     else await createPromo(context.shop.db, input);
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: domainMessage(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;
   }
   return redirect('/admin/promo/list');
