@@ -7,3 +7,4 @@ export * from '../mail/schema.ts';
 export * from '../promos/schema.ts';
 export * from '../orders/schema.ts';
 export * from '../payments/schema.ts';
+export * from '../audit/schema.ts';
