@@ -32,6 +32,7 @@ import { clientIp } from './client-ip.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, queryOf } from './validation.ts';
+import { publicOrigin } from '../core/config/production.ts';
 
 /** The user's data as the API shows it (api-contract `user/getUser`). */
 export function userJson(u: PublicUser) {
@@ -64,7 +65,7 @@ const UserAnswer = z.object({
 
 function meta(c: Context<ApiEnv>): RequestMeta {
   const shop = c.get('shop');
-  return { origin: shop.env.PUBLIC_URL ?? new URL(c.req.url).origin, lang: c.get('lang') ?? 'en', ip: clientIp(c) };
+  return { origin: publicOrigin(shop.env), lang: c.get('lang') ?? 'en', ip: clientIp(c) };
 }
 
 /** The caller may act on `userID`: their own id, or any for an admin. @throws 403 otherwise. */

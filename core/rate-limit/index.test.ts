@@ -12,7 +12,7 @@ const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e ins
 
 describe('rate limits in memory', () => {
   it('count per IP and per account, and forget the account after a success', async () => {
-    const shop = { env: loadEnv({ DATA_DIR: 'memory://' }) };
+    const shop = { env: loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://' }) };
     await setRateLimits(shop, { login: { ip: 4, account: 2, duration: 60 } });
     expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'a@x.ch'))).toBe(200);
     expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'A@x.ch'))).toBe(200);
@@ -28,7 +28,7 @@ describe('rate limits in memory', () => {
 });
 
 describe('rate limits in Redis', () => {
-  const env = () => loadEnv({ DATA_DIR: 'memory://', REDIS_URL: 'redis://127.0.0.1:6379' });
+  const env = () => loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://', REDIS_URL: 'redis://127.0.0.1:6379' });
   const a = { env: env() };
   const b = { env: env() };
   afterAll(async () => {
