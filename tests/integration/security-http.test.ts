@@ -10,7 +10,7 @@ import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
-import { loadBuild } from '../helpers/http.ts';
+import { loadBuild, userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';
 
@@ -152,5 +152,22 @@ describe('findings 6 and 9 on the test shop', () => {
     const add = await apiClient(shop).post('/cart/addProduct', { userID: c.id, productID: 'p\u0000', count: 1 }, c.headers);
     expect(add.status).toBe(400);
     expect(add.body.fields).toHaveProperty('productID');
+  });
+
+  it('finding 4: login redirectTo and the preferences/cart returnTo never leave the shop', async () => {
+    const { cookie } = await userWithCookie(shop, 'Customer');
+    for (const bad of ['/%09/evil.example', '/%5Cevil.example', '//evil.example', '/%0A/evil.example']) {
+      const res = await app.request(`http://shop.test/login?redirectTo=${bad}`, { headers: { cookie } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+    }
+    const form = (path: string, body: Record<string, string>) =>
+      app.request(`http://shop.test${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, body: new URLSearchParams(body) });
+    for (const bad of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
+      const prefs = await form('/preferences', { theme: 'dark', returnTo: bad });
+      expect(prefs.headers.get('location')).toBe('/');
+    }
+    const good = await form('/preferences', { theme: 'dark', returnTo: '/contact' });
+    expect(good.headers.get('location')).toBe('/contact');
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Route } from './+types/preferences';
 import { matchLocale } from '../../i18n/locales.ts';
 import { secureTransport } from '../../../core/config/production.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const Prefs = z.object({
   lang: z.string().max(10).optional(),
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (lang) headers.append('Set-Cookie', `lang=${lang}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`);
   if (parsed.data.theme === 'system') headers.append('Set-Cookie', `theme=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
   else if (parsed.data.theme) headers.append('Set-Cookie', `theme=${parsed.data.theme}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`);
-  let to = parsed.data.returnTo && parsed.data.returnTo.startsWith('/') && !parsed.data.returnTo.startsWith('//') ? parsed.data.returnTo : '/';
+  let to = safeRedirect(parsed.data.returnTo);
   if (lang) {
     const u = new URL(to, 'http://x');
     u.searchParams.delete('lang');
