@@ -17,7 +17,7 @@ import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
-import { clientOf, forwarded } from './proxy.ts';
+import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { hostCheck } from './host-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
@@ -103,7 +103,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
       origin: publicOrigin(shop.env),
       clientIp: clientIp(c),
     };
-    const res = await handler(c.req.raw, context);
+    const res = await handler(publicRequest(c), context);
     // keep cookies set by middleware (cart id, refreshed session) on the router's response
     const pending = c.res.headers.getSetCookie?.() ?? [];
     if (pending.length === 0) return res;

@@ -54,6 +54,27 @@ export function forwarded(shop: Pick<Shop, 'env'>): MiddlewareHandler {
   };
 }
 
+/**
+ * The request as the client sent it: behind a trusted proxy, the URL gets the forwarded scheme
+ * and host, so React Router's check that a form's `Origin` matches the request URL (its CSRF
+ * defence) holds for `https://shop…` forms served over a plain-HTTP hop.
+ */
+export function publicRequest(c: Context): Request {
+  const client = clientOf(c);
+  const raw = c.req.raw;
+  if (!client) return raw;
+  const url = new URL(raw.url);
+  if (url.protocol === `${client.proto}:` && url.host === client.host) return raw;
+  url.protocol = `${client.proto}:`;
+  url.host = client.host;
+  const init: RequestInit & { duplex?: 'half' } = { method: raw.method, headers: raw.headers, signal: raw.signal };
+  if (raw.method !== 'GET' && raw.method !== 'HEAD' && raw.body) {
+    init.body = raw.body;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
 /** The resolved client of a request, when {@link forwarded} ran. */
 export function clientOf(c: Context): ClientInfo | undefined {
   return c.get('client' as never) as ClientInfo | undefined;

@@ -46,3 +46,14 @@ describe('rate limits in Redis', () => {
     expect(await status(consumeRateLimit(b, 'forgot', ip))).toBe(429);
   });
 });
+
+describe('clientKey (issue 12, finding 3)', () => {
+  it('counts IPv6 clients by /64 and IPv4-mapped addresses as IPv4', async () => {
+    const { clientKey } = await import('./index.ts');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));
+    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('unknown')).toBe('unknown');
+  });
+});
