@@ -66,10 +66,35 @@ describe('finding 1 and 2: production', () => {
     expect(res.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
   });
 
-  it('offers no sandbox payment unless PAYMENT_SANDBOX=on', async () => {
+  it('offers no sandbox payment unless PAYMENT_SANDBOX=on, and then shows no test-mode banner', async () => {
     const res = await app.request('https://shop.example.ch/api/configuration/configurations');
     const body = JSON.stringify(await res.json());
     expect(body).not.toContain('"sandbox"');
+    expect(await (await app.request('https://shop.example.ch/')).text()).not.toContain('test-mode-banner');
+  });
+});
+
+describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
+  let shop: Shop;
+  let app: App;
+  beforeAll(async () => {
+    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } });
+    app = createHttpApp(shop, { build: await loadBuild() });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('every page says "Test mode — no real payments", in the visitor\'s language', async () => {
+    for (const [path, lang, text] of [
+      ['/', 'en', 'Test mode — no real payments'],
+      ['/client/products', 'de', 'Testmodus — keine echten Zahlungen'],
+      ['/contact', 'fr', 'Mode test — aucun paiement réel'],
+      ['/login', 'it', 'Modalità di prova — nessun pagamento reale'],
+      ['/shopcart', 'es', 'Modo de prueba — sin pagos reales'],
+      ['/no/such/page', 'en', 'Test mode — no real payments'],
+    ]) {
+      const html = await (await app.request(`https://shop.example.ch${path}`, { headers: { cookie: `lang=${lang}` } })).text();
+      expect(html, path).toContain(text);
+    }
   });
 });
 
