@@ -18,6 +18,7 @@ import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
+import { scrubPath } from '../core/redact.ts';
 import { hostCheck } from './host-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
@@ -42,7 +43,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: scrubPath(c.req.path), status: c.res.status, ms }, 'request');
   });
   app.use(
     '*',

@@ -17,6 +17,7 @@ import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, verifyAccessToken, type AuthUser } f
 import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/production.ts';
+import { withCurrentRole } from '../core/accounts/current-role.ts';
 
 /** Name of the web UI's refresh-token cookie. */
 export const REFRESH_COOKIE = 'refresh_token';
@@ -69,7 +70,9 @@ export async function webSession(shop: Shop, c: Context): Promise<AuthUser | nul
   const access = getCookie(c, ACCESS_COOKIE);
   if (access) {
     try {
-      return await verifyAccessToken(shop, access);
+      // a demoted admin loses the role at once (issue 12); a deleted account is signed out
+      const current = await withCurrentRole(shop, await verifyAccessToken(shop, access));
+      if (current) return current;
     } catch {
       // expired or invalid: try the refresh token below
     }

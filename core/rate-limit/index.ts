@@ -13,7 +13,7 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search';
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo';
 
 /** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
 export type Limit = { ip: number; account: number; duration: number };
@@ -36,6 +36,14 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
    * (per minute) overrides it, e.g. for load tests. The account counter is unused.
    */
   search: { ip: 300, account: 300, duration: 60 },
+  /** Password change with the current password (issue 12): guessing the current one is pointless. */
+  password: { ip: 10, account: 5, duration: 15 * 60 },
+  /** Order creation (issue 12): more than a household orders in an hour. */
+  order: { ip: 30, account: 10, duration: 60 * 60 },
+  /** Invoice PDFs (issue 12): each costs CPU; a customer downloads a handful. */
+  invoice: { ip: 60, account: 30, duration: 60 * 60 },
+  /** Promo code attempts (issue 12, finding 8): per IP and per cart/account, against enumeration. */
+  promo: { ip: 20, account: 10, duration: 15 * 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
