@@ -81,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === 'promo' || form.intent === 'promo-remove') {
       const code = form.intent === 'promo-remove' ? '' : String(form.code ?? '').slice(0, 32);
+      await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId); // issue 12
       await applyPromoCode(shop.db, auth.userId, code, auth.userId);
       return { intent: 'promo', ok: true } satisfies ActionResult;
     }

@@ -38,8 +38,8 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   search: { ip: 300, account: 300, duration: 60 },
   /** Password change with the current password (issue 12): guessing the current one is pointless. */
   password: { ip: 10, account: 5, duration: 15 * 60 },
-  /** Order creation (issue 12): more than a household orders in an hour. */
-  order: { ip: 30, account: 10, duration: 60 * 60 },
+  /** Order creation (issue 12): far more than a household (or an office behind one address) orders in an hour. */
+  order: { ip: 200, account: 20, duration: 60 * 60 },
   /** Invoice PDFs (issue 12): each costs CPU; a customer downloads a handful. */
   invoice: { ip: 60, account: 30, duration: 60 * 60 },
   /** Promo code attempts (issue 12, finding 8): per IP and per cart/account, against enumeration. */
