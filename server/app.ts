@@ -19,6 +19,7 @@ import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { scrubPath } from '../core/redact.ts';
+import { withNoStore } from './no-store.ts';
 import { hostCheck } from './host-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
@@ -104,7 +105,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
       origin: publicOrigin(shop.env),
       clientIp: clientIp(c),
     };
-    const res = await handler(publicRequest(c), context);
+    const res = withNoStore(await handler(publicRequest(c), context), url.pathname, Boolean(auth));
     // keep cookies set by middleware (cart id, refreshed session) on the router's response
     const pending = c.res.headers.getSetCookie?.() ?? [];
     if (pending.length === 0) return res;

@@ -195,4 +195,14 @@ describe('findings 6 and 9 on the test shop', () => {
     const good = await form('/preferences', { theme: 'dark', returnTo: '/contact' });
     expect(good.headers.get('location')).toBe('/contact');
   });
+
+  it('finding 10: personal pages answer Cache-Control: no-store', async () => {
+    const { cookie } = await userWithCookie(shop, 'Customer');
+    for (const path of ['/client/history', '/profile', '/', '/contact']) {
+      const res = await app.request(`http://shop.test${path}`, { headers: { cookie } });
+      expect(res.headers.get('cache-control'), path).toContain('no-store');
+    }
+    for (const path of ['/shopcart', '/login']) expect((await app.request(`http://shop.test${path}`)).headers.get('cache-control'), path).toContain('no-store');
+    expect((await app.request('http://shop.test/contact')).headers.get('cache-control') ?? '').not.toContain('no-store');
+  });
 });
