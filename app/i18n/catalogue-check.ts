@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 /** The catalogue folder `app/i18n/locales`. */
 export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 
+const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
 /** i18next's plural suffixes (JSON v4: `key_one`, `key_other` …). */
 export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -42,7 +44,7 @@ export function pluralCategories(lng: string): string[] {
   const rules = new Intl.PluralRules(lng);
   const used = new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
   used.add('other');
-  return rules.resolvedOptions().pluralCategories.filter((c) => used.has(c));
+  return ORDER.filter((c) => used.has(c) && rules.resolvedOptions().pluralCategories.includes(c as Intl.LDMLPluralRule));
 }
 
 /** The placeholders of a text, sorted: `{{name}}` (format options ignored), `$t(...)`, and tags like `<1>`, `</strong>`. */
@@ -61,7 +63,7 @@ export type CatalogueReport = {
   ns: string;
   /** Keys (with the plural suffix the language needs) absent from the catalogue. */
   missing: string[];
-  /** Keys English does not know (plural forms count as their base key; forms the language does not use are extra). */
+  /** Keys English does not know (a plural form counts as its base key; a form the language does not have at all is extra). */
   extra: string[];
   /** Keys whose placeholders differ from English's: `key: expected [...] got [...]`. */
   placeholders: string[];
@@ -74,20 +76,27 @@ export function checkCatalogue(lng: string, ns: string, dir = LOCALES_DIR): Cata
   const en = flatten(readCatalogue('en', ns, dir) ?? {});
   const have = flatten(readCatalogue(lng, ns, dir) ?? {});
   const needed = new Set(pluralCategories(lng));
-  // English key -> the keys the language must have for it
-  const expected = new Map<string, string>(); // locale key -> English key it translates
+  const allowed = new Set(new Intl.PluralRules(lng).resolvedOptions().pluralCategories);
+  const required = new Set<string>();
+  const known = new Map<string, string>(); // locale key -> the English key it translates
   for (const k of en.keys()) {
     const m = PLURAL_SUFFIX.exec(k);
-    if (!m) expected.set(k, k);
-    else {
+    if (!m) {
+      required.add(k);
+      known.set(k, k);
+    } else {
       const base = k.slice(0, m.index);
-      for (const c of needed) expected.set(`${base}_${c}`, en.has(`${base}_${c}`) ? `${base}_${c}` : `${base}_other`);
+      for (const c of allowed) {
+        const key = `${base}_${c}`;
+        known.set(key, en.has(key) ? key : `${base}_other`);
+        if (needed.has(c)) required.add(key);
+      }
     }
   }
   const report: CatalogueReport = { lng, ns, missing: [], extra: [], placeholders: [], empty: [] };
-  for (const k of expected.keys()) if (!have.has(k)) report.missing.push(k);
+  for (const k of required) if (!have.has(k)) report.missing.push(k);
   for (const [k, v] of have) {
-    const enKey = expected.get(k);
+    const enKey = known.get(k);
     if (!enKey) {
       report.extra.push(k);
       continue;
