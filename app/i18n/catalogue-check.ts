@@ -42,9 +42,9 @@ export function flatten(v: unknown, prefix = '', out = new Map<string, string>()
  */
 export function pluralCategories(lng: string): string[] {
   const rules = new Intl.PluralRules(lng);
-  const used = new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+  const used = new Set<string>(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
   used.add('other');
-  return ORDER.filter((c) => used.has(c) && rules.resolvedOptions().pluralCategories.includes(c as Intl.LDMLPluralRule));
+  return ORDER.filter((c) => used.has(c));
 }
 
 /** The placeholders of a text, sorted: `{{name}}` (format options ignored), `$t(...)`, and tags like `<1>`, `</strong>`. */
