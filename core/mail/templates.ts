@@ -14,10 +14,15 @@ import it from './locales/it.json';
 import ja from './locales/ja.json';
 import ko from './locales/ko.json';
 import pl from './locales/pl.json';
+import pt from './locales/pt.json';
+import ru from './locales/ru.json';
+import tr from './locales/tr.json';
+import vi from './locales/vi.json';
+import zh from './locales/zh.json';
 import type { MailMessage } from './service.ts';
 
 type Texts = typeof en;
-const TEXTS = { en, de, fr, it, es, ar, id, ja, ko, pl } satisfies Record<string, Texts>;
+const TEXTS = { en, de, fr, it, es, ar, id, ja, ko, pl, pt, ru, tr, vi, zh } satisfies Record<string, Texts>;
 /** Languages with mail texts (locale codes of `app/i18n/locales.ts`). */
 export const MAIL_LOCALES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
 
