@@ -185,7 +185,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
             {cart.promoDiscount > 0 && (
               <div className="summary-row">
                 <span>{t('promoDiscount')}</span>
-                <span>−{price(cart.promoDiscount)}</span>
+                <span><bdi dir="ltr">−{price(cart.promoDiscount)}</bdi></span>
               </div>
             )}
             <div className="summary-row summary-total">
