@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** What must survive a backup: orders, payments, stock (as JSON text, to compare exactly). */
 async function snapshot(shop: Shop): Promise<string> {
-  const q = async (query: string) => (await shop.db.execute(sql.raw(query))).rows;
+  const q = async (query: string) => ((await shop.db.execute(sql.raw(query))) as unknown as { rows: unknown[] }).rows;
   return JSON.stringify({
     orders: await q('SELECT id, code, status, payment_status, total_rappen, paid_rappen FROM orders ORDER BY id'),
     lines: await q('SELECT order_id, product_id, count, line_total_rappen FROM order_lines ORDER BY id'),
@@ -45,7 +45,7 @@ async function fill(shop: Shop): Promise<void> {
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 2, c.id);
     const order = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-    if (paid) await recordPayment(shop, { provider: 'bank', orderRef: order.code, providerRef: `ref-${order.id}`, amount: order.total, currency: 'CHF' });
+    if (paid) await recordPayment(shop, { provider: 'bank', orderRef: order.code, providerRef: `ref-${order.id}`, amount: order.total, currency: 'CHF', exactAmount: false });
   }
 }
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
     { name: 'customer', headers: { accestoken: customer.token }, cookie: customer.cookie },
     { name: 'admin', headers: { accestoken: admin.token }, cookie: admin.cookie },
   ];
-  productIds = ((await shop.db.execute(sql`SELECT id FROM products ORDER BY sku LIMIT 5`)).rows as Array<{ id: string }>).map((r) => r.id);
+  productIds = ((await shop.db.execute(sql`SELECT id FROM products ORDER BY sku LIMIT 5`)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
 }, 120_000);
 afterAll(async () => {
   await shop?.close();
@@ -162,7 +162,7 @@ function formVocabulary(): { names: string[]; values: string[] } {
 async function checkInvariants(): Promise<void> {
   const config = await http.fetch('/api/configuration/configurations');
   expect(config.status).toBe(200);
-  const one = async (q: string) => Number(((await shop.db.execute(sql.raw(q))).rows[0] as { n: number | string }).n);
+  const one = async (q: string) => Number(((await shop.db.execute(sql.raw(q))) as unknown as { rows: Array<{ n: number | string }> }).rows[0].n);
   expect(await one('SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)')).toBe(0);
   expect(await one('SELECT count(*) AS n FROM products WHERE stock < 0')).toBe(0);
   expect(await one('SELECT count(*) AS n FROM orders WHERE total_rappen < 0 OR paid_rappen < 0')).toBe(0);
