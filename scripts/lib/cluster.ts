@@ -18,6 +18,8 @@ export type AppProcess = {
   child: ChildProcess;
   /** Last lines the process wrote to stderr (for failure messages). */
   stderr: () => string;
+  /** Last lines of its log (pino writes JSON lines to stdout). */
+  stdout: () => string;
   /** `kill -9`: the process dies at once, mid-request, as in a crash. */
   crash: () => Promise<void>;
   /** SIGTERM and wait for the graceful shutdown. */
@@ -31,10 +33,14 @@ export type AppProcess = {
  */
 export async function startApp(port: number, env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<AppProcess> {
   const [cmd, args] = APP_COMMAND;
-  const child = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(cmd, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
+  let out = '';
   child.stderr!.on('data', (d: Buffer) => {
     err = (err + d.toString()).slice(-4000);
+  });
+  child.stdout!.on('data', (d: Buffer) => {
+    out = (out + d.toString()).slice(-8000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
@@ -58,6 +64,7 @@ export async function startApp(port: number, env: Record<string, string | undefi
     url,
     child,
     stderr: () => err,
+    stdout: () => out,
     crash: async () => {
       child.kill('SIGKILL');
       await exited;

@@ -23,6 +23,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
   const apps: AppProcess[] = [];
   let shop: Shop;
   let drop: () => Promise<void>;
+  let dbUrl = '';
 
   const call = async (app: AppProcess, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${app.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -36,6 +37,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
     redis.disconnect();
     const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
     drop = db.drop;
+    dbUrl = db.url;
     const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', DATA_DIR: 'memory://' };
     apps.push(await startApp(3401, env)); // the first applies migrations and imports the catalogue
     apps.push(await startApp(3402, env));
@@ -90,6 +92,25 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
         const page = (await call(a, `/productdetail?id=${p.id}`)).body as string;
         expect(page).toContain('987.65');
         expect(page).not.toContain('42.50');
+      }
+    });
+
+    it('with Redis down a process keeps selling: limits fall back to its memory, and it says so in its log', async () => {
+      const redisDown = 'redis://127.0.0.1:9'; // nothing listens on the discard port
+      const lonely = await startApp(3403, { DATABASE_URL: dbUrl, REDIS_URL: redisDown, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', DATA_DIR: 'memory://' });
+      try {
+        const p = await productWith(shop, 3, 1500, 5);
+        const c = await createCustomer(shop);
+        await addToCart(shop.db, c.id, p.id, 1, c.id);
+        expect((await call(lonely, '/api/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers)).status).toBe(201);
+        const reg = registration();
+        await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) statuses.push((await call(lonely, '/api/user/login', { email: reg.email, password: 'Wrong-password-123' })).status);
+        expect(statuses.at(-1)).toBe(429); // still limited, in memory
+        expect(lonely.stderr() + lonely.stdout()).toMatch(/Redis unreachable: rate limits fall back/);
+      } finally {
+        await lonely.stop();
       }
     });
   });
