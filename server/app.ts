@@ -17,6 +17,7 @@ import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
+import { serviceUnavailable } from './unavailable.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -37,6 +38,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
     const ms = Math.round((performance.now() - start) * 10) / 10;
     shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
   });
+  app.use('*', serviceUnavailable(shop));
   app.use(
     '*',
     secureHeaders({
