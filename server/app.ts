@@ -24,6 +24,7 @@ import { hostCheck } from './host-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { publicOrigin, secureTransport } from '../core/config/production.ts';
+import { serviceUnavailable } from './unavailable.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -46,6 +47,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
     const ms = Math.round((performance.now() - start) * 10) / 10;
     shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: scrubPath(c.req.path), status: c.res.status, ms }, 'request');
   });
+  app.use('*', serviceUnavailable(shop));
   app.use(
     '*',
     secureHeaders({

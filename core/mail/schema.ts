@@ -17,6 +17,12 @@ export const outbox = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'outbox_only', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Lease of the process delivering this mail: set when a process claims the row, so several app
+     * processes never send the same mail twice (issue 13). A process that dies mid-send leaves a
+     * lease that runs out, and the mail is retried then (at-least-once delivery).
+     */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

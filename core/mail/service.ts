@@ -5,7 +5,7 @@
  * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import type { Shop } from '../shop.ts';
@@ -49,6 +49,38 @@ function transportFor(shop: Shop): Transporter | null {
   return t;
 }
 
+/** How long a claimed mail stays reserved for the process sending it, seconds. */
+export const DELIVERY_LEASE_S = 120;
+
+/**
+ * Claims up to 50 pending mails (oldest first) for this process: one statement that skips rows
+ * another process holds (`FOR UPDATE SKIP LOCKED`) or has leased, and sets the lease, so every mail
+ * is handed to exactly one process at a time.
+ * @param ids only these mails; default every pending mail.
+ */
+async function claimPending(db: Db, ids?: string[]): Promise<Array<typeof outbox.$inferSelect>> {
+  const free = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        lt(outbox.attempts, MAX_ATTEMPTS),
+        or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+        ids?.length ? inArray(outbox.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(outbox.createdAt))
+    .limit(50)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${DELIVERY_LEASE_S})` })
+    .where(inArray(outbox.id, free))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
 /**
  * Sends pending outbox mails through SMTP (no-op without `SMTP_URL`). A failure is recorded and
  * retried on the next call, up to {@link MAX_ATTEMPTS}.
@@ -59,8 +91,7 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
   const transport = transportFor(shop);
   if (!transport) return 0;
   const settings = await getSettings(shop.db);
-  const where = and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS), ids?.length ? inArray(outbox.id, ids) : undefined);
-  const pending = await shop.db.select().from(outbox).where(where).orderBy(asc(outbox.createdAt)).limit(50);
+  const pending = await claimPending(shop.db, ids);
   let sent = 0;
   for (const m of pending) {
     try {
@@ -72,13 +103,13 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
         html: m.html ?? undefined,
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
       });
-      await shop.db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null }).where(eq(outbox.id, m.id));
+      await shop.db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null, lockedUntil: null }).where(eq(outbox.id, m.id));
       sent++;
     } catch (e) {
       const attempts = m.attempts + 1;
       await shop.db
         .update(outbox)
-        .set({ attempts, lastError: String((e as Error).message ?? e).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+        .set({ attempts, lastError: String((e as Error).message ?? e).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', lockedUntil: null })
         .where(eq(outbox.id, m.id));
       shop.log.warn({ err: e, mailId: m.id }, 'mail delivery failed; will retry');
     }

@@ -61,7 +61,17 @@ async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
     const { Redis } = await redisModule;
     // no offline queue: while Redis is unreachable the in-memory insurance limiter answers at once
     const client = new Redis(shop.env.REDIS_URL, { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    client.on('error', () => undefined);
+    // Redis down: the shop keeps selling, each process limiting in memory; said once per outage
+    const log = (shop as { log?: Shop['log'] }).log;
+    let down = false;
+    client.on('error', (err: Error) => {
+      if (!down) log?.warn({ err: err.message }, 'Redis unreachable: rate limits fall back to this process\'s memory until it is back');
+      down = true;
+    });
+    client.on('ready', () => {
+      if (down) log?.info('Redis reachable again: rate limits shared again');
+      down = false;
+    });
     await client.connect().catch(() => undefined);
     redis = client;
   }

@@ -9,10 +9,10 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { registerUser } from '../../core/accounts/service.ts';
 import { outbox } from '../../core/mail/schema.ts';
-import { deliverOutbox, listOutbox, sendMail } from '../../core/mail/service.ts';
+import { deliverOutbox, listOutbox, queueMail, sendMail } from '../../core/mail/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { registration } from '../helpers/accounts.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { createTestDatabase, createTestShop } from '../helpers/shop.ts';
 import { linkIn, startSmtp } from '../helpers/smtp.ts';
 
 const shops: Shop[] = [];
@@ -62,6 +62,37 @@ describe('mail outbox', () => {
       expect(up.status).toBe('sent');
       expect(up.attempts).toBe(2);
       expect(await deliverOutbox(shop)).toBe(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('two app processes delivering at once send every mail exactly once (claimed with a lease)', async () => {
+    const smtp = await startSmtp(0);
+    try {
+      const env = { SMTP_URL: smtp.url };
+      // on PostgreSQL: two shops (two connection pools, as two processes) on one database
+      let shared: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
+      if (process.env.TEST_DATABASE_URL) shared = await createTestDatabase(process.env.TEST_DATABASE_URL);
+      const a = await createTestShop({ catalogue: null, env: shared ? { ...env, DATABASE_URL: shared.url } : env });
+      const b = shared ? await createTestShop({ catalogue: null, env: { ...env, DATABASE_URL: shared.url } }) : a;
+      shops.push(...new Set([b, a]));
+      for (let i = 0; i < 20; i++) await queueMail(a.db, { to: `n${i}@example.ch`, subject: `Mail ${i}`, text: 'Body' }, true);
+      const [x, y] = await Promise.all([deliverOutbox(a), deliverOutbox(b)]);
+      expect(x + y).toBe(20);
+      const mails = await smtp.waitFor(20);
+      await new Promise((r) => setTimeout(r, 200)); // a duplicate would arrive now
+      expect(smtp.mails.length).toBe(20);
+      expect(new Set(mails.map((m) => m.to[0])).size).toBe(20);
+      const rows = await a.db.select().from(outbox);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1 && r.lockedUntil === null)).toBe(true);
+      if (shared) {
+        await a.close();
+        await b.close();
+        shops.splice(shops.indexOf(a), 1);
+        shops.splice(shops.indexOf(b), 1);
+        await shared.drop();
+      }
     } finally {
       await smtp.close();
     }

@@ -1,0 +1,49 @@
+// ESLint (flat config): typescript-eslint, react-hooks, jsx-a11y, import/no-cycle, and the
+// architecture's boundaries (docs/decisions/011-lint-and-boundaries.md). Prettier owns formatting.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** A `no-restricted-imports` rule (typescript-eslint's, so `import type` can be allowed). */
+const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const noApp = { group: ['**/app/**', '~/**'], message: 'api/, server/ and core/ import nothing from app/ (the UI).' };
+const noReact = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-i18next', '@react-router/*'], message: 'core/ owns data and rules and imports no React.' };
+const noSchema = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/core/*/schema.ts', '**/core/db/schema.ts', '**/core/db/client.ts'],
+  allowTypeImports: true,
+  message: 'Routes and API handlers call core functions; queries and the Drizzle schema live in core/.',
+};
+
+export default tseslint.config(
+  { ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'test-results/**', 'playwright-report/**', 'backups/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', Request: 'readonly', Response: 'readonly', Headers: 'readonly', FormData: 'readonly', Blob: 'readonly', File: 'readonly', AbortController: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', crypto: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', performance: 'readonly', document: 'readonly', window: 'readonly', localStorage: 'readonly', navigator: 'readonly', requestAnimationFrame: 'readonly', matchMedia: 'readonly', HTMLElement: 'readonly', Event: 'readonly', KeyboardEvent: 'readonly', MouseEvent: 'readonly', Node: 'readonly', atob: 'readonly', btoa: 'readonly', global: 'readonly', globalThis: 'readonly' } },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  { files: ['app/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  { files: ['core/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([noApp, noReact]) },
+  { files: ['server/**/*.ts', 'server.ts'], ignores: ['**/*.test.ts'], rules: restrict([noApp]) },
+  { files: ['api/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([noApp, noSchema]) },
+  { files: ['app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: restrict([noSchema]) },
+  prettier,
+);
