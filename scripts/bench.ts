@@ -119,7 +119,7 @@ async function main() {
     const base = `http://${HOST}:${port}`;
     console.error(`== starting the built shop on ${base} (fresh PGlite in ${tmp})`);
     shopProc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      env: { ...process.env, PORT: String(port), HOST, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', SEARCH_RATE_LIMIT: '100000000' },
+      env: { ...process.env, PORT: String(port), HOST, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', SEARCH_RATE_LIMIT: '100000000' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(`${base}/api/configuration/configurations`, shopProc);

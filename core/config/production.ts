@@ -3,7 +3,19 @@
  * the operator sees it in the first lines of the log. Fatal gaps (no `PUBLIC_URL`) already stop
  * {@link import('./env.ts').loadEnv}; the rest are warnings with the variable to set.
  */
-import type { Env } from './env.ts';
+import { EnvError, type Env } from './env.ts';
+
+/**
+ * Refuses to serve in production without `PUBLIC_URL` (issue 12, finding 1): links in e-mails
+ * and the Host check need it. Command-line tools (imports, backups) do not serve and skip this.
+ * @throws {EnvError} naming the variable.
+ */
+export function assertServable(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): void {
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    throw new EnvError(
+      'Invalid environment variable(s):\n  PUBLIC_URL: is required in production (the address customers use, e.g. https://shop.example.ch; links in e-mails are built from it)',
+    );
+}
 
 /** One line of the start-up report. */
 export type ProductionNote = { variable: string; message: string };

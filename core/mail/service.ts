@@ -150,9 +150,10 @@ export type OutboxEntry = typeof outbox.$inferSelect;
 /**
  * The newest mails of the outbox, for admins.
  * @param page 1-based; `pageSize` rows per page.
+ * @param opts.hideLinks replace reset/confirmation link tokens by `[redacted]` (when SMTP is configured).
  * @returns the rows (attachments reduced to their names) and the total count.
  */
-export async function listOutbox(db: Db, page = 1, pageSize = 20): Promise<{ rows: OutboxEntry[]; total: number }> {
+export async function listOutbox(db: Db, page = 1, pageSize = 20, opts: { hideLinks?: boolean } = {}): Promise<{ rows: OutboxEntry[]; total: number }> {
   const [{ n }] = await db.select({ n: count() }).from(outbox);
   const rows = await db
     .select()
@@ -160,9 +161,10 @@ export async function listOutbox(db: Db, page = 1, pageSize = 20): Promise<{ row
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
-  // link tokens are hidden from admins (issue 12): an admin must not be able to reset someone's password
-  const hide = (t: string | null) => (t === null ? t : scrubLinks(t));
-  return { rows: rows.map((r) => ({ ...r, text: scrubLinks(r.text), html: hide(r.html), attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
+  // link tokens are hidden from admins when mails really go out (issue 12): an admin must not be
+  // able to reset someone's password. Without SMTP the outbox is the only way links reach anyone.
+  const hide = (t: string | null) => (t === null || !opts.hideLinks ? t : scrubLinks(t));
+  return { rows: rows.map((r) => ({ ...r, text: hide(r.text) ?? '', html: hide(r.html), attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../core/config/env.ts';
-import { productionReport } from '../../core/config/production.ts';
+import { assertServable, productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
@@ -99,9 +99,11 @@ describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
 });
 
 describe('finding 2: configuration', () => {
-  it('production is the default and needs PUBLIC_URL, named in the message', () => {
-    expect(() => loadEnv({})).toThrow(EnvError);
-    expect(() => loadEnv({})).toThrow(/PUBLIC_URL: is required in production/);
+  it('production is the default and the server needs PUBLIC_URL, named in the message', () => {
+    expect(loadEnv({}).NODE_ENV).toBe('production');
+    expect(() => assertServable(loadEnv({}))).toThrow(EnvError);
+    expect(() => assertServable(loadEnv({}))).toThrow(/PUBLIC_URL: is required in production/);
+    expect(() => assertServable(loadEnv({ NODE_ENV: 'development' }))).not.toThrow();
     expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch/' })).toMatchObject({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' });
     expect(() => loadEnv({ NODE_ENV: 'development', PUBLIC_URL: 'https://shop.example.ch/some/path' })).toThrow(/PUBLIC_URL:/);
   });

@@ -74,12 +74,13 @@ describe('tokens in logs', () => {
 });
 
 describe('the outbox', () => {
-  it('admins see link tokens hidden, and stored bodies lose them after a day', async () => {
+  it('admins see link tokens hidden when SMTP is configured, and stored bodies lose them after a day', async () => {
     const c = await createCustomer(shop);
     await forgot(c.email);
     const [mail] = await shop.db.select().from(outbox).where(eq(outbox.to, c.email));
     const token = /\/reset\/([^\s"<>]+)/.exec(mail.text)![1];
-    const { rows } = await listOutbox(shop.db, 1, 100);
+    // with SMTP configured (mails really go out) admins never see link tokens
+    const { rows } = await listOutbox(shop.db, 1, 100, { hideLinks: true });
     const shown = rows.find((r) => r.id === mail.id)!;
     expect(shown.text).not.toContain(token);
     expect(shown.html ?? '').not.toContain(token);

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.ti
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get('page')) || 1));
-  const { rows, total } = await listOutbox(context.shop.db, page, PAGE_SIZE);
+  const { rows, total } = await listOutbox(context.shop.db, page, PAGE_SIZE, { hideLinks: Boolean(context.shop.env.SMTP_URL) });
   return {
     title: translate(context.lang, 'account:admin.outbox.title'),
     page,
