@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { EnvError, loadEnv } from './core/config/env.ts';
-import { assertServable, productionReport } from './core/config/production.ts';
+import { productionReport } from './core/config/production.ts';
 import { DataDirLockedError } from './core/db/lock.ts';
 import { openShop } from './core/shop.ts';
 import { startExpirySweep } from './core/orders/sweep.ts';
@@ -21,7 +21,6 @@ import { closeRateLimits } from './core/rate-limit/index.ts';
 async function main() {
   let shop;
   try {
-    assertServable(loadEnv());
     shop = await openShop();
   } catch (e) {
     if (e instanceof EnvError || e instanceof DataDirLockedError) {

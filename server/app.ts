@@ -23,7 +23,7 @@ import { withNoStore } from './no-store.ts';
 import { hostCheck } from './host-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
-import { assertServable, publicOrigin, secureTransport } from '../core/config/production.ts';
+import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { serviceUnavailable } from './unavailable.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
@@ -37,7 +37,6 @@ type HttpEnv = { Variables: { secureHeadersNonce?: string; /** set when a file o
 
 export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   const production = shop.env.NODE_ENV === 'production';
-  assertServable(shop.env); // production needs PUBLIC_URL (issue 12)
   const app = new Hono<HttpEnv>();
   app.use('*', requestId());
   // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit

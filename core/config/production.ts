@@ -1,21 +1,14 @@
 /**
  * What a production start still lacks (issue 12, "Done when"): `npm start` prints this list so
- * the operator sees it in the first lines of the log. Fatal gaps (no `PUBLIC_URL`) already stop
- * {@link import('./env.ts').loadEnv}; the rest are warnings with the variable to set.
+ * the operator sees it in the first lines of the log, each with the variable to set. Without
+ * `PUBLIC_URL` a production shop still starts (the README's `npm install && npm start`), but it
+ * answers only on this machine (`http://localhost:PORT`, see {@link LOOPBACK_HOSTS}) and builds every
+ * link from that address, never from a request's Host header.
  */
-import { EnvError, type Env } from './env.ts';
+import type { Env } from './env.ts';
 
-/**
- * Refuses to serve in production without `PUBLIC_URL` (issue 12, finding 1): links in e-mails
- * and the Host check need it. Command-line tools (imports, backups) do not serve and skip this.
- * @throws {EnvError} naming the variable.
- */
-export function assertServable(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): void {
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
-    throw new EnvError(
-      'Invalid environment variable(s):\n  PUBLIC_URL: is required in production (the address customers use, e.g. https://shop.example.ch; links in e-mails are built from it)',
-    );
-}
+/** Host names a production shop without `PUBLIC_URL` answers to: this machine only. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** One line of the start-up report. */
 export type ProductionNote = { variable: string; message: string };
@@ -27,7 +20,8 @@ export type ProductionNote = { variable: string; message: string };
 export function productionGaps(env: Env): ProductionNote[] {
   if (env.NODE_ENV !== 'production') return [];
   const notes: ProductionNote[] = [];
-  if (!env.PUBLIC_URL) notes.push({ variable: 'PUBLIC_URL', message: 'required: the https address customers use' });
+  if (!env.PUBLIC_URL)
+    notes.push({ variable: 'PUBLIC_URL', message: `unset: the shop answers only on this machine (http://localhost:${env.PORT}) and e-mail links point there; set the https address customers use` });
   else if (!env.PUBLIC_URL.startsWith('https:') && !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(env.PUBLIC_URL))
     notes.push({ variable: 'PUBLIC_URL', message: 'is not https: cookies are sent in clear text and HSTS cannot protect visitors' });
   if (!env.SESSION_SECRET) notes.push({ variable: 'SESSION_SECRET', message: 'unset: a generated secret in DATA_DIR/secrets.json signs sessions (set one, 32+ characters, to share it between processes and backups)' });

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../core/config/env.ts';
-import { assertServable, productionReport } from '../../core/config/production.ts';
+import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
@@ -60,6 +60,18 @@ describe('finding 1 and 2: production', () => {
     expect((await app.request('https://shop.example.ch/api/configuration/configurations')).status).toBe(200);
   });
 
+  it('without PUBLIC_URL a production shop answers only to this machine (npm start on a fresh clone)', async () => {
+    const local = await createTestShop({ catalogue: null, env: { NODE_ENV: 'production', PUBLIC_URL: '', PORT: '3000' } });
+    try {
+      const localApp = createHttpApp(local, { build: await loadBuild() });
+      for (const host of ['localhost:3000', '127.0.0.1:3000', 'localhost']) expect((await localApp.request(`http://${host}/api/configuration/configurations`)).status, host).toBe(200);
+      expect((await localApp.request('http://evil.example/api/configuration/configurations')).status).toBe(421);
+      expect((await localApp.request('http://192.168.1.20:3000/')).status).toBe(421);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('sends HSTS and Secure cookies, and shows no error details', async () => {
     const res = await app.request('https://shop.example.ch/');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
@@ -99,11 +111,9 @@ describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
 });
 
 describe('finding 2: configuration', () => {
-  it('production is the default and the server needs PUBLIC_URL, named in the message', () => {
+  it('production is the default; without PUBLIC_URL the start-up report says the shop answers only on this machine', () => {
     expect(loadEnv({}).NODE_ENV).toBe('production');
-    expect(() => assertServable(loadEnv({}))).toThrow(EnvError);
-    expect(() => assertServable(loadEnv({}))).toThrow(/PUBLIC_URL: is required in production/);
-    expect(() => assertServable(loadEnv({ NODE_ENV: 'development' }))).not.toThrow();
+    expect(productionReport(loadEnv({})).join('\n')).toMatch(/PUBLIC_URL: unset: the shop answers only on this machine \(http:\/\/localhost:3000\)/);
     expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch/' })).toMatchObject({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' });
     expect(() => loadEnv({ NODE_ENV: 'development', PUBLIC_URL: 'https://shop.example.ch/some/path' })).toThrow(/PUBLIC_URL:/);
   });
