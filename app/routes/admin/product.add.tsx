@@ -32,13 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id') ?? undefined;
   const r = parseForm(ProductForm, await request.formData());
   if (!r.ok) return data({ fields: r.fields, values: r.values }, { status: 400 });
   const { basePriceChf, ...rest } = r.data;
   try {
-    await saveProduct(context.shop.db, { ...rest, basePrice: parseChfInput(basePriceChf)! }, id);
+    await saveProduct(context.shop.db, { ...rest, basePrice: parseChfInput(basePriceChf)! }, id, `admin:${admin.userId}`);
   } catch (e) {
     if (e instanceof DomainError) return data({ fields: e.opts.fields ?? { _: e.message }, values: {} as Record<string, string> }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;

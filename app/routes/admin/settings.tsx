@@ -44,11 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, ...rest } = r.data;
-  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } });
+  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
   invalidateSettings(context.shop.db);
   return { saved: true, fields: {} as Record<string, string> };
 }

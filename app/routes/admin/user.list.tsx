@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (f.userId === auth.userId && f.role !== 'Admin') {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
     }
-    const u = await setRole(context.shop.db, f.userId, f.role);
+    const u = await setRole(context.shop.db, f.userId, f.role, `admin:${auth.userId}`);
     return { ok: true as const, message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }) };
   } catch (err) {
     return formFailure(err, context.lang);
