@@ -53,7 +53,7 @@ export async function adminUpdateUser(db: Db, actor: string, userId: string, inp
   const r = AdminUserInput.safeParse(input);
   if (!r.success) {
     const fields: Record<string, string> = {};
-    for (const i of r.error.issues) fields[i.path[i.path.length - 1]?.toString() ?? '_'] ??= i.message;
+    for (const i of r.error.issues) fields[i.path.join('.') || '_'] ??= i.message;
     throw invalid(fields);
   }
   const p = r.data;

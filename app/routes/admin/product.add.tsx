@@ -13,6 +13,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/mone
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const checkbox = z.string().optional().transform((v) => v === 'on');
 const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true }).extend({
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/admin/product/list');
 }
 
-export const meta = () => [{ title: 'Product · Admin' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => (data?.product ? adminMeta(matches, 'titles.productEdit', { name: String(data.product.name ?? '') }) : adminMeta(matches, 'titles.productAdd'));
 
 export default function ProductAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');

@@ -13,6 +13,7 @@ import { promos } from '../../../core/promos/schema.ts';
 import { createPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
 import { translateError } from '../../i18n/resources.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 /** `YYYY-MM-DD` of an instant in Zürich. */
 function zurichDay(d: Date): string {
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Promo · Admin · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.promo');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);

@@ -13,6 +13,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/mone
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { saved: true, fields: {} as Record<string, string> };
 }
 
-export const meta = () => [{ title: 'Settings · Admin' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.settings');
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');

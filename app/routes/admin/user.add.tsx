@@ -11,9 +11,9 @@ import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../../components/account/FormField.tsx';
 import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Add user' });
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.userAdd');
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
