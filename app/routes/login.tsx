@@ -71,7 +71,6 @@ export default function LoginPage() {
   return (
     <div className="container account-page">
       <h1>{t('login.title')}</h1>
-      {params.get('erased') === '1' && !result && <FormMessage success={t('privacy:erased')} />}
       {result?.ok ? <FormMessage success={result.message} /> : <FormMessage error={failure?.error || null} success={failure?.resent ?? null} />}
       {failure?.unconfirmed && (
         <Form method="post" className="account-form">

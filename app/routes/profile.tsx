@@ -4,9 +4,9 @@
  * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
  * Data protection (revFADP; issue 10): download one's data as JSON (/profile/export) and delete
  * the account, confirmed with the password (`eraseOwnAccount`: the orders stay, anonymised); the
- * session ends and the visitor lands on /login?erased=1.
+ * answer clears the session cookies and the page only confirms the deletion.
  */
-import { Form, useActionData, useLoaderData, useNavigation, data, redirect } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
 import { changePassword, familyOf, getUser, updateProfile } from '../../core/accounts/service.ts';
@@ -59,9 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         throw err;
       }
+      // the session ends with this answer (cookies cleared); the page then only says goodbye
       const headers = new Headers();
       for (const c of clearSessionCookieHeaders(context.shop.env.NODE_ENV === 'production')) headers.append('Set-Cookie', c);
-      return redirect('/login?erased=1', { headers });
+      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
     }
     if (intent === 'password') {
       const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
@@ -100,6 +101,19 @@ export default function ProfilePage() {
   const pw = result?.intent === 'password' ? result : null;
   const er = result?.intent === 'erase' ? result : null;
   const pe = p?.fields ?? {};
+  if (er?.ok) {
+    return (
+      <div className="container account-page">
+        <h1>{tp('eraseTitle')}</h1>
+        <FormMessage success={er.message} />
+        <p>
+          <Link to="/" className="btn">
+            {t('common:nav.home')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   const we = pw?.fields ?? {};
   return (
     <div className="container account-page account-wide">

@@ -29,7 +29,9 @@ import { renderLinkMail, type LinkMailKind } from '../mail/templates.ts';
 import { consumeRateLimit, resetRateLimit } from '../rate-limit/index.ts';
 import { issueAccessToken } from './auth.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './password.ts';
-import { emailTokens, refreshTokens, ROLES, users, type Role } from './schema.ts';
+import { emailTokens, refreshTokens, ROLES, users, USER_STATUSES, userStatus, type Role, type UserStatus } from './schema.ts';
+
+export { USER_STATUSES, userStatus, type UserStatus };
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { assertAdultForRegistration } from './age.ts';
 import { Email, LoginInput, Password, ProfileInput, RegisterInput } from './validation.ts';
@@ -480,20 +482,6 @@ export type UserListRow = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'lastN
   blockedAt: Date | null;
   anonymisedAt: Date | null;
 };
-
-/**
- * What the admin filters users by: `active` (verified, not blocked, not erased), `unverified`
- * (address not confirmed yet), `blocked`, `erased` (personal data anonymised).
- */
-export const USER_STATUSES = ['active', 'unverified', 'blocked', 'erased'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** The status of a user row (see {@link USER_STATUSES}); erased wins over blocked. */
-export function userStatus(u: { emailVerifiedAt: Date | null; blockedAt: Date | null; anonymisedAt: Date | null }): UserStatus {
-  if (u.anonymisedAt) return 'erased';
-  if (u.blockedAt) return 'blocked';
-  return u.emailVerifiedAt ? 'active' : 'unverified';
-}
 
 function statusCondition(status: UserStatus) {
   switch (status) {
