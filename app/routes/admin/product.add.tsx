@@ -95,7 +95,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
               type="select"
               label={t('products.strength')}
               defaultValue={val('strength', p?.strength)}
-              options={[{ value: '', label: '—' }, ...STRENGTHS.map((s) => ({ value: s, label: s }))]}
+              options={[{ value: '', label: '—' }, ...STRENGTHS.map((s) => ({ value: s, label: t(`catalogue:strength.${s}`, { defaultValue: s }) }))]}
               error={f.strength}
             />
             <Field name="wrapper" label={t('products.wrapper')} defaultValue={val('wrapper', p?.wrapper)} error={f.wrapper} />
