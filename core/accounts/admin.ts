@@ -7,7 +7,7 @@
  * tokens are revoked in the blocking transaction, and their access token stops working on the next
  * request because every authenticated request reads the account (`currentAccount` in auth.ts).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
@@ -116,4 +116,16 @@ export async function setBlocked(db: Db, actor: string, userId: string, blocked:
     });
   });
   return getUserForAdmin(db, userId);
+}
+
+/**
+ * Readable names for audit actors: `admin:<id>` and `user:<id>` become the account's e-mail
+ * (or "Erased" once erased); `system`, `cli` and unknown ids stay as they are.
+ * @returns actor -> label, for every actor given.
+ */
+export async function actorLabels(db: Db, actors: string[]): Promise<Record<string, string>> {
+  const ids = [...new Set(actors.map((a) => /^(?:admin|user):(.+)$/.exec(a)?.[1]).filter((x): x is string => Boolean(x)))];
+  const rows = ids.length ? await db.select({ id: users.id, email: users.email, anonymisedAt: users.anonymisedAt }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r.anonymisedAt ? 'Erased' : r.email]));
+  return Object.fromEntries(actors.map((a) => [a, byId.get(/^(?:admin|user):(.+)$/.exec(a)?.[1] ?? '') ?? a]));
 }

@@ -6,6 +6,7 @@
 import { Form, Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/audit';
+import { actorLabels } from '../../../core/accounts/admin.ts';
 import { listAudit } from '../../../core/audit/service.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
@@ -26,13 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entityId = (sp.get('entityId') ?? '').slice(0, 64);
   const page = Math.max(1, Math.min(10_000, Number(sp.get('page')) || 1));
   const { rows, total } = await listAudit(context.shop.db, { entity: entity || undefined, entityId: entityId || undefined }, page, PAGE_SIZE);
+  const labels = await actorLabels(context.shop.db, rows.map((r) => r.actor));
   return {
     entity,
     entityId,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    rows: rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after, at: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({ id: r.id, actor: labels[r.actor] ?? r.actor, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after, at: r.createdAt.toISOString() })),
   };
 }
 

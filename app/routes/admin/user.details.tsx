@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
 import { ROLES } from '../../../core/accounts/schema.ts';
-import { adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/admin.ts';
+import { actorLabels, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/admin.ts';
 import { eraseUser } from '../../../core/accounts/privacy.ts';
 import { adminSendPasswordReset } from '../../../core/accounts/service.ts';
 import { listAudit } from '../../../core/audit/service.ts';
@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) throw redirect('/admin/user/list');
   const u = await loadUser(context, id);
   const [orders, audit] = await Promise.all([listOrdersOfUser(context.shop, u.id), listAudit(context.shop.db, { entity: 'user', entityId: u.id }, 1, 20)]);
+  const labels = await actorLabels(context.shop.db, audit.rows.map((a) => a.actor));
   return {
     self: admin.userId === u.id,
     user: {
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       blockedAt: u.blockedAt?.toISOString() ?? null,
     },
     orders: orders.map((o) => ({ id: o.id, code: o.code, status: o.status, total: o.total, createdAt: o.createdAt.toISOString() })),
-    audit: audit.rows.map((a) => ({ id: a.id, actor: a.actor, action: a.action, at: a.createdAt.toISOString() })),
+    audit: audit.rows.map((a) => ({ id: a.id, actor: labels[a.actor] ?? a.actor, action: a.action, at: a.createdAt.toISOString() })),
   };
 }
 
