@@ -158,9 +158,9 @@ export const userApi = new Hono<ApiEnv>()
     });
   })
   .post('/setRole', async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const body = await jsonBody(c, SetRoleBody);
-    return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role)));
+    return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role, `admin:${admin.userId}`)));
   });
 
 documented({

@@ -14,6 +14,8 @@ export default [
   route('preferences', 'routes/resources/preferences.ts'),
   route('logout', 'routes/resources/logout.ts'),
   route('client/invoice', 'routes/resources/invoice.ts'),
+  route('profile/export', 'routes/resources/profile-export.ts'),
+  route('admin/user/export', 'routes/resources/admin-user-export.ts'),
   // the sandbox payment provider's hosted page (outside the shop layout, like a real provider's)
   route('sandbox-pay', 'routes/resources/sandbox-pay.tsx'),
 
@@ -62,6 +64,8 @@ export default [
       route('promo/list', 'routes/admin/promo.list.tsx'),
       route('user/add', 'routes/admin/user.add.tsx'),
       route('user/list', 'routes/admin/user.list.tsx'),
+      route('user/details', 'routes/admin/user.details.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
       route('outbox', 'routes/admin/outbox.tsx'),
     ]),
   ]),

@@ -13,11 +13,10 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
-import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
+import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
 import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/production.ts';
-import { withCurrentRole } from '../core/accounts/current-role.ts';
 
 /** Name of the web UI's refresh-token cookie. */
 export const REFRESH_COOKIE = 'refresh_token';
@@ -69,12 +68,19 @@ export async function webSession(shop: Shop, c: Context): Promise<AuthUser | nul
   if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
   const access = getCookie(c, ACCESS_COOKIE);
   if (access) {
+    let claimed: AuthUser | null = null;
     try {
-      // a demoted admin loses the role at once (issue 12); a deleted account is signed out
-      const current = await withCurrentRole(shop, await verifyAccessToken(shop, access));
-      if (current) return current;
+      claimed = await verifyAccessToken(shop, access);
     } catch {
       // expired or invalid: try the refresh token below
+    }
+    if (claimed) {
+      // a blocked or erased account's session ends at once, not when its token expires
+      const current = await currentAccount(shop, claimed);
+      if (current) return current;
+      deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
+      deleteCookie(c, REFRESH_COOKIE, { path: '/', secure: production });
+      return null;
     }
   }
   const refresh = getCookie(c, REFRESH_COOKIE);

@@ -52,6 +52,16 @@ export function clientResources(lng: string, exclude: string[] = ['legal', 'admi
   return out;
 }
 
+/**
+ * Namespaces the root loader leaves out (see {@link clientResources}) that a layout sends itself,
+ * e.g. the admin layout's `admin` texts: `{ [lng]: { [ns]: {...} }, en: {...} }` (English as fallback).
+ */
+export function namespaceResources(lng: string, namespaces: readonly string[]): Record<string, LocaleResources> {
+  const all = allResources();
+  const pick = (l: string) => Object.fromEntries(namespaces.filter((ns) => all[l]?.[ns]).map((ns) => [ns, all[l][ns]]));
+  return lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
+}
+
 const instances = new Map<string, i18n>();
 
 /** A ready i18next instance for `lng` with every namespace (cached per language). */

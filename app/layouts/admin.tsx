@@ -1,10 +1,17 @@
 /**
  * The admin layout (/admin/*). Admin only, enforced here on the server for every admin page:
- * anonymous visitors go to /login, other roles get 403.
+ * anonymous visitors go to /login, other roles get 403. It also sends the admin namespaces
+ * (`ADMIN_NAMESPACES`, which the root loader leaves out of every page) and adds them to the page's
+ * i18next instance, so admin texts and titles are translated (issue 10).
+ *
+ * Errors of admin pages: a thing that does not exist (an unknown order or user id) is a 404
+ * "not found" page; only a refused role is a 403.
  */
-import { data, Link, NavLink, Outlet, redirect } from 'react-router';
+import { data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
+import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
+import { namespaceResources } from '../i18n/resources.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -12,19 +19,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
-  return { role: context.auth.role };
+  return { role: context.auth.role, lang: context.lang, i18n: namespaceResources(context.lang, ADMIN_NAMESPACES) };
+}
+
+/** Adds the admin namespaces sent by the loader to the shared i18next instance (idempotent). */
+function useAdminTexts() {
+  const layout = useRouteLoaderData<typeof loader>('layouts/admin');
+  const { i18n } = useTranslation();
+  if (layout) {
+    for (const [lng, namespaces] of Object.entries(layout.i18n)) {
+      for (const [ns, texts] of Object.entries(namespaces)) {
+        if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, texts, true, true);
+      }
+    }
+  }
 }
 
 export default function AdminLayout() {
+  useAdminTexts();
   const { t } = useTranslation('admin');
   const links: [string, string][] = [
-    ['/admin/home', t('nav.home', { defaultValue: 'Dashboard' })],
-    ['/admin/order/list', t('nav.orders', { defaultValue: 'Orders' })],
-    ['/admin/product/list', t('nav.products', { defaultValue: 'Products' })],
-    ['/admin/promo/list', t('nav.promos', { defaultValue: 'Promos' })],
-    ['/admin/user/list', t('nav.users', { defaultValue: 'Users' })],
-    ['/admin/outbox', t('nav.outbox', { defaultValue: 'Outbox' })],
-    ['/admin/settings', t('nav.settings', { defaultValue: 'Settings' })],
+    ['/admin/home', t('nav.home')],
+    ['/admin/order/list', t('nav.orders')],
+    ['/admin/product/list', t('nav.products')],
+    ['/admin/promo/list', t('nav.promos')],
+    ['/admin/user/list', t('nav.users')],
+    ['/admin/audit', t('nav.audit')],
+    ['/admin/outbox', t('nav.outbox')],
+    ['/admin/settings', t('nav.settings')],
   ];
   return (
     <>
@@ -34,9 +56,9 @@ export default function AdminLayout() {
       <header className="site-header admin-header">
         <div className="container navbar admin-bar">
           <Link to="/" className="brand">
-            Casa del Tabaco <small>Admin</small>
+            Casa del Tabaco <small>{t('brand')}</small>
           </Link>
-          <nav aria-label="Admin" className="admin-nav">
+          <nav aria-label={t('brand')} className="admin-nav">
             <ul className="admin-links">
               {links.map(([to, label]) => (
                 <li key={to}>
@@ -55,14 +77,21 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary() {
+  useAdminTexts();
+  const error = useRouteError();
   const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t('notFound.title') : status === 403 ? t('errors:forbidden') : t('error.title');
   return (
-    <main className="container notfound" id="main">
-      <p className="eyebrow">403</p>
-      <h1>{t('errors:forbidden')}</h1>
+    <main className="container notfound" id="main" data-testid={status === 404 ? 'not-found' : status === 403 ? 'forbidden' : 'error'}>
+      <title>{`${title} · Casa del Tabaco`}</title>
+      <p className="eyebrow">{status}</p>
+      <h1>{title}</h1>
+      {status === 404 && <p>{t('notFound.text')}</p>}
+      {status !== 404 && status !== 403 && <p>{t('error.text')}</p>}
       <p>
-        <Link to="/" className="btn">
-          {t('nav.home')}
+        <Link to={status === 404 ? '/admin/home' : '/'} className="btn">
+          {status === 404 ? t('admin:nav.home', { defaultValue: t('nav.home') }) : t('nav.home')}
         </Link>
       </p>
     </main>

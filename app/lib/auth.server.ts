@@ -49,7 +49,7 @@ export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | '
 const FIELD_KEYS: Record<string, string> = {
   'The field is required': 'fieldRequired',
   'The email is invalid': 'emailInvalid',
-  'Please enter a 4-digit Swiss postcode': 'postcodeInvalid',
+  'Please enter a 4-digit postcode (Switzerland or Liechtenstein)': 'postcodeInvalid',
   'Please enter a valid phone number': 'phoneInvalid',
   'Please enter a valid date (YYYY-MM-DD)': 'dateInvalid',
   'We deliver to Switzerland and Liechtenstein only': 'countryInvalid',

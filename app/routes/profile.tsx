@@ -2,15 +2,20 @@
  * Edit profile (/profile; specification section 2): update the profile (names, phone, delivery
  * address, language) and change the password (asks the current one; signs out the other
  * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
+ * Data protection (revFADP; issue 10): download one's data as JSON (/profile/export) and delete
+ * the account, confirmed with the password (`eraseOwnAccount`: the orders stay, anonymised); the
+ * answer clears the session cookies and the page only confirms the deletion.
  */
-import { Form, useActionData, useLoaderData, useNavigation, data } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
 import { changePassword, familyOf, getUser, updateProfile } from '../../core/accounts/service.ts';
+import { eraseOwnAccount } from '../../core/accounts/privacy.ts';
+import { DomainError } from '../../core/errors.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requireUser } from '../lib/auth.server.ts';
-import { refreshTokenFromRequest } from '../lib/session.server.ts';
+import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../lib/session.server.ts';
 import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -39,13 +44,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { intent: 'profile' | 'password'; ok: boolean; error?: string; message?: string; fields: Record<string, string> };
+type Answer = { intent: 'profile' | 'password' | 'erase'; ok: boolean; error?: string; message?: string; fields: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
   const form = await request.formData();
-  const intent = form.get('intent') === 'password' ? 'password' : 'profile';
+  const intent = form.get('intent') === 'password' ? 'password' : form.get('intent') === 'erase' ? 'erase' : 'profile';
   try {
+    if (intent === 'erase') {
+      try {
+        await eraseOwnAccount(context.shop.db, auth.userId, String(form.get('password') ?? ''));
+      } catch (err) {
+        if (err instanceof DomainError && err.opts.key === 'openOrders') {
+          return data<Answer>({ intent, ok: false, error: translate(context.lang, 'privacy:openOrders', err.opts.params), fields: {} }, { status: 409 });
+        }
+        throw err;
+      }
+      // the session ends with this answer (cookies cleared); the page then only says goodbye
+      const headers = new Headers();
+      for (const c of clearSessionCookieHeaders(context.shop.env.NODE_ENV === 'production')) headers.append('Set-Cookie', c);
+      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
+    }
     if (intent === 'password') {
       const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
       if (f.newPassword !== f.passwordConfirm) {
@@ -75,13 +94,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfilePage() {
   const { t } = useTranslation('account');
+  const { t: tp } = useTranslation('privacy');
   const { user } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const p = result?.intent === 'profile' ? result : null;
   const pw = result?.intent === 'password' ? result : null;
+  const er = result?.intent === 'erase' ? result : null;
   const pe = p?.fields ?? {};
+  if (er?.ok) {
+    return (
+      <div className="container account-page">
+        <h1>{tp('eraseTitle')}</h1>
+        <FormMessage success={er.message} />
+        <p>
+          <Link to="/" className="btn">
+            {t('common:nav.home')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   const we = pw?.fields ?? {};
   return (
     <div className="container account-page account-wide">
@@ -134,6 +168,25 @@ export default function ProfilePage() {
           <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={we.passwordConfirm} />
           <button type="submit" className="btn" disabled={busy}>
             {t('profile.changePassword')}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="privacy-h">
+        <h2 id="privacy-h">{tp('title')}</h2>
+        <p>{tp('exportIntro')}</p>
+        <p>
+          <a href="/profile/export" className="btn btn-ghost" download>
+            {tp('export')}
+          </a>
+        </p>
+        <h3 id="erase-h">{tp('eraseTitle')}</h3>
+        <p>{tp('eraseIntro')}</p>
+        <FormMessage error={er && !er.ok ? er.error : null} />
+        <Form method="post" className="account-form" noValidate aria-labelledby="erase-h">
+          <input type="hidden" name="intent" value="erase" />
+          <FormField name="password" type="password" label={tp('password')} autoComplete="current-password" required error={er?.fields.password} />
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            {tp('erase')}
           </button>
         </Form>
       </section>

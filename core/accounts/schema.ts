@@ -4,6 +4,21 @@ import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const ROLES = ['Customer', 'Influencer', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What the admin filters users by: `active` (verified, not blocked, not erased), `unverified`
+ * (address not confirmed yet), `blocked`, `erased` (personal data anonymised).
+ */
+export const USER_STATUSES = ['active', 'unverified', 'blocked', 'erased'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The status of a user row (see {@link USER_STATUSES}); erased wins over blocked. */
+export function userStatus(u: { emailVerifiedAt: Date | null; blockedAt: Date | null; anonymisedAt: Date | null }): UserStatus {
+  if (u.anonymisedAt) return 'erased';
+  if (u.blockedAt) return 'blocked';
+  return u.emailVerifiedAt ? 'active' : 'unverified';
+}
+
+
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
   /** Lower-cased e-mail address. */
@@ -23,6 +38,10 @@ export const users = pgTable('users', {
   locale: text('locale').notNull().default('en'),
   referralCode: text('referral_code').unique(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Set while an admin has blocked the account: no log-in, no session (issue 10, "Users"). */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  /** Set once the person's data was erased (revFADP): the row stays for the orders that refer to it. */
+  anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

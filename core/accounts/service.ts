@@ -17,9 +17,10 @@
  * Every multi-row write runs in one transaction; mails are queued inside it and sent after commit.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { getSettings } from '../config/service.ts';
@@ -28,7 +29,9 @@ import { renderLinkMail, type LinkMailKind } from '../mail/templates.ts';
 import { consumeRateLimit, resetRateLimit } from '../rate-limit/index.ts';
 import { issueAccessToken } from './auth.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './password.ts';
-import { emailTokens, refreshTokens, ROLES, users, type Role } from './schema.ts';
+import { emailTokens, refreshTokens, ROLES, users, USER_STATUSES, userStatus, type Role, type UserStatus } from './schema.ts';
+
+export { USER_STATUSES, userStatus, type UserStatus };
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { assertAdultForRegistration } from './age.ts';
 import { Email, LoginInput, Password, ProfileInput, RegisterInput } from './validation.ts';
@@ -266,6 +269,9 @@ export async function createSession(shop: Shop, user: { id: string; role: Role }
   return { accesToken, refreshToken, role: user.role, userId: user.id, familyId };
 }
 
+/** The refusal of a blocked account (log-in, refresh). Only said after a correct password. */
+export const accountBlocked = () => new DomainError('forbidden', 'This account is blocked. Please contact us.', { key: 'accountBlocked' });
+
 const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or password', { key: 'badCredentials' });
 
 /**
@@ -278,9 +284,14 @@ const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or
 export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
   const { email, password } = parse(LoginInput, input);
   await consumeRateLimit(shop, 'login', meta.ip, email);
-  const [u] = await shop.db.select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).limit(1);
+  const [u] = await shop.db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.emailVerifiedAt, blockedAt: users.blockedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   const ok = u ? await verifyPassword(u.passwordHash, password) : await verifyDummy(password);
   if (!u || !ok) throw badCredentials();
+  if (u.blockedAt) throw accountBlocked();
   if (!u.verified)
     throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', { key: 'emailNotConfirmed' });
   await resetRateLimit(shop, 'login', email);
@@ -306,12 +317,12 @@ export async function refreshSession(shop: Shop, refreshToken: unknown): Promise
       await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return 'reused' as const;
     }
-    const [u] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!u) return null;
+    const [u] = await tx.select({ id: users.id, role: users.role, blockedAt: users.blockedAt }).from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!u || u.blockedAt) return null;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     const next = newOpaqueToken();
     await tx.insert(refreshTokens).values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
-    return { refreshToken: next, familyId: row.familyId, user: u };
+    return { refreshToken: next, familyId: row.familyId, user: { id: u.id, role: u.role } };
   });
   if (result === 'reused') {
     shop.log.warn({ event: 'refresh_token_reuse' }, 'a spent refresh token was presented again; its session family is revoked');
@@ -337,7 +348,7 @@ export async function logout(shop: Shop, refreshToken: string | null | undefined
 }
 
 /** Revokes every session of a user, except the family `keepFamilyId` when given. */
-async function revokeSessions(tx: Db, userId: string, keepFamilyId?: string): Promise<void> {
+export async function revokeSessions(tx: Db, userId: string, keepFamilyId?: string): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -423,6 +434,27 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
 }
 
 /**
+ * An admin sends a user a password-reset link (`/admin/user/details`), in the user's language.
+ * The link works like the one of "forgot password" (1 h, single use). Audited as `user.resetMail`.
+ * @param actor `admin:<id>`.
+ * @returns the address the mail went to.
+ * @throws {DomainError} `not_found`; `conflict` (key `userErased`) for an erased account.
+ */
+export async function adminSendPasswordReset(shop: Shop, actor: string, userId: string, meta: Pick<RequestMeta, 'origin'>): Promise<{ email: string }> {
+  const { mails, email } = await shop.db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+    if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
+    const token = await issueEmailToken(tx, u.id, 'reset');
+    const mail = await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`);
+    await recordAudit(tx, { actor, action: 'user.resetMail', entity: 'user', entityId: u.id, after: { to: u.email } });
+    return { mails: [mail], email: u.email };
+  });
+  await afterCommit(shop, mails);
+  return { email };
+}
+
+/**
  * Sets a new password with the token of a reset link (`user/confirm-forgot`, `/reset/{token}`):
  * spends the token (and any other open reset link), revokes every session and, since the mailbox
  * was proven, marks the address verified.
@@ -449,20 +481,43 @@ export async function resetPassword(shop: Shop, input: { token: unknown; passwor
 // ---------------------------------------------------------------- administration
 
 /** A row of the admin user list. */
-export type UserListRow = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'city' | 'emailVerifiedAt' | 'createdAt' | 'referralCode'>;
+export type UserListRow = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'city' | 'emailVerifiedAt' | 'createdAt' | 'referralCode'> & {
+  blockedAt: Date | null;
+  anonymisedAt: Date | null;
+};
+
+function statusCondition(status: UserStatus) {
+  switch (status) {
+    case 'erased':
+      return isNotNull(users.anonymisedAt);
+    case 'blocked':
+      return and(isNull(users.anonymisedAt), isNotNull(users.blockedAt));
+    case 'unverified':
+      return and(isNull(users.anonymisedAt), isNull(users.blockedAt), isNull(users.emailVerifiedAt));
+    case 'active':
+      return and(isNull(users.anonymisedAt), isNull(users.blockedAt), isNotNull(users.emailVerifiedAt));
+  }
+}
 
 /**
- * Users for the admin list, newest first, optionally filtered by a text (name or e-mail) and role.
+ * Users for the admin list, newest first, optionally filtered by a text (name or e-mail; both
+ * names together too, e.g. "Ana Diaz"), role and status.
  * @param page 1-based.
  */
-export async function listUsers(db: Db, opts: { q?: string; role?: Role; page?: number; pageSize?: number } = {}): Promise<{ rows: UserListRow[]; total: number }> {
+export async function listUsers(
+  db: Db,
+  opts: { q?: string; role?: Role; status?: UserStatus; page?: number; pageSize?: number } = {},
+): Promise<{ rows: UserListRow[]; total: number }> {
   const pageSize = opts.pageSize ?? 25;
   const page = Math.max(1, opts.page ?? 1);
   const q = opts.q?.trim();
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
-    like ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like)) : undefined,
+    like
+      ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
+      : undefined,
     opts.role ? eq(users.role, opts.role) : undefined,
+    opts.status ? statusCondition(opts.status) : undefined,
   );
   const [{ n }] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
@@ -476,6 +531,8 @@ export async function listUsers(db: Db, opts: { q?: string; role?: Role; page?: 
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
       referralCode: users.referralCode,
+      blockedAt: users.blockedAt,
+      anonymisedAt: users.anonymisedAt,
     })
     .from(users)
     .where(where)
@@ -493,18 +550,21 @@ function newReferralCode(): string {
 
 /**
  * Sets a user's role (admin). Influencers and Admins get a referral code when they have none.
- * The user's open sessions get the new role at their next refresh (at most 15 minutes).
+ * The role applies from the user's next request (every authenticated request reads the account,
+ * `currentAccount` in auth.ts). Audited as `user.role` when `actor` is given.
+ * @param actor `admin:<id>` of the admin making the change (audit log).
  * @throws {DomainError} `invalid` for an unknown role; `not_found`.
  */
-export async function setRole(db: Db, userId: string, role: unknown): Promise<PublicUser> {
+export async function setRole(db: Db, userId: string, role: unknown, actor?: string): Promise<PublicUser> {
   const r = parse(z.enum(ROLES), role);
   await db.transaction(async (tx) => {
-    const [u] = await tx.select({ id: users.id, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+    const [u] = await tx.select({ id: users.id, role: users.role, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
     await tx
       .update(users)
       .set({ role: r, ...(r !== 'Customer' && !u.referralCode ? { referralCode: newReferralCode() } : {}), updatedAt: new Date() })
       .where(eq(users.id, userId));
+    if (actor && u.role !== r) await recordAudit(tx, { actor, action: 'user.role', entity: 'user', entityId: userId, before: { role: u.role }, after: { role: r } });
   });
   return getUser(db, userId);
 }
@@ -518,7 +578,7 @@ export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).defau
  * @throws {DomainError} `invalid` for bad fields, under-18, weak password; `conflict` (409) when
  *   the e-mail is taken.
  */
-export async function adminCreateUser(db: Db, input: unknown): Promise<PublicUser> {
+export async function adminCreateUser(db: Db, input: unknown, actor?: string): Promise<PublicUser> {
   const data = parse(AdminCreateInput, input);
   assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
@@ -537,6 +597,7 @@ export async function adminCreateUser(db: Db, input: unknown): Promise<PublicUse
       referralCode: data.role === 'Customer' ? null : newReferralCode(),
       emailVerifiedAt: new Date(),
     });
+    if (actor) await recordAudit(tx, { actor, action: 'user.create', entity: 'user', entityId: id, after: { email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role } });
   });
   return getUser(db, id);
 }

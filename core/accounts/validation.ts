@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** Specification section 5 texts. */
 export const REQUIRED = 'The field is required';
 export const EMAIL_INVALID = 'The email is invalid';
-export const POSTCODE_INVALID = 'Please enter a 4-digit Swiss postcode';
+export const POSTCODE_INVALID = 'Please enter a 4-digit postcode (Switzerland or Liechtenstein)';
 export const PHONE_INVALID = 'Please enter a valid phone number';
 export const DATE_INVALID = 'Please enter a valid date (YYYY-MM-DD)';
 export const COUNTRY_INVALID = 'We deliver to Switzerland and Liechtenstein only';

@@ -6,6 +6,7 @@ import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { changedFields, recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { products, type ProductRow } from './schema.ts';
 import { productSearchText } from './search-text.ts';
@@ -59,12 +60,19 @@ export async function adminListProducts(db: Db, q = ''): Promise<ProductRow[]> {
   return db.select().from(products).where(where).orderBy(asc(products.brand), asc(products.name));
 }
 
+/** The fields of a product the audit log shows (no timestamps or derived search text). */
+function auditable(p: ProductRow): Record<string, unknown> {
+  const { createdAt: _c, updatedAt: _u, searchText: _s, id: _i, ...rest } = p as ProductRow & Record<string, unknown>;
+  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
+}
+
 /**
- * Creates a product, or updates the product `id`.
+ * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
+ * written to the audit log (`product.create` / `product.update`) in the same transaction.
  * @returns the saved product.
  * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
  */
-export async function saveProduct(db: Db, input: ProductInput, id?: string): Promise<ProductRow> {
+export async function saveProduct(db: Db, input: ProductInput, id?: string, actor?: string): Promise<ProductRow> {
   const values = {
     sku: input.sku,
     category: input.category,
@@ -101,12 +109,17 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string): Pro
         .set({ ...values, description: { ...current.description, en: input.descriptionEn }, updatedAt: sql`now()` })
         .where(eq(products.id, id))
         .returning();
+      if (actor) {
+        const diff = changedFields(auditable(current), auditable(row));
+        if (diff.after) await recordAudit(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...diff });
+      }
       return row;
     }
     const [row] = await tx
       .insert(products)
       .values({ id: randomUUID(), ...values, description: { en: input.descriptionEn } })
       .returning();
+    if (actor) await recordAudit(tx, { actor, action: 'product.create', entity: 'product', entityId: row.id, after: auditable(row) });
     return row;
   });
 }

@@ -15,13 +15,13 @@ export const AddressSchema = z.object({
   firstName: req(80),
   lastName: req(80),
   street: req(120),
-  postalCode: z.string().trim().regex(/^\d{4}$/, 'A Swiss postcode has 4 digits'),
+  postalCode: z.string().trim().regex(/^\d{4}$/, 'A postcode has 4 digits (Switzerland or Liechtenstein)'),
   city: req(80),
   country: z
     .string()
     .trim()
     .transform((c) => c.toUpperCase())
-    .pipe(z.enum(DELIVERY_COUNTRIES, { error: 'We deliver in Switzerland only' })),
+    .pipe(z.enum(DELIVERY_COUNTRIES, { error: 'We deliver in Switzerland and Liechtenstein only' })),
 });
 
 /**

@@ -15,6 +15,7 @@ import { getCart } from '../cart/service.ts';
 import { getSettings } from '../config/service.ts';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
 import { paymentReferenceFor } from '../payments/reference.ts';
@@ -319,5 +320,10 @@ export async function listOrders(shop: Pick<Shop, 'db'>, opts: { status?: OrderS
  * @throws {DomainError} `not_found`, `conflict`.
  */
 export async function adminTransition(shop: Pick<Shop, 'db'>, orderId: string, to: OrderStatus, adminId: string, note?: string): Promise<OrderRow> {
-  return shop.db.transaction((tx) => transitionOrder(tx, orderId, to, `admin:${adminId}`, note));
+  return shop.db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const row = await transitionOrder(tx, orderId, to, `admin:${adminId}`, note);
+    await recordAudit(tx, { actor: `admin:${adminId}`, action: 'order.status', entity: 'order', entityId: orderId, before: { status: before?.status ?? null }, after: { status: to, ...(note ? { note } : {}) } });
+    return row;
+  });
 }

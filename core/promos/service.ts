@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { changedFields, recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { roundTo5Rappen } from '../pricing/pricing.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
@@ -133,9 +134,10 @@ function checkInput(input: PromoInput): string {
  * Creates a promo code.
  * @throws {DomainError} `invalid` for bad input; `conflict` when the code exists.
  */
-export async function createPromo(db: Db, input: PromoInput): Promise<PromoRow> {
+export async function createPromo(db: Db, input: PromoInput, actor?: string): Promise<PromoRow> {
   const code = checkInput(input);
-  const [row] = await db
+  return db.transaction(async (tx) => {
+  const [row] = await tx
     .insert(promos)
     .values({
       id: randomUUID(),
@@ -152,18 +154,30 @@ export async function createPromo(db: Db, input: PromoInput): Promise<PromoRow> 
     .onConflictDoNothing()
     .returning();
   if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+  if (actor) await recordAudit(tx, { actor, action: 'promo.create', entity: 'promo', entityId: row.id, after: auditable(row) });
   return row;
+  });
+}
+
+/** The fields of a promo the audit log shows (dates as ISO strings). */
+function auditable(p: PromoRow): Record<string, unknown> {
+  const { createdAt: _c, usedCount: _u, id: _i, ...rest } = p;
+  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
 }
 
 /**
- * Changes a promo (not its use count).
+ * Changes a promo (not its use count). With `actor`, the change is audited (`promo.update`) in
+ * the same transaction.
+ * @param actor `admin:<id>`.
  * @throws {DomainError} `not_found`, `invalid`, `conflict` (code taken).
  */
-export async function updatePromo(db: Db, id: string, input: PromoInput): Promise<PromoRow> {
+export async function updatePromo(db: Db, id: string, input: PromoInput, actor?: string): Promise<PromoRow> {
   const code = checkInput(input);
-  const [clash] = await db.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
+  return db.transaction(async (tx) => {
+  const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
   if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
-  const [row] = await db
+  const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
+  const [row] = await tx
     .update(promos)
     .set({
       code,
@@ -179,7 +193,12 @@ export async function updatePromo(db: Db, id: string, input: PromoInput): Promis
     .where(eq(promos.id, id))
     .returning();
   if (!row) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
+  if (actor && before) {
+    const diff = changedFields(auditable(before), auditable(row));
+    if (diff.after) await recordAudit(tx, { actor, action: 'promo.update', entity: 'promo', entityId: id, ...diff });
+  }
   return row;
+  });
 }
 
 /** All promos, newest first. */

@@ -1,9 +1,24 @@
 /**
- * Every /admin/* loader guards itself: a single-route data request (`/admin/x.data?_routes=…`,
- * which React Router answers without running the admin layout's loader) is refused to
- * anonymous visitors, Customers and Influencers, and answered for Admins (issue 4, item 6).
+ * Every admin route and action is refused on the server to anonymous visitors, Customers and
+ * Influencers (issues 4 and 10), table-driven:
+ * - every /admin/* loader guards itself: a single-route data request (`/admin/x.data?_routes=…`,
+ *   which React Router answers without running the admin layout's loader) is refused, and
+ *   answered for Admins;
+ * - every admin page action (document POST and single-route data POST) is refused and changes
+ *   nothing (the database is compared before and after);
+ * - the admin resource routes (user data export) and the admin JSON API endpoints are refused.
+ * `ADMIN_ROUTES` must list every admin route of app/routes.ts: a test checks that it does.
  */
+import fs from 'node:fs';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import routes from '../../app/routes.ts';
+import { users } from '../../core/accounts/schema.ts';
+import { auditLog } from '../../core/audit/schema.ts';
+import { products } from '../../core/catalogue/schema.ts';
+import { shopConfig } from '../../core/config/schema.ts';
+import { outbox } from '../../core/mail/schema.ts';
+import { promos } from '../../core/promos/schema.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
@@ -21,18 +36,50 @@ const ADMIN_ROUTES: [string, string][] = [
   ['/admin/promo/list', 'routes/admin/promo.list'],
   ['/admin/user/add', 'routes/admin/user.add'],
   ['/admin/user/list', 'routes/admin/user.list'],
+  ['/admin/user/details', 'routes/admin/user.details'],
+  ['/admin/audit', 'routes/admin/audit'],
   ['/admin/outbox', 'routes/admin/outbox'],
+];
+
+/** Every admin page action, with a form that an Admin's request would act on. `{user}` / `{victim}` are filled in. */
+const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
+  ['/admin/settings', 'routes/admin/settings', { shop_closed: 'on', companyName: 'Hacked GmbH' }],
+  ['/admin/order/edit?id=nope', 'routes/admin/order.edit', { to: 'cancelled' }],
+  ['/admin/order/list', 'routes/admin/order.list', { intent: 'match' }],
+  ['/admin/product/add', 'routes/admin/product.add', { sku: 'HACK-1', name: 'Hack', category: 'accessory', basePriceChf: '1.00', stock: '1' }],
+  ['/admin/promo/edit', 'routes/admin/promo.edit', { code: 'HACKED', kind: 'percent', value: '50', minOrder: '0', active: 'on' }],
+  ['/admin/user/add', 'routes/admin/user.add', { firstName: 'H', lastName: 'H', email: 'hacker@example.ch', phone: '+41 79 000 00 00', dateOfBirth: '1980-01-01', street: 'x 1', postalCode: '8000', city: 'Z', password: 'Hacker-Password-1', role: 'Admin' }],
+  ['/admin/user/list', 'routes/admin/user.list', { userId: '{user}', role: 'Admin' }],
+  ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'block' }],
+  ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'erase', confirm: 'yes' }],
+  ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'reset' }],
+  ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'update', firstName: 'X', lastName: 'Y', phone: '+41 79 000 00 00', street: 'a 1', postalCode: '8000', city: 'Z', country: 'CH', role: 'Admin' }],
 ];
 
 let shop: Shop;
 let http: TestHttp;
 const cookies: Record<string, string> = {};
+const ids: Record<string, string> = {};
+let victim = '';
 
 beforeAll(async () => {
   shop = await createTestShop();
   http = await createTestHttp(shop);
-  for (const role of ['Customer', 'Influencer', 'Admin'] as const) cookies[role] = (await userWithCookie(shop, role)).cookie;
+  for (const role of ['Customer', 'Influencer', 'Admin'] as const) {
+    const u = await userWithCookie(shop, role);
+    cookies[role] = u.cookie;
+    ids[role] = u.userId;
+  }
+  victim = (await userWithCookie(shop, 'Customer')).userId;
 });
+
+/** Row counts and the settings: what an admin action would change. */
+async function snapshot(): Promise<string> {
+  const n = async (t: Parameters<typeof shop.db.select>[0] extends never ? never : any) => (await shop.db.select({ n: count() }).from(t))[0].n;
+  const [settings] = await shop.db.select({ s: shopConfig.settings }).from(shopConfig);
+  const people = await shop.db.select({ id: users.id, role: users.role, firstName: users.firstName, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt }).from(users).orderBy(users.id);
+  return JSON.stringify({ users: people, products: await n(products), promos: await n(promos), outbox: await n(outbox), audit: await n(auditLog), settings: settings?.s ?? null });
+}
 afterAll(() => shop.close());
 
 /** The data-request URL React Router's client uses for one route. */
@@ -54,5 +101,88 @@ describe('single-route data requests to admin loaders', () => {
     }
     const admin = await http.fetch(url, { cookie: cookies.Admin, redirect: 'manual' });
     expect(admin.status, `${url} as Admin`).toBeLessThan(400);
+  });
+});
+
+/** The paths of every route under the admin layout in app/routes.ts. */
+function adminPathsOfRouteConfig(): string[] {
+  const out: string[] = [];
+  const walk = (list: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[], prefix: string) => {
+    for (const r of list) {
+      const path = r.path ? `${prefix}/${r.path}`.replace(/\/+/g, '/') : prefix;
+      if (r.file.includes('routes/admin/')) out.push(path);
+      if (r.children) walk(r.children as never, path);
+    }
+  };
+  walk(routes as never, '');
+  return out;
+}
+
+describe('the table covers every admin route', () => {
+  it('lists every route of the admin layout', () => {
+    expect(ADMIN_ROUTES.map(([p]) => p).sort()).toEqual(adminPathsOfRouteConfig().sort());
+  });
+  it('tries every admin route that has an action', () => {
+    const withAction = fs
+      .readdirSync('app/routes/admin')
+      .filter((f) => /export (async )?function action|export const action/.test(fs.readFileSync(`app/routes/admin/${f}`, 'utf8')))
+      .map((f) => `routes/admin/${f.replace(/\.tsx?$/, '')}`);
+    expect([...new Set(ADMIN_ACTIONS.map(([, id]) => id))].sort()).toEqual(withAction.sort());
+  });
+});
+
+describe('admin page actions', () => {
+  const fill = (v: string) => v.replace('{user}', ids.Customer).replace('{victim}', victim);
+  it.each(ADMIN_ACTIONS)('POST %s (%s) is refused to anonymous, Customer and Influencer and changes nothing', async (rawPath, routeId, rawForm) => {
+    const path = fill(rawPath);
+    const form = Object.fromEntries(Object.entries(rawForm).map(([k, v]) => [k, fill(v)]));
+    const before = await snapshot();
+    for (const who of ['anonymous', 'Customer', 'Influencer'] as const) {
+      const cookie = who === 'anonymous' ? undefined : cookies[who];
+      // a document POST (form without JavaScript)
+      const doc = await http.postForm(path, form, cookie);
+      if (who === 'anonymous') expect([302, 303], `${path} anonymous`).toContain(doc.status);
+      else expect(doc.status, `${path} as ${who}`).toBe(403);
+      // a single-route data POST (what the browser's router sends), which skips the layout's loader
+      const [p, q] = path.split('?');
+      const dataUrl = `${p}.data?${q ? `${q}&` : ''}_routes=${encodeURIComponent(routeId)}`;
+      const res = await http.postForm(dataUrl, form, cookie);
+      const body = await res.text();
+      if (who === 'anonymous') expect(res.status === 302 || res.status === 202 || res.status === 204 || /\/login/.test(body), `${dataUrl} anonymous ${res.status}`).toBe(true);
+      else expect(res.status, `${dataUrl} as ${who}`).toBe(403);
+    }
+    expect(await snapshot(), `${path}: something changed`).toBe(before);
+  });
+});
+
+describe('admin resources and JSON API', () => {
+  it('the user data export is refused to anonymous, Customer and Influencer', async () => {
+    const url = `/admin/user/export?id=${victim}`;
+    const anon = await http.fetch(url, { redirect: 'manual' });
+    expect(anon.status).toBe(302);
+    for (const role of ['Customer', 'Influencer']) {
+      const res = await http.fetch(url, { cookie: cookies[role], redirect: 'manual' });
+      expect(res.status, role).toBe(403);
+      expect(await res.text()).not.toContain('@example.ch');
+    }
+    expect((await http.fetch(url, { cookie: cookies.Admin })).status).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/api/user/list', null],
+    ['POST', '/api/user/setRole', { userID: '{user}', role: 'Admin' }],
+    ['POST', '/api/email/send', { to: 'x@example.ch', subject: 'x', text: 'x' }],
+  ] as const)('%s %s is refused to anonymous (401), Customer and Influencer (403)', async (method, path, body) => {
+    const before = await snapshot();
+    const init = (cookie?: string) => ({
+      method,
+      cookie,
+      headers: body ? { 'content-type': 'application/json' } : undefined,
+      body: body ? JSON.stringify(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]))) : undefined,
+    });
+    const fill = (v: string) => v.replace('{user}', ids.Customer);
+    expect((await http.fetch(path, init())).status).toBe(401);
+    for (const role of ['Customer', 'Influencer']) expect((await http.fetch(path, init(cookies[role]))).status, role).toBe(403);
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -97,13 +97,13 @@ describe('order/create', () => {
     expect(await stockOf(shop, p.id)).toBe(5);
   });
 
-  it('delivers in Switzerland only, with a 4-digit postcode', async () => {
+  it('delivers in Switzerland and Liechtenstein only, with a 4-digit postcode', async () => {
     const p = await productWith(shop, 5, 1000, 3);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 1, c.id);
     const de = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { country: 'DE', postalCode: '10115' } }, c.headers);
     expect(de.status).toBe(400);
-    expect(de.body.fields.country).toMatch(/Switzerland/);
+    expect(de.body.fields.country).toMatch(/Switzerland and Liechtenstein/);
     const pc = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { postalCode: '80021' } }, c.headers);
     expect(pc.status).toBe(400);
     expect(pc.body.fields.postalCode).toMatch(/4 digits/);

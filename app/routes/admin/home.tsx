@@ -8,9 +8,9 @@ import { outbox } from '../../../core/mail/schema.ts';
 import { orders } from '../../../core/orders/schema.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Dashboard' });
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);

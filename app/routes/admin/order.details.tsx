@@ -14,6 +14,7 @@ import { paymentsOfOrder } from '../../../core/payments/service.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.order.code ?? 'Order'} · Admin · Casa del Tabaco` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
 
 export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');

@@ -13,6 +13,7 @@ import { adminTransition, findOrder } from '../../../core/orders/service.ts';
 import { TRANSITIONS, transitionRefusal } from '../../../core/orders/status.ts';
 import { translateError } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { id: order.id, code: order.code, status: order.status, total: order.total, paidAmount: order.paidAmount, next };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.code ?? 'Order'} · Admin · Casa del Tabaco` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.orderEdit', { code: data?.code ?? '' });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);

@@ -14,6 +14,7 @@ import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/p
 import { paymentsNeedingAttention } from '../../../core/payments/service.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { useFormat } from '../../lib/format.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Orders · Admin · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.orders');
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);

@@ -11,11 +11,11 @@ import { listOutbox } from '../../../core/mail/service.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const PAGE_SIZE = 20;
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Outbox' });
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.outbox');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);

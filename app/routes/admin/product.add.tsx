@@ -13,6 +13,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/mone
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const checkbox = z.string().optional().transform((v) => v === 'on');
 const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true }).extend({
@@ -32,13 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id') ?? undefined;
   const r = parseForm(ProductForm, await request.formData());
   if (!r.ok) return data({ fields: r.fields, values: r.values }, { status: 400 });
   const { basePriceChf, ...rest } = r.data;
   try {
-    await saveProduct(context.shop.db, { ...rest, basePrice: parseChfInput(basePriceChf)! }, id);
+    await saveProduct(context.shop.db, { ...rest, basePrice: parseChfInput(basePriceChf)! }, id, `admin:${admin.userId}`);
   } catch (e) {
     if (e instanceof DomainError) return data({ fields: e.opts.fields ?? { _: e.message }, values: {} as Record<string, string> }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect('/admin/product/list');
 }
 
-export const meta = () => [{ title: 'Product · Admin' }];
+export const meta: Route.MetaFunction = ({ data, matches }) => (data?.product ? adminMeta(matches, 'titles.productEdit', { name: String(data.product.name ?? '') }) : adminMeta(matches, 'titles.productAdd'));
 
 export default function ProductAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
@@ -94,7 +95,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
               type="select"
               label={t('products.strength')}
               defaultValue={val('strength', p?.strength)}
-              options={[{ value: '', label: '—' }, ...STRENGTHS.map((s) => ({ value: s, label: s }))]}
+              options={[{ value: '', label: '—' }, ...STRENGTHS.map((s) => ({ value: s, label: t(`catalogue:strength.${s}`, { defaultValue: s }) }))]}
               error={f.strength}
             />
             <Field name="wrapper" label={t('products.wrapper')} defaultValue={val('wrapper', p?.wrapper)} error={f.wrapper} />

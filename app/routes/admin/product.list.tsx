@@ -6,6 +6,7 @@ import { adminListProducts } from '../../../core/catalogue/admin.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = () => [{ title: 'Products · Admin' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.products');
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');

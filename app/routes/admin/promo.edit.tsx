@@ -13,6 +13,7 @@ import { promos } from '../../../core/promos/schema.ts';
 import { createPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
 import { translateError } from '../../i18n/resources.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 /** `YYYY-MM-DD` of an instant in Zürich. */
 function zurichDay(d: Date): string {
@@ -50,10 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Promo · Admin · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.promo');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const f = Object.fromEntries(await request.formData());
   const str = (k: string) => String(f[k] ?? '').trim();
   const kind = str('kind') === 'fixed' ? 'fixed' : 'percent';
@@ -80,8 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   try {
     const id = str('id');
-    if (id) await updatePromo(context.shop.db, id.slice(0, 64), input);
-    else await createPromo(context.shop.db, input);
+    if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
+    else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
   } catch (e) {
     if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;

@@ -5,6 +5,7 @@ import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { listPromos } from '../../../core/promos/service.ts';
 import { useFormat } from '../../lib/format.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Promos · Admin · Casa del Tabaco' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.promos');
 
 export default function AdminPromos({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');

@@ -13,6 +13,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/mone
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
 
@@ -44,16 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, ...rest } = r.data;
-  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } });
+  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
   invalidateSettings(context.shop.db);
   return { saved: true, fields: {} as Record<string, string> };
 }
 
-export const meta = () => [{ title: 'Settings · Admin' }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.settings');
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');

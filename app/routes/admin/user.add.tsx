@@ -11,9 +11,9 @@ import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../../components/account/FormField.tsx';
 import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Add user' });
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.userAdd');
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBirth', 'street', 'postalCode', 'city', 'country', 'role', 'locale'] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const f = formFields(await request.formData(), NAMES);
   try {
     const u = await adminCreateUser(context.shop.db, {
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
       role: f.role || 'Customer',
       locale: f.locale || context.lang,
-    });
+    }, `admin:${admin.userId}`);
     return { ok: true as const, message: translate(context.lang, 'account:admin.userAdd.created', { email: u.email }) };
   } catch (err) {
     return formFailure(err, context.lang);

@@ -1,0 +1,36 @@
+/**
+ * Titles of admin pages in the page's language. The admin layout's loader sends the admin
+ * namespaces (app/layouts/admin.tsx); a route's `meta` reads its title from there, so every admin
+ * page title is translated without each loader repeating it.
+ */
+import type { MetaDescriptor } from 'react-router';
+import { pageMeta } from './meta.ts';
+
+type Match = { id: string; data?: unknown } | undefined;
+
+/** Shape of the admin layout's loader data that titles need. */
+export type AdminLayoutData = { lang: string; i18n: Record<string, Record<string, Record<string, unknown>>> };
+
+function lookup(tree: unknown, path: string): string | undefined {
+  let node = tree;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * The translated text `admin:<key>` for a `meta` function, with `{{name}}` placeholders filled.
+ * Falls back to English, then to the key's last part.
+ */
+export function adminText(matches: readonly Match[], key: string, params: Record<string, string> = {}): string {
+  const layout = matches.find((m) => m?.id === 'layouts/admin')?.data as AdminLayoutData | undefined;
+  const text = (layout && (lookup(layout.i18n[layout.lang]?.admin, key) ?? lookup(layout.i18n.en?.admin, key))) ?? key.split('.').pop()!;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '');
+}
+
+/** `meta` of an admin page: "<title> · Admin · Casa del Tabaco", in the page's language; not indexed. */
+export function adminMeta(matches: readonly Match[], key: string, params: Record<string, string> = {}): MetaDescriptor[] {
+  return [...pageMeta({ title: `${adminText(matches, key, params)} · ${adminText(matches, 'brand')}` }), { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,158 @@
+/**
+ * The audit log (/admin/audit): every admin change, newest first — who, when, what, and the
+ * changed fields before and after (`core/audit/service.ts`). Filter by kind of thing (`entity`)
+ * and by one thing (`entityId`, e.g. from a user page); paged. Admin only.
+ */
+import { Form, Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/audit';
+import { actorLabels } from '../../../core/accounts/admin.ts';
+import { listAudit } from '../../../core/audit/service.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
+import { useFormat } from '../../lib/format.ts';
+
+const PAGE_SIZE = 50;
+/** The kinds of things the admin changes (the `entity` of an audit entry). */
+const ENTITIES = ['order', 'product', 'promo', 'user', 'settings'] as const;
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'audit.title');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const sp = new URL(request.url).searchParams;
+  const entityParam = sp.get('entity') ?? '';
+  const entity = (ENTITIES as readonly string[]).includes(entityParam) ? entityParam : '';
+  const entityId = (sp.get('entityId') ?? '').slice(0, 64);
+  const page = Math.max(1, Math.min(10_000, Number(sp.get('page')) || 1));
+  const { rows, total } = await listAudit(context.shop.db, { entity: entity || undefined, entityId: entityId || undefined }, page, PAGE_SIZE);
+  const labels = await actorLabels(context.shop.db, rows.map((r) => r.actor));
+  return {
+    entity,
+    entityId,
+    page,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    rows: rows.map((r) => ({ id: r.id, actor: labels[r.actor] ?? r.actor, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after, at: r.createdAt.toISOString() })),
+  };
+}
+
+/** A value of a changed field, short enough for a table cell. */
+function show(v: unknown): string {
+  if (v === null || v === undefined) return '–';
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.length > 120 ? `${s.slice(0, 117)}…` : s;
+}
+
+/** Where the changed thing is shown in the admin, when it has a page. */
+function entityHref(entity: string, id: string | null): string | null {
+  if (!id) return entity === 'settings' ? '/admin/settings' : null;
+  switch (entity) {
+    case 'user':
+      return `/admin/user/details?id=${encodeURIComponent(id)}`;
+    case 'order':
+      return `/admin/order/details?id=${encodeURIComponent(id)}`;
+    case 'product':
+      return `/admin/product/add?id=${encodeURIComponent(id)}`;
+    case 'promo':
+      return `/admin/promo/edit?id=${encodeURIComponent(id)}`;
+    default:
+      return null;
+  }
+}
+
+export default function AdminAudit() {
+  const { t } = useTranslation('admin');
+  const { rows, entity, entityId, page, pageCount, total } = useLoaderData<typeof loader>();
+  const fmt = useFormat();
+  const href = (n: number) => `?${new URLSearchParams({ ...(entity ? { entity } : {}), ...(entityId ? { entityId } : {}), page: String(n) })}`;
+  return (
+    <div className="admin-page">
+      <h1>{t('audit.title')}</h1>
+      <p>{t('audit.intro')}</p>
+      <Form method="get" className="toolbar">
+        <div className="field">
+          <label htmlFor="entity">{t('audit.entity')}</label>
+          <select id="entity" name="entity" defaultValue={entity}>
+            <option value="">{t('audit.allEntities')}</option>
+            {ENTITIES.map((e) => (
+              <option key={e} value={e}>
+                {t(`audit.entities.${e}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {entityId && <input type="hidden" name="entityId" value={entityId} />}
+        <button type="submit" className="btn btn-small">
+          {t('audit.filter')}
+        </button>
+        {(entity || entityId) && (
+          <Link to="/admin/audit" className="btn btn-small btn-ghost">
+            {t('audit.reset')}
+          </Link>
+        )}
+      </Form>
+      <p className="card-meta">{t('audit.count', { count: total })}</p>
+      {rows.length === 0 ? (
+        <p className="empty">{t('audit.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table audit-table">
+            <thead>
+              <tr>
+                <th>{t('audit.when')}</th>
+                <th>{t('audit.who')}</th>
+                <th>{t('audit.what')}</th>
+                <th>{t('audit.changes')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const link = entityHref(r.entity, r.entityId);
+                const keys = [...new Set([...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})])];
+                return (
+                  <tr key={r.id}>
+                    <td>{fmt.dateTime(r.at)}</td>
+                    <td>
+                      <code>{r.actor}</code>
+                    </td>
+                    <td>
+                      {t(`audit.actions.${r.action}`, { defaultValue: r.action })}
+                      <div className="card-meta">
+                        {t(`audit.entities.${r.entity}`, { defaultValue: r.entity })}
+                        {link && (
+                          <>
+                            {' · '}
+                            <Link to={link}>{r.entityId ? r.entityId.slice(0, 8) : t('audit.open')}</Link>
+                          </>
+                        )}
+                      </div>
+                    </td>
+                    <td>
+                      {keys.length === 0 ? (
+                        '–'
+                      ) : (
+                        <dl className="audit-diff">
+                          {keys.map((k) => (
+                            <div key={k}>
+                              <dt>{k}</dt>
+                              <dd>
+                                <del>{show(r.before?.[k])}</del> → <ins>{show(r.after?.[k])}</ins>
+                              </dd>
+                            </div>
+                          ))}
+                        </dl>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} href={href} label={t('audit.pages')} />
+    </div>
+  );
+}

@@ -1,0 +1,285 @@
+/**
+ * One user (/admin/user/details?id=): edit name, phone, address and role; block or unblock; send a
+ * password-reset e-mail; the user's orders; data protection (export as JSON, erasure that keeps the
+ * orders anonymised); the user's audit trail. Admin only (loader and action check it). An unknown
+ * id is a 404 page.
+ */
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/user.details';
+import { ROLES } from '../../../core/accounts/schema.ts';
+import { actorLabels, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/admin.ts';
+import { eraseUser } from '../../../core/accounts/privacy.ts';
+import { adminSendPasswordReset } from '../../../core/accounts/service.ts';
+import { listAudit } from '../../../core/audit/service.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { listOrdersOfUser } from '../../../core/orders/service.ts';
+import { AddressFields } from '../../components/account/AddressFields.tsx';
+import { FormField, FormMessage } from '../../components/account/FormField.tsx';
+import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
+import { useFormat } from '../../lib/format.ts';
+
+export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'users.detailsTitle', { name: data?.user.name ?? '' });
+
+async function loadUser(context: Route.LoaderArgs['context'], id: string) {
+  try {
+    return await getUserForAdmin(context.shop.db, id);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'not_found') throw data({ notFound: true }, { status: 404 });
+    throw err;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, request);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  if (!id) throw redirect('/admin/user/list');
+  const u = await loadUser(context, id);
+  const [orders, audit] = await Promise.all([listOrdersOfUser(context.shop, u.id), listAudit(context.shop.db, { entity: 'user', entityId: u.id }, 1, 20)]);
+  const labels = await actorLabels(context.shop.db, audit.rows.map((a) => a.actor));
+  return {
+    self: admin.userId === u.id,
+    user: {
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phone: u.phone,
+      street: u.street,
+      postalCode: u.postalCode,
+      city: u.city,
+      country: u.country,
+      role: u.role,
+      locale: u.locale,
+      dateOfBirth: u.dateOfBirth,
+      status: u.status,
+      createdAt: u.createdAt.toISOString(),
+      blockedAt: u.blockedAt?.toISOString() ?? null,
+    },
+    orders: orders.map((o) => ({ id: o.id, code: o.code, status: o.status, total: o.total, createdAt: o.createdAt.toISOString() })),
+    audit: audit.rows.map((a) => ({ id: a.id, actor: labels[a.actor] ?? a.actor, action: a.action, at: a.createdAt.toISOString() })),
+  };
+}
+
+type Answer = { intent: string; ok: boolean; message?: string; error?: string; fields: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const actor = `admin:${admin.userId}`;
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const say = (key: string, params: Record<string, unknown> = {}) => translate(context.lang, `admin:users.${key}`, params);
+  await loadUser(context, id);
+  try {
+    switch (intent) {
+      case 'update': {
+        const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'role']);
+        await adminUpdateUser(context.shop.db, actor, id, {
+          firstName: f.firstName,
+          lastName: f.lastName,
+          phone: f.phone,
+          address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+          role: f.role,
+        });
+        return data<Answer>({ intent, ok: true, message: say('saved'), fields: {} });
+      }
+      case 'block':
+      case 'unblock':
+        await setBlocked(context.shop.db, actor, id, intent === 'block');
+        return data<Answer>({ intent, ok: true, message: say(intent === 'block' ? 'blockedDone' : 'unblockedDone'), fields: {} });
+      case 'reset': {
+        const { email } = await adminSendPasswordReset(context.shop, actor, id, { origin: context.origin });
+        return data<Answer>({ intent, ok: true, message: say('resetSent', { email }), fields: {} });
+      }
+      case 'erase': {
+        if (form.get('confirm') !== 'yes') {
+          const msg = say('eraseConfirmRequired');
+          return data<Answer>({ intent, ok: false, error: msg, fields: { confirm: msg } }, { status: 400 });
+        }
+        const r = await eraseUser(context.shop.db, actor, id);
+        return data<Answer>({ intent, ok: true, message: say('erased', { count: r.ordersKept }), fields: {} });
+      }
+      default:
+        return data<Answer>({ intent, ok: false, error: translate(context.lang, 'errors:invalidInput'), fields: {} }, { status: 400 });
+    }
+  } catch (err) {
+    if (err instanceof DomainError && err.opts.key === 'notYourself') {
+      return data<Answer>({ intent, ok: false, error: say('notYourself'), fields: {} }, { status: 403 });
+    }
+    if (err instanceof DomainError && err.opts.key === 'openOrders') {
+      return data<Answer>({ intent, ok: false, error: say('eraseOpenOrders', err.opts.params), fields: {} }, { status: 409 });
+    }
+    if (err instanceof DomainError && err.opts.key === 'userErased') {
+      return data<Answer>({ intent, ok: false, error: say('alreadyErased'), fields: {} }, { status: 409 });
+    }
+    const failure = formFailure(err, context.lang);
+    return data<Answer>({ intent, ...failure.data }, { status: failure.init?.status ?? 400 });
+  }
+}
+
+export default function AdminUserDetails() {
+  const { t } = useTranslation('admin');
+  const { user, orders, audit, self } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const fmt = useFormat();
+  const answer = (intent: string) => (result && (result.intent === intent || (intent === 'block' && result.intent === 'unblock')) ? result : null);
+  const upd = answer('update');
+  const e = upd && !upd.ok ? upd.fields : {};
+  const erased = user.status === 'erased';
+  return (
+    <div className="admin-page user-details">
+      <p>
+        <Link to="/admin/user/list">← {t('users.backToList')}</Link>
+      </p>
+      <div className="section-head">
+        <h1>{user.name || user.email}</h1>
+        <span className={`status-badge user-status-${user.status}`}>{t(`users.status.${user.status}`)}</span>
+      </div>
+      <p className="card-meta">
+        {user.email} · {t('users.since', { date: fmt.date(user.createdAt) })} · {t(`roles.${user.role}`)}
+      </p>
+
+      <div className="admin-columns">
+        <section aria-labelledby="u-profile" className="admin-card">
+          <h2 id="u-profile">{t('users.profile')}</h2>
+          <FormMessage error={upd && !upd.ok ? upd.error : null} success={upd?.ok ? upd.message : null} />
+          {erased ? (
+            <p>{t('users.erasedNote')}</p>
+          ) : (
+            <Form method="post" className="account-form" noValidate>
+              <input type="hidden" name="intent" value="update" />
+              <div className="field-row">
+                <FormField name="firstName" label={t('users.firstName')} required defaultValue={user.firstName} error={e.firstName} />
+                <FormField name="lastName" label={t('users.lastName')} required defaultValue={user.lastName} error={e.lastName} />
+              </div>
+              <FormField name="phone" type="tel" label={t('users.phone')} required defaultValue={user.phone} error={e.phone} />
+              <AddressFields errors={e} values={user} />
+              <div className="field">
+                <label htmlFor="f-role">{t('users.role')}</label>
+                <select id="f-role" name="role" defaultValue={user.role}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r} disabled={self && r !== 'Admin'}>
+                      {t(`roles.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className="btn" disabled={busy}>
+                {t('form.save')}
+              </button>
+            </Form>
+          )}
+        </section>
+
+        <div>
+          <section aria-labelledby="u-access" className="admin-card">
+            <h2 id="u-access">{t('users.access')}</h2>
+            <FormMessage error={answer('block')?.ok === false ? answer('block')?.error : null} success={answer('block')?.ok ? answer('block')?.message : null} />
+            <FormMessage error={answer('reset')?.ok === false ? answer('reset')?.error : null} success={answer('reset')?.ok ? answer('reset')?.message : null} />
+            {!erased && (
+              <>
+                <p>{user.blockedAt ? t('users.blockedSince', { date: fmt.dateTime(user.blockedAt) }) : t('users.blockHint')}</p>
+                <div className="button-row">
+                  {!self && (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value={user.blockedAt ? 'unblock' : 'block'} />
+                      <button type="submit" className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'} disabled={busy}>
+                        {user.blockedAt ? t('users.unblock') : t('users.block')}
+                      </button>
+                    </Form>
+                  )}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reset" />
+                    <button type="submit" className="btn btn-small btn-ghost" disabled={busy}>
+                      {t('users.sendReset')}
+                    </button>
+                  </Form>
+                </div>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="u-privacy" className="admin-card">
+            <h2 id="u-privacy">{t('users.privacy')}</h2>
+            <FormMessage error={answer('erase')?.ok === false ? answer('erase')?.error : null} success={answer('erase')?.ok ? answer('erase')?.message : null} />
+            <p>
+              <a href={`/admin/user/export?id=${encodeURIComponent(user.id)}`} className="btn btn-small btn-ghost" download>
+                {t('users.export')}
+              </a>
+            </p>
+            {!erased && !self && (
+              <Form method="post" className="erase-form">
+                <input type="hidden" name="intent" value="erase" />
+                <p className="card-meta">{t('users.eraseHint')}</p>
+                <label className="checkbox">
+                  <input type="checkbox" name="confirm" value="yes" required /> {t('users.eraseConfirm')}
+                </label>
+                <button type="submit" className="btn btn-small btn-danger" disabled={busy}>
+                  {t('users.erase')}
+                </button>
+              </Form>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="u-orders">
+        <h2 id="u-orders">{t('users.orders')}</h2>
+        {orders.length === 0 ? (
+          <p className="empty">{t('users.noOrders')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>{t('users.orderCode')}</th>
+                  <th>{t('users.orderDate')}</th>
+                  <th>{t('users.orderStatus')}</th>
+                  <th className="num">{t('users.orderTotal')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      <Link to={`/admin/order/details?id=${o.id}`}>{o.code}</Link>
+                    </td>
+                    <td>{fmt.date(o.createdAt)}</td>
+                    <td>
+                      <span className={`status-badge status-${o.status}`}>{t(`checkout:status.${o.status}`)}</span>
+                    </td>
+                    <td className="num">{fmt.price(o.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="u-audit">
+        <h2 id="u-audit">{t('users.history')}</h2>
+        {audit.length === 0 ? (
+          <p className="empty">{t('audit.empty')}</p>
+        ) : (
+          <ul className="plain-list">
+            {audit.map((a) => (
+              <li key={a.id}>
+                {fmt.dateTime(a.at)} · {t(`audit.actions.${a.action}`, { defaultValue: a.action })} · <code>{a.actor}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`/admin/audit?entity=user&entityId=${encodeURIComponent(user.id)}`}>{t('audit.all')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
