@@ -1,5 +1,5 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -38,6 +38,8 @@ export const orders = pgTable(
     subtotal: integer('subtotal_rappen').notNull(),
     discount: integer('discount_rappen').notNull().default(0),
     shippingFee: integer('shipping_fee_rappen').notNull().default(0),
+    /** Influencer bonus spent on this order (a deduction like the discount; ADR 009), Rappen. */
+    bonus: bigint('bonus_rappen', { mode: 'number' }).notNull().default(0),
     total: integer('total_rappen').notNull(),
     /** VAT contained in the total (8.1 %), Rappen. */
     vat: integer('vat_rappen').notNull(),

@@ -36,6 +36,7 @@ const SettingsForm = z.object({
   iban: z.string().trim().min(15).max(40),
   cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(60),
+  influencerBonusPercent: z.coerce.number().int().min(0).max(100),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,6 +58,7 @@ export const meta = () => [{ title: 'Settings · Admin' }];
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
+  const { t: ti } = useTranslation('influencer');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
   const busy = useNavigation().state === 'submitting';
@@ -107,6 +109,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Field name="freeShippingThreshold" label={t('settings.freeShippingThreshold')} defaultValue={rappenToDecimalString(s.freeShippingThreshold)} error={f.freeShippingThreshold} required />
           <Field name="cardPaymentExpiryMinutes" type="number" label={t('settings.cardExpiry')} defaultValue={s.cardPaymentExpiryMinutes} error={f.cardPaymentExpiryMinutes} required />
           <Field name="bankTransferExpiryDays" type="number" label={t('settings.bankExpiry')} defaultValue={s.bankTransferExpiryDays} error={f.bankTransferExpiryDays} required />
+        </fieldset>
+        <fieldset>
+          <legend>{ti('settings.legend')}</legend>
+          <Field name="influencerBonusPercent" type="number" label={ti('settings.bonusPercent')} defaultValue={s.influencerBonusPercent} error={f.influencerBonusPercent} required />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>
           {t('form.save')}
