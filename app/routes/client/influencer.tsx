@@ -32,7 +32,7 @@ export default function InfluencerPage() {
   const fmt = useFormat();
   const b = profile.bonus;
   return (
-    <div className="container account-page account-wide">
+    <div className="container account-page account-wide influencer-page">
       <h1>{t('title')}</h1>
       <p>
         {profile.firstName} {profile.lastName} · {profile.email}
@@ -122,11 +122,12 @@ export default function InfluencerPage() {
             <tbody>
               {profile.orders.map((o, i) => (
                 <tr key={i}>
-                  <td>{fmt.date(o.createdAt)}</td>
+                  <td className="nowrap">{fmt.date(o.createdAt)}</td>
                   <td>{o.promoCode}</td>
                   <td className="num">{fmt.price(o.total)}</td>
                   <td className="num">
-                    {fmt.price(o.bonus)} <span className="card-meta">{t(`state.${o.bonusState}`)}</span>
+                    {fmt.price(o.bonus)}
+                    <span className="card-meta bonus-state">{t(`state.${o.bonusState}`)}</span>
                   </td>
                 </tr>
               ))}
