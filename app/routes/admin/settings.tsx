@@ -36,7 +36,8 @@ const SettingsForm = z.object({
   iban: z.string().trim().min(15).max(40),
   cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(60),
-  influencerBonusPercent: z.coerce.number().int().min(0).max(100),
+  /** Absent (an older form or client): unchanged. */
+  influencerBonusPercent: z.coerce.number().int().min(0).max(100).optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
-  const { promotionalText, ...rest } = r.data;
-  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } });
+  const { promotionalText, influencerBonusPercent, ...rest } = r.data;
+  await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } });
   invalidateSettings(context.shop.db);
   return { saved: true, fields: {} as Record<string, string> };
 }
