@@ -16,6 +16,7 @@ import { productApi } from './product.ts';
 import { emailApi } from './email.ts';
 import { tokenApi } from './token.ts';
 import { userApi } from './user.ts';
+import { influencerApi } from './influencer.ts';
 import type { ApiEnv } from './types.ts';
 import { publicOrigin } from '../core/config/production.ts';
 
@@ -28,6 +29,7 @@ export const apiModules: ApiModule[] = [
   { prefix: '/product', app: productApi },
   { prefix: '/cart', app: cartApi },
   { prefix: '/user', app: userApi },
+  { prefix: '/user', app: influencerApi },
   { prefix: '/token', app: tokenApi },
   { prefix: '/email', app: emailApi },
   { prefix: '/order', app: orderApi },

@@ -37,6 +37,8 @@ export const OrderJson = z.object({
   lines: z.array(LineJson),
   subtotal: z.number(),
   discount: z.number(),
+  /** Influencer bonus spent on the order (a deduction like the discount), CHF. */
+  bonus: z.number(),
   shipping_fee: z.number(),
   total: z.number(),
   vat: z.number(),
@@ -55,6 +57,7 @@ export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
     lines: o.lines.map((l) => ({ sku: l.sku, name: l.name, count: l.count, unit_price: rappenToChf(l.unitPrice), discount_percent: l.discountPercent, line_total: rappenToChf(l.lineTotal) })),
     subtotal: rappenToChf(o.subtotal),
     discount: rappenToChf(o.discount),
+    bonus: rappenToChf(o.bonus),
     shipping_fee: rappenToChf(o.shippingFee),
     total: rappenToChf(o.total),
     vat: rappenToChf(o.vat),

@@ -8,6 +8,8 @@
  *   --from YYYY-MM-DD    first valid day (Europe/Zurich midnight), optional
  *   --to YYYY-MM-DD      last valid day (inclusive), optional
  *   --limit N            maximum number of orders, optional
+ *   --influencer E-MAIL  the Influencer (or Admin) the code's orders are attributed to, optional;
+ *                        refused for an unknown e-mail or a Customer (ADR 009)
  *
  * Uses DATABASE_URL or the PGlite data in DATA_DIR: stop a server using the same DATA_DIR first
  * (one process at a time opens a PGlite directory); the admin page /admin/promo/edit does the same.
@@ -17,6 +19,7 @@ import { openShop } from '../core/shop.ts';
 import { DomainError } from '../core/errors.ts';
 import { chfToRappen, rappenToDecimalString } from '../core/pricing/money.ts';
 import { createPromo } from '../core/promos/service.ts';
+import { influencerByEmail } from '../core/accounts/influencer.ts';
 
 /** Midnight in Zürich of a date, as an instant (CET/CEST from the Intl time-zone data). */
 function zurichMidnight(date: string, endOfDay = false): Date {
@@ -30,14 +33,15 @@ function zurichMidnight(date: string, endOfDay = false): Date {
 
 async function main() {
   const { values } = parseArgs({
-    options: { code: { type: 'string' }, percent: { type: 'string' }, amount: { type: 'string' }, min: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, limit: { type: 'string' } },
+    options: { code: { type: 'string' }, percent: { type: 'string' }, amount: { type: 'string' }, min: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, limit: { type: 'string' }, influencer: { type: 'string' } },
   });
   if (!values.code || (!values.percent === !values.amount)) {
-    console.error('Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N]');
+    console.error('Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--influencer E-MAIL]');
     process.exit(2);
   }
   const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
   try {
+    const influencer = values.influencer ? await influencerByEmail(shop.db, values.influencer) : null;
     const promo = await createPromo(shop.db, {
       code: values.code,
       kind: values.percent ? 'percent' : 'fixed',
@@ -46,8 +50,9 @@ async function main() {
       validFrom: values.from ? zurichMidnight(values.from) : null,
       validTo: values.to ? zurichMidnight(values.to, true) : null,
       usageLimit: values.limit ? Number(values.limit) : null,
-    });
-    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off`);
+      influencerUserId: influencer?.id ?? null,
+    }, 'cli');
+    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off${influencer ? `, orders attributed to ${influencer.email}` : ''}`);
   } catch (e) {
     if (e instanceof DomainError) {
       console.error(`${e.message}${e.opts.fields ? ` ${JSON.stringify(e.opts.fields)}` : ''}`);

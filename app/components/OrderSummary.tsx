@@ -2,10 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format.ts';
 
-export type SummaryNumbers = { subtotal: number; discount: number; shippingFee: number; total: number; vat: number; promoCode?: string | null };
+export type SummaryNumbers = { subtotal: number; discount: number; bonus?: number; shippingFee: number; total: number; vat: number; promoCode?: string | null };
 
 export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumbers; vatRate: number; freeFrom?: number | null; title?: string }) {
   const { t } = useTranslation('checkout');
+  const { t: ti } = useTranslation('influencer');
   const { price } = useFormat();
   return (
     <aside className="summary" aria-labelledby="order-summary-h" data-testid="order-summary">
@@ -23,6 +24,12 @@ export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumber
             {s.promoCode ? ` (${s.promoCode})` : ''}
           </span>
           <span data-testid="summary-discount"><bdi dir="ltr">−{price(s.discount)}</bdi></span>
+        </div>
+      )}
+      {(s.bonus ?? 0) > 0 && (
+        <div className="summary-row">
+          <span>{ti('summary.bonus')}</span>
+          <span data-testid="summary-bonus">−{price(s.bonus!)}</span>
         </div>
       )}
       <div className="summary-row">

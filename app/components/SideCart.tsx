@@ -14,6 +14,7 @@ import { useUiState } from './ui-state.tsx';
 
 export function SideCart({ cart }: { cart: CartView }) {
   const { t } = useTranslation('cart');
+  const { t: ti } = useTranslation('influencer');
   const { price } = useFormat();
   const { sideCartOpen, setSideCartOpen } = useUiState();
   return (
@@ -42,6 +43,12 @@ export function SideCart({ cart }: { cart: CartView }) {
               <span>{t('subtotal')}</span>
               <span data-testid="sidecart-subtotal">{price(cart.subtotal)}</span>
             </div>
+            {cart.bonus > 0 && (
+              <div className="summary-row">
+                <span>{ti('summary.bonus')}</span>
+                <span data-testid="sidecart-bonus">−{price(cart.bonus)}</span>
+              </div>
+            )}
             <Link to="/shopcart" className="btn" style={{ width: '100%', marginTop: 12 }} onClick={() => setSideCartOpen(false)}>
               {t('cartButton')}
             </Link>

@@ -20,6 +20,8 @@ export type CartView = {
   subtotal: number;
   promoCode: string | null;
   promoDiscount: number;
+  /** Influencer bonus deducted automatically at order creation (ADR 009), Rappen. */
+  bonus: number;
   orderPrice: number;
 };
 
@@ -45,6 +47,7 @@ export async function loadCartView(context: AppLoadContext): Promise<CartView> {
     subtotal: cart.subtotal,
     promoCode: cart.promoCode,
     promoDiscount: totals.promoDiscount,
+    bonus: totals.bonus,
     orderPrice: Math.max(0, cart.subtotal - totals.promoDiscount - totals.bonus),
   };
 }

@@ -30,6 +30,7 @@ export function orderView(o: OrderWithLines) {
     paymentStatus: o.paymentStatus,
     subtotal: o.subtotal,
     discount: o.discount,
+    bonus: o.bonus,
     promoCode: o.promoCode,
     shippingFee: o.shippingFee,
     total: o.total,

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     methods: availablePaymentMethods(context.shop.env),
     address: { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country || 'CH' },
     lines: cart.lines.map((l) => ({ id: l.product.id, name: l.product.name, packaging: l.product.packaging, count: l.count, lineTotal: l.lineTotal })),
-    summary: { ...orderTotals(cart.subtotal, totals.promoDiscount, settings), promoCode: cart.promoCode },
+    summary: { ...orderTotals(cart.subtotal, totals.promoDiscount, settings, totals.bonus), promoCode: cart.promoCode },
     promoCode: cart.promoCode,
     promoProblem: totals.promoProblem ? translateError(context.lang, totals.promoProblem) : null,
     vatRate: settings.vatRateBasisPoints / 100,
@@ -90,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { paymentMethod, intent: _intent, ...address } = parsed.data;
     await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId); // issue 12
     const order = await createOrder(shop, { userId: auth.userId, paymentMethod, address, locale: lang });
+    if (order.status === 'paid') return redirect(`/paymentsuccess?order=${order.code}`); // paid entirely with bonus (ADR 009)
     const start = await startPayment(shop, order.id, auth, context.origin);
     if ('redirectUrl' in start) return redirect(start.redirectUrl);
     return redirect(`/paymentsuccess?order=${order.code}`);

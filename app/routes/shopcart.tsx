@@ -103,6 +103,7 @@ function CountForm({ productId, count, stock, name }: { productId: string; count
 
 export default function ShopCart({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('cart');
+  const { t: ti } = useTranslation('influencer');
   const { price } = useFormat();
   const root = useRouteLoaderData('root') as RootData;
   const cart = root.cart;
@@ -186,6 +187,12 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
               <div className="summary-row">
                 <span>{t('promoDiscount')}</span>
                 <span><bdi dir="ltr">−{price(cart.promoDiscount)}</bdi></span>
+              </div>
+            )}
+            {cart.bonus > 0 && (
+              <div className="summary-row">
+                <span>{ti('summary.bonus')}</span>
+                <span data-testid="cart-bonus">−{price(cart.bonus)}</span>
               </div>
             )}
             <div className="summary-row summary-total">

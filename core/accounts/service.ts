@@ -16,6 +16,7 @@
  *
  * Every multi-row write runs in one transaction; mails are queued inside it and sent after commit.
  */
+import { ensureReferralPromo } from '../promos/referral.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -560,11 +561,13 @@ export async function setRole(db: Db, userId: string, role: unknown, actor?: str
   await db.transaction(async (tx) => {
     const [u] = await tx.select({ id: users.id, role: users.role, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+    const referralCode = r !== 'Customer' && !u.referralCode ? newReferralCode() : null;
     await tx
       .update(users)
-      .set({ role: r, ...(r !== 'Customer' && !u.referralCode ? { referralCode: newReferralCode() } : {}), updatedAt: new Date() })
+      .set({ role: r, ...(referralCode ? { referralCode } : {}), updatedAt: new Date() })
       .where(eq(users.id, userId));
     if (actor && u.role !== r) await recordAudit(tx, { actor, action: 'user.role', entity: 'user', entityId: userId, before: { role: u.role }, after: { role: r } });
+    if (referralCode) await ensureReferralPromo(tx, userId, referralCode);
   });
   return getUser(db, userId);
 }
@@ -584,6 +587,7 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const id = randomUUID();
+  const referralCode = data.role === 'Customer' ? null : newReferralCode();
   await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
     if (taken) {
@@ -594,10 +598,11 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
       ...userRow(id, data, passwordHash),
       locale: data.locale ?? 'en',
       role: data.role,
-      referralCode: data.role === 'Customer' ? null : newReferralCode(),
+      referralCode,
       emailVerifiedAt: new Date(),
     });
     if (actor) await recordAudit(tx, { actor, action: 'user.create', entity: 'user', entityId: id, after: { email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role } });
+    if (referralCode) await ensureReferralPromo(tx, id, referralCode);
   });
   return getUser(db, id);
 }
@@ -615,20 +620,23 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
   return db.transaction(async (tx) => {
     const [u] = await tx.select({ id: users.id, referralCode: users.referralCode }).from(users).where(eq(users.email, address)).for('update').limit(1);
     if (u) {
+      const referralCode = u.referralCode ? null : newReferralCode();
       await tx
         .update(users)
         .set({
           role: 'Admin',
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
           ...(passwordHash ? { passwordHash } : {}),
-          ...(u.referralCode ? {} : { referralCode: newReferralCode() }),
+          ...(referralCode ? { referralCode } : {}),
           updatedAt: new Date(),
         })
         .where(eq(users.id, u.id));
+      if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
       return { userId: u.id, created: false };
     }
     if (!passwordHash) throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: 'The field is required' } });
     const id = randomUUID();
+    const referralCode = newReferralCode();
     await tx.insert(users).values({
       id,
       email: address,
@@ -637,9 +645,10 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       lastName: address.split('@')[0],
       dateOfBirth: '1970-01-01',
       role: 'Admin',
-      referralCode: newReferralCode(),
+      referralCode,
       emailVerifiedAt: new Date(),
     });
+    await ensureReferralPromo(tx, id, referralCode);
     return { userId: id, created: true };
   });
 }

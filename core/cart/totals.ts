@@ -4,20 +4,34 @@
  *
  * The promo discount is that of the cart's applied code (core/promos/service.ts); a code that no
  * longer applies (expired, used up, subtotal below the minimum) gives 0 and its refusal is
- * returned so the UI can say why. The influencer bonus is not defined by the specification: 0.
+ * returned so the UI can say why. The bonus is what an Influencer or Admin owning the cart may
+ * spend on it (ADR 009): min(available bonus, subtotal − promo discount); 0 for anyone else.
+ * Order creation applies it automatically.
  */
+import { eq } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { DomainError } from '../errors.ts';
+import { BONUS_ROLES, spendableBonus } from '../influencer/bonus.ts';
 import { findPromo, promoDiscountFor, promoRefusal } from '../promos/service.ts';
 import type { Cart } from './service.ts';
 
 /** Rappen taken off a cart's subtotal, and why the applied code gives nothing (if so). */
 export type CartTotals = { promoDiscount: number; bonus: number; promoProblem?: DomainError };
 
+async function cartBonus(db: Db, cart: Cart, promoDiscount: number): Promise<number> {
+  if (cart.lines.length === 0) return 0;
+  // a registered user's cart is keyed by the user id; anonymous keys match no user
+  const [owner] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, cart.cartKey)).limit(1);
+  if (!owner || !BONUS_ROLES.includes(owner.role)) return 0;
+  return spendableBonus(db, owner, cart.subtotal - promoDiscount);
+}
+
 export async function cartTotals(db: Db, cart: Cart, now = new Date()): Promise<CartTotals> {
-  if (!cart.promoCode) return { promoDiscount: 0, bonus: 0 };
+  if (!cart.promoCode) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0) };
   const promo = await findPromo(db, cart.promoCode);
   const refusal = promoRefusal(promo, cart.subtotal, now);
-  if (refusal) return { promoDiscount: 0, bonus: 0, promoProblem: refusal };
-  return { promoDiscount: promoDiscountFor(promo!, cart.subtotal), bonus: 0 };
+  if (refusal) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0), promoProblem: refusal };
+  const promoDiscount = promoDiscountFor(promo!, cart.subtotal);
+  return { promoDiscount, bonus: await cartBonus(db, cart, promoDiscount) };
 }

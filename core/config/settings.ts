@@ -36,6 +36,8 @@ export const ShopSettingsSchema = z.object({
   cardPaymentExpiryMinutes: z.number().int().min(1),
   /** Days an unpaid bank-transfer order holds its stock. */
   bankTransferExpiryDays: z.number().int().min(1),
+  /** Influencer bonus: percent of an attributed order's goods total after discounts (ADR 009). */
+  influencerBonusPercent: z.number().int().min(0).max(100),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -63,4 +65,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   iban: 'CH44 3199 9123 0008 8901 2',
   cardPaymentExpiryMinutes: 30,
   bankTransferExpiryDays: 5, // issue 12: shorter reservations (at most 7 days, core/orders/hoarding.ts)
+  influencerBonusPercent: 10,
 };

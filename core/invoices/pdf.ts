@@ -99,6 +99,7 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const rate = (settings.vatRateBasisPoints / 100).toFixed(1);
   const rows: [string, string, boolean?][] = [[L('subtotal'), chf(order.subtotal)]];
   if (order.discount > 0) rows.push([`${L('promo')}${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${chf(order.discount)}`]);
+  if (order.bonus > 0) rows.push([L('bonus'), `-${chf(order.bonus)}`]);
   rows.push([L('shipping'), chf(order.shippingFee)]);
   rows.push([`${L('total')} CHF`, chf(order.total), true]);
   rows.push([L('vatIncl', { rate }), chf(order.vat)]);

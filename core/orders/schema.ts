@@ -38,6 +38,8 @@ export const orders = pgTable(
     subtotal: bigint('subtotal_rappen', { mode: 'number' }).notNull(),
     discount: bigint('discount_rappen', { mode: 'number' }).notNull().default(0),
     shippingFee: bigint('shipping_fee_rappen', { mode: 'number' }).notNull().default(0),
+    /** Influencer bonus spent on this order (a deduction like the discount; ADR 009), Rappen. */
+    bonus: bigint('bonus_rappen', { mode: 'number' }).notNull().default(0),
     total: bigint('total_rappen', { mode: 'number' }).notNull(),
     /** VAT contained in the total (8.1 %), Rappen. */
     vat: bigint('vat_rappen', { mode: 'number' }).notNull(),

@@ -20,11 +20,12 @@ import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
 import { paymentReferenceFor } from '../payments/reference.ts';
 import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
+import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/bonus.ts';
 import type { Shop } from '../shop.ts';
 import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
-import { queueOrderReceivedMail } from './notifications.ts';
+import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
 import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
@@ -145,14 +146,18 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     }
     const subtotal = snapshot.reduce((s, l) => s + l.lineTotal, 0);
     let discount = 0;
+    let promoInfluencer: string | null = null;
     if (cart.promoCode) {
       const evaluated = await evaluatePromo(tx, cart.promoCode, subtotal, now);
       await assertCustomerMayRedeem(tx, evaluated.promo, user.id); // issue 12: per-customer limit
       discount = evaluated.discount;
+      promoInfluencer = evaluated.promo.influencerUserId;
       if (!(await takePromoUse(tx, cart.promoCode)))
         throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
     }
-    const { shippingFee, total, vat } = orderTotals(subtotal, discount, settings);
+    // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
+    const bonusToSpend = await lockSpendableBonus(tx, user, subtotal - Math.min(discount, subtotal));
+    const { shippingFee, total, vat, bonus } = orderTotals(subtotal, discount, settings, bonusToSpend);
     const expiresAt =
       method === 'qr-bill'
         ? new Date(now.getTime() + Math.min(settings.bankTransferExpiryDays, MAX_BANK_TRANSFER_DAYS) * 86_400_000)
@@ -170,6 +175,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
         paymentMethod: method,
         subtotal,
         discount,
+        bonus,
         shippingFee,
         total,
         vat,
@@ -185,6 +191,8 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     const lines = snapshot.map((l) => ({ ...l, id: randomUUID(), orderId: id }));
     await tx.insert(orderLines).values(lines);
     await tx.insert(orderEvents).values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${user.id}`, createdAt: now });
+    await recordOrderBonus(tx, { orderId: id, buyerId: user.id, spent: bonus, promoCode: cart.promoCode, influencerUserId: promoInfluencer, goods: subtotal - discount - bonus, percent: settings.influencerBonusPercent, now });
+    if (total === 0) return settleWithBonus(tx, shop, { ...row, lines }, user.email, settings, mailIds, now);
     const full = { ...row, lines };
     if (method === 'qr-bill') {
       await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
@@ -195,6 +203,21 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   });
   if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
   return order;
+}
+
+/**
+ * An order whose goods the influencer bonus pays entirely (total 0, free shipping; ADR 009) needs
+ * no payment: it is paid at once, gets its invoice number, the cart is emptied and the
+ * payment-received mail queued. Inside createOrder's transaction.
+ */
+async function settleWithBonus(tx: Db, shop: Shop, order: OrderWithLines, email: string, settings: Awaited<ReturnType<typeof getSettings>>, mailIds: string[], now: Date): Promise<OrderWithLines> {
+  await tx.update(orders).set({ paymentStatus: 'paid', invoiceNumber: `${now.getUTCFullYear()}-${order.code}` }).where(eq(orders.id, order.id));
+  const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
+  await tx.delete(cartItems).where(eq(cartItems.cartKey, order.userId));
+  await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, order.userId));
+  const full = { ...paid, lines: order.lines };
+  mailIds.push(await queuePaymentReceivedMail(tx, shop, full, email, settings));
+  return full;
 }
 
 /**
@@ -217,6 +240,7 @@ export async function transitionOrder(tx: Db, orderId: string, to: OrderStatus, 
     .where(eq(orders.id, orderId))
     .returning();
   await tx.insert(orderEvents).values({ id: randomUUID(), orderId, fromStatus: order.status, toStatus: to, actor, note: note ?? null, createdAt: now });
+  await bonusOnTransition(tx, orderId, to, now);
   if (order.status === 'pending_payment' && RELEASES_STOCK.includes(to)) {
     const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count }).from(orderLines).where(eq(orderLines.orderId, orderId));
     for (const l of lines) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));

@@ -1,17 +1,21 @@
 /**
- * An order's money summary (issue 5, item 1), in Rappen: subtotal, promo discount, shipping fee
- * (free when the subtotal after discount reaches the threshold; both from the shop settings),
- * total, and the Swiss VAT the total contains (8.1 %, core/pricing vatContained).
+ * An order's money summary (issue 5, item 1), in Rappen: subtotal, promo discount, influencer
+ * bonus spent (ADR 009), shipping fee (free when the subtotal after the promo discount reaches the
+ * threshold; both from the shop settings), total, and the Swiss VAT the total contains (8.1 %,
+ * core/pricing vatContained). The bonus is a deduction like the discount: it lowers the total and
+ * so the VAT; it does not cost the customer free shipping.
  */
 import type { ShopSettings } from '../config/settings.ts';
 import { vatContained } from '../pricing/pricing.ts';
 
-export type OrderTotals = { subtotal: number; discount: number; shippingFee: number; total: number; vat: number };
+export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 
-export function orderTotals(subtotal: number, discount: number, settings: Pick<ShopSettings, 'shippingFee' | 'freeShippingThreshold' | 'vatRateBasisPoints'>): OrderTotals {
+/** @param bonus influencer bonus to deduct, Rappen; capped at the subtotal after the discount. */
+export function orderTotals(subtotal: number, discount: number, settings: Pick<ShopSettings, 'shippingFee' | 'freeShippingThreshold' | 'vatRateBasisPoints'>, bonus = 0): OrderTotals {
   const d = Math.min(Math.max(0, discount), subtotal);
   const afterDiscount = subtotal - d;
+  const b = Math.min(Math.max(0, bonus), afterDiscount);
   const shippingFee = subtotal === 0 || afterDiscount >= settings.freeShippingThreshold ? 0 : settings.shippingFee;
-  const total = afterDiscount + shippingFee;
-  return { subtotal, discount: d, shippingFee, total, vat: vatContained(total, settings.vatRateBasisPoints) };
+  const total = afterDiscount - b + shippingFee;
+  return { subtotal, discount: d, bonus: b, shippingFee, total, vat: vatContained(total, settings.vatRateBasisPoints) };
 }

@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
+import { changedFields, recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
@@ -114,8 +116,39 @@ export type PromoInput = {
   validTo?: Date | null;
   usageLimit?: number | null;
   active?: boolean;
+  /**
+   * The Influencer or Admin the code's orders are attributed to (ADR 009); null = none.
+   * Left out (undefined) on update: the promo keeps its influencer.
+   */
   influencerUserId?: string | null;
 };
+
+/** Roles a promo code may be linked to. */
+const INFLUENCER_ROLES = ['Influencer', 'Admin'];
+
+async function checkInfluencer(db: Db, userId: string | null | undefined): Promise<void> {
+  if (!userId) return;
+  const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u || !INFLUENCER_ROLES.includes(u.role)) {
+    const msg = 'Choose an Influencer or Admin';
+    throw new DomainError('invalid', msg, { key: 'invalidInput', fields: { influencerUserId: msg } });
+  }
+}
+
+/** The fields of a promo the audit log records. */
+function auditView(p: PromoRow): Record<string, unknown> {
+  return {
+    code: p.code,
+    kind: p.kind,
+    value: p.value,
+    minOrder: p.minOrder,
+    validFrom: p.validFrom?.toISOString() ?? null,
+    validTo: p.validTo?.toISOString() ?? null,
+    usageLimit: p.usageLimit,
+    active: p.active,
+    influencerUserId: p.influencerUserId,
+  };
+}
 
 function checkInput(input: PromoInput): string {
   const code = normalizePromoCode(input.code);
@@ -131,73 +164,71 @@ function checkInput(input: PromoInput): string {
 }
 
 /**
- * Creates a promo code.
- * @throws {DomainError} `invalid` for bad input; `conflict` when the code exists.
+ * Creates a promo code; with `actor` (`admin:<id>`, `cli`) the creation is written to the audit
+ * log in the same transaction.
+ * @throws {DomainError} `invalid` for bad input (also an influencer who is not an Influencer or
+ *   Admin, field `influencerUserId`); `conflict` when the code exists.
  */
 export async function createPromo(db: Db, input: PromoInput, actor?: string): Promise<PromoRow> {
   const code = checkInput(input);
   return db.transaction(async (tx) => {
-  const [row] = await tx
-    .insert(promos)
-    .values({
-      id: randomUUID(),
-      code,
-      kind: input.kind,
-      value: input.value,
-      minOrder: input.minOrder ?? 0,
-      validFrom: input.validFrom ?? null,
-      validTo: input.validTo ?? null,
-      usageLimit: input.usageLimit ?? null,
-      active: input.active ?? true,
-      influencerUserId: input.influencerUserId ?? null,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
-  if (actor) await recordAudit(tx, { actor, action: 'promo.create', entity: 'promo', entityId: row.id, after: auditable(row) });
-  return row;
+    await checkInfluencer(tx, input.influencerUserId);
+    const [row] = await tx
+      .insert(promos)
+      .values({
+        id: randomUUID(),
+        code,
+        kind: input.kind,
+        value: input.value,
+        minOrder: input.minOrder ?? 0,
+        validFrom: input.validFrom ?? null,
+        validTo: input.validTo ?? null,
+        usageLimit: input.usageLimit ?? null,
+        active: input.active ?? true,
+        influencerUserId: input.influencerUserId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+    if (actor) await recordAudit(tx, { actor, action: 'promo.create', entity: 'promo', entityId: row.id, before: null, after: auditView(row) });
+    return row;
   });
 }
 
-/** The fields of a promo the audit log shows (dates as ISO strings). */
-function auditable(p: PromoRow): Record<string, unknown> {
-  const { createdAt: _c, usedCount: _u, id: _i, ...rest } = p;
-  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
-}
-
 /**
- * Changes a promo (not its use count). With `actor`, the change is audited (`promo.update`) in
- * the same transaction.
- * @param actor `admin:<id>`.
+ * Changes a promo (not its use count). `input.influencerUserId` undefined keeps the promo's
+ * influencer. With `actor` the change is written to the audit log in the same transaction.
  * @throws {DomainError} `not_found`, `invalid`, `conflict` (code taken).
  */
 export async function updatePromo(db: Db, id: string, input: PromoInput, actor?: string): Promise<PromoRow> {
   const code = checkInput(input);
   return db.transaction(async (tx) => {
-  const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
-  if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
-  const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
-  const [row] = await tx
-    .update(promos)
-    .set({
-      code,
-      kind: input.kind,
-      value: input.value,
-      minOrder: input.minOrder ?? 0,
-      validFrom: input.validFrom ?? null,
-      validTo: input.validTo ?? null,
-      usageLimit: input.usageLimit ?? null,
-      active: input.active ?? true,
-      influencerUserId: input.influencerUserId ?? null,
-    })
-    .where(eq(promos.id, id))
-    .returning();
-  if (!row) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
-  if (actor && before) {
-    const diff = changedFields(auditable(before), auditable(row));
-    if (diff.after) await recordAudit(tx, { actor, action: 'promo.update', entity: 'promo', entityId: id, ...diff });
-  }
-  return row;
+    const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
+    if (!before) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
+    const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
+    if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+    const influencerUserId = input.influencerUserId === undefined ? before.influencerUserId : input.influencerUserId;
+    if (influencerUserId !== before.influencerUserId) await checkInfluencer(tx, influencerUserId);
+    const [row] = await tx
+      .update(promos)
+      .set({
+        code,
+        kind: input.kind,
+        value: input.value,
+        minOrder: input.minOrder ?? 0,
+        validFrom: input.validFrom ?? null,
+        validTo: input.validTo ?? null,
+        usageLimit: input.usageLimit ?? null,
+        active: input.active ?? true,
+        influencerUserId,
+      })
+      .where(eq(promos.id, id))
+      .returning();
+    if (actor) {
+      const diff = changedFields(auditView(before), auditView(row));
+      if (diff.after) await recordAudit(tx, { actor, action: 'promo.update', entity: 'promo', entityId: id, ...diff });
+    }
+    return row;
   });
 }
 

@@ -9,7 +9,7 @@ import type { Shop } from '../../core/shop.ts';
 export type TestCustomer = { id: string; email: string; token: string; headers: Record<string, string> };
 
 /** Inserts a verified customer (adult, Zürich address unless overridden) and signs a token. */
-export async function createCustomer(shop: Shop, opts: { dateOfBirth?: string; role?: 'Customer' | 'Admin'; locale?: string; country?: string } = {}): Promise<TestCustomer> {
+export async function createCustomer(shop: Shop, opts: { dateOfBirth?: string; role?: 'Customer' | 'Influencer' | 'Admin'; locale?: string; country?: string } = {}): Promise<TestCustomer> {
   const id = randomUUID();
   const email = `c-${id.slice(0, 8)}@example.ch`;
   await shop.db.insert(users).values({

@@ -1,6 +1,7 @@
 /**
  * Admin: create or edit a promo code (/admin/promo/edit[?id=]): percent or fixed amount (CHF),
- * minimum order, validity dates (whole days, Europe/Zurich), usage limit, active.
+ * minimum order, validity dates (whole days, Europe/Zurich), usage limit, active, and the
+ * Influencer (or Admin) its orders are attributed to (ADR 009). Every change is audited.
  */
 import { eq } from 'drizzle-orm';
 import { data, Form, Link, redirect } from 'react-router';
@@ -14,6 +15,7 @@ import { createPromo, updatePromo, type PromoInput } from '../../../core/promos/
 import { parseChfInput } from '../../../core/pricing/money.ts';
 import { translateError } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { influencerChoices } from '../../../core/accounts/influencer.ts';
 
 /** `YYYY-MM-DD` of an instant in Zürich. */
 function zurichDay(d: Date): string {
@@ -32,7 +34,8 @@ function zurichDayBound(day: string, end: boolean): Date {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id');
-  if (!id) return { promo: null };
+  const influencers = await influencerChoices(context.shop.db);
+  if (!id) return { promo: null, influencers };
   const [p] = await context.shop.db.select().from(promos).where(eq(promos.id, id.slice(0, 64))).limit(1);
   if (!p) throw data('Not found', { status: 404 });
   return {
@@ -47,7 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       usageLimit: p.usageLimit === null ? '' : String(p.usageLimit),
       usedCount: p.usedCount,
       active: p.active,
+      influencerUserId: p.influencerUserId ?? '',
     },
+    influencers,
   };
 }
 
@@ -78,6 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     validTo: str('validTo') ? zurichDayBound(str('validTo'), true) : null,
     usageLimit: usageLimit ?? null,
     active: f.active === 'on',
+    // absent field (an old form) keeps the link; empty = no influencer
+    influencerUserId: 'influencerUserId' in f ? str('influencerUserId').slice(0, 64) || null : undefined,
   };
   try {
     const id = str('id');
@@ -92,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminPromoEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
+  const { t: ti } = useTranslation('influencer');
   const p = loaderData.promo;
   const fe = (actionData?.fields ?? {}) as Record<string, string>;
   const err = (k: string) => fe[k] && <p className="field-error">{fe[k]}</p>;
@@ -149,6 +157,21 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
           <input id="usageLimit" name="usageLimit" inputMode="numeric" defaultValue={p?.usageLimit ?? ''} />
           {err('usageLimit')}
           {p && <p className="card-meta">{t('admin.usedSoFar', { count: p.usedCount })}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="influencerUserId">{ti('admin.influencer')}</label>
+          <select id="influencerUserId" name="influencerUserId" defaultValue={p?.influencerUserId ?? ''} aria-describedby="influencer-hint">
+            <option value="">{ti('admin.none')}</option>
+            {loaderData.influencers.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name} · {u.email} ({u.role})
+              </option>
+            ))}
+          </select>
+          <p className="card-meta" id="influencer-hint">
+            {ti('admin.hint')}
+          </p>
+          {err('influencerUserId')}
         </div>
         <div className="field">
           <label style={{ display: 'flex', gap: 8, alignItems: 'center', fontWeight: 400 }}>

@@ -37,6 +37,8 @@ const SettingsForm = z.object({
   iban: z.string().trim().min(15).max(40),
   cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(7),
+  /** Absent (an older form or client): unchanged. */
+  influencerBonusPercent: z.coerce.number().int().min(0).max(100).optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,8 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
-  const { promotionalText, ...rest } = r.data;
-  await updateSettings(context.shop.db, { ...rest, promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
+  const { promotionalText, influencerBonusPercent, ...rest } = r.data;
+  await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
   invalidateSettings(context.shop.db);
   return { saved: true, fields: {} as Record<string, string> };
 }
@@ -58,6 +60,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'tit
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
+  const { t: ti } = useTranslation('influencer');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
   const busy = useNavigation().state === 'submitting';
@@ -108,6 +111,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Field name="freeShippingThreshold" label={t('settings.freeShippingThreshold')} defaultValue={rappenToDecimalString(s.freeShippingThreshold)} error={f.freeShippingThreshold} required />
           <Field name="cardPaymentExpiryMinutes" type="number" label={t('settings.cardExpiry')} defaultValue={s.cardPaymentExpiryMinutes} error={f.cardPaymentExpiryMinutes} required />
           <Field name="bankTransferExpiryDays" type="number" label={t('settings.bankExpiry')} defaultValue={s.bankTransferExpiryDays} error={f.bankTransferExpiryDays} required />
+        </fieldset>
+        <fieldset>
+          <legend>{ti('settings.legend')}</legend>
+          <Field name="influencerBonusPercent" type="number" label={ti('settings.bonusPercent')} defaultValue={s.influencerBonusPercent} error={f.influencerBonusPercent} required />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>
           {t('form.save')}

@@ -1,12 +1,14 @@
 /**
- * Influencer profile (/client/influencer; specification sections 1, 2 and 6): for Influencer and
- * Admin only, enforced here on the server. Shows the referral code, the promo codes attributed to
- * the influencer and the paid orders placed with them.
+ * Influencer profile (/client/influencer; specification sections 1, 2 and 6; issue 9, ADR 009):
+ * for Influencer and Admin only, enforced here on the server. Shows the bonus (available, pending,
+ * earned, spent), the referral code, the promo codes linked to the influencer (code, percent,
+ * uses) and the orders placed with them (promo code, date, total, bonus; no customer data).
  */
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/influencer';
 import { influencerProfile } from '../../../core/accounts/influencer.ts';
+import { getSettings } from '../../../core/config/service.ts';
 import { requireRole } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -16,51 +18,122 @@ export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireRole(context, request, ['Influencer', 'Admin']);
-  return { title: translate(context.lang, 'account:influencer.title'), profile: await influencerProfile(context.shop.db, auth.userId) };
+  const [p, settings] = await Promise.all([influencerProfile(context.shop.db, auth.userId), getSettings(context.shop.db)]);
+  return {
+    title: translate(context.lang, 'influencer:title'),
+    percent: settings.influencerBonusPercent,
+    profile: { ...p, orders: p.orders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) },
+  };
 }
 
 export default function InfluencerPage() {
-  const { t } = useTranslation('account');
-  const { profile } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('influencer');
+  const { profile, percent } = useLoaderData<typeof loader>();
   const fmt = useFormat();
+  const b = profile.bonus;
   return (
-    <div className="container account-page account-wide">
-      <h1>{t('influencer.title')}</h1>
+    <div className="container account-page account-wide influencer-page">
+      <h1>{t('title')}</h1>
       <p>
         {profile.firstName} {profile.lastName} · {profile.email}
       </p>
-      <dl className="specs">
-        <dt>{t('influencer.referralCode')}</dt>
-        <dd>
-          <strong data-testid="referral-code">{profile.referralCode ?? '—'}</strong>
-        </dd>
-        <dt>{t('influencer.orders')}</dt>
-        <dd>{fmt.number(profile.attributedOrders)}</dd>
-        <dt>{t('influencer.total')}</dt>
-        <dd>{fmt.price(profile.attributedTotal)}</dd>
-      </dl>
-      <h2>{t('influencer.promoCodes')}</h2>
+      <section aria-labelledby="bonus-h">
+        <h2 id="bonus-h">{t('bonus.heading')}</h2>
+        <div className="bonus-tiles">
+          <div className="bonus-tile bonus-tile-main">
+            <span className="card-meta">{t('bonus.available')}</span>
+            <strong data-testid="bonus-available">{fmt.price(Math.max(0, b.available))}</strong>
+          </div>
+          <div className="bonus-tile">
+            <span className="card-meta">{t('bonus.pending')}</span>
+            <strong data-testid="bonus-pending">{fmt.price(b.pending)}</strong>
+          </div>
+          <div className="bonus-tile">
+            <span className="card-meta">{t('bonus.earned')}</span>
+            <strong data-testid="bonus-earned">{fmt.price(b.earned)}</strong>
+          </div>
+          <div className="bonus-tile">
+            <span className="card-meta">{t('bonus.spent')}</span>
+            <strong data-testid="bonus-spent">{fmt.price(b.spent)}</strong>
+          </div>
+        </div>
+        <p className="card-meta">{t('bonus.howEarned', { percent })}</p>
+        <p className="card-meta">{t('bonus.howSpent')}</p>
+        {b.available < 0 && <p className="card-meta">{t('bonus.negative', { amount: fmt.price(-b.available) })}</p>}
+        {b.available > 0 && (
+          <p>
+            <Link to="/client/products" className="btn btn-ghost">
+              {t('bonus.shop')}
+            </Link>
+          </p>
+        )}
+      </section>
+      <h2>{t('referral.heading')}</h2>
+      <p>
+        <strong data-testid="referral-code" className="referral-code">
+          {profile.referralCode ?? '—'}
+        </strong>
+      </p>
+      <p className="card-meta">{t('referral.hint')}</p>
+      <h2>{t('codes.heading')}</h2>
       {profile.promoCodes.length === 0 ? (
-        <p className="empty">{t('influencer.noPromoCodes')}</p>
+        <p className="empty">{t('codes.empty')}</p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>{t('influencer.code')}</th>
-              <th>{t('influencer.status')}</th>
-              <th className="num">{t('influencer.used')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {profile.promoCodes.map((c) => (
-              <tr key={c.code}>
-                <td>{c.code}</td>
-                <td>{c.active ? t('influencer.active') : t('influencer.inactive')}</td>
-                <td className="num">{c.usedCount}</td>
+        <div className="table-scroll">
+          <table className="data-table" data-testid="influencer-codes">
+            <thead>
+              <tr>
+                <th scope="col">{t('codes.code')}</th>
+                <th scope="col" className="num">{t('codes.percent')}</th>
+                <th scope="col" className="num">{t('codes.uses')}</th>
+                <th scope="col">{t('codes.status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {profile.promoCodes.map((c) => (
+                <tr key={c.code}>
+                  <td>{c.code}</td>
+                  <td className="num">{c.percent === null ? t('codes.fixed') : `${c.percent} %`}</td>
+                  <td className="num">{fmt.number(c.usedCount)}</td>
+                  <td>{c.active ? t('codes.active') : t('codes.inactive')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>{t('orders.heading')}</h2>
+      <p className="card-meta">
+        {t('orders.summary', { count: profile.attributedOrders, total: fmt.price(profile.attributedTotal) })}
+      </p>
+      {profile.orders.length === 0 ? (
+        <p className="empty">{t('orders.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table" data-testid="influencer-orders">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.date')}</th>
+                <th scope="col">{t('orders.code')}</th>
+                <th scope="col" className="num">{t('orders.total')}</th>
+                <th scope="col" className="num">{t('orders.bonus')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {profile.orders.map((o, i) => (
+                <tr key={i}>
+                  <td className="nowrap">{fmt.date(o.createdAt)}</td>
+                  <td>{o.promoCode}</td>
+                  <td className="num">{fmt.price(o.total)}</td>
+                  <td className="num">
+                    {fmt.price(o.bonus)}
+                    <span className="card-meta bonus-state">{t(`state.${o.bonusState}`)}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,56 @@
+/**
+ * The influencer call (api-contract "Custom box and influencer calls"; issue 9, ADR 009):
+ * `GET /api/user/influencer?userID=` answers the influencer profile as JSON, money in CHF.
+ * The caller's own id with the role Influencer or Admin (an admin may read anyone's); 403 for a
+ * Customer. Mounted under `/user` next to the user calls.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { influencerProfile, type InfluencerProfile } from '../core/accounts/influencer.ts';
+import { DomainError } from '../core/errors.ts';
+import { rappenToChf } from '../core/pricing/money.ts';
+import { requireAuth } from './auth.ts';
+import { documented } from './openapi.ts';
+import type { ApiEnv } from './types.ts';
+import { queryOf } from './validation.ts';
+
+export const InfluencerQuery = z.object({ userID: z.string().trim().min(1).max(64) });
+
+const InfluencerAnswer = z.object({
+  codes: z.array(z.object({ code: z.string(), percent: z.number().nullable().describe('null for a fixed-amount code'), uses: z.number() })),
+  orders: z.array(z.object({ code: z.string().describe('the promo code the order used'), created_at: z.string(), total: z.number() })),
+  bonus: z.object({ earned: z.number(), spent: z.number(), available: z.number(), pending: z.number() }),
+});
+
+/** The contract's JSON of a profile. */
+export function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerAnswer> {
+  return {
+    codes: p.promoCodes.map((c) => ({ code: c.code, percent: c.percent, uses: c.usedCount })),
+    orders: p.orders.map((o) => ({ code: o.promoCode, created_at: o.createdAt.toISOString(), total: rappenToChf(o.total) })),
+    bonus: { earned: rappenToChf(p.bonus.earned), spent: rappenToChf(p.bonus.spent), available: rappenToChf(p.bonus.available), pending: rappenToChf(p.bonus.pending) },
+  };
+}
+
+export const influencerApi = new Hono<ApiEnv>().get('/influencer', async (c) => {
+  const { userID } = queryOf(c, InfluencerQuery);
+  const auth = await requireAuth(c);
+  if (auth.role === 'Customer' || (auth.userId !== userID && auth.role !== 'Admin')) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  const profile = await influencerProfile(c.get('shop').db, userID);
+  return c.json(influencerJson(profile));
+});
+
+documented({
+  method: 'get',
+  path: '/user/influencer',
+  summary: 'The influencer profile: promo codes, attributed orders (no customer data) and bonus balances, CHF',
+  tags: ['user'],
+  query: InfluencerQuery,
+  auth: 'user',
+  responses: {
+    200: { description: 'The profile. `orders` are those placed with the codes, newest first; `bonus.available` = earned − spent', schema: InfluencerAnswer },
+    401: { description: 'No token' },
+    403: { description: 'A Customer, or someone else\'s profile' },
+    404: { description: 'Unknown user (admin)' },
+    417: { description: 'Access token expired' },
+  },
+});
