@@ -27,6 +27,9 @@ import { queueOrderReceivedMail } from './notifications.ts';
 import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
+// custom boxes: one line, each cigar's stock taken and given back (issue 9)
+import { clearBoxLines } from '../custom-box/cart-lines.ts';
+import { boxStockReturns, takeBoxLine } from '../custom-box/order.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -117,6 +120,10 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     if (method !== 'qr-bill') await cancelOpenCardOrders(tx, user.id, null);
     const snapshot: Omit<OrderLineRow, 'id' | 'orderId'>[] = [];
     for (const line of cart.lines) {
+      if (line.box) {
+        snapshot.push(await takeBoxLine(tx, { product: line.product, box: line.box }));
+        continue;
+      }
       const [taken] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
@@ -131,6 +138,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
         sku: taken.sku,
         name: taken.name,
         packaging: taken.packaging,
+        box: null,
         count: line.count,
         basePrice: taken.basePrice,
         discountPercent: taken.discountPercent,
@@ -181,6 +189,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     const full = { ...row, lines };
     if (method === 'qr-bill') {
       await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
+      await clearBoxLines(tx, user.id);
       await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, user.id));
       mailIds.push(await queueOrderReceivedMail(tx, shop, full, user.email, settings));
     }
@@ -211,8 +220,8 @@ export async function transitionOrder(tx: Db, orderId: string, to: OrderStatus, 
     .returning();
   await tx.insert(orderEvents).values({ id: randomUUID(), orderId, fromStatus: order.status, toStatus: to, actor, note: note ?? null, createdAt: now });
   if (order.status === 'pending_payment' && RELEASES_STOCK.includes(to)) {
-    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const l of lines) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
+    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count, box: orderLines.box }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    for (const l of lines.flatMap(boxStockReturns)) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
     if (order.promoCode) await releasePromoUse(tx, order.promoCode);
   }
   return updated;
