@@ -7,13 +7,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { carts } from '../cart/schema.ts';
 
-/** The drawings a box model can be shown with (SVG drawn by the page; no image files needed). */
-export const BOX_DRAWINGS = ['cedar', 'mahogany', 'ebony', 'leather'] as const;
-export type BoxDrawing = (typeof BOX_DRAWINGS)[number];
-
-/** Kinds of personal text a box carries: a gift card inside, or an engraving on the lid. */
-export const BOX_MESSAGE_KINDS = ['card', 'engraving'] as const;
-export type BoxMessageKind = (typeof BOX_MESSAGE_KINDS)[number];
+import { BOX_DRAWINGS, BOX_MESSAGE_KINDS } from './constants.ts';
+export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, type BoxDrawing, type BoxMessageKind } from './constants.ts';
 
 export const customBoxModels = pgTable(
   'custom_box_models',

@@ -17,10 +17,8 @@ import { DomainError } from '../errors.ts';
 import { unitPrice } from '../pricing/pricing.ts';
 import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, cartBoxes, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from './schema.ts';
 
-/** Fewest different varieties a box may hold (specification: "a minimum of 5 cigars is required"). */
-export const MIN_VARIETIES = 5;
-/** Longest text, in characters, of a gift card and of an engraving on the lid. */
-export const MESSAGE_LIMITS: Record<BoxMessageKind, number> = { card: 200, engraving: 30 };
+import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
+export { MESSAGE_LIMITS, MIN_VARIETIES };
 /** Most box lines one cart may hold. */
 export const MAX_BOXES_PER_CART = 10;
 
