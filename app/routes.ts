@@ -11,6 +11,7 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('favicon.ico', 'routes/resources/favicon.ts'),
   route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
+  route('images/custombox/:drawing', 'routes/resources/custombox-image.ts'),
   route('preferences', 'routes/resources/preferences.ts'),
   route('logout', 'routes/resources/logout.ts'),
   route('client/invoice', 'routes/resources/invoice.ts'),
@@ -63,6 +64,7 @@ export default [
       route('user/add', 'routes/admin/user.add.tsx'),
       route('user/list', 'routes/admin/user.list.tsx'),
       route('outbox', 'routes/admin/outbox.tsx'),
+      route('custombox', 'routes/admin/custombox.tsx'),
     ]),
   ]),
 

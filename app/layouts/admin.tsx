@@ -24,6 +24,7 @@ export default function AdminLayout() {
     ['/admin/promo/list', t('nav.promos', { defaultValue: 'Promos' })],
     ['/admin/user/list', t('nav.users', { defaultValue: 'Users' })],
     ['/admin/outbox', t('nav.outbox', { defaultValue: 'Outbox' })],
+    ['/admin/custombox', t('custombox:admin.title')],
     ['/admin/settings', t('nav.settings', { defaultValue: 'Settings' })],
   ];
   return (
