@@ -76,3 +76,42 @@ test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it 
   await page.goto('/shopcart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the builder is a real form: + posts, the server refuses 4 varieties and accepts 5', async ({ page }) => {
+    await page.goto('/custombox');
+    const varieties = page.getByTestId('box-variety');
+    // + without JavaScript posts the form and answers it with the count changed
+    await varieties.nth(0).getByRole('button', { name: /^One .* more$/ }).click();
+    await expect(varieties.nth(0).getByRole('spinbutton')).toHaveValue('1');
+    for (let i = 1; i < 4; i++) await varieties.nth(i).getByRole('spinbutton').fill('1');
+    await page.getByTestId('box-create').click();
+    await expect(page.getByTestId('box-error')).toHaveText('A minimum of 5 cigars is required');
+    await expect(varieties.nth(3).getByRole('spinbutton')).toHaveValue('1'); // the choices are kept
+    await varieties.nth(4).getByRole('spinbutton').fill('2');
+    await page.getByTestId('box-create').click();
+    await page.waitForURL(/\/shopcart/);
+    await expect(page.getByTestId('cart-line').filter({ hasText: 'Custom box (6 cigars)' })).toHaveCount(1);
+  });
+});
+
+test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`/custombox with choices, a text and an error has no violations in ${theme} mode`, async ({ page, context, baseURL }) => {
+      test.setTimeout(180_000); // axe over 40 varieties takes a while on a busy machine
+      const { default: AxeBuilder } = await import('@axe-core/playwright');
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await page.goto('/custombox');
+      await expect(page.getByTestId('box-create')).toBeEnabled();
+      const plus = page.getByTestId('box-variety').getByRole('button', { name: /^One .* more$/ });
+      for (let i = 0; i < 3; i++) await plus.nth(i).click();
+      await page.getByLabel('Text of the gift card (optional)').fill('Happy birthday');
+      await page.getByTestId('box-create').click();
+      await expect(page.getByTestId('box-error')).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});
