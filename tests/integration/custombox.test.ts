@@ -248,3 +248,49 @@ describe('box models (admin)', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('the /custombox page action (forms without JavaScript) and /admin/custombox', () => {
+  const ctx = (cartKey: string, auth: { userId: string; role: 'Customer' | 'Admin' } | null = null) => ({ shop, auth, lang: 'en', origin: 'http://shop.test', cartKey, anonCartId: cartKey, theme: null, nonce: '' });
+  const post = (url: string, form: [string, string][], context: ReturnType<typeof ctx>) =>
+    ({ request: new Request(`http://shop.test${url}`, { method: 'POST', body: new URLSearchParams(form) }), context, params: {} }) as never;
+  type Answer = { data: { values: { qty: Record<string, number> }; error?: string; field?: string }; init: { status?: number } | null };
+
+  it('+ answers the form with the count changed; Create refuses 4 varieties, keeps the choices, and accepts 5', async () => {
+    const page = await import('../../app/routes/custombox.tsx');
+    const cs = await cigars(0, 5, 50);
+    const cartKey = newAnonymousCartId();
+    const stepped = (await page.action(post('/custombox', [['boxID', 'cedar-10'], [`qty.${cs[0].id}`, '2'], ['step', `inc:${cs[0].id}`]], ctx(cartKey)))) as unknown as { values: { qty: Record<string, number> } };
+    expect(stepped.values.qty[cs[0].id]).toBe(3);
+    const four = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ...cs.slice(0, 4).map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as unknown as Answer;
+    expect(four.init?.status).toBe(400);
+    expect(four.data.error).toBe('A minimum of 5 cigars is required');
+    expect(four.data.field).toBe('items');
+    expect(Object.keys(four.data.values.qty)).toHaveLength(4);
+    const nul = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ['message', 'a\u0000b'], ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as unknown as Answer;
+    expect(nul.init?.status).toBe(400);
+    expect(nul.data.field).toBe('message');
+    const ok = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ['messageKind', 'engraving'], ['message', 'M. R.'], ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as Response;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe('/shopcart?box=created');
+    const cart = await getCart(shop.db, cartKey);
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0].box).toMatchObject({ modelId: 'cedar-10', messageKind: 'engraving', message: 'M. R.' });
+  });
+
+  it('the admin page saves a box model (audited); customers are refused', async () => {
+    const admin = await import('../../app/routes/admin/custombox.tsx');
+    const a = await createCustomer(shop, { role: 'Admin' });
+    const form: [string, string][] = [['id', 'cedar-5'], ['name', 'Cedar box for 5'], ['capacity', '5'], ['price', '16.50'], ['drawing', 'cedar'], ['image', ''], ['active', 'on'], ['sort', '10']];
+    const saved = (await admin.action(post('/admin/custombox', form, ctx(a.id, { userId: a.id, role: 'Admin' })))) as { saved: boolean };
+    expect(saved.saved).toBe(true);
+    const [row] = await shop.db.select().from(customBoxModels).where(eq(customBoxModels.id, 'cedar-5'));
+    expect(row.price).toBe(1650);
+    const [entry] = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, 'cedar-5'), eq(auditLog.action, 'custombox.update')));
+    expect(entry).toMatchObject({ actor: `admin:${a.id}`, before: { price: 1500 }, after: { price: 1650 } });
+    const bad = (await admin.action(post('/admin/custombox', [...form.filter(([k]) => k !== 'price'), ['price', 'abc']], ctx(a.id, { userId: a.id, role: 'Admin' })))) as unknown as Answer & { data: { fields: Record<string, string> } };
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.fields).toHaveProperty('price');
+    const c = await createCustomer(shop);
+    await expect(admin.action(post('/admin/custombox', form, ctx(c.id, { userId: c.id, role: 'Customer' })))).rejects.toBeDefined();
+  });
+});
