@@ -58,6 +58,9 @@ describe('custombox/options', () => {
       expect(['Single', 'Tubo']).toContain(x.packaging);
       expect(Object.keys(x)).toEqual(expect.arrayContaining(['_id', 'name', 'packaging', 'price', 'stock', 'strength', 'vitola']));
     }
+    const doc = (await api.get('/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/custombox/options', '/custombox/create']));
+    expect(doc.paths['/custombox/create'].post.responses).toHaveProperty('409');
     const zero = await shop.db.select({ id: products.id }).from(products).where(and(eq(products.category, 'cigar'), eq(products.stock, 0)));
     for (const z of zero) expect(v.map((x: { _id: string }) => x._id)).not.toContain(z.id);
   });

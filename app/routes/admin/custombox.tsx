@@ -80,7 +80,7 @@ function ModelRow({ m, result }: { m: ModelValues | null; result?: { saved: bool
           {f._ ?? t('admin.error')}
         </p>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '0 16px' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '0 16px', alignItems: 'end' }}>
         <div className="field">
           <label htmlFor={id('name')}>{t('admin.name')}</label>
           <input id={id('name')} name="name" defaultValue={m?.name ?? ''} maxLength={80} required {...inv('name')} />
