@@ -75,3 +75,10 @@ export async function takeBoxLine(tx: Db, line: Pick<BoxCartLine, 'product' | 'b
 export function boxStockReturns(line: { productId: string; count: number; box: OrderBoxSnapshot | null }): { productId: string; count: number }[] {
   return line.box ? line.box.items.map((i) => ({ productId: i.productId, count: i.count * line.count })) : [{ productId: line.productId, count: line.count }];
 }
+
+/** A cart line as the stock it reserves, per product: a box's cigars, or the line itself (hoarding limits). */
+export function boxReservations<L extends { product: { id: string; name: string }; count: number; box?: { items: { productId: string; name: string; count: number }[] } }>(
+  line: L,
+): { product: { id: string; name: string }; count: number }[] {
+  return line.box ? line.box.items.map((i) => ({ product: { id: i.productId, name: i.name }, count: i.count * line.count })) : [line];
+}
