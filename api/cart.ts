@@ -9,6 +9,7 @@ import { applyPromoCode } from '../core/promos/cart-promo.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
+import { CartBoxJson } from './custombox-json.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, jsonBodyLimit, queryOf } from './validation.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
@@ -28,6 +29,7 @@ const ProductData = z.object({
   base_price: z.number(),
   discount_percent: z.number(),
   packaging: z.string(),
+  box: CartBoxJson.optional(),
 });
 const Entry = z.object({ count: z.number(), product_data: ProductData });
 const CartAnswer = z.object({

@@ -8,6 +8,7 @@ import { DomainError, STATUS_FOR } from '../core/errors.ts';
 import type { Shop } from '../core/shop.ts';
 import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
+import { customboxApi } from './custombox.ts';
 import { requestLanguage, translateError } from './i18n.ts';
 import { buildOpenApi } from './openapi.ts';
 import { orderApi } from './order.ts';
@@ -34,6 +35,7 @@ export const apiModules: ApiModule[] = [
   { prefix: '/email', app: emailApi },
   { prefix: '/order', app: orderApi },
   { prefix: '/payment', app: paymentApi },
+  { prefix: '/custombox', app: customboxApi },
 ];
 
 /** Maps any thrown value to the contract's error answer. */

@@ -12,6 +12,7 @@ import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, queryOf } from './validation.ts';
+import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
 
@@ -28,7 +29,7 @@ export const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYM
 export const ListOrdersQuery = z.object({ userID: id });
 export const GetOrderQuery = z.object({ id });
 
-const LineJson = z.object({ sku: z.string(), name: z.string(), count: z.number(), unit_price: z.number(), discount_percent: z.number(), line_total: z.number() });
+const LineJson = z.object({ sku: z.string(), name: z.string(), count: z.number(), unit_price: z.number(), discount_percent: z.number(), line_total: z.number(), box: OrderBoxJson.optional() });
 export const OrderJson = z.object({
   _id: z.string(),
   code: z.string(),
@@ -54,7 +55,7 @@ export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
     code: o.code,
     status: o.status,
     created_at: o.createdAt.toISOString(),
-    lines: o.lines.map((l) => ({ sku: l.sku, name: l.name, count: l.count, unit_price: rappenToChf(l.unitPrice), discount_percent: l.discountPercent, line_total: rappenToChf(l.lineTotal) })),
+    lines: o.lines.map((l) => ({ sku: l.sku, name: l.name, count: l.count, unit_price: rappenToChf(l.unitPrice), discount_percent: l.discountPercent, line_total: rappenToChf(l.lineTotal), ...(l.box ? { box: orderBoxJson(l.box) } : {}) })),
     subtotal: rappenToChf(o.subtotal),
     discount: rappenToChf(o.discount),
     bonus: rappenToChf(o.bonus),

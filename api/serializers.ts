@@ -6,6 +6,7 @@ import type { ProductRow } from '../core/catalogue/schema.ts';
 import type { Cart } from '../core/cart/service.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { unitPrice } from '../core/pricing/pricing.ts';
+import { cartBoxJson } from './custombox-json.ts';
 
 /** The product fields a cart entry carries (specification section 3). */
 export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
@@ -21,7 +22,7 @@ export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | '
 
 /** Cart entries: `[{ count, product_data }]`. */
 export function cartProductsJson(cart: Cart) {
-  return cart.lines.map((l) => ({ count: l.count, product_data: cartProductJson(l.product) }));
+  return cart.lines.map((l) => ({ count: l.count, product_data: l.box ? { ...cartProductJson(l.product), box: cartBoxJson(l.box) } : cartProductJson(l.product) }));
 }
 
 /**

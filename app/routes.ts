@@ -11,6 +11,7 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('favicon.ico', 'routes/resources/favicon.ts'),
   route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
+  route('images/custombox/:drawing', 'routes/resources/custombox-image.ts'),
   route('preferences', 'routes/resources/preferences.ts'),
   route('logout', 'routes/resources/logout.ts'),
   route('client/invoice', 'routes/resources/invoice.ts'),
@@ -67,6 +68,7 @@ export default [
       route('user/details', 'routes/admin/user.details.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
       route('outbox', 'routes/admin/outbox.tsx'),
+      route('custombox', 'routes/admin/custombox.tsx'),
     ]),
   ]),
 

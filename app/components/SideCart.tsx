@@ -11,6 +11,7 @@ import type { CartView } from '../lib/cart-view.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { useUiState } from './ui-state.tsx';
+import { BoxContents, useBoxLineName } from './custombox/BoxContents.tsx';
 
 export function SideCart({ cart }: { cart: CartView }) {
   const { t } = useTranslation('cart');
@@ -62,11 +63,13 @@ export function SideCart({ cart }: { cart: CartView }) {
 function SideCartItem({ line, label }: { line: CartView['lines'][number]; label: string }) {
   const { t } = useTranslation('cart');
   const fetcher = useFetcher();
+  const boxName = useBoxLineName();
   return (
     <li className="sidecart-item" data-testid="sidecart-item" style={{ opacity: fetcher.state === 'idle' ? 1 : 0.5 }}>
       <img src={productImageSrc({ id: line.productId, images: line.image ? [{ path: line.image }] : [] })} alt="" width={64} height={48} />
       <div>
-        <div>{line.name}</div>
+        <div>{line.box ? boxName(line.box) : line.name}</div>
+        {line.box && <BoxContents box={line.box} />}
         <div className="card-meta" data-testid="sidecart-line-price">
           {label}
         </div>
@@ -75,7 +78,7 @@ function SideCartItem({ line, label }: { line: CartView['lines'][number]; label:
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="js" value="1" />
-        <button type="submit" className="icon-btn" aria-label={t('removeItem', { name: line.name })}>
+        <button type="submit" className="icon-btn" aria-label={t('removeItem', { name: line.box ? boxName(line.box) : line.name })}>
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
           </svg>

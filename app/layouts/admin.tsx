@@ -46,6 +46,7 @@ export default function AdminLayout() {
     ['/admin/user/list', t('nav.users')],
     ['/admin/audit', t('nav.audit')],
     ['/admin/outbox', t('nav.outbox')],
+    ['/admin/custombox', t('custombox:admin.title')],
     ['/admin/settings', t('nav.settings')],
   ];
   return (

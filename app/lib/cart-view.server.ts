@@ -15,6 +15,8 @@ export type CartView = {
     discountPercent: number;
     unitPrice: number;
     lineTotal: number;
+    /** A custom box's contents (its line id is `productId`); null for a product line. */
+    box: { items: { name: string; count: number }[]; messageKind: 'card' | 'engraving'; message: string } | null;
   }[];
   itemCount: number;
   subtotal: number;
@@ -42,6 +44,7 @@ export async function loadCartView(context: AppLoadContext): Promise<CartView> {
       discountPercent: l.product.discountPercent,
       unitPrice: l.unitPrice,
       lineTotal: l.lineTotal,
+      box: l.box ? { items: l.box.items.map((i) => ({ name: i.name, count: i.count })), messageKind: l.box.messageKind, message: l.box.message } : null,
     })),
     itemCount: cart.itemCount,
     subtotal: cart.subtotal,

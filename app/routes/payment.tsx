@@ -22,6 +22,7 @@ import { orderTotals } from '../../core/orders/summary.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
 import { applyPromoCode } from '../../core/promos/cart-promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
+import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';
 import { addressFieldMessages, domainStatus } from '../lib/checkout.server.ts';
 import { translateError } from '../i18n/resources.server.ts';
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     closed: settings.shop_closed,
     methods: availablePaymentMethods(context.shop.env),
     address: { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country || 'CH' },
-    lines: cart.lines.map((l) => ({ id: l.product.id, name: l.product.name, packaging: l.product.packaging, count: l.count, lineTotal: l.lineTotal })),
+    lines: cart.lines.map((l) => ({ id: l.product.id, name: l.product.name, packaging: l.product.packaging, count: l.count, lineTotal: l.lineTotal, box: l.box ? { items: l.box.items.map((i) => ({ name: i.name, count: i.count })), messageKind: l.box.messageKind, message: l.box.message } : null })),
     summary: { ...orderTotals(cart.subtotal, totals.promoDiscount, settings, totals.bonus), promoCode: cart.promoCode },
     promoCode: cart.promoCode,
     promoProblem: totals.promoProblem ? translateError(context.lang, totals.promoProblem) : null,
@@ -118,6 +119,7 @@ function Field({ name, label, value, error, ...rest }: { name: string; label: st
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { price } = useFormat();
+  const boxName = useBoxLineName();
   const nav = useNavigation();
   const d = loaderData;
   const a = actionData as ActionResult | undefined;
@@ -229,7 +231,8 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             {d.lines.map((l) => (
               <li key={l.id}>
                 <span>
-                  {l.count} × {l.name} <span className="card-meta">{l.packaging}</span>
+                  {l.box ? boxName(l.box) : <>{l.count} × {l.name} <span className="card-meta">{l.packaging}</span></>}
+                  {l.box && <BoxContents box={l.box} />}
                 </span>
                 <span>{price(l.lineTotal)}</span>
               </li>

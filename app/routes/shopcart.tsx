@@ -3,7 +3,7 @@
  * decimals, "your cart is empty, please buy something" when empty. Its action serves every cart
  * form of the UI (add, buy now, set count, remove), with or without JavaScript.
  */
-import { data, Form, Link, redirect, useFetcher, useRouteLoaderData } from 'react-router';
+import { data, Form, Link, redirect, useFetcher, useRouteLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/shopcart';
@@ -13,6 +13,7 @@ import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
+import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 
@@ -107,9 +108,16 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
   const { price } = useFormat();
   const root = useRouteLoaderData('root') as RootData;
   const cart = root.cart;
+  const boxName = useBoxLineName();
+  const [search] = useSearchParams();
   return (
     <div className="container">
       <h1>{t('title')}</h1>
+      {search.get('box') === 'created' && cart.lines.some((l) => l.box) && (
+        <p className="form-success" role="status" data-testid="box-created">
+          {t('custombox:created')}
+        </p>
+      )}
       {actionData?.error && (
         <p className="form-error" role="alert">
           {actionData.error}
@@ -151,12 +159,19 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                     <img className="cart-line-img" src={productImageSrc({ id: l.productId, images: l.image ? [{ path: l.image }] : [] })} alt="" width={64} height={48} />
                   </td>
                   <td>
-                    <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
-                    <div className="card-meta">{l.packaging}</div>
+                    {l.box ? (
+                      <>
+                        <Link to="/custombox">{boxName(l.box)}</Link>
+                        <BoxContents box={l.box} />
+                      </>
+                    ) : (
+                      <>
+                        <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
+                        <div className="card-meta">{l.packaging}</div>
+                      </>
+                    )}
                   </td>
-                  <td>
-                    <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />
-                  </td>
+                  <td>{l.box ? <span data-testid="line-count">1</span> : <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />}</td>
                   <td className="num">{price(l.unitPrice)}</td>
                   <td className="num" data-testid="line-total">
                     {price(l.lineTotal)}
@@ -167,7 +182,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                       <input type="hidden" name="productId" value={l.productId} />
                       <button type="submit" className="btn btn-small btn-ghost" data-testid="remove-line">
                         {t('remove')}
-                        <span className="visually-hidden"> {l.name}</span>
+                        <span className="visually-hidden"> {l.box ? boxName(l.box) : l.name}</span>
                       </button>
                     </Form>
                   </td>

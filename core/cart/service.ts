@@ -10,6 +10,8 @@ import { products, type ProductRow } from '../catalogue/schema.ts';
 import { DomainError } from '../errors.ts';
 import { lineTotal, unitPrice } from '../pricing/pricing.ts';
 import { cartItems, carts } from './schema.ts';
+// custom boxes are cart lines too (issue 9)
+import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
 
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -27,6 +29,8 @@ export type CartLine = {
   unitPrice: number;
   /** unitPrice x count, Rappen. */
   lineTotal: number;
+  /** Set on a custom box's line: `product.id` is then the line id, count 1 (core/custom-box). */
+  box?: CartBoxDetails;
 };
 
 /** A cart: its lines (oldest first), item count and subtotal in Rappen, and the applied promo code. */
@@ -69,6 +73,7 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
       lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
     });
   }
+  if (rows.length > 0) lines.push(...(await boxCartLines(db, cartKey))); // custom boxes, after the products
   return {
     cartKey,
     lines,
@@ -147,6 +152,7 @@ export async function setCartCount(db: Db, cartKey: string, productId: string, c
 
 /** Removes a product's line from a cart (api `cart/delete`). Removing an absent line is not an error. */
 export async function removeFromCart(db: Db, cartKey: string, productId: string): Promise<Cart> {
+  await removeBoxLine(db, cartKey, productId); // a custom box's line id
   await db.delete(cartItems).where(and(eq(cartItems.cartKey, cartKey), eq(cartItems.productId, productId)));
   return getCart(db, cartKey);
 }
@@ -155,6 +161,7 @@ export async function removeFromCart(db: Db, cartKey: string, productId: string)
 export async function clearCart(db: Db, cartKey: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(cartItems).where(eq(cartItems.cartKey, cartKey));
+    await clearBoxLines(tx, cartKey);
     await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, cartKey));
   });
 }
@@ -166,6 +173,7 @@ export async function clearCart(db: Db, cartKey: string): Promise<void> {
 export async function mergeCarts(db: Db, userId: string, anonymousKey: string): Promise<Cart> {
   if (anonymousKey === userId) return getCart(db, userId);
   await db.transaction(async (tx) => {
+    await moveBoxLines(tx, anonymousKey, userId, userId); // custom boxes move whole
     const anon = await tx.select().from(cartItems).where(eq(cartItems.cartKey, anonymousKey));
     if (anon.length === 0) return;
     await ensureCart(tx, userId, userId);

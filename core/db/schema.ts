@@ -9,3 +9,4 @@ export * from '../orders/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
 export * from '../influencer/schema.ts';
+export * from '../custom-box/schema.ts';

@@ -11,6 +11,7 @@ import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { ShopSettings } from '../config/settings.ts';
 import type { OrderWithLines } from '../orders/service.ts';
+import type { OrderBoxSnapshot } from '../custom-box/types.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
 import { label, pdfLang, swissDate, type DocLang } from './labels.ts';
 
@@ -23,6 +24,13 @@ export type InvoiceKind = {
 };
 
 const chf = (rappen: number) => rappenToDecimalString(rappen);
+
+/** A custom box's invoice text: the box model, then each cigar (count, name, SKU, unit price) and its text. */
+function boxItemText(name: string, box: OrderBoxSnapshot): string {
+  const lines = [`${name} (${chf(box.boxPrice)})`, ...box.items.map((i) => `  ${i.count} × ${i.name} (${i.sku}) à ${chf(i.unitPrice)}`)];
+  if (box.message) lines.push(`  “${box.message}”`);
+  return lines.join('\n');
+}
 
 /** The seller's address as one line per element. */
 function sellerLines(s: ShopSettings): string[] {
@@ -78,7 +86,7 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
   doc.font('Helvetica');
   for (const l of order.lines) {
-    const item = `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
+    const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
     const h = Math.max(doc.heightOfString(item, { width: 195 }), doc.heightOfString(l.sku, { width: 78 }), 11);
     if (y + h > 760) {
       doc.addPage();

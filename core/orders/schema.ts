@@ -69,6 +69,8 @@ export const orderLines = pgTable(
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     packaging: text('packaging').notNull().default(''),
+    /** A custom box's snapshot (its cigars, message); null for a catalogue product's line. */
+    box: jsonb('box').$type<import('../custom-box/types.ts').OrderBoxSnapshot>(),
     count: integer('count').notNull(),
     basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull(),

@@ -29,6 +29,9 @@ import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notification
 import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
+// custom boxes: one line, each cigar's stock taken and given back (issue 9)
+import { clearBoxLines } from '../custom-box/cart-lines.ts';
+import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/order.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
 import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
 
@@ -120,9 +123,13 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
 
   const order = await db.transaction(async (tx) => {
     if (method !== 'qr-bill') await cancelOpenCardOrders(tx, user.id, null);
-    await assertMayReserve(tx, user.id, cart.lines, method === 'qr-bill'); // issue 12: no stock hoarding
+    await assertMayReserve(tx, user.id, cart.lines.flatMap(boxReservations), method === 'qr-bill'); // issue 12: no stock hoarding (a box counts per cigar)
     const snapshot: Omit<OrderLineRow, 'id' | 'orderId'>[] = [];
     for (const line of cart.lines) {
+      if (line.box) {
+        snapshot.push(await takeBoxLine(tx, { product: line.product, box: line.box }));
+        continue;
+      }
       const [taken] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
@@ -137,6 +144,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
         sku: taken.sku,
         name: taken.name,
         packaging: taken.packaging,
+        box: null,
         count: line.count,
         basePrice: taken.basePrice,
         discountPercent: taken.discountPercent,
@@ -196,6 +204,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     const full = { ...row, lines };
     if (method === 'qr-bill') {
       await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
+      await clearBoxLines(tx, user.id);
       await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, user.id));
       mailIds.push(await queueOrderReceivedMail(tx, shop, full, user.email, settings));
     }
@@ -242,8 +251,8 @@ export async function transitionOrder(tx: Db, orderId: string, to: OrderStatus, 
   await tx.insert(orderEvents).values({ id: randomUUID(), orderId, fromStatus: order.status, toStatus: to, actor, note: note ?? null, createdAt: now });
   await bonusOnTransition(tx, orderId, to, now);
   if (order.status === 'pending_payment' && RELEASES_STOCK.includes(to)) {
-    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const l of lines) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
+    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count, box: orderLines.box }).from(orderLines).where(eq(orderLines.orderId, orderId));
+    for (const l of lines.flatMap(boxStockReturns)) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
     if (order.promoCode) await releasePromoUse(tx, order.promoCode);
   }
   return updated;

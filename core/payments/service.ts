@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
 import { cartItems } from '../cart/schema.ts';
+import { clearBoxLines } from '../custom-box/cart-lines.ts';
 import { getSettings } from '../config/service.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
@@ -131,6 +132,7 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
         if (order.paymentMethod !== 'qr-bill' && lines.length)
           await tx.delete(cartItems).where(and(eq(cartItems.cartKey, order.userId), inArray(cartItems.productId, lines.map((l) => l.productId))));
+        if (order.paymentMethod !== 'qr-bill') await clearBoxLines(tx, order.userId, lines.filter((l) => l.box).map((l) => l.productId)); // custom boxes (issue 9)
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
         if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...updatedOrder, lines }, user.email, await getSettings(tx)));
       }

@@ -11,7 +11,6 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { roundTo5Rappen } from '../pricing/pricing.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';

@@ -6,7 +6,7 @@
 import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/accounts/schema.ts';
 import { openShop } from '../../core/shop.ts';
-import { E2E_CUSTOMER } from './checkout-env.ts';
+import { E2E_BOX_CUSTOMER, E2E_CUSTOMER } from './checkout-env.ts';
 
 const shop = await openShop({ LOG_LEVEL: 'warn' });
 await shop.db
@@ -21,6 +21,24 @@ await shop.db
     street: 'Limmatquai 12',
     postalCode: '8001',
     city: 'Zürich',
+    country: 'CH',
+    role: 'Customer',
+    emailVerifiedAt: new Date(),
+  })
+  .onConflictDoNothing();
+// the custom box walk's customer (tests/e2e/custombox.spec.ts)
+await shop.db
+  .insert(users)
+  .values({
+    id: E2E_BOX_CUSTOMER.id,
+    email: E2E_BOX_CUSTOMER.email,
+    passwordHash: await hashPassword(E2E_BOX_CUSTOMER.password),
+    firstName: 'Marco',
+    lastName: 'Rossi',
+    dateOfBirth: '1975-03-02',
+    street: 'Bahnhofplatz 3',
+    postalCode: '3011',
+    city: 'Bern',
     country: 'CH',
     role: 'Customer',
     emailVerifiedAt: new Date(),

@@ -12,6 +12,7 @@ import { getSettings } from '../../../core/config/service.ts';
 import { findOrder, orderEventsOf } from '../../../core/orders/service.ts';
 import { paymentsOfOrder } from '../../../core/payments/service.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
+import { BoxContents } from '../../components/custombox/BoxContents.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -86,6 +87,7 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
                     <td>{l.sku}</td>
                     <td>
                       {l.name} <span className="card-meta">{l.packaging}</span>
+                      {l.box && <BoxContents box={l.box} showSku />}
                     </td>
                     <td className="num">{l.count}</td>
                     <td className="num">{price(l.unitPrice)}</td>

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = await listOrdersOfUser(context.shop, context.auth.userId);
   return {
     title: translate(context.lang, 'checkout:history.title'),
-    orders: orders.map((o) => ({ code: o.code, createdAt: o.createdAt.toISOString(), status: o.status, total: o.total, items: o.lines.reduce((n, l) => n + l.count, 0) })),
+    orders: orders.map((o) => ({ code: o.code, createdAt: o.createdAt.toISOString(), status: o.status, total: o.total, items: o.lines.reduce((n, l) => n + l.count, 0), boxes: o.lines.flatMap((l) => (l.box ? [l.box.items.reduce((n, i) => n + i.count, 0)] : [])) })),
   };
 }
 
@@ -57,6 +57,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <span className="card-meta" style={{ display: 'block' }}>
                     {t('summary.items', { count: o.items })}
+                    {o.boxes.map((n, i) => (
+                      <span key={i} data-testid="history-box"> · {t('custombox:lineName', { count: n })}</span>
+                    ))}
                     <span className="show-sm"> · {date(o.createdAt)}</span>
                   </span>
                 </td>

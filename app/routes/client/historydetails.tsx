@@ -11,6 +11,7 @@ import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { getOrderFor, orderEventsOf } from '../../../core/orders/service.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
+import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -40,6 +41,7 @@ export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data
 
 export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
+  const boxName = useBoxLineName();
   const { price, date, dateTime } = useFormat();
   const o = loaderData.order;
   const invoice = o.paymentStatus === 'paid' && o.invoiceNumber;
@@ -78,10 +80,11 @@ export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
               {o.lines.map((l) => (
                 <tr key={l.id}>
                   <td>
-                    {l.name}
+                    {l.box ? boxName(l.box) : l.name}
                     <span className="card-meta" style={{ display: 'block' }}>
-                      {t('details.sku')} {l.sku} · {l.packaging}
+                      {t('details.sku')} {l.sku} · {l.box ? l.name : l.packaging}
                     </span>
+                    {l.box && <BoxContents box={l.box} />}
                   </td>
                   <td className="num">{l.count}</td>
                   <td className="num hide-sm">{price(l.unitPrice)}</td>
