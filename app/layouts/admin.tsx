@@ -5,6 +5,7 @@
 import { data, Link, NavLink, Outlet, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
+import { adminShopResources } from '../i18n/resources.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -12,11 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
-  return { role: context.auth.role };
+  return { role: context.auth.role, adminshop: adminShopResources(context.lang) };
 }
 
-export default function AdminLayout() {
-  const { t } = useTranslation('admin');
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('admin');
+  // the admin's own texts (namespace `adminshop`) are not sent with shop pages: add them here
+  for (const [lng, bundle] of Object.entries(loaderData.adminshop)) if (!i18n.hasResourceBundle(lng, 'adminshop')) i18n.addResourceBundle(lng, 'adminshop', bundle, true, false);
   const links: [string, string][] = [
     ['/admin/home', t('nav.home', { defaultValue: 'Dashboard' })],
     ['/admin/order/list', t('nav.orders', { defaultValue: 'Orders' })],

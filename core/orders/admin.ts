@@ -18,7 +18,9 @@ import { rappenToDecimalString } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
 import { fulfilmentLabel } from './fulfilment-labels.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from './schema.ts';
-import { expireDueOrders, findOrder, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
+import { paymentsOfOrder } from '../payments/service.ts';
+import { refundsOfOrder, returnedUnits } from './refunds.ts';
+import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 
 /** Filters of the admin order list; every field optional. Dates are `YYYY-MM-DD` (Zurich days, inclusive). */
 export type OrderFilter = { q?: string; status?: OrderStatus; paymentMethod?: string; from?: string; to?: string };
@@ -259,4 +261,17 @@ async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string)
 <p><a href="${e(url)}" style="background:#6b3e1f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${e(carrierName)} ${e(order.trackingNumber ?? '')}</a></p>
 <p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(label(lang, 'regards'))}<br>${e(settings.companyName)}</p></body></html>`;
   return queueMail(tx, { to, subject: fulfilmentLabel(lang, 'shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
+}
+
+/**
+ * Everything the admin order page shows: the order with its lines, the customer, the status
+ * history, payment movements, refunds and, per line, the units already returned.
+ * @returns undefined for an unknown id or code.
+ */
+export async function adminOrderDetails(db: Db, idOrCode: string) {
+  const order = await findOrder(db, idOrCode);
+  if (!order) return undefined;
+  const [customer] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, order.userId));
+  const [events, pays, refundRows, returned] = await Promise.all([orderEventsOf(db, order.id), paymentsOfOrder(db, order.id), refundsOfOrder(db, order.id), returnedUnits(db, order.id)]);
+  return { order, customer: customer ?? null, events, payments: pays, refunds: refundRows, returned };
 }

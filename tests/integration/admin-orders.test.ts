@@ -64,8 +64,8 @@ async function datatransOrder(c: TestCustomer, index: number, count: number): Pr
   const p = await productWith(shop, 20, 5000, index);
   await addToCart(shop.db, c.id, p.id, count, c.id);
   const o = await createOrder(shop, { userId: c.id, paymentMethod: 'datatrans' });
-  const { redirectUrl } = await datatransProvider.start(shop, o, { successUrl: 'http://shop.test/s', cancelUrl: 'http://shop.test/c', errorUrl: 'http://shop.test/e' });
-  const transactionId = /\/v1\/start\/(\d+)$/.exec(redirectUrl)![1];
+  const started = await datatransProvider.start(shop, o, { successUrl: 'http://shop.test/s', cancelUrl: 'http://shop.test/c', errorUrl: 'http://shop.test/e' });
+  const transactionId = /\/v1\/start\/(\d+)$/.exec('redirectUrl' in started ? started.redirectUrl : '')![1];
   fake.webhookFor(transactionId, 'settled');
   await recordPayment(shop, { provider: 'datatrans', providerRef: transactionId, orderRef: o.code, amount: o.total, currency: 'CHF', exactAmount: true });
   return { order: (await findOrder(shop.db, o.id))!, transactionId, productId: p.id };
