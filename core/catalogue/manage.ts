@@ -15,10 +15,10 @@ import { orderLines } from '../orders/schema.ts';
 import { parseChfInput, rappenToDecimalString } from '../pricing/money.ts';
 import { ProductInputSchema, saveProduct, type ProductInput } from './admin.ts';
 import { products, type ProductRow } from './schema.ts';
-import { STOCK_REASONS, stockMovements, type StockMovementRow, type StockReason } from './stock-schema.ts';
+import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, type StockReason } from './limits.ts';
+import { stockMovements, type StockMovementRow } from './stock-schema.ts';
 
-/** Reasons an admin may give for a stock adjustment (refund restocks are recorded by refunds). */
-export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
+export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS } from './limits.ts';
 
 /**
  * Adds (positive `delta`) or removes (negative) units, never below zero, and records the movement.
@@ -81,14 +81,6 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
   });
 }
 
-/** Languages with a description column in the CSV. */
-export const CSV_LANGS = ['en', 'de', 'fr', 'it', 'es'] as const;
-/** The CSV columns, in order. `tasting_notes` separates notes with `|`. */
-export const CSV_COLUMNS = [
-  'sku', 'category', 'brand', 'line', 'name', 'vitola', 'length_mm', 'ring_gauge', 'wrapper', 'binder', 'filler', 'origin', 'strength',
-  'packaging', 'units_per_package', 'price_chf', 'discount_percent', 'stock', 'popular', 'promotional', 'active',
-  ...CSV_LANGS.map((l) => `description_${l}`), 'tasting_notes',
-] as const;
 
 /** Every product as CSV (csv-stringify; header row; sorted by SKU). */
 export async function productsCsv(db: Db): Promise<string> {

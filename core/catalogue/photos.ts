@@ -18,12 +18,12 @@ import { recordAudit } from '../audit/service.ts';
 import type { Env } from '../config/env.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
+import { MAX_PHOTO_BYTES } from './limits.ts';
 import { products, type ProductImage } from './schema.ts';
 
 /** Widths rendered, in CSS pixels. */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
-/** Largest upload accepted, bytes. */
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+export { MAX_PHOTO_BYTES } from './limits.ts';
 /** Most photos per product. */
 export const MAX_PHOTOS = 12;
 const FORMATS = ['avif', 'webp', 'jpg'] as const;

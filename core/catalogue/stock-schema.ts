@@ -2,9 +2,9 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { products } from './schema.ts';
 
-/** Why stock changed. */
-export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'correction', 'refund'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
+import { STOCK_REASONS } from './limits.ts';
+
+export { STOCK_REASONS, type StockReason } from './limits.ts';
 
 export const stockMovements = pgTable(
   'stock_movements',

@@ -16,7 +16,10 @@ import { deliverOutbox, queueMail } from '../mail/service.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
+import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 import { fulfilmentLabel } from './fulfilment-labels.ts';
+
+export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from './schema.ts';
 import { paymentsOfOrder } from '../payments/service.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
@@ -170,23 +173,6 @@ export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise
     ]),
     { header: true, columns: ['order_code', 'created_at', 'status', 'payment_method', 'payment_status', 'customer', 'email', 'total_chf', 'paid_chf', 'refunded_chf', 'invoice_number', 'carrier', 'tracking_number'] },
   );
-}
-
-/** Carriers offered when shipping, with their public tracking page. Swiss Post is the default. */
-export const CARRIERS = {
-  'swiss-post': { name: 'Swiss Post', url: (n: string) => `https://service.post.ch/ekp-web/ui/entry/search/${encodeURIComponent(n)}` },
-  dhl: { name: 'DHL', url: (n: string) => `https://www.dhl.com/ch-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=${encodeURIComponent(n)}` },
-  dpd: { name: 'DPD', url: (n: string) => `https://tracking.dpd.de/status/en_US/parcel/${encodeURIComponent(n)}` },
-  ups: { name: 'UPS', url: (n: string) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}` },
-} as const;
-export type Carrier = keyof typeof CARRIERS;
-export const DEFAULT_CARRIER: Carrier = 'swiss-post';
-
-/** The tracking page of a parcel, or null for an unknown carrier. */
-export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
-  if (!carrier || !trackingNumber) return null;
-  const c = CARRIERS[carrier as Carrier];
-  return c ? c.url(trackingNumber) : null;
 }
 
 /** One line of a packing list: what to put in the parcel. `contents` lists a box's cigars. */

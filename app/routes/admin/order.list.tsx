@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const attention = await paymentsNeedingAttentionWithCodes(context.shop.db);
   return {
     title: translate(context.lang, 'adminshop:orders.title'),
+    methods: [...PAYMENT_METHODS],
     filter: { q: filter.q ?? '', status: filter.status ?? '', method: filter.paymentMethod ?? '', from: filter.from ?? '', to: filter.to ?? '' },
     total: result.total,
     page: result.page,
@@ -101,7 +102,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <label htmlFor="method">{ta('orders.method')}</label>
           <select id="method" name="method" defaultValue={f.method}>
             <option value="">{ta('orders.any')}</option>
-            {PAYMENT_METHODS.map((m) => (
+            {d.methods.map((m) => (
               <option key={m} value={m}>
                 {t(`method.${m}`)}
               </option>
