@@ -137,7 +137,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             <thead>
               <tr>
                 <th scope="col">{t('history.code')}</th>
-                <th scope="col">{t('history.date')}</th>
+                <th scope="col" className="hide-sm">
+                  {t('history.date')}
+                </th>
                 <th scope="col">{ta('orders.customer')}</th>
                 <th scope="col">{t('history.status')}</th>
                 <th scope="col" className="hide-sm">
@@ -155,11 +157,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     <Link to={`/admin/order/details?id=${o.id}`}>
                       <strong>{o.code}</strong>
                     </Link>
+                    <span className="card-meta admin-block show-sm-block">{dateTime(o.createdAt)}</span>
                   </td>
-                  <td>{dateTime(o.createdAt)}</td>
-                  <td className="admin-wrap">
+                  <td className="hide-sm">{dateTime(o.createdAt)}</td>
+                  <td>
                     {o.customerName}
-                    <span className="card-meta admin-block">{o.email ?? '—'}</span>
+                    <span className="card-meta admin-block admin-wrap hide-sm">{o.email ?? '—'}</span>
                   </td>
                   <td>
                     <span className={`status-badge status-${o.status}`}>{t(`status.${o.status}`)}</span>
