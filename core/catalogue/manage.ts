@@ -110,7 +110,7 @@ const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
  * `packaging`, `price_chf` and `description_en` required; others optional). Rows are matched by
  * SKU: known SKUs are updated, new ones created. Every row is checked first; with `dryRun`, or when
  * any row is bad, nothing is written and every problem is listed. Otherwise all rows are written
- * in ONE transaction (each audited; stock changes kept in the stock history as `count`).
+ * in ONE transaction (each audited; stock changes kept in the stock history as corrections).
  * @throws never for bad content (problems are returned); {@link DomainError} `invalid` for a file
  *   that is not CSV at all or has too many rows.
  */
