@@ -12,7 +12,8 @@ import { getSettings } from '../core/config/settings-cache.server.ts';
 import { createClientI18n } from './i18n/client.ts';
 import { languageAlternates } from './i18n/alternates.ts';
 import { isRtl } from './i18n/locales.ts';
-import { clientResources } from './i18n/resources.server.ts';
+import { clientResources, translate } from './i18n/resources.server.ts';
+import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import '@fontsource/cormorant-garamond/500.css';
@@ -31,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
     origin: context.origin,
+    // issue 12: while the sandbox payment page is on, every page says so
+    testMode: sandboxEnabled(context.shop.env) ? translate(context.lang, 'security:testMode') : null,
   };
 }
 
@@ -58,6 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {data?.testMode ? (
+          <div className="test-mode-banner" role="note" data-testid="test-mode-banner">
+            {data.testMode}
+          </div>
+        ) : null}
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

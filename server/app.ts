@@ -17,6 +17,13 @@ import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
+import { clientOf, forwarded, publicRequest } from './proxy.ts';
+import { scrubPath } from '../core/redact.ts';
+import { withNoStore } from './no-store.ts';
+import { hostCheck } from './host-check.ts';
+import { requestBodyLimit } from './body-limit.ts';
+import { refuseNul } from './nul-bytes.ts';
+import { publicOrigin, secureTransport } from '../core/config/production.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -31,11 +38,13 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   const production = shop.env.NODE_ENV === 'production';
   const app = new Hono<HttpEnv>();
   app.use('*', requestId());
+  // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
+  app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: scrubPath(c.req.path), status: c.res.status, ms }, 'request');
   });
   app.use(
     '*',
@@ -52,7 +61,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
-      strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: secureTransport(shop.env) ? 'max-age=31536000; includeSubDomains' : false,
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
@@ -76,7 +85,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
-    const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https' || Boolean(shop.env.PUBLIC_URL?.startsWith('https:'));
+    const https = clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
     let anonCartId = getCookie(c, CART_COOKIE);
     if (!anonCartId || !ANON_ID_PATTERN.test(anonCartId)) {
       anonCartId = newAnonymousCartId();
@@ -92,10 +101,11 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
       lang: pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language')),
       theme: theme === 'light' || theme === 'dark' ? theme : null,
       nonce: c.get('secureHeadersNonce') ?? '',
-      origin: shop.env.PUBLIC_URL ?? url.origin,
+      // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
+      origin: publicOrigin(shop.env),
       clientIp: clientIp(c),
     };
-    const res = await handler(c.req.raw, context);
+    const res = withNoStore(await handler(publicRequest(c), context), url.pathname, Boolean(auth));
     // keep cookies set by middleware (cart id, refreshed session) on the router's response
     const pending = c.res.headers.getSetCookie?.() ?? [];
     if (pending.length === 0) return res;

@@ -12,7 +12,7 @@ export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR'
 export type Locale = (typeof LOCALES)[number];
 
 /** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
-export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'adminshop'] as const;
+export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security', 'adminshop'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Each locale's own name, for the picker. */
