@@ -1,6 +1,6 @@
 /**
  * Texts of the shipping and refund e-mails and of the credit note, in the customer's language
- * (en, de, fr, it, es; English for the others), with `{name}` placeholders.
+ * (en, de, fr, it, es; English for the other document languages), with `{name}` placeholders.
  */
 import type { DocLang } from '../invoices/labels.ts';
 
@@ -60,11 +60,12 @@ const LABELS = {
     creditNote: 'Nota de crédito', creditNoteNo: 'Nota de crédito n.º', creditNoteDate: 'Fecha', invoiceRef: 'Para la factura n.º',
     refunded: 'Reembolsado', reason: 'Motivo', shippingAndOther: 'Importe no vinculado a artículos',
   },
-} satisfies Record<DocLang, Record<string, string>>;
+} satisfies Record<'en' | 'de' | 'fr' | 'it' | 'es', Record<string, string>>;
 
 export type FulfilmentLabel = keyof (typeof LABELS)['en'];
 
 /** A fulfilment text with `{name}` placeholders filled. */
 export function fulfilmentLabel(lang: DocLang, key: FulfilmentLabel, params: Record<string, string | number> = {}): string {
-  return LABELS[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+  const texts = lang in LABELS ? LABELS[lang as keyof typeof LABELS] : LABELS.en;
+  return texts[key].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
 }
