@@ -19,6 +19,11 @@ export default [
   route('admin/user/export', 'routes/resources/admin-user-export.ts'),
   // the sandbox payment provider's hosted page (outside the shop layout, like a real provider's)
   route('sandbox-pay', 'routes/resources/sandbox-pay.tsx'),
+  // admin downloads (CSV, PDF) and uploaded product photos
+  route('admin/order/export', 'routes/admin/order.export.ts'),
+  route('admin/order/creditnote', 'routes/admin/order.creditnote.ts'),
+  route('admin/product/export', 'routes/admin/product.export.ts'),
+  route('media/products/:photo/:file', 'routes/resources/media.ts'),
 
   // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer
   layout('layouts/default.tsx', [
@@ -59,6 +64,7 @@ export default [
       route('order/details', 'routes/admin/order.details.tsx'),
       route('order/edit', 'routes/admin/order.edit.tsx'),
       route('order/list', 'routes/admin/order.list.tsx'),
+      route('order/packing', 'routes/admin/order.packing.tsx'),
       route('product/add', 'routes/admin/product.add.tsx'),
       route('product/list', 'routes/admin/product.list.tsx'),
       route('promo/edit', 'routes/admin/promo.edit.tsx'),

@@ -1,7 +1,7 @@
 /** A product in a grid: image, brand, name, vitola and size, strength scale, price, stock state. */
 import { Link } from 'react-router';
 import { useFixedT } from '../i18n/useFixedT.ts';
-import { productImageSrc } from '../lib/product-image.ts';
+import { ProductPicture, type PictureImage } from './ProductPicture.tsx';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
 
@@ -18,7 +18,7 @@ export type CardProduct = {
   basePrice: number;
   discountPercent: number;
   stock: number;
-  images: { path: string }[];
+  images: PictureImage[];
 };
 
 export function ProductCard({ product: p }: { product: CardProduct }) {
@@ -27,7 +27,7 @@ export function ProductCard({ product: p }: { product: CardProduct }) {
   return (
     <article className="card">
       <div className="card-media">
-        <img src={productImageSrc(p)} alt="" width={400} height={300} loading="lazy" />
+        <ProductPicture product={p} sizes="(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 320px" width={400} height={300} loading="lazy" />
         {p.stock === 0 ? (
           <span className="tag tag-out">{t('outOfStock')}</span>
         ) : p.discountPercent > 0 ? (

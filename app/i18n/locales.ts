@@ -12,14 +12,14 @@ export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR'
 export type Locale = (typeof LOCALES)[number];
 
 /** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
-export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security', 'privacy', 'influencer', 'custombox'] as const;
+export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security', 'privacy', 'influencer', 'custombox', 'adminshop'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * Namespaces only admin pages use: not sent with every page by the root loader, but by the admin
  * layout's loader (app/layouts/admin.tsx) to signed-in admins.
  */
-export const ADMIN_NAMESPACES: readonly Namespace[] = ['admin'];
+export const ADMIN_NAMESPACES: readonly Namespace[] = ['admin', 'adminshop'];
 
 /** Each locale's own name, for the picker. */
 export const LOCALE_NAMES: Record<Locale, string> = {

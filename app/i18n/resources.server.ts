@@ -41,7 +41,7 @@ export function allResources(): Record<string, LocaleResources> {
 const clientCache = new Map<string, Record<string, LocaleResources>>();
 
 /** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces. */
-export function clientResources(lng: string, exclude: string[] = ['legal', 'admin']): Record<string, LocaleResources> {
+export function clientResources(lng: string, exclude: string[] = ['legal', 'admin', 'adminshop']): Record<string, LocaleResources> {
   const cacheKey = `${lng}|${exclude.join(',')}`;
   const hit = clientCache.get(cacheKey);
   if (hit) return hit;
@@ -97,4 +97,12 @@ export function translateError(lang: string, err: DomainError, fallbackKey?: str
   const key = err.opts.key ?? fallbackKey;
   if (!key) return err.message;
   return translate(lang, `errors:${key}`, { ...err.opts.params, defaultValue: err.message });
+}
+
+/** The `adminshop` namespace (admin catalogue, orders, dashboard) for `lng` and English, for the admin layout to add in the browser. */
+export function adminShopResources(lng: string): Record<string, Record<string, unknown>> {
+  const all = allResources();
+  const out: Record<string, Record<string, unknown>> = { [DEFAULT_LOCALE]: (all[DEFAULT_LOCALE]?.adminshop ?? {}) as Record<string, unknown> };
+  if (lng !== DEFAULT_LOCALE && all[lng]?.adminshop) out[lng] = all[lng].adminshop as Record<string, unknown>;
+  return out;
 }

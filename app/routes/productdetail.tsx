@@ -14,6 +14,7 @@ import { Price } from '../components/Price.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
+import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -110,8 +111,19 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         <Link to="/client/products">{t('list.title')}</Link> / {p.brand}
       </nav>
       <div className="detail">
-        <div className="detail-media">
-          <img src={productImageSrc(p)} alt={p.name} width={800} height={600} />
+        <div>
+          <div className="detail-media">
+            <ProductPicture product={p} sizes="(max-width: 860px) 100vw, 600px" width={800} height={600} alt={p.name} loading="eager" />
+          </div>
+          {p.images.length > 1 && (
+            <ul className="detail-thumbs">
+              {p.images.slice(1).map((img, i) => (
+                <li key={img.id ?? img.path}>
+                  <ProductPicture product={p} index={i + 1} sizes="160px" width={160} height={120} alt={img.alt || p.name} loading="lazy" />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <div>
           <span className="card-brand">

@@ -1,12 +1,15 @@
 /**
  * Catalogue management for admins: create and edit products (prices in Rappen), list them all
- * (inactive included). Input is validated with the same rules as the catalogue import.
+ * (inactive included). Input is validated with the same rules as the catalogue import. Every
+ * save is audited (`product.create` / `product.update`) in its transaction; a stock change made
+ * through a save is kept in the stock history.
  */
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { changedFields, recordAudit } from '../audit/service.ts';
+import { stockMovements } from './stock-schema.ts';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { products, type ProductRow } from './schema.ts';
 import { productSearchText } from './search-text.ts';
@@ -50,14 +53,24 @@ export const ProductInputSchema = z.object({
   promotional: z.boolean(),
   active: z.boolean(),
   descriptionEn: z.string().trim().min(1).max(5000),
+  /** Descriptions in the other languages (locale -> text; empty = English shown). */
+  descriptions: z.record(z.string(), z.string().trim().max(5000)).optional(),
+  /** Tasting notes, one per entry (e.g. "cedar", "cocoa"). */
+  tastingNotes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
-/** All products for the admin list, optionally filtered by SKU/name/brand text. */
-export async function adminListProducts(db: Db, q = ''): Promise<ProductRow[]> {
-  const term = q.trim();
-  const where = term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined;
-  return db.select().from(products).where(where).orderBy(asc(products.brand), asc(products.name));
+/**
+ * All products for the admin list, optionally filtered by SKU/name/brand text and by state
+ * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below `lowStock`).
+ */
+export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock = 5): Promise<ProductRow[]> {
+  const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const conds = [
+    term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
+    state === 'active' ? eq(products.active, true) : state === 'archived' ? eq(products.active, false) : state === 'low' ? and(eq(products.active, true), lte(products.stock, lowStock)) : undefined,
+  ];
+  return db.select().from(products).where(and(...conds)).orderBy(asc(products.brand), asc(products.name));
 }
 
 /** The fields of a product the audit log shows (no timestamps or derived search text). */
@@ -72,7 +85,8 @@ function auditable(p: ProductRow): Record<string, unknown> {
  * @returns the saved product.
  * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
  */
-export async function saveProduct(db: Db, input: ProductInput, id?: string, actor?: string): Promise<ProductRow> {
+export async function saveProduct(db: Db, input: ProductInput, id?: string, actor = 'system'): Promise<ProductRow> {
+  const description = { ...Object.fromEntries(Object.entries(input.descriptions ?? {}).filter(([, v]) => v)), en: input.descriptionEn };
   const values = {
     sku: input.sku,
     category: input.category,
@@ -97,29 +111,32 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
     promotional: input.promotional,
     active: input.active,
     searchText: productSearchText(input),
+    ...(input.tastingNotes ? { tastingNotes: input.tastingNotes } : {}),
   };
+  const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);
     if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: `SKU ${input.sku} is already used` } });
     if (id) {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
       if (!current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+      const merged = input.descriptions ? description : { ...current.description, en: input.descriptionEn };
       const [row] = await tx
         .update(products)
-        .set({ ...values, description: { ...current.description, en: input.descriptionEn }, updatedAt: sql`now()` })
+        .set({ ...values, description: merged, updatedAt: sql`now()` })
         .where(eq(products.id, id))
         .returning();
-      if (actor) {
-        const diff = changedFields(auditable(current), auditable(row));
-        if (diff.after) await recordAudit(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...diff });
-      }
+      if (row.stock !== current.stock)
+        await tx.insert(stockMovements).values({ id: randomUUID(), productId: id, delta: row.stock - current.stock, stockAfter: row.stock, reason: 'correction', note: 'product form', actor });
+      await recordAudit(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...changedFields(audited(current), audited(row)) });
       return row;
     }
     const [row] = await tx
       .insert(products)
-      .values({ id: randomUUID(), ...values, description: { en: input.descriptionEn } })
+      .values({ id: randomUUID(), ...values, description })
       .returning();
-    if (actor) await recordAudit(tx, { actor, action: 'product.create', entity: 'product', entityId: row.id, after: auditable(row) });
+    if (row.stock > 0) await tx.insert(stockMovements).values({ id: randomUUID(), productId: row.id, delta: row.stock, stockAfter: row.stock, reason: 'delivery', note: 'initial stock', actor });
+    await recordAudit(tx, { actor, action: 'product.create', entity: 'product', entityId: row.id, before: null, after: { sku: row.sku, name: row.name, basePrice: row.basePrice, stock: row.stock } });
     return row;
   });
 }

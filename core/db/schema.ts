@@ -10,3 +10,4 @@ export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
 export * from '../influencer/schema.ts';
 export * from '../custom-box/schema.ts';
+export * from '../catalogue/stock-schema.ts';

@@ -1,5 +1,5 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -52,6 +52,12 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Fulfilment (issue 10): carrier name, its tracking number, when the parcel left. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Rappen refunded so far (sum of `refunds.amount_rappen`). */
+    refundedAmount: bigint('refunded_rappen', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,4 +101,34 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order').on(t.orderId)],
+);
+
+/** One line given back in a refund: order line id and how many units. */
+export type RefundLine = { lineId: string; sku: string; name: string; count: number };
+
+/**
+ * Refunds (issue 10): money given back for an order, full or partial, with the units returned and
+ * whether they went back into stock. Each refund has a credit-note number (`<invoice no.>-C<n>`).
+ * The money movement itself is also a row of `payments` (negative amount, status `refund`).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Rappen, > 0. */
+    amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    restock: boolean('restock').notNull().default(false),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
+    /** `datatrans` (sent to its credit call), or `manual` (bank transfer / sandbox: the admin pays back). */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order').on(t.orderId)],
 );

@@ -80,3 +80,28 @@ export const datatransProvider: PaymentProvider = {
     return { kind: 'ignored', reason: `status ${status}` };
   },
 };
+
+/**
+ * Refunds (part of) a settled Datatrans transaction: `POST {DATATRANS_API_URL}/v1/transactions/{transactionId}/credit`
+ * with HTTP Basic `merchantId:password` and body `{ amount (Rappen), currency, refno }`; Datatrans
+ * answers 200 `{ transactionId, acquirerAuthorizationCode, date }` (docs.datatrans.ch, "Refund a transaction").
+ * @returns the credit's own transaction id.
+ * @throws {DomainError} `conflict` when Datatrans refuses or cannot be reached (nothing was refunded).
+ */
+export async function datatransCredit(shop: Shop, transactionId: string, amount: number, refno: string): Promise<string> {
+  const { id, pw } = creds(shop);
+  const res = await fetch(`${shop.env.DATATRANS_API_URL}/v1/transactions/${encodeURIComponent(transactionId)}/credit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=UTF-8', authorization: `Basic ${Buffer.from(`${id}:${pw}`).toString('base64')}` },
+    body: JSON.stringify({ amount, currency: 'CHF', refno }),
+  }).catch((err: unknown) => {
+    shop.log.error({ err }, 'datatrans credit failed');
+    return null;
+  });
+  const body = res ? ((await res.json().catch(() => ({}))) as { transactionId?: string; error?: { code?: string; message?: string } }) : {};
+  if (!res || !res.ok || !body.transactionId) {
+    shop.log.error({ status: res?.status, body }, 'datatrans credit refused');
+    throw new DomainError('conflict', `Datatrans refused the refund${body.error?.message ? `: ${body.error.message}` : ''}`, { key: 'refundProviderRefused' });
+  }
+  return body.transactionId;
+}

@@ -3,6 +3,10 @@
  * `POST /v1/transactions` (HTTP Basic merchantId:password) answers 201 `{ transactionId }`, and
  * the fake "acquirer" then reports the outcome with a webhook signed like Datatrans:
  * `Datatrans-Signature: t=<ms>,s0=<hex HMAC-SHA256(t + body) with the hex-decoded sign key>`.
+ * Refunds: `POST /v1/transactions/{transactionId}/credit` (HTTP Basic) with `{ amount, currency, refno }`
+ * answers 200 `{ transactionId, acquirerAuthorizationCode, date }` for a settled transaction (a
+ * webhook was produced for it with `settled`), as long as the credits do not exceed its amount;
+ * otherwise 400 `{ error: { code, message } }`. `refuseCredits = true` makes every credit fail.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import http from 'node:http';
@@ -17,6 +21,10 @@ export type FakeDatatrans = {
   signKey: string;
   /** Transactions initialised, by id. */
   transactions: Map<string, InitRequest>;
+  /** Credits (refunds) accepted, in order: the original transaction id, amount and the credit's id. */
+  credits: { transactionId: string; amount: number; refno: string; creditId: string }[];
+  /** Set to make every credit call fail (as when Datatrans is down or refuses). */
+  refuseCredits: boolean;
   /** The webhook Datatrans would send for a transaction: raw body and signature header. */
   webhookFor: (transactionId: string, status: 'settled' | 'authorized' | 'failed' | 'canceled', amount?: number) => { raw: string; signature: string };
   close: () => Promise<void>;
@@ -27,6 +35,9 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
   const password = 'fake-password';
   const signKey = createHmac('sha256', 'fake').update('sign').digest('hex');
   const transactions = new Map<string, InitRequest>();
+  const settled = new Set<string>();
+  const credits: FakeDatatrans['credits'] = [];
+  const state = { refuseCredits: false };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -47,6 +58,23 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
         res.writeHead(201, { 'content-type': 'application/json', location: `/v1/start/${transactionId}` }).end(JSON.stringify({ transactionId }));
         return;
       }
+      const credit = req.method === 'POST' ? /^\/v1\/transactions\/(\d+)\/credit$/.exec(req.url ?? '') : null;
+      if (credit) {
+        const fail = (status: number, code: string, message: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
+        if (req.headers.authorization !== expected) return fail(401, 'UNAUTHORIZED', 'Incorrect authorization');
+        const id = credit[1];
+        const init = transactions.get(id);
+        if (!init || !settled.has(id)) return fail(404, 'TRANSACTION_NOT_FOUND', 'transaction not found or not settled');
+        const b = JSON.parse(body || '{}') as { amount?: number; currency?: string; refno?: string };
+        const done = credits.filter((c) => c.transactionId === id).reduce((s, c) => s + c.amount, 0);
+        if (state.refuseCredits) return fail(400, 'CREDIT_REFUSED', 'credit refused by the acquirer');
+        if (!Number.isInteger(b.amount) || (b.amount ?? 0) <= 0 || b.currency !== init.currency || !b.refno) return fail(400, 'INVALID_PROPERTY', 'bad request');
+        if (done + b.amount! > init.amount) return fail(400, 'INVALID_PROPERTY', 'amount exceeds the settled amount');
+        const creditId = String(240000000000000000n + BigInt(randomInt(1e9)));
+        credits.push({ transactionId: id, amount: b.amount!, refno: b.refno, creditId });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactionId: creditId, acquirerAuthorizationCode: '100000', date: new Date().toISOString() }));
+        return;
+      }
       res.writeHead(404).end();
     });
   });
@@ -58,9 +86,17 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
     password,
     signKey,
     transactions,
+    credits,
+    get refuseCredits() {
+      return state.refuseCredits;
+    },
+    set refuseCredits(v: boolean) {
+      state.refuseCredits = v;
+    },
     webhookFor(transactionId, status, amount) {
       const init = transactions.get(transactionId);
       if (!init) throw new Error(`unknown transaction ${transactionId}`);
+      if (status === 'settled') settled.add(transactionId);
       const amt = amount ?? init.amount;
       const detail =
         status === 'settled' ? { authorize: { amount: amt }, settle: { amount: amt } } : status === 'authorized' ? { authorize: { amount: amt } } : { fail: { reason: 'DECLINED', message: 'declined' } };

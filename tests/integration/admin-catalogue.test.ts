@@ -137,11 +137,17 @@ describe('admin products', () => {
     expect((await shop.db.select().from(products)).length).toBe(count);
   });
 
-  it('edits an existing product', async () => {
+  it('edits an existing product; its stock changes only through an adjustment with a reason (issue 10)', async () => {
     const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
     const res = await http.postForm(`/admin/product/add?id=${p.id}`, { ...form, stock: '0', basePriceChf: '15', active: '' }, admin);
     expect(res.status).toBe(302);
     const [after] = await shop.db.select().from(products).where(eq(products.id, p.id));
-    expect(after).toMatchObject({ stock: 0, basePrice: 1500, active: false });
+    expect(after).toMatchObject({ stock: 12, basePrice: 1500, active: false });
+    const adjusted = await http.postForm(`/admin/product/add?id=${p.id}`, { intent: 'stock', delta: '-12', reason: 'count', note: 'inventory' }, admin);
+    expect(adjusted.status).toBe(302);
+    const [counted] = await shop.db.select().from(products).where(eq(products.id, p.id));
+    expect(counted.stock).toBe(0);
+    const page = await (await http.fetch(`/admin/product/add?id=${p.id}`, { cookie: admin })).text();
+    expect(page).toContain('inventory');
   });
 });

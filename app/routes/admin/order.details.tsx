@@ -1,68 +1,119 @@
 /**
  * Admin: one order (/admin/order/details?id=): customer, lines, money summary, delivery address,
- * payments received and the full status history with actors.
+ * payments and refunds, the status history; fulfilment (packing list, ship with carrier and
+ * tracking number, which mails the customer) and refunds (full or partial, returned units back
+ * into stock on request, credit note PDF). Forms work without JavaScript.
  */
-import { eq } from 'drizzle-orm';
-import { data, redirect, Link } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.details';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { users } from '../../../core/accounts/schema.ts';
 import { getSettings } from '../../../core/config/service.ts';
-import { findOrder, orderEventsOf } from '../../../core/orders/service.ts';
-import { paymentsOfOrder } from '../../../core/payments/service.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { adminOrderDetails, shipOrder } from '../../../core/orders/admin.ts';
+import { CARRIERS, DEFAULT_CARRIER, trackingUrl } from '../../../core/orders/carriers.ts';
+import { refundOrder } from '../../../core/orders/refunds.ts';
+import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents } from '../../components/custombox/BoxContents.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
+import { adminError } from '../../lib/admin-shop.server.ts';
 import { useFormat } from '../../lib/format.ts';
-import { adminMeta } from '../../lib/admin-meta.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const params = new URL(request.url).searchParams;
+  const id = (params.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
   const { db } = context.shop;
-  const order = id ? await findOrder(db, id) : undefined;
-  if (!order) throw data('Not found', { status: 404 });
-  const [customer] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, order.userId));
-  const events = await orderEventsOf(db, order.id);
-  const pays = await paymentsOfOrder(db, order.id);
+  const doneParam = params.get('done');
+  const d = await adminOrderDetails(db, id);
+  if (!d) throw data('Not found', { status: 404 });
   const settings = await getSettings(db);
+  const o = d.order;
   return {
-    order: orderView(order),
-    customer: customer ?? null,
-    events: events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
-    payments: pays.map((p) => ({ id: p.id, provider: p.provider, providerRef: p.providerRef, amount: p.amount, status: p.status, at: p.createdAt.toISOString() })),
+    order: { ...orderView(o), refundedAmount: o.refundedAmount, carrier: o.carrier, trackingNumber: o.trackingNumber, shippedAt: o.shippedAt?.toISOString() ?? null, locale: o.locale },
+    trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
+    customer: d.customer,
+    events: d.events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+    payments: d.payments.map((p) => ({ id: p.id, provider: p.provider, providerRef: p.providerRef, amount: p.amount, status: p.status, at: p.createdAt.toISOString() })),
+    refunds: d.refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, restock: r.restock, lines: r.lines, provider: r.provider, creditNoteNumber: r.creditNoteNumber, at: r.createdAt.toISOString() })),
+    returned: Object.fromEntries(d.returned),
+    canShip: o.paidAmount >= o.total && (o.status === 'paid' || o.status === 'processing'),
+    refundable: o.paidAmount - o.refundedAmount,
     vatRate: settings.vatRateBasisPoints / 100,
+    done: doneParam === 'shipped' || doneParam === 'refunded' ? doneParam : null,
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.order.code ?? 'Order' });
 
-export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) {
+type ActionResult = { intent: 'ship' | 'refund'; error: string; fields: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '').slice(0, 64);
+  const intent = form.get('intent') === 'refund' ? 'refund' : 'ship';
+  try {
+    if (intent === 'ship') {
+      await shipOrder(context.shop, id, { carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? '').slice(0, 60) }, admin.userId);
+      return redirect(`/admin/order/details?id=${id}&done=shipped`);
+    }
+    const amount = parseChfInput(String(form.get('amount') ?? ''));
+    if (amount === null || amount <= 0) return data<ActionResult>({ intent, error: '', fields: { amount: 'amount' } }, { status: 400 });
+    const lines: { lineId: string; count: number }[] = [];
+    for (const [k, v] of form.entries()) {
+      if (typeof v !== 'string' || !k.startsWith('line-')) continue;
+      const n = Number(v || '0');
+      if (!Number.isInteger(n) || n < 0) return data<ActionResult>({ intent, error: '', fields: { [k]: 'count' } }, { status: 400 });
+      if (n > 0) lines.push({ lineId: k.slice(5), count: n });
+    }
+    await refundOrder(context.shop, id, { amount, lines, restock: form.get('restock') === 'on', reason: String(form.get('reason') ?? '').slice(0, 500) }, admin.userId);
+    return redirect(`/admin/order/details?id=${id}&done=refunded`);
+  } catch (e) {
+    if (e instanceof DomainError) return data<ActionResult>({ intent, error: adminError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    throw e;
+  }
+}
+
+export default function AdminOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
+  const { t: ta } = useTranslation('adminshop');
   const { price, dateTime } = useFormat();
-  const { order: o, customer, events, payments } = loaderData;
+  const nav = useNavigation();
+  const busy = nav.state === 'submitting';
+  const { order: o, customer, events, payments, refunds, returned } = loaderData;
+  const done = actionData ? null : loaderData.done;
+  const shipErr = actionData?.intent === 'ship' ? actionData : null;
+  const refundErr = actionData?.intent === 'refund' ? actionData : null;
   return (
     <div>
       <p>
-        <Link to="/admin/order/list">← {t('admin.orders')}</Link>
+        <Link to="/admin/order/list">← {ta('orders.title')}</Link>
       </p>
       <h1>{t('details.title', { code: o.code })}</h1>
-      <p>
+      <p className="admin-actions">
         <span className={`status-badge status-${o.status}`} data-testid="admin-order-status">
           {t(`status.${o.status}`)}
-        </span>{' '}
+        </span>
         <Link to={`/admin/order/edit?id=${o.id}`} className="btn btn-small btn-ghost">
           {t('admin.changeStatus')}
         </Link>
+        <Link to={`/admin/order/packing?id=${o.id}`} className="btn btn-small btn-ghost">
+          {ta('fulfil.packingList')}
+        </Link>
       </p>
+      {done && (
+        <p className="form-success" role="status">
+          {done === 'shipped' ? ta('fulfil.shippedDone') : ta('refund.done')}
+        </p>
+      )}
       <div className="cart-layout">
         <div>
-          <h2 className="checkout-h2">{t('admin.customer')}</h2>
-          <p>
-            {customer ? `${customer.firstName} ${customer.lastName} · ${customer.email}${customer.phone ? ` · ${customer.phone}` : ''}` : '—'}
-          </p>
+          <h2 className="checkout-h2">{ta('orders.customer')}</h2>
+          <p>{customer ? `${customer.firstName} ${customer.lastName} · ${customer.email}${customer.phone ? ` · ${customer.phone}` : ''}` : '—'}</p>
           <h2 className="checkout-h2">{t('details.items')}</h2>
           <div className="table-scroll">
             <table className="history-table">
@@ -73,7 +124,7 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
                   <th scope="col" className="num">
                     {t('details.count')}
                   </th>
-                  <th scope="col" className="num">
+                  <th scope="col" className="num hide-sm">
                     {t('details.unitPrice')}
                   </th>
                   <th scope="col" className="num">
@@ -88,24 +139,153 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
                     <td>
                       {l.name} <span className="card-meta">{l.packaging}</span>
                       {l.box && <BoxContents box={l.box} showSku />}
+                      {returned[l.id] ? <span className="card-meta admin-block">{ta('refund.returnedUnits', { n: returned[l.id] })}</span> : null}
                     </td>
                     <td className="num">{l.count}</td>
-                    <td className="num">{price(l.unitPrice)}</td>
+                    <td className="num hide-sm">{price(l.unitPrice)}</td>
                     <td className="num">{price(l.lineTotal)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <h2 className="checkout-h2" style={{ marginTop: 24 }}>
-            {t('details.deliveryTo')}
-          </h2>
+          <h2 className="checkout-h2 admin-gap">{t('details.deliveryTo')}</h2>
           <address style={{ fontStyle: 'normal' }}>
             {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.postalCode} {o.address.city}, {o.address.country}
           </address>
-          <h2 className="checkout-h2" style={{ marginTop: 24 }}>
-            {t('details.timeline')}
-          </h2>
+
+          <section aria-labelledby="ship-h" className="admin-panel" id="ship">
+            <h2 id="ship-h" className="checkout-h2">
+              {ta('fulfil.title')}
+            </h2>
+            {o.trackingNumber ? (
+              <p data-testid="tracking">
+                {ta('fulfil.shippedWith', { carrier: CARRIERS[o.carrier as keyof typeof CARRIERS]?.name ?? o.carrier, date: o.shippedAt ? dateTime(o.shippedAt) : '' })}{' '}
+                {loaderData.trackingUrl ? (
+                  <a href={loaderData.trackingUrl} rel="noopener noreferrer" target="_blank">
+                    {o.trackingNumber}
+                  </a>
+                ) : (
+                  o.trackingNumber
+                )}
+              </p>
+            ) : loaderData.canShip ? (
+              <Form method="post" className="admin-inline-form" noValidate={false}>
+                <input type="hidden" name="id" value={o.id} />
+                <input type="hidden" name="intent" value="ship" />
+                <div className="field">
+                  <label htmlFor="carrier">{ta('fulfil.carrier')}</label>
+                  <select id="carrier" name="carrier" defaultValue={DEFAULT_CARRIER}>
+                    {Object.entries(CARRIERS).map(([k, c]) => (
+                      <option key={k} value={k}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field field-grow">
+                  <label htmlFor="trackingNumber">{ta('fulfil.tracking')}</label>
+                  <input
+                    id="trackingNumber"
+                    name="trackingNumber"
+                    required
+                    minLength={6}
+                    maxLength={60}
+                    autoComplete="off"
+                    aria-invalid={shipErr?.fields.trackingNumber ? true : undefined}
+                    aria-describedby="tracking-hint"
+                  />
+                  <small id="tracking-hint" className="card-meta">
+                    {ta('fulfil.trackingHint')}
+                  </small>
+                </div>
+                <button type="submit" className="btn btn-small" disabled={busy}>
+                  {ta('fulfil.ship')}
+                </button>
+              </Form>
+            ) : (
+              <p className="card-meta">{o.status === 'pending_payment' ? ta('fulfil.needsPayment') : ta('fulfil.notShippable')}</p>
+            )}
+            {shipErr?.error && (
+              <p className="form-error" role="alert">
+                {shipErr.error}
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="refund-h" className="admin-panel" id="refund">
+            <h2 id="refund-h" className="checkout-h2">
+              {ta('refund.title')}
+            </h2>
+            {refunds.length > 0 && (
+              <ul className="timeline" data-testid="refunds">
+                {refunds.map((r) => (
+                  <li key={r.id}>
+                    {dateTime(r.at)} · −{price(r.amount)} · {r.lines.map((l) => `${l.count}× ${l.sku}`).join(', ') || ta('refund.noItems')}
+                    {r.restock ? ` · ${ta('refund.restocked')}` : ''}
+                    {r.reason ? ` · ${r.reason}` : ''} ·{' '}
+                    <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`}>
+                      {ta('refund.creditNote')} {r.creditNoteNumber}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {loaderData.refundable > 0 ? (
+              <Form method="post" className="admin-form admin-refund-form">
+                <input type="hidden" name="id" value={o.id} />
+                <input type="hidden" name="intent" value="refund" />
+                <p className="card-meta">
+                  {ta('refund.available', { amount: price(loaderData.refundable) })}
+                  {o.paymentMethod === 'datatrans' ? ` ${ta('refund.viaDatatrans')}` : ` ${ta('refund.manual')}`}
+                </p>
+                <fieldset>
+                  <legend>{ta('refund.returnedItems')}</legend>
+                  {o.lines.map((l) => {
+                    const left = l.count - (returned[l.id] ?? 0);
+                    return (
+                      <div className="field admin-line-count" key={l.id}>
+                        <label htmlFor={`line-${l.id}`}>
+                          {l.name} <span className="card-meta">({ta('refund.upTo', { n: left })})</span>
+                        </label>
+                        <input id={`line-${l.id}`} name={`line-${l.id}`} type="number" min={0} max={left} step={1} defaultValue={0} inputMode="numeric" disabled={left === 0} />
+                      </div>
+                    );
+                  })}
+                  <div className="field field-check">
+                    <label>
+                      <input type="checkbox" name="restock" defaultChecked style={{ width: 'auto', minHeight: 0 }} /> {ta('refund.restock')}
+                    </label>
+                  </div>
+                </fieldset>
+                <div className="grid-2">
+                  <div className="field">
+                    <label htmlFor="amount">{ta('refund.amount')}</label>
+                    <input id="amount" name="amount" required inputMode="decimal" defaultValue={rappenToDecimalString(loaderData.refundable)} aria-invalid={refundErr?.fields.amount ? true : undefined} aria-describedby="amount-hint" />
+                    <small id="amount-hint" className="card-meta">
+                      {ta('refund.amountHint')}
+                    </small>
+                  </div>
+                  <div className="field">
+                    <label htmlFor="reason">{ta('refund.reason')}</label>
+                    <input id="reason" name="reason" maxLength={500} />
+                  </div>
+                </div>
+                <button type="submit" className="btn btn-small" disabled={busy}>
+                  {ta('refund.submit')}
+                </button>
+              </Form>
+            ) : (
+              <p className="card-meta">{o.paidAmount > 0 ? ta('refund.allRefunded') : ta('refund.nothingPaid')}</p>
+            )}
+            {refundErr && (
+              <p className="form-error" role="alert">
+                {refundErr.error || ta('refund.amountInvalid')}
+              </p>
+            )}
+          </section>
+
+          <h2 className="checkout-h2 admin-gap">{t('details.timeline')}</h2>
           <ul className="timeline" data-testid="admin-events">
             {events.map((e) => (
               <li key={e.id}>
@@ -123,6 +303,12 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
               <span>{t('details.paid')}</span>
               <span>{price(o.paidAmount)}</span>
             </div>
+            {o.refundedAmount > 0 && (
+              <div className="summary-row">
+                <span>{ta('refund.refunded')}</span>
+                <span data-testid="refunded-amount">−{price(o.refundedAmount)}</span>
+              </div>
+            )}
             {o.invoiceNumber && (
               <div className="summary-row">
                 <span>{t('admin.invoiceNo')}</span>
@@ -132,13 +318,14 @@ export default function AdminOrderDetails({ loaderData }: Route.ComponentProps) 
             <ul className="timeline">
               {payments.map((p) => (
                 <li key={p.id}>
-                  {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code> · {price(p.amount)} · {t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
+                  {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code> · {price(p.amount)} ·{' '}
+                  {p.status === 'refund' ? ta('refund.movement') : t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
                 </li>
               ))}
             </ul>
             {(o.invoiceNumber || (o.paymentMethod === 'qr-bill' && o.status === 'pending_payment')) && (
               <a className="btn btn-ghost btn-small" href={`/client/invoice?id=${o.code}`}>
-                PDF
+                {ta('orders.invoicePdf')}
               </a>
             )}
           </PaymentBox>

@@ -1,61 +1,46 @@
 /**
- * Admin: orders (/admin/order/list), filterable by status; bank payments to match from an
- * ISO 20022 camt.054 upload; unmatched credits and over-payments listed for follow-up.
+ * Admin: orders (/admin/order/list). Search by order code, customer name or e-mail; filter by
+ * status, payment method and date range; pages of 25; CSV export of exactly the filtered list.
+ * Below: bank payments to match from an ISO 20022 camt.054 upload, and payments to follow up.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { inArray } from 'drizzle-orm';
-import { users } from '../../../core/accounts/schema.ts';
-import { ORDER_STATUSES, orders as ordersTable, type OrderStatus } from '../../../core/orders/schema.ts';
-import { listOrders } from '../../../core/orders/service.ts';
+import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
+import { orderFilterFromParams, searchOrders } from '../../../core/orders/admin.ts';
+import { PAYMENT_METHODS } from '../../../core/orders/service.ts';
 import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/payments/camt054.ts';
-import { paymentsNeedingAttention } from '../../../core/payments/service.ts';
+import { paymentsNeedingAttentionWithCodes } from '../../../core/payments/attention.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { useFormat } from '../../lib/format.ts';
-import { adminMeta } from '../../lib/admin-meta.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { translate } from '../../i18n/resources.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const PAGE_SIZE = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const s = new URL(request.url).searchParams.get('status');
-  const status = ORDER_STATUSES.find((x) => x === s);
-  const { db } = context.shop;
-  const rows = await listOrders(context.shop, { status, limit: 200 });
-  const emails = rows.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...new Set(rows.map((o) => o.userId))])) : [];
-  const attention = await paymentsNeedingAttention(db);
-  const attOrders = attention.filter((p) => p.orderId).map((p) => p.orderId!);
-  const codes = attOrders.length ? await db.select({ id: ordersTable.id, code: ordersTable.code }).from(ordersTable).where(inArray(ordersTable.id, attOrders)) : [];
+  const params = new URL(request.url).searchParams;
+  const filter = orderFilterFromParams(params);
+  const page = Number(params.get('page') ?? '1') || 1;
+  const result = await searchOrders(context.shop, filter, page, PAGE_SIZE);
+  const attention = await paymentsNeedingAttentionWithCodes(context.shop.db);
   return {
-    status: status ?? null,
-    orders: rows.map((o) => ({
-      id: o.id,
-      code: o.code,
-      createdAt: o.createdAt.toISOString(),
-      email: emails.find((e) => e.id === o.userId)?.email ?? o.userId,
-      status: o.status,
-      paymentMethod: o.paymentMethod,
-      paymentStatus: o.paymentStatus,
-      total: o.total,
-      paidAmount: o.paidAmount,
-    })),
-    attention: attention.map((p) => ({
-      id: p.id,
-      createdAt: p.createdAt.toISOString(),
-      provider: p.provider,
-      providerRef: p.providerRef,
-      reference: p.reference,
-      amount: p.amount,
-      currency: p.currency,
-      status: p.status,
-      orderCode: codes.find((c) => c.id === p.orderId)?.code ?? null,
-    })),
+    title: translate(context.lang, 'adminshop:orders.title'),
+    methods: [...PAYMENT_METHODS],
+    filter: { q: filter.q ?? '', status: filter.status ?? '', method: filter.paymentMethod ?? '', from: filter.from ?? '', to: filter.to ?? '' },
+    total: result.total,
+    page: result.page,
+    pageCount: Math.max(1, Math.ceil(result.total / result.pageSize)),
+    orders: result.rows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    attention: attention.map(({ raw: _raw, ...p }) => ({ ...p, createdAt: p.createdAt.toISOString() })),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.orders');
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Orders' });
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
@@ -72,36 +57,94 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The list's query string without the page (for pager links and the CSV export). */
+function query(f: Record<string, string>, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries({ ...f, ...extra })) if (v) p.set(k, v);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
-  const { price, dateTime } = useFormat();
+  const { t: ta } = useTranslation('adminshop');
+  const { price, dateTime, number } = useFormat();
   const nav = useNavigation();
   const d = loaderData;
+  const f = d.filter;
+  const filtered = Boolean(f.q || f.status || f.method || f.from || f.to);
+  const loading = nav.state === 'loading' && nav.location?.pathname === '/admin/order/list';
   return (
     <div>
-      <h1>{t('admin.orders')}</h1>
-      <nav aria-label={t('history.status')} className="admin-filter">
-        <Link to="/admin/order/list" aria-current={d.status === null ? 'page' : undefined}>
-          {t('admin.all')}
-        </Link>
-        {ORDER_STATUSES.map((s: OrderStatus) => (
-          <Link key={s} to={`/admin/order/list?status=${s}`} aria-current={d.status === s ? 'page' : undefined}>
-            {t(`status.${s}`)}
+      <div className="section-head">
+        <h1>{ta('orders.title')}</h1>
+        <a className="btn btn-ghost btn-small" href={`/admin/order/export${query(f)}`} download data-testid="orders-export">
+          {ta('orders.exportCsv')}
+        </a>
+      </div>
+      <Form method="get" className="toolbar admin-order-filter" role="search" aria-label={ta('orders.filters')}>
+        <div className="field field-grow">
+          <label htmlFor="q">{ta('orders.search')}</label>
+          <input id="q" name="q" type="search" defaultValue={f.q} placeholder={ta('orders.searchHint')} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="status">{ta('orders.status')}</label>
+          <select id="status" name="status" defaultValue={f.status}>
+            <option value="">{ta('orders.any')}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="method">{ta('orders.method')}</label>
+          <select id="method" name="method" defaultValue={f.method}>
+            <option value="">{ta('orders.any')}</option>
+            {d.methods.map((m) => (
+              <option key={m} value={m}>
+                {t(`method.${m}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="from">{ta('orders.from')}</label>
+          <input id="from" name="from" type="date" defaultValue={f.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="to">{ta('orders.to')}</label>
+          <input id="to" name="to" type="date" defaultValue={f.to} />
+        </div>
+        <button type="submit" className="btn btn-small">
+          {ta('orders.apply')}
+        </button>
+        {filtered && (
+          <Link to="/admin/order/list" className="btn btn-ghost btn-small">
+            {ta('orders.reset')}
           </Link>
-        ))}
-      </nav>
+        )}
+      </Form>
+      <p className="card-meta" role="status" aria-live="polite" data-testid="orders-count">
+        {loading ? ta('orders.loading') : ta('orders.count', { n: number(d.total) })}
+      </p>
       {d.orders.length === 0 ? (
-        <p className="empty">{t('admin.noOrders')}</p>
+        <p className="empty">{filtered ? ta('orders.noMatch') : ta('orders.none')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="history-table" data-testid="admin-orders">
+        <div className="table-scroll" aria-busy={loading}>
+          <table className="history-table admin-orders-table" data-testid="admin-orders">
             <thead>
               <tr>
                 <th scope="col">{t('history.code')}</th>
-                <th scope="col">{t('history.date')}</th>
-                <th scope="col">{t('admin.customer')}</th>
+                <th scope="col" className="hide-sm">
+                  {t('history.date')}
+                </th>
+                <th scope="col">{ta('orders.customer')}</th>
                 <th scope="col">{t('history.status')}</th>
-                <th scope="col">{t('details.paymentStatus')}</th>
+                <th scope="col" className="hide-sm">
+                  {ta('orders.payment')}
+                </th>
                 <th scope="col" className="num">
                   {t('history.total')}
                 </th>
@@ -114,22 +157,31 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     <Link to={`/admin/order/details?id=${o.id}`}>
                       <strong>{o.code}</strong>
                     </Link>
+                    <span className="card-meta admin-block show-sm-block">{dateTime(o.createdAt)}</span>
                   </td>
-                  <td>{dateTime(o.createdAt)}</td>
-                  <td>{o.email}</td>
+                  <td className="hide-sm">{dateTime(o.createdAt)}</td>
+                  <td>
+                    {o.customerName}
+                    <span className="card-meta admin-block admin-wrap hide-sm">{o.email ?? '—'}</span>
+                  </td>
                   <td>
                     <span className={`status-badge status-${o.status}`}>{t(`status.${o.status}`)}</span>
                   </td>
-                  <td>
-                    {t(`method.${o.paymentMethod}`)} · {t(`paymentStatus.${o.paymentStatus}`)}
+                  <td className="hide-sm">
+                    {t(`method.${o.paymentMethod}`)}
+                    <span className="card-meta admin-block">{t(`paymentStatus.${o.paymentStatus}`)}</span>
                   </td>
-                  <td className="num">{price(o.total)}</td>
+                  <td className="num">
+                    {price(o.total)}
+                    {o.refundedAmount > 0 && <span className="card-meta admin-block">−{price(o.refundedAmount)}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <Pager page={d.page} pageCount={d.pageCount} href={(n) => `/admin/order/list${query(f, { page: String(n) })}`} label={ta('orders.pages')} pageLabel={(n) => ta('orders.pageN', { n })} />
 
       <section className="section" aria-labelledby="camt-h">
         <h2 id="camt-h">{t('admin.bankImport')}</h2>
@@ -188,14 +240,12 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     <td>{t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : 'unmatched'}`)}</td>
                     <td>
                       <code>{p.reference ?? '—'}</code>
-                      <span className="card-meta" style={{ display: 'block' }}>
+                      <span className="card-meta admin-block">
                         {p.provider} {p.providerRef}
                       </span>
                     </td>
                     <td>{p.orderCode ?? '—'}</td>
-                    <td className="num">
-                      {p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}
-                    </td>
+                    <td className="num">{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}</td>
                   </tr>
                 ))}
               </tbody>
@@ -206,4 +256,3 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
     </div>
   );
 }
-

@@ -1,81 +1,235 @@
-/** Admin product list (/admin/product/list): every product, inactive included, with stock and price. */
-import { Form, Link } from 'react-router';
+/**
+ * Admin product list (/admin/product/list): every product with photo, stock and price; search by
+ * SKU, name or brand; filter listed / archived / low stock; CSV export of the catalogue and CSV
+ * import with a dry run that lists every bad row before anything is written.
+ */
+import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
 import { adminListProducts } from '../../../core/catalogue/admin.ts';
+import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
+import { CSV_COLUMNS } from '../../../core/catalogue/limits.ts';
+import { getSettings } from '../../../core/config/service.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
+import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { adminMeta } from '../../lib/admin-meta.ts';
+import { adminError } from '../../lib/admin-shop.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
+import { pageMeta } from '../../lib/meta.ts';
+
+const STATES = ['all', 'active', 'archived', 'low'] as const;
+const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const q = new URL(request.url).searchParams.get('q')?.slice(0, 100) ?? '';
-  const rows = await adminListProducts(context.shop.db, q);
+  const params = new URL(request.url).searchParams;
+  const q = params.get('q')?.slice(0, 100) ?? '';
+  const state = STATES.find((s) => s === params.get('state')) ?? 'all';
+  const settings = await getSettings(context.shop.db);
+  const low = (settings as { lowStockThreshold?: number }).lowStockThreshold ?? 5;
+  const rows = await adminListProducts(context.shop.db, q, state, low);
+  const done = params.get('done');
   return {
+    title: translate(context.lang, 'adminshop:products.title'),
     q,
-    products: rows.map((p) => ({ id: p.id, sku: p.sku, name: p.name, brand: p.brand, category: p.category, basePrice: p.basePrice, discountPercent: p.discountPercent, stock: p.stock, active: p.active, popular: p.popular, promotional: p.promotional })),
+    state,
+    low,
+    done: done === 'archived' || done === 'deleted' ? done : null,
+    products: rows.map((p) => ({ id: p.id, sku: p.sku, name: p.name, brand: p.brand, category: p.category, basePrice: p.basePrice, discountPercent: p.discountPercent, stock: p.stock, active: p.active, popular: p.popular, promotional: p.promotional, images: p.images.slice(0, 1) })),
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.products');
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Products' });
 
-export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('admin');
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const form = await request.formData();
+  const file = form.get('csv');
+  let text = typeof form.get('csvText') === 'string' ? String(form.get('csvText')) : '';
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_CSV_BYTES) return data({ error: translate(context.lang, 'adminshop:import.tooLarge'), result: null, text: '' }, { status: 400 });
+    text = await file.text();
+  }
+  if (!text.trim()) return data({ error: translate(context.lang, 'adminshop:import.missing'), result: null, text: '' }, { status: 400 });
+  const dryRun = form.get('apply') !== 'yes';
+  try {
+    const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId });
+    return { error: null, result, text: result.applied ? '' : text };
+  } catch (e) {
+    if (e instanceof DomainError) return data({ error: adminError(context.lang, e), result: null, text: '' }, { status: 400 });
+    throw e;
+  }
+}
+
+export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('adminshop');
   const { price } = useFormat();
+  const busy = useNavigation().state === 'submitting';
+  const r = actionData?.result;
   return (
     <div>
       <div className="section-head">
         <h1>{t('products.title')}</h1>
-        <Link to="/admin/product/add" className="btn">
-          {t('products.add')}
-        </Link>
+        <div className="admin-actions">
+          <a href="/admin/product/export" className="btn btn-ghost btn-small" download data-testid="products-export">
+            {t('products.exportCsv')}
+          </a>
+          <Link to="/admin/product/add" className="btn btn-small">
+            {t('products.add')}
+          </Link>
+        </div>
       </div>
-      <Form method="get" className="toolbar" role="search">
-        <div className="field">
+      {loaderData.done && (
+        <p className="form-success" role="status">
+          {t(`products.done.${loaderData.done}`)}
+        </p>
+      )}
+      <Form method="get" className="toolbar" role="search" aria-label={t('products.search')}>
+        <div className="field field-grow">
           <label htmlFor="q">{t('products.search')}</label>
-          <input id="q" name="q" type="search" defaultValue={loaderData.q} />
+          <input id="q" name="q" type="search" defaultValue={loaderData.q} placeholder={t('products.searchHint')} />
+        </div>
+        <div className="field">
+          <label htmlFor="state">{t('products.show')}</label>
+          <select id="state" name="state" defaultValue={loaderData.state}>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`products.state.${s}`, { n: loaderData.low })}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className="btn btn-small">
-          {t('products.searchButton')}
+          {t('products.apply')}
         </button>
       </Form>
+      <p className="card-meta" role="status">
+        {t('products.count', { n: loaderData.products.length })}
+      </p>
       {loaderData.products.length === 0 ? (
         <p className="empty">{t('products.none')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-products" data-testid="admin-products">
             <thead>
               <tr>
-                <th scope="col">SKU</th>
-                <th scope="col">{t('products.name')}</th>
-                <th scope="col">{t('products.category')}</th>
-                <th scope="col" className="num">{t('products.price')}</th>
-                <th scope="col" className="num">{t('products.discount')}</th>
-                <th scope="col" className="num">{t('products.stock')}</th>
-                <th scope="col">{t('products.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('products.photo')}</span>
+                </th>
+                <th scope="col">{t('product.sku')}</th>
+                <th scope="col">{t('product.name')}</th>
+                <th scope="col" className="hide-sm">
+                  {t('product.category')}
+                </th>
+                <th scope="col" className="num">
+                  {t('products.price')}
+                </th>
+                <th scope="col" className="num">
+                  {t('products.stock')}
+                </th>
+                <th scope="col" className="hide-sm">
+                  {t('products.status')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {loaderData.products.map((p) => (
                 <tr key={p.id}>
+                  <td className="admin-thumb">
+                    <ProductPicture product={p} sizes="64px" width={64} height={48} loading="lazy" />
+                  </td>
                   <td>
                     <Link to={`/admin/product/add?id=${encodeURIComponent(p.id)}`}>{p.sku}</Link>
                   </td>
-                  <td>{p.name}</td>
-                  <td>{p.category}</td>
-                  <td className="num">{price(unitPrice(p.basePrice, p.discountPercent))}</td>
-                  <td className="num">{p.discountPercent ? `${p.discountPercent} %` : '—'}</td>
-                  <td className="num" style={p.stock === 0 ? { color: 'var(--danger)', fontWeight: 600 } : undefined}>
-                    {p.stock}
+                  <td className="admin-wrap">
+                    {p.name}
+                    <span className="card-meta admin-block">{p.brand}</span>
                   </td>
-                  <td>{[p.active ? t('products.active') : t('products.inactive'), p.popular ? t('products.popular') : null, p.promotional ? t('products.promotional') : null].filter(Boolean).join(', ')}</td>
+                  <td className="hide-sm">{t(`category.${p.category}`)}</td>
+                  <td className="num">
+                    {price(unitPrice(p.basePrice, p.discountPercent))}
+                    {p.discountPercent > 0 && <span className="card-meta admin-block">−{p.discountPercent} %</span>}
+                  </td>
+                  <td className={`num${p.stock <= loaderData.low ? ' stock-low' : ''}`}>{p.stock}</td>
+                  <td className="hide-sm">{[p.active ? t('products.listed') : t('products.archived'), p.popular ? t('product.popular') : null, p.promotional ? t('product.promotional') : null].filter(Boolean).join(', ')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+
+      <section className="section admin-panel" aria-labelledby="import-h">
+        <h2 id="import-h">{t('import.title')}</h2>
+        <p className="card-meta">{t('import.hint')}</p>
+        <details>
+          <summary>{t('import.columns')}</summary>
+          <p>
+            <code className="admin-wrap">{CSV_COLUMNS.join(', ')}</code>
+          </p>
+        </details>
+        <Form method="post" encType="multipart/form-data" className="toolbar">
+          <div className="field field-grow">
+            <label htmlFor="csv">{t('import.file')}</label>
+            <input id="csv" name="csv" type="file" accept=".csv,text/csv" required />
+          </div>
+          <button type="submit" className="btn btn-small" disabled={busy}>
+            {t('import.check')}
+          </button>
+        </Form>
+        {actionData?.error && (
+          <p className="form-error" role="alert">
+            {actionData.error}
+          </p>
+        )}
+        {r && (
+          <div role="status" data-testid="import-result">
+            {r.applied ? (
+              <p className="form-success">{t('import.applied', { created: r.creates.length, updated: r.updates.length })}</p>
+            ) : (
+              <p>{t('import.preview', { rows: r.rows, created: r.creates.length, updated: r.updates.length, bad: r.problems.length })}</p>
+            )}
+            {r.problems.length > 0 && (
+              <div className="table-scroll">
+                <table className="history-table" data-testid="import-problems">
+                  <caption className="form-error">{t('import.problems')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('import.line')}</th>
+                      <th scope="col">{t('product.sku')}</th>
+                      <th scope="col">{t('import.column')}</th>
+                      <th scope="col">{t('import.problem')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.problems.map((p, i) => (
+                      <tr key={i}>
+                        <td>{p.line}</td>
+                        <td>{p.sku ?? '—'}</td>
+                        <td>
+                          <code>{p.field}</code>
+                        </td>
+                        <td>{p.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {!r.applied && r.problems.length === 0 && r.creates.length + r.updates.length > 0 && (
+              <Form method="post">
+                <input type="hidden" name="csvText" value={actionData?.text ?? ''} />
+                <input type="hidden" name="apply" value="yes" />
+                <button type="submit" className="btn" disabled={busy}>
+                  {t('import.apply', { n: r.creates.length + r.updates.length })}
+                </button>
+              </Form>
+            )}
+          </div>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * A product's photo as a `<picture>`: AVIF, then WebP, then JPEG, each with a `srcset` of the
+ * rendered widths, intrinsic `width`/`height` (no layout shift) and its alt text. Catalogue images
+ * without renditions and products without photos fall back to a plain `<img>` (the drawn
+ * placeholder for the latter).
+ */
+import { productImageSrc } from '../lib/product-image.ts';
+
+/** What the component needs of an image (see `ProductImage` in core/catalogue/schema.ts). */
+export type PictureImage = { path: string; alt?: string; id?: string; width?: number; height?: number; widths?: number[] };
+
+export function ProductPicture({
+  product,
+  sizes,
+  width,
+  height,
+  alt,
+  loading,
+  index = 0,
+}: {
+  product: { id: string; images?: PictureImage[] | null };
+  sizes: string;
+  width: number;
+  height: number;
+  alt?: string;
+  loading?: 'lazy' | 'eager';
+  index?: number;
+}) {
+  const img = product.images?.[index];
+  if (!img?.id || !img.widths?.length) return <img src={index === 0 ? productImageSrc(product) : (img?.path ?? productImageSrc(product))} alt={alt ?? ''} width={width} height={height} loading={loading} />;
+  const set = (fmt: string) => img.widths!.map((w) => `/media/products/${img.id}/${w}.${fmt} ${w}w`).join(', ');
+  return (
+    <picture>
+      <source type="image/avif" srcSet={set('avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={set('webp')} sizes={sizes} />
+      <img src={img.path} srcSet={set('jpg')} sizes={sizes} alt={img.alt || alt || ''} width={img.width ?? width} height={img.height ?? height} loading={loading} decoding="async" />
+    </picture>
+  );
+}

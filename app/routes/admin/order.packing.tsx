@@ -1,0 +1,86 @@
+/**
+ * Admin: packing list of an order (/admin/order/packing?id=): order code, delivery address and
+ * what goes into the parcel (a custom box with its cigars), printable on one A4 page.
+ */
+import { data, Link, redirect } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/order.packing';
+import { DomainError } from '../../../core/errors.ts';
+import { packingList } from '../../../core/orders/admin.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { useFormat } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/meta.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  if (!id) throw redirect('/admin/order/list');
+  try {
+    const { order, lines } = await packingList(context.shop.db, id);
+    return { id: order.id, code: order.code, createdAt: order.createdAt.toISOString(), address: order.address, lines, units: lines.reduce((s, l) => s + l.count, 0) };
+  } catch (e) {
+    if (e instanceof DomainError) throw data('Not found', { status: 404 });
+    throw e;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data ? `${data.code}` : 'Packing list' });
+
+export default function PackingList({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation('adminshop');
+  const { date } = useFormat();
+  return (
+    <div className="packing">
+      <p className="no-print">
+        <Link to={`/admin/order/details?id=${d.id}`}>← {d.code}</Link>
+      </p>
+      <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
+      <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>
+      <address className="packing-address">
+        {d.address.firstName} {d.address.lastName}
+        <br />
+        {d.address.street}
+        <br />
+        {d.address.postalCode} {d.address.city}
+        <br />
+        {d.address.country}
+      </address>
+      <table className="history-table" data-testid="packing-lines">
+        <thead>
+          <tr>
+            <th scope="col">{t('fulfil.packed')}</th>
+            <th scope="col">{t('fulfil.sku')}</th>
+            <th scope="col">{t('fulfil.item')}</th>
+            <th scope="col" className="num">
+              {t('fulfil.qty')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.lines.map((l) => (
+            <tr key={l.sku}>
+              <td aria-hidden="true">☐</td>
+              <td>{l.sku}</td>
+              <td>
+                {l.name} <span className="card-meta">{l.packaging}</span>
+                {l.contents.length > 0 && (
+                  <ul className="packing-contents">
+                    {l.contents.map((c, i) => (
+                      <li key={i}>
+                        {c.count}× {c.name}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td className="num">{l.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <strong>{t('fulfil.units', { n: d.units })}</strong>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** CSV export of the whole catalogue (/admin/product/export), in the columns the CSV import reads. Admin only. */
+import type { Route } from './+types/product.export';
+import { productsCsv } from '../../../core/catalogue/manage.ts';
+import { requireAdmin } from '../../lib/auth.server.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const csv = await productsCsv(context.shop.db);
+  return new Response(`\uFEFF${csv}`, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`, 'Cache-Control': 'private, no-store' },
+  });
+}

@@ -1,0 +1,19 @@
+/** Catalogue constants shared by the admin pages and the services (pure; safe in the browser). */
+
+/** Why stock changed. */
+export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'correction', 'refund'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+/** Reasons an admin may give for a stock adjustment (refund restocks are recorded by refunds). */
+export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
+
+/** Largest photo upload accepted, bytes. */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+
+/** Languages with a description column in the product CSV. */
+export const CSV_LANGS = ['en', 'de', 'fr', 'it', 'es'] as const;
+/** The product CSV columns, in order. `tasting_notes` separates notes with `|`. */
+export const CSV_COLUMNS = [
+  'sku', 'category', 'brand', 'line', 'name', 'vitola', 'length_mm', 'ring_gauge', 'wrapper', 'binder', 'filler', 'origin', 'strength',
+  'packaging', 'units_per_package', 'price_chf', 'discount_percent', 'stock', 'popular', 'promotional', 'active',
+  ...CSV_LANGS.map((l) => `description_${l}`), 'tasting_notes',
+] as const;

@@ -1,0 +1,154 @@
+/**
+ * Product photos (issue 10, "Products"): uploaded from the admin, checked by decoding them with
+ * sharp (anything sharp cannot decode as JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF is refused),
+ * turned upright (EXIF orientation), stripped of metadata, and rendered in {@link PHOTO_WIDTHS}
+ * widths (never wider than the original) as AVIF, WebP and JPEG under
+ * `DATA_DIR/media/products/<photo id>/<width>.<avif|webp|jpg>`. A photo's files never change (a
+ * new upload gets a new id), so they are served with immutable caching. The product's `images`
+ * list keeps order, alt text, intrinsic size and widths; its first photo is the main one.
+ * S3-compatible storage is not implemented: files live on the server's disk under `DATA_DIR`.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { recordAudit } from '../audit/service.ts';
+import type { Env } from '../config/env.ts';
+import { DomainError } from '../errors.ts';
+import type { Shop } from '../shop.ts';
+import { MAX_PHOTO_BYTES } from './limits.ts';
+import { products, type ProductImage } from './schema.ts';
+
+/** Widths rendered, in CSS pixels. */
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+export { MAX_PHOTO_BYTES } from './limits.ts';
+/** Most photos per product. */
+export const MAX_PHOTOS = 12;
+const FORMATS = ['avif', 'webp', 'jpg'] as const;
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
+const PHOTO_ID = /^[0-9a-f-]{36}$/;
+const FILE = /^(\d{2,4})\.(avif|webp|jpg)$/;
+
+/** Where photo files live: `DATA_DIR/media` (a temporary directory for the in-memory database). */
+export function mediaRoot(env: Pick<Env, 'DATA_DIR'>): string {
+  return env.DATA_DIR === 'memory://' ? path.join(os.tmpdir(), 'casa-media') : path.join(env.DATA_DIR, 'media');
+}
+
+/** The URL of one rendered file of a photo. */
+export function photoUrl(id: string, width: number, format: (typeof FORMATS)[number]): string {
+  return `/media/products/${id}/${width}.${format}`;
+}
+
+/**
+ * Decodes and renders an uploaded image.
+ * @returns the photo's id, widths and intrinsic size (of the largest rendering).
+ * @throws {DomainError} `invalid` (field `photo`) for an empty, too large or undecodable file.
+ */
+export async function renderPhoto(env: Pick<Env, 'DATA_DIR'>, bytes: Uint8Array): Promise<{ id: string; widths: number[]; width: number; height: number }> {
+  const refuse = (msg: string, key: string) => new DomainError('invalid', msg, { key, fields: { photo: msg } });
+  if (bytes.byteLength === 0) throw refuse('Choose an image file', 'photoMissing');
+  if (bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(`The image is too large (${MAX_PHOTO_BYTES / 1024 / 1024} MB at most)`, 'photoTooLarge');
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+  } catch {
+    throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+  }
+  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+  const upright = meta.orientation && meta.orientation >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
+  const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= upright.w);
+  if (widths.length === 0) widths.push(upright.w < PHOTO_WIDTHS[0] ? upright.w : PHOTO_WIDTHS[0]);
+  const id = randomUUID();
+  const dir = path.join(mediaRoot(env), 'products', id);
+  await fs.mkdir(dir, { recursive: true });
+  let size = { width: upright.w, height: upright.h };
+  try {
+    for (const w of widths) {
+      const base = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate().resize({ width: w, withoutEnlargement: true }).flatten({ background: '#ffffff' });
+      const jpg = await base.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+      await fs.writeFile(path.join(dir, `${w}.jpg`), jpg.data);
+      await fs.writeFile(path.join(dir, `${w}.webp`), await base.clone().webp({ quality: 78 }).toBuffer());
+      await fs.writeFile(path.join(dir, `${w}.avif`), await base.clone().avif({ quality: 55, effort: 3 }).toBuffer());
+      size = { width: jpg.info.width, height: jpg.info.height };
+    }
+  } catch (e) {
+    await fs.rm(dir, { recursive: true, force: true });
+    if (e instanceof DomainError) throw e;
+    throw refuse('This image could not be read', 'photoNotImage');
+  }
+  return { id, widths, ...size };
+}
+
+/**
+ * Adds a photo to a product (last in order), audited as `product.photo.add`.
+ * @returns the product's photos after the change.
+ * @throws {DomainError} `invalid` (see {@link renderPhoto}, too many photos), `not_found`.
+ */
+export async function addProductPhoto(shop: Pick<Shop, 'db' | 'env'>, productId: string, bytes: Uint8Array, alt: string, adminId: string): Promise<ProductImage[]> {
+  const [exists] = await shop.db.select({ n: sql<number>`jsonb_array_length(${products.images})::int` }).from(products).where(eq(products.id, productId));
+  if (!exists) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+  if (exists.n >= MAX_PHOTOS) throw new DomainError('invalid', `At most ${MAX_PHOTOS} photos per product`, { key: 'photoTooMany', params: { max: MAX_PHOTOS }, fields: { photo: `At most ${MAX_PHOTOS} photos per product` } });
+  const r = await renderPhoto(shop.env, bytes);
+  const image: ProductImage = { id: r.id, path: photoUrl(r.id, r.widths.includes(640) ? 640 : r.widths[r.widths.length - 1], 'jpg'), alt: alt.trim().slice(0, 200), width: r.width, height: r.height, widths: r.widths };
+  try {
+    return await shop.db.transaction(async (tx) => {
+      const [p] = await tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).for('update');
+      if (!p) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+      const images = [...p.images, image];
+      await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, productId));
+      await recordAudit(tx, { actor: `admin:${adminId}`, action: 'product.photo.add', entity: 'product', entityId: productId, before: null, after: { photo: image.id, alt: image.alt } });
+      return images;
+    });
+  } catch (e) {
+    await fs.rm(path.join(mediaRoot(shop.env), 'products', r.id), { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** The photo changes of one save: new order (ids), alt texts, and ids to remove. */
+export type PhotoChanges = { order: string[]; alts: Record<string, string>; remove: string[] };
+
+/**
+ * Reorders photos, changes alt texts and removes photos, in one transaction, audited as
+ * `product.photos.update`; removed photos' files are deleted after commit. Photos not named in
+ * `order` keep their relative order after the named ones; catalogue images without an id are kept.
+ * @returns the product's photos after the change.
+ * @throws {DomainError} `not_found`.
+ */
+export async function updateProductPhotos(shop: Pick<Shop, 'db' | 'env'>, productId: string, changes: PhotoChanges, adminId: string): Promise<ProductImage[]> {
+  const key = (i: ProductImage) => i.id ?? i.path;
+  const result = await shop.db.transaction(async (tx) => {
+    const [p] = await tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).for('update');
+    if (!p) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+    const remove = new Set(changes.remove);
+    const kept = p.images.filter((i) => !remove.has(key(i)));
+    const rank = (i: ProductImage) => {
+      const n = changes.order.indexOf(key(i));
+      return n === -1 ? changes.order.length + kept.indexOf(i) : n;
+    };
+    const images = [...kept].sort((a, b) => rank(a) - rank(b)).map((i) => (key(i) in changes.alts ? { ...i, alt: changes.alts[key(i)].trim().slice(0, 200) } : i));
+    await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    const summary = (list: ProductImage[]) => list.map((i) => `${key(i)}${i.alt ? ` (${i.alt})` : ''}`);
+    await recordAudit(tx, { actor: `admin:${adminId}`, action: 'product.photos.update', entity: 'product', entityId: productId, before: { photos: summary(p.images) }, after: { photos: summary(images) } });
+    return { images, removed: p.images.filter((i) => remove.has(key(i)) && i.id) };
+  });
+  for (const r of result.removed) await fs.rm(path.join(mediaRoot(shop.env), 'products', r.id!), { recursive: true, force: true });
+  return result.images;
+}
+
+/**
+ * One rendered photo file for the media route.
+ * @returns the bytes and content type, or null for a malformed or unknown name.
+ */
+export async function readPhotoFile(env: Pick<Env, 'DATA_DIR'>, photoId: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
+  const m = FILE.exec(file);
+  if (!PHOTO_ID.test(photoId) || !m) return null;
+  try {
+    const body = await fs.readFile(path.join(mediaRoot(env), 'products', photoId, file));
+    return { body, contentType: m[2] === 'jpg' ? 'image/jpeg' : `image/${m[2]}` };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The admin dashboard's figures (issue 10, "Dashboard"), each from one SQL aggregate (never by
+ * loading every order): revenue per day and per week, orders by status, top products, stock
+ * running low, bank payments to match and mails that failed. Days and weeks are those of
+ * Europe/Zurich. Revenue is money received for orders minus refunds, by the day the order was paid.
+ * Money in Rappen.
+ */
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { products } from '../catalogue/schema.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../mail/schema.ts';
+import { orderLines, orders, type OrderStatus } from '../orders/schema.ts';
+import { payments } from '../payments/schema.ts';
+
+/** Statuses whose lines count as sold. */
+const SOLD: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+const TZ = 'Europe/Zurich';
+
+export type RevenuePoint = { period: string; revenue: number; orders: number };
+export type Dashboard = {
+  daily: RevenuePoint[];
+  weekly: RevenuePoint[];
+  totals: { today: number; last7: number; last30: number; toShip: number; awaitingPayment: number };
+  byStatus: { status: OrderStatus; n: number }[];
+  topProducts: { productId: string; sku: string; name: string; units: number; revenue: number }[];
+  lowStock: { id: string; sku: string; name: string; stock: number }[];
+  attention: { n: number; latest: { id: string; amount: number; currency: string; reference: string | null; status: string; createdAt: Date }[] };
+  failedMails: { n: number; latest: { id: string; to: string; subject: string; lastError: string | null; createdAt: Date }[] };
+};
+
+/**
+ * Everything the dashboard shows.
+ * @param opts.days days in the daily chart (default 30); opts.weeks weeks in the weekly chart
+ *   (default 12); opts.lowStock threshold for the low-stock list (default 5); opts.now the clock.
+ */
+export async function dashboard(db: Db, opts: { days?: number; weeks?: number; lowStock?: number; now?: Date } = {}): Promise<Dashboard> {
+  const days = opts.days ?? 30;
+  const weeks = opts.weeks ?? 12;
+  const now = opts.now ?? new Date();
+  const nowIso = now.toISOString();
+  const net = sql<number>`(${orders.paidAmount} - ${orders.refundedAmount})`;
+  const localDay = sql`(${orders.paidAt} at time zone ${TZ})::date`;
+  const today = sql`(${nowIso}::timestamptz at time zone ${TZ})::date`;
+
+  const series = async (unit: 'day' | 'week', n: number): Promise<RevenuePoint[]> => {
+    const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 week'`;
+    const start = unit === 'day' ? sql`(${today} - ${n - 1}::int)` : sql`(date_trunc('week', ${today})::date - ${(n - 1) * 7}::int)`;
+    const bucket = unit === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`;
+    const rows = await db.execute<{ period: string; revenue: string | number; orders: string | number }>(sql`
+      with buckets as (select generate_series(${start}::date, ${today}::date, ${step})::date as period),
+      paid as (
+        select ${bucket} as period, sum(${net}) as revenue, count(*) as orders
+        from ${orders}
+        where ${orders.paidAt} is not null and ${localDay} >= ${start}::date
+        group by 1
+      )
+      select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(p.revenue, 0) as revenue, coalesce(p.orders, 0) as orders
+      from buckets b left join paid p on p.period = b.period
+      order by b.period`);
+    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { period: string; revenue: string | number; orders: string | number }[];
+    return list.map((r) => ({ period: r.period, revenue: Number(r.revenue), orders: Number(r.orders) }));
+  };
+
+  const [daily, weekly, byStatus, top, low, [att], attLatest, [failed], failedLatest, [toShip], [awaiting]] = await Promise.all([
+    series('day', days),
+    series('week', weeks),
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status).orderBy(desc(count())),
+    db
+      .select({ productId: orderLines.productId, sku: orderLines.sku, name: sql<string>`max(${orderLines.name})`, units: sql<number>`sum(${orderLines.count})::int`, revenue: sql<number>`sum(${orderLines.lineTotal})::bigint` })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(inArray(orders.status, SOLD), sql`${orders.paidAt} >= ${nowIso}::timestamptz - interval '30 days'`))
+      .groupBy(orderLines.productId, orderLines.sku)
+      .orderBy(desc(sql`sum(${orderLines.count})`), desc(sql`sum(${orderLines.lineTotal})`))
+      .limit(5),
+    db
+      .select({ id: products.id, sku: products.sku, name: products.name, stock: products.stock })
+      .from(products)
+      .where(and(eq(products.active, true), lte(products.stock, opts.lowStock ?? 5)))
+      .orderBy(products.stock, products.name)
+      .limit(10),
+    db.select({ n: count() }).from(payments).where(inArray(payments.status, ['unmatched', 'overpaid'])),
+    db
+      .select({ id: payments.id, amount: payments.amount, currency: payments.currency, reference: payments.reference, status: payments.status, createdAt: payments.createdAt })
+      .from(payments)
+      .where(inArray(payments.status, ['unmatched', 'overpaid']))
+      .orderBy(desc(payments.createdAt))
+      .limit(5),
+    db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed')),
+    db.select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.status, 'failed')).orderBy(desc(outbox.createdAt)).limit(5),
+    db.select({ n: count() }).from(orders).where(inArray(orders.status, ['paid', 'processing'])),
+    db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending_payment')),
+  ]);
+  const sum = (pts: RevenuePoint[]) => pts.reduce((s, p) => s + p.revenue, 0);
+  return {
+    daily,
+    weekly,
+    totals: { today: daily.at(-1)?.revenue ?? 0, last7: sum(daily.slice(-7)), last30: sum(daily.slice(-30)), toShip: toShip.n, awaitingPayment: awaiting.n },
+    byStatus,
+    topProducts: top.map((t) => ({ ...t, units: Number(t.units), revenue: Number(t.revenue) })),
+    lowStock: low,
+    attention: { n: att.n, latest: attLatest },
+    failedMails: { n: failed.n, latest: failedLatest },
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * Orders for admins (issue 10, "Orders"): search by order code, customer name or e-mail, filters
+ * by status, payment method and date range (days in Europe/Zurich), paging, CSV export of the
+ * filtered list, the packing list, and shipping with carrier and tracking number (which mails the
+ * customer the tracking link in the order's language). Money in Rappen.
+ */
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { users } from '../accounts/schema.ts';
+import { recordAudit } from '../audit/service.ts';
+import { getSettings } from '../config/service.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { docLang, label } from '../invoices/labels.ts';
+import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { escapeHtml } from '../mail/templates.ts';
+import { rappenToDecimalString } from '../pricing/money.ts';
+import type { Shop } from '../shop.ts';
+import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
+import { fulfilmentLabel } from './fulfilment-labels.ts';
+
+export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
+import { ORDER_STATUSES, orders, type OrderStatus } from './schema.ts';
+import { paymentsOfOrder } from '../payments/service.ts';
+import { refundsOfOrder, returnedUnits } from './refunds.ts';
+import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
+
+/** Filters of the admin order list; every field optional. Dates are `YYYY-MM-DD` (Zurich days, inclusive). */
+export type OrderFilter = { q?: string; status?: OrderStatus; paymentMethod?: string; from?: string; to?: string };
+
+/** One row of the admin order list. */
+export type AdminOrderRow = {
+  id: string;
+  code: string;
+  createdAt: Date;
+  status: OrderStatus;
+  paymentMethod: string;
+  paymentStatus: string;
+  total: number;
+  paidAmount: number;
+  refundedAmount: number;
+  invoiceNumber: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  email: string | null;
+  customerName: string;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads a filter from URL search parameters, dropping unknown statuses, methods and bad dates
+ * (so a hand-edited URL never errors).
+ */
+export function orderFilterFromParams(p: URLSearchParams): OrderFilter {
+  const status = ORDER_STATUSES.find((s) => s === p.get('status'));
+  const method = PAYMENT_METHODS.find((m) => m === p.get('method'));
+  const from = p.get('from') ?? '';
+  const to = p.get('to') ?? '';
+  return {
+    q: (p.get('q') ?? '').trim().slice(0, 100) || undefined,
+    status,
+    paymentMethod: method,
+    from: DAY.test(from) ? from : undefined,
+    to: DAY.test(to) ? to : undefined,
+  };
+}
+
+function likeTerm(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(f: OrderFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  if (f.q) {
+    const term = likeTerm(f.q);
+    conds.push(
+      or(
+        ilike(orders.code, term),
+        ilike(users.email, term),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+        ilike(sql`(${orders.address}->>'firstName') || ' ' || (${orders.address}->>'lastName')`, term),
+        ilike(orders.invoiceNumber, term),
+      ),
+    );
+  }
+  if (f.status) conds.push(eq(orders.status, f.status));
+  if (f.paymentMethod) conds.push(eq(orders.paymentMethod, f.paymentMethod));
+  if (f.from) conds.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Europe/Zurich'`));
+  if (f.to) conds.push(lt(orders.createdAt, sql`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Zurich'`));
+  const present = conds.filter((c): c is SQL => Boolean(c));
+  return present.length ? and(...present) : undefined;
+}
+
+const rowSelection = {
+  id: orders.id,
+  code: orders.code,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  total: orders.total,
+  paidAmount: orders.paidAmount,
+  refundedAmount: orders.refundedAmount,
+  invoiceNumber: orders.invoiceNumber,
+  carrier: orders.carrier,
+  trackingNumber: orders.trackingNumber,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  address: orders.address,
+};
+
+type Selected = { firstName: string | null; lastName: string | null; address: OrderRow['address'] } & Omit<AdminOrderRow, 'customerName'>;
+function toRow(r: Selected): AdminOrderRow {
+  const { firstName, lastName, address, ...rest } = r;
+  const name = firstName || lastName ? `${firstName ?? ''} ${lastName ?? ''}`.trim() : `${address.firstName} ${address.lastName}`;
+  return { ...rest, customerName: name };
+}
+
+/**
+ * One page of orders matching a filter, newest first, and how many match in all.
+ * @param page 1-based; `pageSize` 1..200 (default 25).
+ */
+export async function searchOrders(shop: Pick<Shop, 'db'>, f: OrderFilter, page = 1, pageSize = 25): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
+  await expireDueOrders(shop);
+  const size = Math.min(200, Math.max(1, Math.floor(pageSize)));
+  const where = whereOf(f);
+  const [{ n }] = await shop.db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where);
+  const pages = Math.max(1, Math.ceil(n / size));
+  const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const rows = await shop.db
+    .select(rowSelection)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(size)
+    .offset((p - 1) * size);
+  return { rows: rows.map(toRow), total: n, page: p, pageSize: size };
+}
+
+/** Most rows one CSV export holds. */
+export const ORDER_EXPORT_LIMIT = 50_000;
+
+/**
+ * The orders matching a filter as CSV (RFC 4180 via csv-stringify, header row, amounts in CHF with
+ * two decimals, times in ISO 8601 UTC), newest first, at most {@link ORDER_EXPORT_LIMIT} rows.
+ */
+export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise<string> {
+  const rows = await shop.db
+    .select(rowSelection)
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(whereOf(f))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_EXPORT_LIMIT);
+  return stringify(
+    rows.map(toRow).map((r) => [
+      r.code,
+      r.createdAt.toISOString(),
+      r.status,
+      r.paymentMethod,
+      r.paymentStatus,
+      r.customerName,
+      r.email ?? '',
+      rappenToDecimalString(r.total),
+      rappenToDecimalString(r.paidAmount),
+      rappenToDecimalString(r.refundedAmount),
+      r.invoiceNumber ?? '',
+      r.carrier ?? '',
+      r.trackingNumber ?? '',
+    ]),
+    { header: true, columns: ['order_code', 'created_at', 'status', 'payment_method', 'payment_status', 'customer', 'email', 'total_chf', 'paid_chf', 'refunded_chf', 'invoice_number', 'carrier', 'tracking_number'] },
+  );
+}
+
+/** One line of a packing list: what to put in the parcel. `contents` lists a box's cigars. */
+export type PackingLine = { sku: string; name: string; packaging: string; count: number; contents: { name: string; count: number }[] };
+
+/**
+ * The packing list of an order: its lines (read through {@link findOrder}, so custom boxes come
+ * with their cigars), the delivery address and the order code.
+ * @throws {DomainError} `not_found`.
+ */
+export async function packingList(db: Db, idOrCode: string): Promise<{ order: OrderWithLines; lines: PackingLine[] }> {
+  const order = await findOrder(db, idOrCode);
+  if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+  const lines = order.lines.map((l) => {
+    // a custom box line carries its cigars (issue "custom boxes"): `box: { items: [{ name, count }] }`
+    const box = (l as { box?: { items?: { name?: string; count?: number }[] } | null }).box;
+    const contents = (box?.items ?? []).map((i) => ({ name: String(i.name ?? ''), count: Number(i.count ?? 1) }));
+    return { sku: l.sku, name: l.name, packaging: l.packaging, count: l.count, contents };
+  });
+  return { order, lines };
+}
+
+/** What {@link shipOrder} needs. */
+export type ShipInput = { carrier: string; trackingNumber: string; note?: string };
+
+/**
+ * Marks a fully paid order as shipped with carrier and tracking number, and mails the customer the
+ * tracking link in the order's language (queued in the same transaction, sent after commit).
+ * A `paid` order passes through `processing` first (both steps are in the status history).
+ * Audited as `order.ship`.
+ * @throws {DomainError} `invalid` (unknown carrier, empty or malformed tracking number),
+ *   `not_found`, `conflict` (not fully paid, or in a state that cannot ship).
+ */
+export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, adminId: string, now = new Date()): Promise<OrderRow> {
+  const carrier = input.carrier as Carrier;
+  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: 'Choose a carrier' } });
+  const tracking = input.trackingNumber.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z0-9.-]{6,40}$/.test(tracking))
+    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: 'Enter the tracking number (6 to 40 letters and digits)' } });
+  const actor = `admin:${adminId}`;
+  const mailIds: string[] = [];
+  const updated = await shop.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+    if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+    if (order.paidAmount < order.total)
+      throw new DomainError('conflict', 'Only a fully paid order can be shipped', { key: 'orderNotFullyPaid' });
+    if (order.status === 'paid') await transitionOrder(tx, order.id, 'processing', actor, undefined, now);
+    else if (order.status !== 'processing') throw new DomainError('conflict', `An order cannot go from ${order.status} to shipped`, { key: 'orderTransitionRefused', params: { from: order.status, to: 'shipped' } });
+    await transitionOrder(tx, order.id, 'shipped', actor, `${CARRIERS[carrier].name} ${tracking}${input.note ? ` · ${input.note}` : ''}`, now);
+    const [row] = await tx.update(orders).set({ carrier, trackingNumber: tracking, shippedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
+    await recordAudit(tx, { actor, action: 'order.ship', entity: 'order', entityId: order.id, before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber }, after: { status: 'shipped', carrier, trackingNumber: tracking } });
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+    if (user) mailIds.push(await queueShippedMail(tx, shop, row, user.email));
+    return row;
+  });
+  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'shipping mail delivery failed'));
+  return updated;
+}
+
+async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string): Promise<string> {
+  const settings = await getSettings(tx);
+  const lang = docLang(order.locale);
+  const url = trackingUrl(order.carrier, order.trackingNumber)!;
+  const carrierName = CARRIERS[order.carrier as Carrier].name;
+  const hello = label(lang, 'hello', { name: order.address.firstName });
+  const main = fulfilmentLabel(lang, 'shipped', { code: order.code, carrier: carrierName, tracking: order.trackingNumber ?? '' });
+  const track = fulfilmentLabel(lang, 'trackHere', { url });
+  const text = [hello, '', main, '', track, '', label(lang, 'regards'), settings.companyName].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${e(lang)}"><head><meta charset="utf-8"><title>${e(fulfilmentLabel(lang, 'shippedSubject', { code: order.code }))}</title></head>
+<body style="font-family:Helvetica,Arial,sans-serif;color:#2b2118"><p>${e(hello)}</p><p>${e(main)}</p>
+<p><a href="${e(url)}" style="background:#6b3e1f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${e(carrierName)} ${e(order.trackingNumber ?? '')}</a></p>
+<p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(label(lang, 'regards'))}<br>${e(settings.companyName)}</p></body></html>`;
+  return queueMail(tx, { to, subject: fulfilmentLabel(lang, 'shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
+}
+
+/**
+ * Everything the admin order page shows: the order with its lines, the customer, the status
+ * history, payment movements, refunds and, per line, the units already returned.
+ * @returns undefined for an unknown id or code.
+ */
+export async function adminOrderDetails(db: Db, idOrCode: string) {
+  const order = await findOrder(db, idOrCode);
+  if (!order) return undefined;
+  const [customer] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, order.userId));
+  const [events, pays, refundRows, returned] = await Promise.all([orderEventsOf(db, order.id), paymentsOfOrder(db, order.id), refundsOfOrder(db, order.id), returnedUnits(db, order.id)]);
+  return { order, customer: customer ?? null, events, payments: pays, refunds: refundRows, returned };
+}

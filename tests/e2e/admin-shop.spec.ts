@@ -1,0 +1,141 @@
+/**
+ * The admin walk of issue 10 ("Done when"), in Chromium against a server of its own that sends
+ * mail through an in-process SMTP server: upload a product photo and see it on the product page as
+ * AVIF/WebP; find an order by its code; export the orders as CSV; ship the order with a tracking
+ * number and read the customer's e-mail with the tracking link; refund it with the returned units
+ * back in stock.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const BASE = `http://localhost:${PORT}`;
+const ADMIN = { email: 'walk-admin@example.ch', password: 'Walk-Admin-Password-1' };
+
+let smtp: TestSmtp;
+let server: ChildProcess;
+let dataDir: string;
+let seed: { code: string; orderId: string; productId: string };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  smtp = await startSmtp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-walk-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/admin-shop-seed.ts'], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);
+  server = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: { ...env, PORT: String(PORT), NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', SMTP_URL: smtp.url, PUBLIC_URL: BASE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`${BASE}/api/configuration/configurations`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('admin walk server did not start');
+});
+
+test.afterAll(async () => {
+  server?.kill();
+  await smtp?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function login(page: Page) {
+  await page.goto(`${BASE}/login?redirectTo=/admin/home`);
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/home/);
+}
+
+test('admin: photo, order search, CSV export, shipping e-mail, refund with stock back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    localStorage.setItem('ageConfirmedAt', String(Date.now()));
+    localStorage.setItem('cookieChoice', 'accepted');
+  });
+  await login(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // upload a photo
+  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  const photo = await sharp({ create: { width: 1400, height: 1050, channels: 3, background: { r: 110, g: 62, b: 30 } } }).jpeg().toBuffer();
+  await page.locator('#photo').setInputFiles({ name: 'robusto.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Description for screen readers (alt text)').last().fill('Robusto, side view');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('photo-list').locator('li')).toHaveCount(1);
+  // a text file is refused with a clear message
+  await page.locator('#photo').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not an image at all') });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('photo-error')).toContainText('not an image');
+
+  // the product page shows it as AVIF/WebP with a srcset and intrinsic size
+  await page.goto(`${BASE}/productdetail?id=${seed.productId}`);
+  const avif = page.locator('.detail-media picture source[type="image/avif"]');
+  await expect(avif).toHaveAttribute('srcset', /\/media\/products\/[0-9a-f-]+\/640\.avif 640w/);
+  await expect(page.locator('.detail-media picture source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 320w/);
+  const img = page.locator('.detail-media picture img');
+  await expect(img).toHaveAttribute('alt', 'Robusto, side view');
+  await expect(img).toHaveAttribute('width', '1280');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\.avif$/);
+  const file = await page.request.get(`${BASE}${(await avif.getAttribute('srcset'))!.split(' ')[0]}`);
+  expect(file.headers()['content-type']).toBe('image/avif');
+  expect(file.headers()['cache-control']).toContain('immutable');
+
+  // find the order by its code
+  await page.goto(`${BASE}/admin/order/list`);
+  await page.getByLabel('Search').fill(seed.code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${seed.code}`));
+  const rows = page.getByTestId('admin-orders').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Giulia Bernasconi');
+
+  // export the (filtered) list as CSV
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv).toContain('order_code,created_at,status');
+  expect(csv).toContain(seed.code);
+  expect(csv.trim().split('\n')).toHaveLength(2);
+
+  // ship with a tracking number: the customer gets the Swiss Post link in Italian
+  await rows.first().getByRole('link', { name: seed.code }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(seed.code) })).toBeVisible();
+  const mailsBefore = smtp.mails.length;
+  await page.getByLabel('Tracking number').fill('99.60.123456.12345678');
+  await page.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(page.getByTestId('admin-order-status')).toHaveText('Shipped');
+  await expect(page.getByTestId('tracking').getByRole('link', { name: '99.60.123456.12345678' })).toHaveAttribute('href', /service\.post\.ch/);
+  await smtp.waitFor(mailsBefore + 1);
+  const mail = decodeQp(smtp.mails.at(-1)!.raw);
+  expect(smtp.mails.at(-1)!.to).toEqual(['giulia.bernasconi@example.ch']);
+  expect(mail).toContain('https://service.post.ch/ekp-web/ui/entry/search/99.60.123456.12345678');
+  expect(mail).toMatch(/in viaggio/);
+
+  // refund everything, the two units back into stock
+  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  const stockBefore = Number(await page.getByTestId('stock-now').textContent());
+  await page.goto(`${BASE}/admin/order/details?id=${seed.orderId}`);
+  await page.locator('input[name^="line-"]').fill('2');
+  await page.getByLabel('Reason (on the credit note)').fill('Returned unopened');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.getByTestId('admin-order-status')).toHaveText('Refunded');
+  await expect(page.getByTestId('refunds')).toContainText('Returned unopened');
+  const creditNote = await page.request.get(`${BASE}${await page.getByTestId('refunds').getByRole('link').first().getAttribute('href')}`);
+  expect(creditNote.headers()['content-type']).toBe('application/pdf');
+  await smtp.waitFor(mailsBefore + 2);
+  expect(smtp.mails.at(-1)!.raw).toContain('filename=credit-note-');
+  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await expect(page.getByTestId('stock-now')).toHaveText(String(stockBefore + 2));
+  await expect(page.getByTestId('stock-history')).toContainText('Refund (returned items)');
+});
