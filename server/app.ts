@@ -17,25 +17,55 @@ import { pickLocale } from '../app/i18n/locales.ts';
 import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
+import { readContentVersion } from '../core/cache/content-version.ts';
+import { countCartItems } from '../core/cart/service.ts';
+import { CACHEABLE_PATHS, CART_HINT_COOKIE, PageCache, cachedResponse } from './page-cache.ts';
+import { REFRESH_COOKIE } from './session.ts';
+import { ACCESS_COOKIE } from '../core/accounts/auth.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /** Extra origins the browser may be sent to by forms (payment pages). */
-export type HttpAppOptions = { build: ServerBuild; formActionOrigins?: string[]; clientDir?: string };
+export type HttpAppOptions = {
+  build: ServerBuild;
+  formActionOrigins?: string[];
+  clientDir?: string;
+  /** The anonymous page cache (server/page-cache.ts); `false` turns it off. Default: a new one. */
+  pageCache?: PageCache | false;
+};
 
-type HttpEnv = { Variables: { secureHeadersNonce?: string; /** set when a file of build/client answered */ staticFile?: boolean } };
+type HttpEnv = {
+  Variables: {
+    secureHeadersNonce?: string;
+    /** set when a file of build/client answered */
+    staticFile?: boolean;
+    /** CSP sources allowing a cached page's inline scripts (replace the per-request nonce) */
+    pageCacheScripts?: string[];
+  };
+};
 
-export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
+/** An HTTP app and its page cache (for statistics and tests). */
+export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> & { pageCache: PageCache | null } {
   const production = shop.env.NODE_ENV === 'production';
-  const app = new Hono<HttpEnv>();
+  const pageCache = opts.pageCache === false ? null : (opts.pageCache ?? new PageCache());
+  const app = new Hono<HttpEnv>() as Hono<HttpEnv> & { pageCache: PageCache | null };
+  app.pageCache = pageCache;
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
     shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+  });
+  // A cached page was rendered with another request's nonce: its CSP names its inline scripts by
+  // hash instead (runs after secureHeaders has set the header).
+  app.use('*', async (c, next) => {
+    await next();
+    const hashes = c.get('pageCacheScripts');
+    const csp = c.res.headers.get('Content-Security-Policy');
+    if (hashes && csp) c.res.headers.set('Content-Security-Policy', csp.replace(/'nonce-[^']*'/, hashes.join(' ') || "'none'").replace("script-src 'self' 'none'", "script-src 'self'"));
   });
   app.use(
     '*',
@@ -69,33 +99,90 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> {
   const markStatic = (_p: string, c: Context<HttpEnv>) => void c.set('staticFile', true);
   // hashed file names: never change, cache for a year
   app.use('/assets/*', cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
-  app.use('*', cached('public, max-age=3600'), serveStatic({ root, onFound: markStatic }));
+  // other files of build/client (names with an extension); page paths never touch the disk
+  const staticFiles = serveStatic<HttpEnv>({ root, onFound: markStatic });
+  const otherFiles = cached('public, max-age=3600');
+  app.use('*', async (c, next) => {
+    if (!/\.[A-Za-z0-9]+$/.test(c.req.path)) return next();
+    await otherFiles(c, async () => {
+      await staticFiles(c, next);
+    });
+  });
   app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
+  /** Whether a request may get (and fill) the anonymous page cache. */
+  const cacheable = (c: Context<HttpEnv>, path: string) =>
+    pageCache !== null &&
+    c.req.method === 'GET' &&
+    CACHEABLE_PATHS.has(path) &&
+    !c.req.header('authorization') &&
+    !getCookie(c, ACCESS_COOKIE) &&
+    !getCookie(c, REFRESH_COOKIE) &&
+    !getCookie(c, CART_HINT_COOKIE);
+
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
     const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https' || Boolean(shop.env.PUBLIC_URL?.startsWith('https:'));
     let anonCartId = getCookie(c, CART_COOKIE);
-    if (!anonCartId || !ANON_ID_PATTERN.test(anonCartId)) {
+    const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
+    if (!anonCartId || !hadCart) {
       anonCartId = newAnonymousCartId();
       setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
-    const auth = await webSession(shop, c);
     const theme = getCookie(c, 'theme');
-    const context: ShopLoadContext = {
+    const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+    const origin = shop.env.PUBLIC_URL ?? url.origin;
+    const baseContext = {
       shop,
-      auth,
-      anonCartId,
-      cartKey: auth ? auth.userId : anonCartId,
-      lang: pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language')),
+      lang,
       theme: theme === 'light' || theme === 'dark' ? theme : null,
-      nonce: c.get('secureHeadersNonce') ?? '',
-      origin: shop.env.PUBLIC_URL ?? url.origin,
+      origin,
       clientIp: clientIp(c),
-    };
-    const res = await handler(c.req.raw, context);
+    } as const;
+
+    let res: Response;
+    if (cacheable(c, url.pathname)) {
+      const cache = pageCache as PageCache;
+      const key = `${origin}${url.pathname}${url.search}\n${lang}\n${baseContext.theme ?? ''}`;
+      const version = await readContentVersion(shop.db);
+      let entry = cache.get(key, version);
+      const state = entry ? 'hit' : 'miss';
+      if (!entry) {
+        // rendered for nobody: no session, a cart id nobody holds (so an empty cart)
+        const render = () => {
+          const renderCart = newAnonymousCartId();
+          const nonce = c.get('secureHeadersNonce') ?? '';
+          return handler(c.req.raw, { ...baseContext, auth: null, anonCartId: renderCart, cartKey: renderCart, nonce } satisfies ShopLoadContext);
+        };
+        const filled = await cache.fill(key, version, render);
+        if (filled instanceof Response) res = filled;
+        else entry = filled;
+      }
+      if (entry) {
+        c.set('pageCacheScripts', entry.scriptHashes);
+        res = cachedResponse(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'), c.req.method, state);
+      }
+    } else {
+      const auth = await webSession(shop, c);
+      const context: ShopLoadContext = {
+        ...baseContext,
+        auth,
+        anonCartId,
+        cartKey: auth ? auth.userId : anonCartId,
+        nonce: c.get('secureHeadersNonce') ?? '',
+      };
+      res = await handler(c.req.raw, context);
+      // After a state-changing request, remember whether the anonymous cart has items: pages
+      // of visitors with an empty cart may come from the page cache.
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && hadCart) {
+        const items = await countCartItems(shop.db, anonCartId);
+        if (items > 0) setCookie(c, CART_HINT_COOKIE, '1', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+        else if (getCookie(c, CART_HINT_COOKIE)) setCookie(c, CART_HINT_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: 0 });
+      }
+    }
+    res = res!;
     // keep cookies set by middleware (cart id, refreshed session) on the router's response
     const pending = c.res.headers.getSetCookie?.() ?? [];
     if (pending.length === 0) return res;

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lockDataDir } from './lock.ts';
+import { watchLocalContent } from '../cache/content-version.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
@@ -55,6 +56,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const open = client;
+    await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
     return {
       db,
       kind: 'pglite',

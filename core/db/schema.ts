@@ -8,3 +8,4 @@ export * from '../promos/schema.ts';
 export * from '../orders/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../audit/schema.ts';
+export * from '../cache/schema.ts';
