@@ -18,6 +18,7 @@ import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
+import { queryCount } from '../core/db/client.ts';
 import { countCartItems } from '../core/cart/service.ts';
 import { CACHEABLE_PATHS, CART_HINT_COOKIE, PageCache, cachedResponse } from './page-cache.ts';
 import { REFRESH_COOKIE } from './session.ts';
@@ -34,6 +35,8 @@ export type HttpAppOptions = {
   clientDir?: string;
   /** The anonymous page cache (server/page-cache.ts); `false` turns it off. Default: a new one. */
   pageCache?: PageCache | false;
+  /** Answer `GET /__stats` (SQL statements sent, RSS, page cache counters) for `npm run bench`. */
+  stats?: boolean;
 };
 
 type HttpEnv = {
@@ -108,6 +111,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       await staticFiles(c, next);
     });
   });
+  if (opts.stats)
+    app.get('/__stats', (c) => c.json({ queries: queryCount(), rssBytes: process.memoryUsage.rss(), pageCache: pageCache?.stats ?? null }));
   app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
