@@ -13,8 +13,9 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
-import { pickLocale } from '../app/i18n/locales.ts';
-import type { ShopLoadContext } from '../app/context.ts';
+import { pickLocale } from '../core/i18n/locales.ts';
+import { catalogueAsset } from '../core/i18n/resources.ts';
+import type { ShopLoadContext } from './context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
@@ -48,6 +49,13 @@ type HttpEnv = {
     pageCacheScripts?: string[];
   };
 };
+
+/** The cookies middleware set on `c` so far, removed from `c` (the caller puts them on its response). */
+function takePendingCookies(c: Context<HttpEnv>): string[] {
+  const pending = c.res.headers.getSetCookie?.() ?? [];
+  if (pending.length) c.res.headers.delete('Set-Cookie');
+  return pending;
+}
 
 /** An HTTP app and its page cache (for statistics and tests). */
 export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> & { pageCache: PageCache | null } {
@@ -111,6 +119,13 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       await staticFiles(c, next);
     });
   });
+  // translation catalogues as hashed, immutable assets (core/i18n; ADR 010)
+  app.get('/i18n/:lng/:file', (c) => {
+    const asset = catalogueAsset(`${c.req.param('lng')}/${c.req.param('file')}`);
+    if (!asset) return c.notFound();
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(asset.body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
   if (opts.stats)
     app.get('/__stats', (c) => c.json({ queries: queryCount(), rssBytes: process.memoryUsage.rss(), pageCache: pageCache?.stats ?? null }));
   app.route('/api', createApi(shop));
@@ -168,6 +183,9 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       if (entry) {
         c.set('pageCacheScripts', entry.scriptHashes);
         res = cachedResponse(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'), c.req.method, state);
+        // the new visitor's cart cookie goes straight onto the cached body's headers
+        for (const cookie of takePendingCookies(c)) res.headers.append('Set-Cookie', cookie);
+        return res;
       }
     } else {
       const auth = await webSession(shop, c);
@@ -188,8 +206,9 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       }
     }
     res = res!;
-    // keep cookies set by middleware (cart id, refreshed session) on the router's response
-    const pending = c.res.headers.getSetCookie?.() ?? [];
+    // keep cookies set by middleware (cart id, refreshed session, cart hint) next to the router's
+    // own (Hono would otherwise replace the response's Set-Cookie headers with the middleware's)
+    const pending = takePendingCookies(c);
     if (pending.length === 0) return res;
     const headers = new Headers(res.headers);
     for (const cookie of pending) headers.append('Set-Cookie', cookie);
