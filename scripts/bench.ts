@@ -13,7 +13,7 @@
  * first; `--postgres` runs on a new PostgreSQL database (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, is used to create and drop it) instead of PGlite.
  * Builds first (BENCH_NO_BUILD=1 skips when build/ exists). Each target runs BENCH_DURATION
- * seconds (default 10) with BENCH_CONNECTIONS connections (default 20); the servers run in their
+ * seconds (default 10) after BENCH_WARMUP unmeasured seconds (default 2) with BENCH_CONNECTIONS connections (default 20); the servers run in their
  * own processes and are stopped at the end, the temporary data directory (or database) removed.
  * The shop runs with NODE_ENV=production and LOG_LEVEL=warn (BENCH_LOG_LEVEL overrides), with
  * the live-search rate limit raised (SEARCH_RATE_LIMIT) so the load generator's one IP is not
@@ -95,8 +95,21 @@ async function stats(base: string): Promise<Stats> {
   return (await (await fetch(`${base}/__stats`)).json()) as Stats;
 }
 
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+
 async function measure(t: Target, serverPid: number | undefined, base?: string): Promise<Row> {
   process.stderr.write(`  ${t.name} … `);
+  // unmeasured warm-up (JIT, first fill of the page cache): the table shows the steady state
+  if (WARMUP_S > 0)
+    await autocannon({
+      url: t.url,
+      method: t.method ?? 'GET',
+      body: t.body,
+      headers: t.headers,
+      connections: CONNECTIONS,
+      duration: WARMUP_S,
+      ...(t.setupRequest ? { requests: [{ setupRequest: t.setupRequest }] } : {}),
+    } as Parameters<typeof autocannon>[0]);
   const before = cpuMs(serverPid);
   const q0 = base ? (await stats(base)).queries : 0;
   const r: Result = await autocannon({
