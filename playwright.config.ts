@@ -53,6 +53,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // required in production; the Host check accepts only this address
+      PUBLIC_URL: `http://localhost:${PORT}`,
       E2E: '1',
       // production mode offers no test payment page unless asked for (core/orders/service.ts sandboxEnabled)
       PAYMENT_SANDBOX: 'on',

@@ -4,11 +4,12 @@
  * code run from source. Production runs the bundled `build/server/server.js` instead (`npm
  * start`; server/main.ts), where the server and the app share one module graph.
  */
+import './server/production-default.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { startServer } from './server/start.ts';
 
+const { startServer } = await import('./server/start.ts');
 const build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 startServer(build).catch((e) => {
   console.error(e);

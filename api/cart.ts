@@ -11,6 +11,8 @@ import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, jsonBodyLimit, queryOf } from './validation.ts';
+import { consumeRateLimit } from '../core/rate-limit/index.ts';
+import { clientIp } from './client-ip.ts';
 
 const id = z.string().trim().min(1).max(64);
 export const CartsQuery = z.object({ userID: id });
@@ -76,6 +78,7 @@ export const cartApi = new Hono<ApiEnv>()
     const owner = await resolveCartOwner(c, body.userID);
     if (!owner.userId) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
     const db = c.get('shop').db;
+    await consumeRateLimit(c.get('shop'), 'promo', clientIp(c), owner.userId); // issue 12: no enumeration
     const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
     const totals = await cartTotals(db, cart);
     return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));

@@ -17,6 +17,7 @@ import { emailApi } from './email.ts';
 import { tokenApi } from './token.ts';
 import { userApi } from './user.ts';
 import type { ApiEnv } from './types.ts';
+import { publicOrigin } from '../core/config/production.ts';
 
 /** A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here. */
 export type ApiModule = { prefix: string; app: Hono<ApiEnv> };
@@ -61,7 +62,7 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<A
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.get('/openapi.json', (c) => c.json(buildOpenApi(`${new URL(c.req.url).origin}/api`)));
+  api.get('/openapi.json', (c) => c.json(buildOpenApi(`${publicOrigin(shop.env)}/api`)));
   for (const m of modules) api.route(m.prefix, m.app);
   // an explicit catch-all: when mounted under /api by server/app.ts, a sub-app's notFound is not
   // consulted and unknown calls would fall through to the HTML pages

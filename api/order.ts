@@ -12,6 +12,8 @@ import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, queryOf } from './validation.ts';
+import { consumeRateLimit } from '../core/rate-limit/index.ts';
+import { clientIp } from './client-ip.ts';
 
 const id = z.string().trim().min(1).max(64);
 const AddressBody = z.object({
@@ -73,6 +75,7 @@ export const orderApi = new Hono<ApiEnv>()
   .post('/create', async (c) => {
     const body = await jsonBody(c, CreateOrderBody);
     await callerFor(c, body.userID);
+    await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID); // issue 12
     const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
     return c.json({ order: orderJson(order) }, 201);
   })

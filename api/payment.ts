@@ -11,6 +11,7 @@ import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody } from './validation.ts';
+import { publicOrigin } from '../core/config/production.ts';
 
 export const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
 
@@ -19,7 +20,7 @@ export const paymentApi = new Hono<ApiEnv>()
     const body = await jsonBody(c, StartPaymentBody);
     const auth = await requireAuth(c);
     const shop = c.get('shop');
-    const origin = shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+    const origin = publicOrigin(shop.env);
     return c.json(await startPayment(shop, body.orderID, auth, origin));
   })
   .post('/webhook/:provider', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Payload too large' }, 413) }), async (c) => {

@@ -32,6 +32,8 @@ import { clientIp } from './client-ip.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, queryOf } from './validation.ts';
+import { publicOrigin } from '../core/config/production.ts';
+import { consumeRateLimit } from '../core/rate-limit/index.ts';
 
 /** The user's data as the API shows it (api-contract `user/getUser`). */
 export function userJson(u: PublicUser) {
@@ -64,7 +66,7 @@ const UserAnswer = z.object({
 
 function meta(c: Context<ApiEnv>): RequestMeta {
   const shop = c.get('shop');
-  return { origin: shop.env.PUBLIC_URL ?? new URL(c.req.url).origin, lang: c.get('lang') ?? 'en', ip: clientIp(c) };
+  return { origin: publicOrigin(shop.env), lang: c.get('lang') ?? 'en', ip: clientIp(c) };
 }
 
 /** The caller may act on `userID`: their own id, or any for an admin. @throws 403 otherwise. */
@@ -141,6 +143,7 @@ export const userApi = new Hono<ApiEnv>()
     const body = await jsonBody(c, ChangePasswordBody);
     const auth = await requireAuth(c);
     if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    await consumeRateLimit(c.get('shop'), 'password', clientIp(c), auth.userId); // issue 12
     const own = body.refreshToken ? await familyOf(c.get('shop').db, body.refreshToken) : null;
     await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
     return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });

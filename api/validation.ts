@@ -32,8 +32,38 @@ export function validationError(error: z.ZodError): DomainError {
   return new DomainError('invalid', first ? `${first[0]}: ${first[1]}` : 'Invalid input', { fields, key: 'invalidInput' });
 }
 
-/** Parses a value with a schema. @throws {DomainError} `invalid` with per-field messages. */
+/** Message for a text containing a NUL character (issue 12, finding 9). */
+export const NUL_REFUSED = 'The text contains a NUL character, which is not allowed';
+
+/**
+ * The dotted path of the first string inside `value` that contains a NUL character (`\u0000`),
+ * or null. PostgreSQL refuses NUL in text, so such input must be a 400, never a 500.
+ */
+export function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const hit = findNul(value[i], [...path, String(i)]);
+      if (hit) return hit;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const hit = k.includes('\u0000') ? [...path, '_'].join('.') : findNul(v, [...path, k]);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a value with a schema; one rule for all input first: no NUL characters anywhere.
+ * @throws {DomainError} `invalid` with per-field messages.
+ */
 export function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
+  const nul = findNul(value);
+  if (nul) throw new DomainError('invalid', `${nul}: ${NUL_REFUSED}`, { fields: { [nul]: NUL_REFUSED }, key: 'invalidInput' });
   const r = schema.safeParse(value);
   if (!r.success) throw validationError(r.error);
   return r.data;

@@ -13,7 +13,8 @@ import { clientI18n, documentCatalogues, hasNamespaces, loadNamespaces } from '.
 import { languageAlternates } from './i18n/alternates.ts';
 import { isRtl } from './i18n/locales.ts';
 import { pageNamespaces } from './i18n/page-namespaces.ts';
-import { catalogueUrls } from './i18n/resources.server.ts';
+import { catalogueUrls, translate } from './i18n/resources.server.ts';
+import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import '@fontsource/cormorant-garamond/500.css';
@@ -33,6 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
     origin: context.origin,
+    // issue 12: while the sandbox payment page is on, every page says so
+    testMode: sandboxEnabled(context.shop.env) ? translate(context.lang, 'security:testMode') : null,
   };
 }
 
@@ -74,6 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body>
+        {data?.testMode ? (
+          <div className="test-mode-banner" role="note" data-testid="test-mode-banner">
+            {data.testMode}
+          </div>
+        ) : null}
         {i18n ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

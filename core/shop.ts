@@ -12,6 +12,7 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { products } from './catalogue/schema.ts';
 import { importCatalogue } from './catalogue/import.ts';
 import { getSettings } from './config/service.ts';
+import { loggerOptions } from './redact.ts';
 
 export type Shop = {
   env: Env;
@@ -53,7 +54,7 @@ export async function openShop(
   opts: { catalogueFile?: string | null; logger?: Logger } = {},
 ): Promise<Shop> {
   const env = loadEnv({ ...process.env, ...overrides });
-  const log = opts.logger ?? pino({ level: env.LOG_LEVEL });
+  const log = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { db } = database;
   await getSettings(db);

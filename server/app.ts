@@ -24,6 +24,13 @@ import { countCartItems } from '../core/cart/service.ts';
 import { CACHEABLE_PATHS, CART_HINT_COOKIE, PageCache, cachedResponse } from './page-cache.ts';
 import { REFRESH_COOKIE } from './session.ts';
 import { ACCESS_COOKIE } from '../core/accounts/auth.ts';
+import { clientOf, forwarded, publicRequest } from './proxy.ts';
+import { scrubPath } from '../core/redact.ts';
+import { withNoStore } from './no-store.ts';
+import { hostCheck } from './host-check.ts';
+import { requestBodyLimit } from './body-limit.ts';
+import { refuseNul } from './nul-bytes.ts';
+import { publicOrigin, secureTransport } from '../core/config/production.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
 export const CART_COOKIE = 'cart_id';
@@ -64,11 +71,13 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
   const app = new Hono<HttpEnv>() as Hono<HttpEnv> & { pageCache: PageCache | null };
   app.pageCache = pageCache;
   app.use('*', requestId());
+  // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
+  app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: c.req.path, status: c.res.status, ms }, 'request');
+    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: scrubPath(c.req.path), status: c.res.status, ms }, 'request');
   });
   // A cached page was rendered with another request's nonce: its CSP names its inline scripts by
   // hash instead (runs after secureHeaders has set the header).
@@ -93,7 +102,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
       },
-      strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: secureTransport(shop.env) ? 'max-age=31536000; includeSubDomains' : false,
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
@@ -144,7 +153,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
-    const https = url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https' || Boolean(shop.env.PUBLIC_URL?.startsWith('https:'));
+    const https = clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
     let anonCartId = getCookie(c, CART_COOKIE);
     const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
     if (!anonCartId || !hadCart) {
@@ -153,7 +162,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
     }
     const theme = getCookie(c, 'theme');
     const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
-    const origin = shop.env.PUBLIC_URL ?? url.origin;
+    // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
+    const origin = publicOrigin(shop.env);
     const baseContext = {
       shop,
       lang,
@@ -174,7 +184,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
         const render = () => {
           const renderCart = newAnonymousCartId();
           const nonce = c.get('secureHeadersNonce') ?? '';
-          return handler(c.req.raw, { ...baseContext, auth: null, anonCartId: renderCart, cartKey: renderCart, nonce } satisfies ShopLoadContext);
+          return handler(publicRequest(c), { ...baseContext, auth: null, anonCartId: renderCart, cartKey: renderCart, nonce } satisfies ShopLoadContext);
         };
         const filled = await cache.fill(key, version, render);
         if (filled instanceof Response) res = filled;
@@ -196,7 +206,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
         cartKey: auth ? auth.userId : anonCartId,
         nonce: c.get('secureHeadersNonce') ?? '',
       };
-      res = await handler(c.req.raw, context);
+      res = withNoStore(await handler(publicRequest(c), context), url.pathname, Boolean(auth));
       // After a state-changing request, remember whether the anonymous cart has items: pages
       // of visitors with an empty cart may come from the page cache.
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && hadCart) {

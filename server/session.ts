@@ -16,6 +16,8 @@ import { serialize } from 'hono/utils/cookie';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
 import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
 import type { Shop } from '../core/shop.ts';
+import { secureTransport } from '../core/config/production.ts';
+import { withCurrentRole } from '../core/accounts/current-role.ts';
 
 /** Name of the web UI's refresh-token cookie. */
 export const REFRESH_COOKIE = 'refresh_token';
@@ -62,13 +64,15 @@ export function refreshTokenFromRequest(request: Request): string | null {
  * them when the session has ended.
  */
 export async function webSession(shop: Shop, c: Context): Promise<AuthUser | null> {
-  const production = shop.env.NODE_ENV === 'production';
+  const production = secureTransport(shop.env);
   // logging out: never rotate (new cookies would be appended after the ones that clear the session)
   if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
   const access = getCookie(c, ACCESS_COOKIE);
   if (access) {
     try {
-      return await verifyAccessToken(shop, access);
+      // a demoted admin loses the role at once (issue 12); a deleted account is signed out
+      const current = await withCurrentRole(shop, await verifyAccessToken(shop, access));
+      if (current) return current;
     } catch {
       // expired or invalid: try the refresh token below
     }

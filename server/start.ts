@@ -7,6 +7,7 @@
 import { serve } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/env.ts';
+import { productionReport } from '../core/config/production.ts';
 import { DataDirLockedError } from '../core/db/lock.ts';
 import { openShop } from '../core/shop.ts';
 import { startExpirySweep } from '../core/orders/sweep.ts';
@@ -23,15 +24,18 @@ export async function startServer(build: ServerBuild): Promise<void> {
   } catch (e) {
     if (e instanceof EnvError || e instanceof DataDirLockedError) {
       console.error(e.message);
+      if (e instanceof EnvError) console.error('See README, "Configuration". For a local trial run `npm run dev`.');
       process.exit(1);
     }
     throw e;
   }
+  // what production still lacks, in plain lines at the top of the log (README, "Configuration")
+  for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
   const stopOutbox = startOutboxWorker(shop);
   const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [], stats: process.env.SHOP_BENCH_STATS === '1' });
   const server = serve({ fetch: app.fetch, port: shop.env.PORT, hostname: shop.env.HOST }, (info) => {
-    shop.log.info({ port: info.port, database: shop.database.kind }, `shop listening on http://localhost:${info.port}`);
+    shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
   });
   const sweep = startExpirySweep(shop);
   let stopping = false;

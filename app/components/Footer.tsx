@@ -78,7 +78,7 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
           {t('footer.taxes')} {t('footer.age')}
         </p>
         <p>
-          {t('footer.vat')}: {config.vatNumber} · © {new Date().getFullYear()} {config.companyName}. {t('footer.rights')}
+          {t('footer.vat')}: <bdi>{config.vatNumber}</bdi> · <bdi>© {new Date().getFullYear()} {config.companyName}</bdi>. {t('footer.rights')}
         </p>
       </div>
     </footer>

@@ -22,7 +22,7 @@ export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumber
             {t('summary.discount')}
             {s.promoCode ? ` (${s.promoCode})` : ''}
           </span>
-          <span data-testid="summary-discount">−{price(s.discount)}</span>
+          <span data-testid="summary-discount"><bdi dir="ltr">−{price(s.discount)}</bdi></span>
         </div>
       )}
       <div className="summary-row">

@@ -31,7 +31,7 @@ export function ProductCard({ product: p }: { product: CardProduct }) {
         {p.stock === 0 ? (
           <span className="tag tag-out">{t('outOfStock')}</span>
         ) : p.discountPercent > 0 ? (
-          <span className="tag">−{p.discountPercent}%</span>
+          <span className="tag"><bdi dir="ltr">−{p.discountPercent}%</bdi></span>
         ) : null}
       </div>
       <div className="card-body">

@@ -1,78 +1,87 @@
 /**
- * The translation catalogues (issue 3, item 5). English is the source. German, French, Italian
- * and Spanish (the picker languages) must have every key of every namespace that exists in
- * English — whatever namespaces exist (account, checkout, admin … are added by other modules), so
- * this check grows with them. The further locales may be partial (English fills the gaps) but
- * must be valid JSON with no keys English does not know, and every catalogue must carry the
- * plural forms its language needs for everyday counts (Intl.PluralRules) for each plural key it
- * translates.
+ * The translation catalogues (issue 3, item 5; issue 10, "the 10 further locales"). English is
+ * the source. EVERY locale (the five picker languages and ar, id, ja, ko, pl, pt-BR, ru, tr, vi,
+ * zh) must have every key of every namespace English has — whatever namespaces exist, so this
+ * check grows with them — and no key English does not know; every text keeps English's
+ * placeholders (`{{name}}`, `$t(...)`, tags); every plural key carries the forms its language
+ * needs (i18next picks them with Intl.PluralRules: Polish one/few/many, Arabic
+ * zero/one/two/few/many, plus `other`). `npm run i18n:missing` prints the same report.
+ *
+ * Only one locale's catalogues: `npx vitest run app/i18n/catalogues.test.ts -t '(ar|ja)/'`.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { LOCALES, NAMESPACES, PICKER_LOCALES } from './locales.ts';
-
-const dir = path.join(import.meta.dirname, 'locales');
-const read = (lng: string, ns: string): Record<string, unknown> | null => {
-  const f = path.join(dir, lng, `${ns}.json`);
-  return fs.existsSync(f) ? (JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>) : null;
-};
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from './catalogue-check.ts';
+import { LOCALES, NAMESPACES } from './locales.ts';
 
 /** Flattens nested objects and arrays to dotted keys (`a.b.0.c`). */
-export function flatKeys(v: unknown, prefix = ''): string[] {
-  if (v !== null && typeof v === 'object') {
-    return Object.entries(v as Record<string, unknown>).flatMap(([k, sub]) => flatKeys(sub, prefix ? `${prefix}.${k}` : k));
-  }
-  return [prefix];
+export function flatKeys(v: unknown): string[] {
+  return [...flatten(v).keys()];
 }
 
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const enNamespaces = fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+const enNamespaces = englishNamespaces();
 
 describe('translation catalogues', () => {
   it('English has the core namespaces, and every namespace file is registered', () => {
-    expect(enNamespaces).toEqual(expect.arrayContaining(['common', 'catalogue', 'cart', 'errors', 'legal']));
+    expect(enNamespaces).toEqual(expect.arrayContaining(['common', 'catalogue', 'cart', 'errors', 'legal', 'account', 'checkout', 'admin']));
     for (const ns of enNamespaces) expect(NAMESPACES as readonly string[]).toContain(ns);
   });
 
-  for (const lng of PICKER_LOCALES.filter((l) => l !== 'en')) {
+  it('the locale list is the specification’s fifteen', () => {
+    expect([...LOCALES].sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh'].sort());
+  });
+
+  for (const lng of LOCALES.filter((l) => l !== 'en')) {
     for (const ns of enNamespaces) {
-      it(`${lng}/${ns}.json has every key of en/${ns}.json`, () => {
-        const en = flatKeys(read('en', ns)).filter((k) => !PLURAL.test(k));
-        const have = new Set(flatKeys(read(lng, ns) ?? {}).map((k) => k.replace(PLURAL, '_other')));
-        const missing = en.filter((k) => !have.has(k));
-        const enPlurals = flatKeys(read('en', ns)).filter((k) => k.endsWith('_other'));
-        missing.push(...enPlurals.filter((k) => !have.has(k)));
-        expect(missing, `missing in ${lng}/${ns}.json`).toEqual([]);
+      it(`${lng}/${ns}.json: every key of en/${ns}.json, no other, same placeholders, the plural forms ${lng} needs`, () => {
+        const r = checkCatalogue(lng, ns);
+        expect(r.missing, `keys missing in ${lng}/${ns}.json`).toEqual([]);
+        expect(r.extra, `keys of ${lng}/${ns}.json unknown in English`).toEqual([]);
+        expect(r.placeholders, `placeholders of ${lng}/${ns}.json differ from English`).toEqual([]);
+        expect(r.empty, `empty texts in ${lng}/${ns}.json`).toEqual([]);
       });
     }
   }
+});
 
-  for (const lng of LOCALES.filter((l) => !(PICKER_LOCALES as readonly string[]).includes(l))) {
-    it(`${lng} has the core catalogues (common, catalogue, cart, errors)`, () => {
-      for (const ns of ['common', 'catalogue', 'cart', 'errors']) expect(read(lng, ns), `${lng}/${ns}.json`).not.toBeNull();
-    });
-  }
+describe('the catalogue check itself', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-check-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (lng: string, ns: string, v: unknown) => {
+    fs.mkdirSync(path.join(dir, lng), { recursive: true });
+    fs.writeFileSync(path.join(dir, lng, `${ns}.json`), JSON.stringify(v));
+  };
+  write('en', 'shop', { title: 'Hello {{name}}', body: 'Read <1>the terms</1>', items_one: '{{count}} item', items_other: '{{count}} items', list: ['one', 'two'] });
 
-  for (const lng of LOCALES) {
-    it(`${lng}: no unknown keys, and the plural forms the language needs`, () => {
-      // Categories used for everyday counts (0..1000). French, Italian, Spanish and Portuguese use
-      // `many` only for millions (1 000 000 articles); without the form those fall back to English.
-      const rules = new Intl.PluralRules(lng);
-      const everyday = new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
-      const categories = rules.resolvedOptions().pluralCategories.filter((c) => everyday.has(c));
-      for (const ns of enNamespaces) {
-        const cat = read(lng, ns);
-        if (!cat) continue;
-        const enKeys = new Set(flatKeys(read('en', ns)).map((k) => k.replace(PLURAL, '')));
-        const keys = flatKeys(cat);
-        const unknown = keys.filter((k) => !enKeys.has(k.replace(PLURAL, '')));
-        expect(unknown, `keys of ${lng}/${ns}.json unknown in English`).toEqual([]);
-        const bases = new Set(keys.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
-        for (const base of bases) {
-          for (const c of categories) expect(keys, `${lng}/${ns}.json ${base}_${c}`).toContain(`${base}_${c}`);
-        }
-      }
+  it('a complete catalogue passes; Arabic may say "one" and "two" in words', () => {
+    write('ar', 'shop', {
+      title: 'مرحبًا {{name}}', body: 'اقرأ <1>الشروط</1>', list: ['أ', 'ب'],
+      items_zero: 'لا منتجات', items_one: 'منتج واحد', items_two: 'منتجان', items_few: '{{count}} منتجات', items_many: '{{count}} منتجًا', items_other: '{{count}} منتج',
     });
-  }
+    expect(checkCatalogue('ar', 'shop', dir)).toEqual({ lng: 'ar', ns: 'shop', missing: [], extra: [], placeholders: [], empty: [] });
+  });
+
+  it('finds missing keys, missing plural forms, unknown keys, lost placeholders and empty texts', () => {
+    write('pl', 'shop', { title: 'Dzień dobry', body: '', items_one: '{{count}} produkt', items_other: '{{count}} produktu', list: ['a'], extra: 'x', items_two: '2' });
+    const r = checkCatalogue('pl', 'shop', dir);
+    expect(r.missing.sort()).toEqual(['items_few', 'items_many', 'list.1']);
+    expect(r.extra.sort()).toEqual(['extra', 'items_two']);
+    expect(r.placeholders).toEqual(['title: expected [{{name}}] got []', 'body: expected [</1> <1>] got []']);
+    expect(r.empty).toEqual(['body']);
+  });
+
+  it('a locale without the file lacks every key', () => {
+    expect(checkCatalogue('ja', 'shop', dir).missing.sort()).toEqual(['body', 'items_other', 'list.0', 'list.1', 'title']);
+  });
+
+  it('knows the plural forms i18next asks for', () => {
+    expect(pluralCategories('pl')).toEqual(['one', 'few', 'many', 'other']);
+    expect(pluralCategories('ar')).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
+    expect(pluralCategories('ru')).toEqual(['one', 'few', 'many', 'other']);
+    for (const l of ['ja', 'ko', 'id', 'zh', 'vi']) expect(pluralCategories(l)).toEqual(['other']);
+    expect(pluralCategories('fr')).toEqual(['one', 'other']); // `many` is for millions only: allowed, not needed
+    expect(placeholders('{{count, number}} $t(common:nav.cart) <strong>x</strong>')).toEqual(['$t(common:nav.cart)', '</strong>', '<strong>', '{{count}}'].sort());
+  });
 });

@@ -32,8 +32,17 @@ describe('legal pages', () => {
     }
   });
 
-  it('falls back to English where a locale has no legal texts', () => {
-    expect(legalPage('ja', 'policy', settings).title).toBe('Privacy policy');
-    expect(legalPage('ja', 'policy', settings).sections.length).toBeGreaterThan(3);
+  it('falls back to English where a language has no legal texts', () => {
+    expect(legalPage('xx', 'policy', settings).title).toBe('Privacy policy');
+    expect(legalPage('xx', 'policy', settings).sections.length).toBeGreaterThan(3);
+  });
+
+  it('the further locales have their own legal texts (issue 10), with the same sections as English', () => {
+    for (const lng of ['ar', 'ja', 'pl']) {
+      const page = legalPage(lng, 'returns', settings);
+      expect(page.title, lng).not.toBe('Returns and refunds');
+      expect(page.sections.length, lng).toBe(legalPage('en', 'returns', settings).sections.length);
+      expect(JSON.stringify(page), lng).toContain('7');
+    }
   });
 });

@@ -12,11 +12,8 @@ import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import type { ShopLoadContext } from '../context.ts';
 import { translate, translateError } from '../i18n/resources.server.ts';
 
-/** A same-site path to go back to after logging in, or `/` (never another origin). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
-}
+/** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */
+export { safeRedirect } from './safe-redirect.ts';
 
 /** The login URL that comes back to this request's page. */
 export function loginUrl(request: Request): string {

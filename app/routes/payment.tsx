@@ -27,6 +27,7 @@ import { addressFieldMessages, domainStatus } from '../lib/checkout.server.ts';
 import { translateError } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
   if (!auth) {
@@ -80,12 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === 'promo' || form.intent === 'promo-remove') {
       const code = form.intent === 'promo-remove' ? '' : String(form.code ?? '').slice(0, 32);
+      await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId); // issue 12
       await applyPromoCode(shop.db, auth.userId, code, auth.userId);
       return { intent: 'promo', ok: true } satisfies ActionResult;
     }
     const parsed = PayForm.safeParse(form);
     if (!parsed.success) return data({ intent: 'pay', error: translate(lang, 'errors:invalidInput') } satisfies ActionResult, { status: 400 });
     const { paymentMethod, intent: _intent, ...address } = parsed.data;
+    await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId); // issue 12
     const order = await createOrder(shop, { userId: auth.userId, paymentMethod, address, locale: lang });
     const start = await startPayment(shop, order.id, auth, context.origin);
     if ('redirectUrl' in start) return redirect(start.redirectUrl);

@@ -123,7 +123,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1>{p.name}</h1>
           <p style={{ fontSize: '1.4rem' }}>
             <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />
-            {p.discountPercent > 0 && <span className="tag" style={{ position: 'static', marginInlineStart: 10 }}>−{p.discountPercent}%</span>}
+            {p.discountPercent > 0 && <span className="tag" style={{ position: 'static', marginInlineStart: 10 }}><bdi dir="ltr">−{p.discountPercent}%</bdi></span>}
           </p>
           <p className={p.stock > 0 ? 'stock-in' : 'stock-out'} data-testid="stock-state">
             {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}

@@ -11,9 +11,10 @@ import { AddressFields } from '../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requireUser } from '../lib/auth.server.ts';
 import { refreshTokenFromRequest } from '../lib/session.server.ts';
-import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
+import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
 
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<Answer>({ intent, ok: false, error: msg, fields: { passwordConfirm: msg } }, { status: 400 });
       }
       const refresh = refreshTokenFromRequest(request);
+      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // issue 12
       const own = refresh ? await familyOf(context.shop.db, refresh) : null;
       await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
       return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });
@@ -108,8 +110,8 @@ export default function ProfilePage() {
           <AddressFields errors={pe} values={user} />
           <div className="field">
             <label htmlFor="f-locale">{t('fields.language')}</label>
-            <select id="f-locale" name="locale" defaultValue={(PICKER_LOCALES as readonly string[]).includes(user.locale) ? user.locale : 'en'}>
-              {PICKER_LOCALES.map((l) => (
+            <select id="f-locale" name="locale" defaultValue={(LOCALES as readonly string[]).includes(user.locale) ? user.locale : 'en'}>
+              {LOCALES.map((l) => (
                 <option key={l} value={l}>
                   {LOCALE_NAMES[l]}
                 </option>

@@ -14,6 +14,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
+import { safeRedirect } from '../lib/safe-redirect.ts';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.enum(['add', 'buy']), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(1).max(999).catch(1), returnTo: z.string().optional(), js: z.string().optional() }),
@@ -21,9 +22,9 @@ const CartForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), productId: z.string().min(1).max(64), js: z.string().optional() }),
 ]);
 
-/** Only same-site paths may be redirected to. */
+/** Only same-site paths may be redirected to (one check: app/lib/safe-redirect.ts). */
 function safeReturn(to: string | undefined): string {
-  return to && to.startsWith('/') && !to.startsWith('//') ? to : '/shopcart';
+  return safeRedirect(to, '/shopcart');
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -184,7 +185,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
             {cart.promoDiscount > 0 && (
               <div className="summary-row">
                 <span>{t('promoDiscount')}</span>
-                <span>−{price(cart.promoDiscount)}</span>
+                <span><bdi dir="ltr">−{price(cart.promoDiscount)}</bdi></span>
               </div>
             )}
             <div className="summary-row summary-total">

@@ -8,6 +8,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { ROLES, type Role } from './schema.ts';
+import { withCurrentRole } from './current-role.ts';
 
 /** An authenticated caller. */
 export type AuthUser = { userId: string; role: Role };
@@ -68,5 +69,7 @@ export function tokenFromRequest(request: Request): string | null {
 export async function authenticate(shop: Shop, request: Request): Promise<AuthUser | null> {
   const token = tokenFromRequest(request);
   if (!token) return null;
-  return verifyAccessToken(shop, token);
+  const auth = await withCurrentRole(shop, await verifyAccessToken(shop, token));
+  if (!auth) throw new DomainError('unauthenticated', 'Invalid access token', { key: 'tokenInvalid' });
+  return auth;
 }

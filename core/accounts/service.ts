@@ -153,7 +153,10 @@ async function queueLinkMail(shop: Shop, tx: Db, kind: LinkMailKind, user: { ema
 async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<void> {
   if (mails.length === 0) return;
   if (!shop.env.SMTP_URL) {
-    for (const m of mails) shop.log.info({ mailId: m.id, to: m.to, kind: m.kind, link: m.link }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link for ${m.to}: ${m.link}`);
+    // the link itself only outside production (a local trial has no mail); never in a production log (issue 12)
+    for (const m of mails)
+      if (shop.env.NODE_ENV === 'production') shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link`);
+      else shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link for ${m.to}: ${m.link}`);
     return;
   }
   try {

@@ -1,6 +1,6 @@
 /** Catalogue tables. Money is integer Rappen (architecture guide, "Rules of the domain"). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Locale code -> text, e.g. `{ en: "…", de: "…" }`. */
 export type LocalizedText = Partial<Record<string, string>>;
@@ -31,7 +31,7 @@ export const products = pgTable(
     packaging: text('packaging').notNull(),
     unitsPerPackage: integer('units_per_package').notNull().default(1),
     /** Price including VAT, in Rappen. */
-    basePrice: integer('base_price_rappen').notNull(),
+    basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     stock: integer('stock').notNull().default(0),
     popular: boolean('popular').notNull().default(false),

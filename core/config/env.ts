@@ -5,16 +5,60 @@
  * {@link EnvError}, whose message lists every offending variable and why.
  */
 import { z } from 'zod';
+import proxyaddr from 'proxy-addr';
+
+/**
+ * Parses `TRUST_PROXY`: a number of proxy hops in front of the shop (`1` = one reverse proxy),
+ * or comma-separated addresses/CIDRs/names understood by `proxy-addr` (`loopback`, `linklocal`,
+ * `uniquelocal`, `10.0.0.0/8`, `::1`). `false`/`0`/unset: no proxy is trusted.
+ * @returns a trust function for `proxy-addr` (address, hop index) or null.
+ * @throws {Error} for a value that is neither a number nor valid addresses.
+ */
+export function parseTrustProxy(value: string | undefined): ((addr: string, i: number) => boolean) | null {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return null;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_addr, i) => i < hops;
+  }
+  return proxyaddr.compile(value.split(',').map((v) => v.trim()).filter(Boolean));
+}
 
 const urlish = z.string().min(1);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `production` unless said otherwise (issue 12): `npm run dev` sets `development`, the tests
+   * `test`. Production requires `PUBLIC_URL` and turns on HSTS, Secure cookies and the Host check.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the HTTP server. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Base for absolute links in e-mails, sitemaps and canonical URLs, without trailing slash. */
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z
+    .url()
+    .refine((u) => {
+      const url = URL.canParse(u) ? new URL(u) : null;
+      return !url || (/^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search);
+    }, 'must be an http(s) origin without path, e.g. https://shop.example.ch')
+    .transform((u) => (URL.canParse(u) ? new URL(u).origin : u))
+    .optional(),
+  /**
+   * Reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` headers are believed: a hop count
+   * (`1`) or comma-separated addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). Unset: none (the TCP peer
+   * is the client).
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => {
+      try {
+        parseTrustProxy(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a number of hops or comma-separated IP addresses/CIDRs')
+    .optional(),
   /** Where the embedded database and generated secrets live. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; unset = embedded PGlite in DATA_DIR. */
@@ -31,19 +75,26 @@ const EnvSchema = z.object({
   /** Live searches allowed per client IP per minute (default 300). */
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Datatrans merchant credentials; without them the method is not offered. */
   /**
-   * The embedded sandbox payment page (no money moves): `on` or `off`. Default: on outside
-   * production, off in production (a shop must not take orders "paid" by a test page).
-   * Never offered while Datatrans is configured.
+   * The embedded sandbox payment page (no money moves): only with an explicit `on` (issue 12),
+   * and then every page says "Test mode — no real payments". Default off, except in the tests
+   * (`NODE_ENV=test`). Never offered while Datatrans is configured.
    */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Datatrans merchant credentials; without them the method is not offered. */
   DATATRANS_MERCHANT_ID: z.string().min(1).optional(),
   DATATRANS_PASSWORD: z.string().min(1).optional(),
   /** Hex-encoded HMAC key for the `Datatrans-Signature` webhook header. */
-  DATATRANS_SIGN_KEY: z.string().regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal').optional(),
+  DATATRANS_SIGN_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal')
+    .refine((v) => v.length % 2 === 0, 'must have an even number of hex digits (whole bytes)')
+    .optional(),
   DATATRANS_API_URL: z.url().default('https://api.sandbox.datatrans.com'),
   DATATRANS_PAY_URL: z.url().default('https://pay.sandbox.datatrans.com'),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
+    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the address customers use, e.g. https://shop.example.ch; links in e-mails are built from it)' });
 });
 
 /** The parsed environment. */

@@ -62,5 +62,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   freeShippingThreshold: 15_000,
   iban: 'CH44 3199 9123 0008 8901 2',
   cardPaymentExpiryMinutes: 30,
-  bankTransferExpiryDays: 10,
+  bankTransferExpiryDays: 5, // issue 12: shorter reservations (at most 7 days, core/orders/hoarding.ts)
 };

@@ -12,7 +12,7 @@ export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR'
 export type Locale = (typeof LOCALES)[number];
 
 /** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
-export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin'] as const;
+export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

@@ -12,7 +12,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { ShopSettings } from '../config/settings.ts';
 import type { OrderWithLines } from '../orders/service.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
-import { docLang, label, swissDate, type DocLang } from './labels.ts';
+import { label, pdfLang, swissDate, type DocLang } from './labels.ts';
 
 /** What kind of document to draw. */
 export type InvoiceKind = {
@@ -34,7 +34,7 @@ function sellerLines(s: ShopSettings): string[] {
  * @returns the PDF bytes.
  */
 export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
-  const lang: DocLang = docLang(order.locale);
+  const lang: DocLang = pdfLang(order.locale);
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
   const date = kind.date ?? order.paidAt ?? new Date();
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName } });
@@ -113,7 +113,7 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   if (kind.withQrBill && order.expiresAt) doc.text(L('payBy', { date: swissDate(order.expiresAt) }), 50);
 
   if (kind.withQrBill) {
-    const qr = new SwissQRBill(qrBillData(order, settings), { language: lang === 'es' ? 'EN' : (lang.toUpperCase() as 'EN' | 'DE' | 'FR' | 'IT') });
+    const qr = new SwissQRBill(qrBillData(order, settings), { language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN' });
     if (!SwissQRBill.isSpaceSufficient(doc)) doc.addPage();
     qr.attachTo(doc);
   }

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import type { Shop } from '../shop.ts';
 import { getSettings } from '../config/service.ts';
 import { outbox, type StoredAttachment } from './schema.ts';
+import { scrubLinks } from '../redact.ts';
 
 /** A mail to send. `html` is optional; `text` is always sent as the plain-text part. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: StoredAttachment[] };
@@ -128,7 +129,9 @@ export async function listOutbox(db: Db, page = 1, pageSize = 20): Promise<{ row
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
-  return { rows: rows.map((r) => ({ ...r, attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
+  // link tokens are hidden from admins (issue 12): an admin must not be able to reset someone's password
+  const hide = (t: string | null) => (t === null ? t : scrubLinks(t));
+  return { rows: rows.map((r) => ({ ...r, text: scrubLinks(r.text), html: hide(r.html), attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
 }
 
 /**

@@ -1,19 +1,30 @@
 /**
- * The shop's account mails in the user's language (issue 4, item 2: the five picker languages,
- * HTML plus a plain-text part). Texts live in `core/mail/locales/<lng>.json`; an unknown language
- * falls back to English. Values put into the HTML part are escaped.
+ * The shop's account mails in the user's language (issue 4, item 2: the five picker languages;
+ * issue 10: the further locales), HTML plus a plain-text part. Texts live in
+ * `core/mail/locales/<lng>.json`; a language without texts falls back to English. Values put into
+ * the HTML part are escaped; Arabic mails are written right to left.
  */
+import ar from './locales/ar.json';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
+import id from './locales/id.json';
 import it from './locales/it.json';
+import ja from './locales/ja.json';
+import ko from './locales/ko.json';
+import pl from './locales/pl.json';
+import pt from './locales/pt.json';
+import ru from './locales/ru.json';
+import tr from './locales/tr.json';
+import vi from './locales/vi.json';
+import zh from './locales/zh.json';
 import type { MailMessage } from './service.ts';
 
-/** Languages with mail texts. */
-export const MAIL_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
 type Texts = typeof en;
-const TEXTS: Record<(typeof MAIL_LOCALES)[number], Texts> = { en, de, fr, it, es };
+const TEXTS = { en, de, fr, it, es, ar, id, ja, ko, pl, pt, ru, tr, vi, zh } satisfies Record<string, Texts>;
+/** Languages with mail texts (locale codes of `app/i18n/locales.ts`). */
+export const MAIL_LOCALES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
 
 /** The mails with a call-to-action link. */
 export type LinkMailKind = 'confirm' | 'reset' | 'accountExists';
@@ -29,8 +40,13 @@ function fill(template: string, params: Record<string, string>): string {
 
 /** The texts of a language (English when the language has none). */
 export function mailTexts(lang: string): Texts {
-  const base = lang.split('-')[0] as (typeof MAIL_LOCALES)[number];
-  return TEXTS[base] ?? en;
+  const texts: Record<string, Texts> = TEXTS;
+  return texts[lang] ?? texts[lang.split('-')[0]] ?? en;
+}
+
+/** Writing direction of a mail language (Arabic is right to left). */
+export function mailDir(lang: string): 'rtl' | 'ltr' {
+  return lang.split('-')[0] === 'ar' ? 'rtl' : 'ltr';
 }
 
 /**
@@ -48,8 +64,8 @@ export function renderLinkMail(kind: LinkMailKind, lang: string, p: { to: string
   const text = [greeting, '', intro, '', `${k.action}: ${p.link}`, '', outro, '', signature, ''].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="${e(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(k.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
+<html lang="${e(lang)}" dir="${mailDir(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(k.subject)}</title></head>
+<body dir="${mailDir(lang)}" style="margin:0;padding:24px;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif;color:#2b2118">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
 <tr><td style="padding:28px">
 <p style="font-size:20px;margin:0 0 16px;font-family:Georgia,serif;color:#6b3e1f">${e(p.shop)}</p>

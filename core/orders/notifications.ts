@@ -11,9 +11,10 @@ import { queueMail } from '../mail/service.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
 import type { OrderWithLines } from './service.ts';
+import { publicOrigin } from '../config/production.ts';
 
 function orderUrl(shop: Shop, order: OrderWithLines): string {
-  return `${shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`}/client/historydetails?id=${order.code}`;
+  return `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
 }
 
 function body(lines: string[], settings: ShopSettings, lang: ReturnType<typeof docLang>): string {

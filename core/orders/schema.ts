@@ -1,5 +1,5 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -35,13 +35,13 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', { enum: ['unpaid', 'partial', 'paid', 'refunded'] })
       .notNull()
       .default('unpaid'),
-    subtotal: integer('subtotal_rappen').notNull(),
-    discount: integer('discount_rappen').notNull().default(0),
-    shippingFee: integer('shipping_fee_rappen').notNull().default(0),
-    total: integer('total_rappen').notNull(),
+    subtotal: bigint('subtotal_rappen', { mode: 'number' }).notNull(),
+    discount: bigint('discount_rappen', { mode: 'number' }).notNull().default(0),
+    shippingFee: bigint('shipping_fee_rappen', { mode: 'number' }).notNull().default(0),
+    total: bigint('total_rappen', { mode: 'number' }).notNull(),
     /** VAT contained in the total (8.1 %), Rappen. */
-    vat: integer('vat_rappen').notNull(),
-    paidAmount: integer('paid_rappen').notNull().default(0),
+    vat: bigint('vat_rappen', { mode: 'number' }).notNull(),
+    paidAmount: bigint('paid_rappen', { mode: 'number' }).notNull().default(0),
     promoCode: text('promo_code'),
     address: jsonb('address').$type<PostalAddress>().notNull(),
     locale: text('locale').notNull().default('en'),
@@ -68,10 +68,10 @@ export const orderLines = pgTable(
     name: text('name').notNull(),
     packaging: text('packaging').notNull().default(''),
     count: integer('count').notNull(),
-    basePrice: integer('base_price_rappen').notNull(),
+    basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull(),
-    unitPrice: integer('unit_price_rappen').notNull(),
-    lineTotal: integer('line_total_rappen').notNull(),
+    unitPrice: bigint('unit_price_rappen', { mode: 'number' }).notNull(),
+    lineTotal: bigint('line_total_rappen', { mode: 'number' }).notNull(),
   },
   (t) => [index('order_lines_order').on(t.orderId)],
 );

@@ -6,6 +6,7 @@
  */
 import type { Shop } from '../shop.ts';
 import { expireDueOrders } from './service.ts';
+import { expireLinkBodies } from '../mail/expire.ts';
 
 /** Sweep interval, milliseconds. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -19,6 +20,8 @@ export function startExpirySweep(shop: Shop, intervalMs = SWEEP_INTERVAL_MS): No
       .then((n) => {
         if (n > 0) shop.log.info({ expired: n }, 'unpaid orders expired');
       })
+      // issue 12: sign-in links do not stay readable in the outbox
+      .then(() => expireLinkBodies(shop.db))
       .catch((err: unknown) => shop.log.error({ err }, 'expiry sweep failed'))
       .finally(() => {
         running = false;

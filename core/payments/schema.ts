@@ -1,5 +1,5 @@
 /** Payments received. (provider, provider_ref) is unique: a confirmation is recorded once. */
-import { index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const payments = pgTable(
   'payments',
@@ -10,7 +10,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     /** Provider transaction id or bank entry reference. */
     providerRef: text('provider_ref').notNull(),
-    amount: integer('amount_rappen').notNull(),
+    amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('CHF'),
     /** `captured`, `unmatched`, `overpaid`, `refunded`. */
     status: text('status').notNull(),

@@ -5,6 +5,7 @@ import { getCart, type Cart } from '../cart/service.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { evaluatePromo, normalizePromoCode } from './service.ts';
+import { assertCustomerMayRedeem } from './per-customer.ts';
 
 /**
  * Applies a code to a cart after checking it against the cart's current subtotal; an empty code
@@ -22,7 +23,8 @@ export async function applyPromoCode(db: Db, cartKey: string, code: string, user
   }
   const cart = await getCart(db, cartKey);
   if (cart.lines.length === 0) throw new DomainError('invalid', 'Your cart is empty, please buy something', { key: 'cartEmpty' });
-  await evaluatePromo(db, normalized, cart.subtotal, now);
+  const { promo } = await evaluatePromo(db, normalized, cart.subtotal, now);
+  if (userId) await assertCustomerMayRedeem(db, promo, userId); // issue 12: per-customer limit
   await db
     .insert(carts)
     .values({ cartKey, userId, promoCode: normalized })

@@ -1,6 +1,6 @@
 /** Promo codes: percent or fixed amount (Rappen), validity window, minimum order, usage limit. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const promos = pgTable(
   'promos',
@@ -10,14 +10,16 @@ export const promos = pgTable(
     code: text('code').notNull().unique(),
     kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
     /** Percent (1..100) for `percent`, Rappen for `fixed`. */
-    value: integer('value').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
     /** Minimum subtotal in Rappen for the code to apply. */
-    minOrder: integer('min_order_rappen').notNull().default(0),
+    minOrder: bigint('min_order_rappen', { mode: 'number' }).notNull().default(0),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     /** Maximum number of orders that may use the code; null = unlimited. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /** Orders one customer may place with the code (issue 12); null = no per-customer limit. */
+    perCustomerLimit: integer('per_customer_limit').default(1),
     active: boolean('active').notNull().default(true),
     /** Influencer to whom orders with this code are attributed. */
     influencerUserId: text('influencer_user_id'),

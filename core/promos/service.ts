@@ -34,18 +34,23 @@ export function promoDiscountFor(promo: Pick<PromoRow, 'kind' | 'value'>, subtot
   return Math.min(raw, subtotal);
 }
 
+/** The one refusal for a code that does not apply (issue 12, finding 8). */
+export function promoNotApplicable(): DomainError {
+  return new DomainError('invalid', PROMO_NOT_APPLICABLE, { key: 'promoNotApplicable', fields: { code: PROMO_NOT_APPLICABLE } });
+}
+
+/** English text of {@link promoNotApplicable}. */
+export const PROMO_NOT_APPLICABLE = 'This promo code does not apply';
+
 /**
  * Why a promo does not apply to a subtotal at a time, or null when it applies (pure).
  * @returns a DomainError (`invalid`, 400) with an `errors:` key and English message.
  */
 export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now: Date): DomainError | null {
-  if (!promo || !promo.active) return new DomainError('invalid', 'This promo code does not exist', { key: 'promoUnknown', fields: { code: 'This promo code does not exist' } });
-  if (promo.validFrom && now < promo.validFrom)
-    return new DomainError('invalid', 'This promo code is not valid yet', { key: 'promoNotYet', fields: { code: 'This promo code is not valid yet' } });
-  if (promo.validTo && now > promo.validTo)
-    return new DomainError('invalid', 'This promo code has expired', { key: 'promoExpired', fields: { code: 'This promo code has expired' } });
-  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit)
-    return new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
+  // issue 12, finding 8: unknown, inactive, not yet valid, expired and used-up codes get one
+  // answer, so that codes cannot be enumerated by their different messages
+  if (!promo || !promo.active || (promo.validFrom && now < promo.validFrom) || (promo.validTo && now > promo.validTo) || (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit))
+    return promoNotApplicable();
   if (subtotal < promo.minOrder) {
     const min = rappenToDecimalString(promo.minOrder);
     return new DomainError('invalid', `This promo code needs an order of at least CHF ${min}`, {

@@ -12,7 +12,7 @@ const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e ins
 
 describe('rate limits in memory', () => {
   it('count per IP and per account, and forget the account after a success', async () => {
-    const shop = { env: loadEnv({ DATA_DIR: 'memory://' }) };
+    const shop = { env: loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://' }) };
     await setRateLimits(shop, { login: { ip: 4, account: 2, duration: 60 } });
     expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'a@x.ch'))).toBe(200);
     expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'A@x.ch'))).toBe(200);
@@ -28,7 +28,7 @@ describe('rate limits in memory', () => {
 });
 
 describe('rate limits in Redis', () => {
-  const env = () => loadEnv({ DATA_DIR: 'memory://', REDIS_URL: 'redis://127.0.0.1:6379' });
+  const env = () => loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://', REDIS_URL: 'redis://127.0.0.1:6379' });
   const a = { env: env() };
   const b = { env: env() };
   afterAll(async () => {
@@ -44,5 +44,16 @@ describe('rate limits in Redis', () => {
     expect(await status(consumeRateLimit(b, 'forgot', ip))).toBe(200);
     expect(await status(consumeRateLimit(a, 'forgot', ip))).toBe(200);
     expect(await status(consumeRateLimit(b, 'forgot', ip))).toBe(429);
+  });
+});
+
+describe('clientKey (issue 12, finding 3)', () => {
+  it('counts IPv6 clients by /64 and IPv4-mapped addresses as IPv4', async () => {
+    const { clientKey } = await import('./index.ts');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));
+    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
+    expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientKey('unknown')).toBe('unknown');
   });
 });

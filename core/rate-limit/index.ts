@@ -7,12 +7,13 @@
  *
  * A refusal is a {@link DomainError} `rate_limited` (HTTP 429) with the seconds to wait.
  */
+import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search';
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo';
 
 /** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
 export type Limit = { ip: number; account: number; duration: number };
@@ -35,6 +36,14 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
    * (per minute) overrides it, e.g. for load tests. The account counter is unused.
    */
   search: { ip: 300, account: 300, duration: 60 },
+  /** Password change with the current password (issue 12): guessing the current one is pointless. */
+  password: { ip: 10, account: 5, duration: 15 * 60 },
+  /** Order creation (issue 12): far more than a household (or an office behind one address) orders in an hour. */
+  order: { ip: 200, account: 20, duration: 60 * 60 },
+  /** Invoice PDFs (issue 12): each costs CPU; a customer downloads a handful. */
+  invoice: { ip: 60, account: 30, duration: 60 * 60 },
+  /** Promo code attempts (issue 12, finding 8): per IP and per cart/account, against enumeration. */
+  promo: { ip: 20, account: 10, duration: 15 * 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
@@ -103,6 +112,21 @@ function refusal(res: unknown): DomainError {
 }
 
 /**
+ * The rate-limit key of a client address (issue 12, finding 3): an IPv4 address as is (also when
+ * written IPv4-mapped, `::ffff:1.2.3.4`), an IPv6 address by its /64 network (one customer line
+ * gets a whole /64, so counting single addresses would let one client rotate through billions).
+ * Anything unparsable is kept as given.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip || 'unknown';
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
+/**
  * Counts one attempt of `bucket` for the client IP and, when given, the account key.
  * @param ip the client's address (`unknown` when the transport does not tell).
  * @param account e.g. the lower-cased e-mail address; omitted for calls with no account.
@@ -111,7 +135,7 @@ function refusal(res: unknown): DomainError {
 export async function consumeRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, ip: string, account?: string): Promise<void> {
   const l = build(await state(shop), bucket);
   try {
-    await l.ip.consume(ip || 'unknown');
+    await l.ip.consume(clientKey(ip));
     if (account) await l.account.consume(account.toLowerCase());
   } catch (e) {
     if (e instanceof Error) throw e;

@@ -150,16 +150,16 @@ describe('order/create', () => {
     expect(events.map((e) => [e.toStatus, e.actor])).toContainEqual(['expired', 'system']);
   });
 
-  it('bank-transfer orders hold their stock for 10 days', async () => {
+  it('bank-transfer orders hold their stock for 5 days (issue 12: shorter reservations)', async () => {
     const p = await productWith(shop, 2, 3000, 6);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 2, c.id);
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(res.status).toBe(201);
-    await expireDueOrders(shop, new Date(Date.now() + 9 * 86_400_000));
+    await expireDueOrders(shop, new Date(Date.now() + 4 * 86_400_000));
     const [o1] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
     expect(o1.status).toBe('pending_payment');
-    await expireDueOrders(shop, new Date(Date.now() + 10 * 86_400_000 + 60_000));
+    await expireDueOrders(shop, new Date(Date.now() + 5 * 86_400_000 + 60_000));
     const [o2] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
     expect(o2.status).toBe('expired');
     expect(await stockOf(shop, p.id)).toBe(2);

@@ -13,12 +13,15 @@ import { createCustomer, productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 describe('which payment methods are offered', () => {
-  it('outside production: the sandbox and bank transfer', () => {
-    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development' }))).toEqual(['sandbox', 'qr-bill']);
+  it('in the tests: the sandbox and bank transfer', () => {
+    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'test' }))).toEqual(['sandbox', 'qr-bill']);
   });
-  it('in production: bank transfer only, unless PAYMENT_SANDBOX=on', () => {
-    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'production' }))).toEqual(['qr-bill']);
-    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'on' }))).toEqual(['sandbox', 'qr-bill']);
+  it('in production and development: bank transfer only, unless PAYMENT_SANDBOX=on (issue 12: only an explicit on)', () => {
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' };
+    expect(availablePaymentMethods(loadEnv(prod))).toEqual(['qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ ...prod, PAYMENT_SANDBOX: 'on' }))).toEqual(['sandbox', 'qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development' }))).toEqual(['qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'on' }))).toEqual(['sandbox', 'qr-bill']);
     expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'off' }))).toEqual(['qr-bill']);
   });
   it('refuses a bad PAYMENT_SANDBOX value naming the variable', () => {

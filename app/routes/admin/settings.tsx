@@ -35,7 +35,7 @@ const SettingsForm = z.object({
   freeShippingThreshold: chf,
   iban: z.string().trim().min(15).max(40),
   cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
-  bankTransferExpiryDays: z.coerce.number().int().min(1).max(60),
+  bankTransferExpiryDays: z.coerce.number().int().min(1).max(7),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

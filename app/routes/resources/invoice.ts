@@ -1,7 +1,8 @@
 /**
  * Invoice PDF download (/client/invoice?id=<order code or id>): the invoice of a paid order, or
  * for an unpaid bank-transfer order the invoice with its Swiss QR-bill. The order's customer or
- * an admin only; anyone else gets 404.
+ * an admin only; anyone else gets 404. API clients send their `accestoken` header (issue 12,
+ * finding 11: `payment/start` answers this URL as `invoiceUrl`). Rate-limited per IP and account.
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoice';
@@ -9,14 +10,34 @@ import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { invoicePdf } from '../../../core/invoices/pdf.ts';
 import { getOrderFor } from '../../../core/orders/service.ts';
+import { authenticate, type AuthUser } from '../../../core/accounts/auth.ts';
+import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
+
+/** The caller: the web session, else the API's `accestoken` / Bearer header. */
+async function caller(request: Request, context: Route.LoaderArgs['context']): Promise<AuthUser | null> {
+  if (context.auth) return context.auth;
+  if (!request.headers.get('accestoken') && !request.headers.get('authorization')) return null;
+  try {
+    return await authenticate(context.shop, request);
+  } catch {
+    throw data('Invalid or expired access token', { status: 401 });
+  }
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const auth = await caller(request, context);
+  if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  try {
+    await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
+  } catch (e) {
+    if (e instanceof DomainError) throw data(e.message, { status: 429 });
+    throw e;
+  }
   const id = url.searchParams.get('id') ?? '';
   let order;
   try {
-    order = await getOrderFor(context.shop, id.slice(0, 64), context.auth);
+    order = await getOrderFor(context.shop, id.slice(0, 64), auth);
   } catch (e) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });
     throw e;

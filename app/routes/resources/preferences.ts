@@ -6,6 +6,8 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/preferences';
 import { matchLocale } from '../../i18n/locales.ts';
+import { secureTransport } from '../../../core/config/production.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const Prefs = z.object({
   lang: z.string().max(10).optional(),
@@ -19,12 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Prefs.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const headers = new Headers();
-  const secure = context.shop.env.NODE_ENV === 'production' ? '; Secure' : '';
+  const secure = secureTransport(context.shop.env) ? '; Secure' : '';
   const lang = matchLocale(parsed.data.lang);
   if (lang) headers.append('Set-Cookie', `lang=${lang}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`);
   if (parsed.data.theme === 'system') headers.append('Set-Cookie', `theme=; Path=/; Max-Age=0; SameSite=Lax${secure}`);
   else if (parsed.data.theme) headers.append('Set-Cookie', `theme=${parsed.data.theme}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`);
-  let to = parsed.data.returnTo && parsed.data.returnTo.startsWith('/') && !parsed.data.returnTo.startsWith('//') ? parsed.data.returnTo : '/';
+  let to = safeRedirect(parsed.data.returnTo);
   if (lang) {
     const u = new URL(to, 'http://x');
     u.searchParams.delete('lang');

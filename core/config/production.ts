@@ -1,0 +1,54 @@
+/**
+ * What a production start still lacks (issue 12, "Done when"): `npm start` prints this list so
+ * the operator sees it in the first lines of the log. Fatal gaps (no `PUBLIC_URL`) already stop
+ * {@link import('./env.ts').loadEnv}; the rest are warnings with the variable to set.
+ */
+import type { Env } from './env.ts';
+
+/** One line of the start-up report. */
+export type ProductionNote = { variable: string; message: string };
+
+/**
+ * The production settings that are missing or weak for `env` (empty outside production).
+ * Pure: reads only `env`.
+ */
+export function productionGaps(env: Env): ProductionNote[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const notes: ProductionNote[] = [];
+  if (!env.PUBLIC_URL) notes.push({ variable: 'PUBLIC_URL', message: 'required: the https address customers use' });
+  else if (!env.PUBLIC_URL.startsWith('https:') && !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(env.PUBLIC_URL))
+    notes.push({ variable: 'PUBLIC_URL', message: 'is not https: cookies are sent in clear text and HSTS cannot protect visitors' });
+  if (!env.SESSION_SECRET) notes.push({ variable: 'SESSION_SECRET', message: 'unset: a generated secret in DATA_DIR/secrets.json signs sessions (set one, 32+ characters, to share it between processes and backups)' });
+  if (!env.TRUST_PROXY) notes.push({ variable: 'TRUST_PROXY', message: 'unset: if the shop runs behind a reverse proxy, set it (hops or CIDRs), else every visitor shares the proxy\'s rate limits' });
+  if (!env.DATABASE_URL) notes.push({ variable: 'DATABASE_URL', message: 'unset: embedded PGlite runs without fsync; use PostgreSQL in production' });
+  if (!env.SMTP_URL) notes.push({ variable: 'SMTP_URL', message: 'unset: e-mails (confirmations, password resets, orders) stay in the outbox and are not sent' });
+  if (!(env.DATATRANS_MERCHANT_ID && env.DATATRANS_PASSWORD && env.DATATRANS_SIGN_KEY))
+    notes.push({ variable: 'DATATRANS_MERCHANT_ID, DATATRANS_PASSWORD, DATATRANS_SIGN_KEY', message: 'not all set: card/TWINT payment is not offered (bank transfer with QR-bill only)' });
+  if (env.PAYMENT_SANDBOX === 'on') notes.push({ variable: 'PAYMENT_SANDBOX', message: 'is on: customers can mark orders paid on a test page; every page says "Test mode — no real payments"' });
+  return notes;
+}
+
+/** The start-up report as text lines (empty when nothing is missing or outside production). */
+export function productionReport(env: Env): string[] {
+  const gaps = productionGaps(env);
+  if (gaps.length === 0) return [];
+  return ['Production configuration (see README, "Configuration"):', ...gaps.map((g) => `  - ${g.variable}: ${g.message}`)];
+}
+
+/**
+ * Whether the shop is served over HTTPS for browsers (issue 12, finding 2): in production, or
+ * whenever `PUBLIC_URL` is https. Then HSTS is sent and cookies are `Secure` (browsers also
+ * accept Secure cookies on http://localhost, which the end-to-end tests use).
+ */
+export function secureTransport(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
+  return env.NODE_ENV === 'production' || Boolean(env.PUBLIC_URL?.startsWith('https:'));
+}
+
+/**
+ * The origin every absolute URL is built from (links in e-mails, payment return URLs, canonical
+ * and sitemap URLs): `PUBLIC_URL`, or `http://localhost:<PORT>` in development and tests without
+ * it. Never the request's `Host` header, which the client chooses (issue 12, finding 1).
+ */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}

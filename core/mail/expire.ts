@@ -1,0 +1,30 @@
+/**
+ * Outbox bodies with sign-in links do not stay forever (issue 12, finding 5): once a mail with a
+ * password-reset or confirmation link has been handed to SMTP (or kept without SMTP) for
+ * {@link LINK_BODY_TTL_HOURS}, the tokens in its text and HTML are replaced by `[expired]`.
+ * Run by the expiry sweep (core/orders/sweep.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+/** How long a stored mail keeps its link tokens, hours (the confirmation link's lifetime). */
+export const LINK_BODY_TTL_HOURS = 24;
+
+/**
+ * Blanks the link tokens of older mails.
+ * @param now the current time (tests pass a later one).
+ * @returns the number of mails changed.
+ */
+export async function expireLinkBodies(db: Db, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - LINK_BODY_TTL_HOURS * 3600_000);
+  const pattern = `/(reset|confirm)/[^/?#[:space:]"'<>\\[]+`;
+  const res = await db.execute(sql`
+    update mail_outbox
+       set text = regexp_replace(text, ${pattern}, '/\\1/[expired]', 'g'),
+           html = case when html is null then null else regexp_replace(html, ${pattern}, '/\\1/[expired]', 'g') end
+     where created_at < ${before.toISOString()}::timestamptz
+       and status <> 'pending'
+       and text ~ ${pattern}
+    returning id`);
+  return (res as unknown as { rows?: unknown[] }).rows?.length ?? (Array.isArray(res) ? res.length : 0);
+}

@@ -1,0 +1,208 @@
+/**
+ * Issue 12 regression tests on the whole HTTP application (server/app.ts with the built React
+ * Router app): reset-link poisoning and the Host check (finding 1), production defaults
+ * (finding 2), open redirects (finding 4), body size limit (finding 6), NUL bytes (finding 9).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../../core/config/env.ts';
+import { productionReport } from '../../core/config/production.ts';
+import { outbox } from '../../core/mail/schema.ts';
+import type { Shop } from '../../core/shop.ts';
+import { createHttpApp } from '../../server/app.ts';
+import { loadBuild, userWithCookie } from '../helpers/http.ts';
+import { createTestShop } from '../helpers/shop.ts';
+import { createCustomer } from '../helpers/customers.ts';
+
+type App = ReturnType<typeof createHttpApp>;
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('finding 1: links in e-mails never come from the Host header', () => {
+  let shop: Shop;
+  let app: App;
+  beforeAll(async () => {
+    // development without PUBLIC_URL: before the fix the link was built from the request's Host
+    shop = await createTestShop({ env: { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3341' } });
+    app = createHttpApp(shop, { build: await loadBuild() });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('a forgot-password request with Host: evil.example mails a link to the shop, not to evil.example', async () => {
+    const c = await createCustomer(shop);
+    const res = await app.request('http://evil.example/api/user/forgot', json({ email: c.email }, { host: 'evil.example' }));
+    expect(res.status).toBe(200);
+    const mails = await shop.db.select().from(outbox).where(eq(outbox.to, c.email));
+    expect(mails.length).toBe(1);
+    expect(mails[0].text).not.toContain('evil.example');
+    expect(mails[0].text).toContain('http://localhost:3341/reset/');
+  });
+});
+
+describe('finding 1 and 2: production', () => {
+  let shop: Shop;
+  let app: App;
+  beforeAll(async () => {
+    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } });
+    app = createHttpApp(shop, { build: await loadBuild() });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('refuses requests for another Host with 421 before any route runs', async () => {
+    const c = await createCustomer(shop);
+    const res = await app.request('https://evil.example/api/user/forgot', json({ email: c.email }));
+    expect(res.status).toBe(421);
+    expect(await shop.db.select().from(outbox).where(eq(outbox.to, c.email))).toEqual([]);
+    expect((await app.request('https://evil.example/')).status).toBe(421);
+    expect((await app.request('https://shop.example.ch/api/configuration/configurations')).status).toBe(200);
+  });
+
+  it('sends HSTS and Secure cookies, and shows no error details', async () => {
+    const res = await app.request('https://shop.example.ch/');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(res.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
+  });
+
+  it('offers no sandbox payment unless PAYMENT_SANDBOX=on, and then shows no test-mode banner', async () => {
+    const res = await app.request('https://shop.example.ch/api/configuration/configurations');
+    const body = JSON.stringify(await res.json());
+    expect(body).not.toContain('"sandbox"');
+    expect(await (await app.request('https://shop.example.ch/')).text()).not.toContain('test-mode-banner');
+  });
+});
+
+describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
+  let shop: Shop;
+  let app: App;
+  beforeAll(async () => {
+    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } });
+    app = createHttpApp(shop, { build: await loadBuild() });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('every page says "Test mode — no real payments", in the visitor\'s language', async () => {
+    for (const [path, lang, text] of [
+      ['/', 'en', 'Test mode — no real payments'],
+      ['/client/products', 'de', 'Testmodus — keine echten Zahlungen'],
+      ['/contact', 'fr', 'Mode test — aucun paiement réel'],
+      ['/login', 'it', 'Modalità di prova — nessun pagamento reale'],
+      ['/shopcart', 'es', 'Modo de prueba — sin pagos reales'],
+      ['/no/such/page', 'en', 'Test mode — no real payments'],
+    ]) {
+      const html = await (await app.request(`https://shop.example.ch${path}`, { headers: { cookie: `lang=${lang}` } })).text();
+      expect(html, path).toContain(text);
+    }
+  });
+});
+
+describe('finding 2: configuration', () => {
+  it('production is the default and needs PUBLIC_URL, named in the message', () => {
+    expect(() => loadEnv({})).toThrow(EnvError);
+    expect(() => loadEnv({})).toThrow(/PUBLIC_URL: is required in production/);
+    expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch/' })).toMatchObject({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' });
+    expect(() => loadEnv({ NODE_ENV: 'development', PUBLIC_URL: 'https://shop.example.ch/some/path' })).toThrow(/PUBLIC_URL:/);
+  });
+
+  it('the start-up report names what production still lacks', () => {
+    const lines = productionReport(loadEnv({ PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' })).join('\n');
+    for (const v of ['SESSION_SECRET', 'TRUST_PROXY', 'DATABASE_URL', 'SMTP_URL', 'DATATRANS_MERCHANT_ID', 'PAYMENT_SANDBOX']) expect(lines).toContain(v);
+    expect(productionReport(loadEnv({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+
+  it('refuses an odd-length DATATRANS_SIGN_KEY instead of truncating it (finding 10)', () => {
+    expect(() => loadEnv({ NODE_ENV: 'test', DATATRANS_SIGN_KEY: 'abc' })).toThrow(/DATATRANS_SIGN_KEY: must have an even number/);
+  });
+
+  it('refuses a TRUST_PROXY that is neither hops nor addresses', () => {
+    expect(() => loadEnv({ NODE_ENV: 'test', TRUST_PROXY: 'the proxy' })).toThrow(/TRUST_PROXY:/);
+    expect(loadEnv({ NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).TRUST_PROXY).toBeDefined();
+  });
+});
+
+describe('findings 6 and 9 on the test shop', () => {
+  let shop: Shop;
+  let app: App;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+    app = createHttpApp(shop, { build: await loadBuild() });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('finding 6: refuses a body over 1 MB with 413 and a message, on the API and on pages', async () => {
+    const big = 'x'.repeat(8 * 1024 * 1024);
+    const api = await app.request('http://shop.test/api/user/login', json({ email: 'a@example.ch', password: big }));
+    expect(api.status).toBe(413);
+    expect((await api.json()).message).toMatch(/too large/);
+    const page = await app.request('http://shop.test/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+      body: `email=a%40example.ch&password=${big}`,
+    });
+    expect(page.status).toBe(413);
+    // a chunked body (no Content-Length) is cut off too
+    const stream = new ReadableStream({
+      pull(ctrl) {
+        ctrl.enqueue(new TextEncoder().encode('y'.repeat(256 * 1024)));
+      },
+    });
+    const chunked = await app.request('http://shop.test/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
+  it('finding 9: a NUL in userID, productID or any text is a 400, never a 500', async () => {
+    const c = await createCustomer(shop);
+    const q = await app.request(`http://shop.test/api/cart/carts?userID=${encodeURIComponent('a\u0000b')}`, { headers: c.headers });
+    expect(q.status).toBe(400);
+    const add = await app.request('http://shop.test/api/cart/addProduct', json({ userID: c.id, productID: 'p\u0000', count: 1 }, c.headers));
+    expect(add.status).toBe(400);
+    expect((await add.json()).message).toMatch(/NUL/);
+    const login = await app.request('http://shop.test/api/user/login', json({ email: 'a\u0000@example.ch', password: 'x' }));
+    expect(login.status).toBe(400);
+    const page = await app.request('http://shop.test/productdetail?id=%00');
+    expect(page.status).toBe(400);
+    const form = await app.request('http://shop.test/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+      body: 'email=a%00%40example.ch&password=secret-secret',
+    });
+    expect(form.status).toBe(400);
+  });
+
+  it('finding 9: the API validation names the field (in-process API without the server middleware)', async () => {
+    const { apiClient } = await import('../helpers/api.ts');
+    const c = await createCustomer(shop);
+    const add = await apiClient(shop).post('/cart/addProduct', { userID: c.id, productID: 'p\u0000', count: 1 }, c.headers);
+    expect(add.status).toBe(400);
+    expect(add.body.fields).toHaveProperty('productID');
+  });
+
+  it('finding 4: login redirectTo and the preferences/cart returnTo never leave the shop', async () => {
+    const { cookie } = await userWithCookie(shop, 'Customer');
+    for (const bad of ['/%09/evil.example', '/%5Cevil.example', '//evil.example', '/%0A/evil.example']) {
+      const res = await app.request(`http://shop.test/login?redirectTo=${bad}`, { headers: { cookie } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+    }
+    const form = (path: string, body: Record<string, string>) =>
+      app.request(`http://shop.test${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, body: new URLSearchParams(body) });
+    for (const bad of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
+      const prefs = await form('/preferences', { theme: 'dark', returnTo: bad });
+      expect(prefs.headers.get('location')).toBe('/');
+    }
+    const good = await form('/preferences', { theme: 'dark', returnTo: '/contact' });
+    expect(good.headers.get('location')).toBe('/contact');
+  });
+
+  it('finding 10: personal pages answer Cache-Control: no-store', async () => {
+    const { cookie } = await userWithCookie(shop, 'Customer');
+    for (const path of ['/client/history', '/profile', '/', '/contact']) {
+      const res = await app.request(`http://shop.test${path}`, { headers: { cookie } });
+      expect(res.headers.get('cache-control'), path).toContain('no-store');
+    }
+    for (const path of ['/shopcart', '/login']) expect((await app.request(`http://shop.test${path}`)).headers.get('cache-control'), path).toContain('no-store');
+    expect((await app.request('http://shop.test/contact')).headers.get('cache-control') ?? '').not.toContain('no-store');
+  });
+});
