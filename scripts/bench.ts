@@ -267,7 +267,7 @@ async function main() {
       SHOP_BENCH_STATS: '1',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
-      PUBLIC_URL: '',
+      PUBLIC_URL: base,
     };
     if (productCount > 0) {
       const file = path.join(tmp, 'catalogue.json');
