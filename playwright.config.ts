@@ -44,7 +44,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx tests/e2e/checkout-seed.ts && node --import tsx server.ts',
+    command: 'node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
     url: `http://localhost:${PORT}/api/configuration/configurations`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -2,8 +2,8 @@
  * Language of API answers (api-contract: messages "in the request's language"): `?lang=`, then
  * the `lang` cookie, then `Accept-Language`, then English.
  */
-import { pickLocale } from '../app/i18n/locales.ts';
-export { translateError } from '../app/i18n/resources.server.ts';
+import { pickLocale } from '../core/i18n/locales.ts';
+export { translateError } from '../core/i18n/resources.ts';
 
 /** The request's language code, one of the supported locales. */
 export function requestLanguage(req: Request): string {

@@ -4,7 +4,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
 import { NonceProvider } from './nonce.tsx';
+import { serverI18n } from '../core/i18n/resources.ts';
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +24,10 @@ export default function handleRequest(
     const nonce = loadContext?.nonce ?? '';
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* every namespace of the page's language, one instance per language built once (core/i18n) */}
+        <I18nextProvider i18n={serverI18n(loadContext?.lang ?? 'en')}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

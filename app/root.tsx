@@ -2,17 +2,18 @@
  * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
  * browser, the shop configuration, the visitor's cart and session summary.
  */
-import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { useContext, useEffect } from 'react';
+import { I18nContext, I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { configurationJson } from '../api/configuration.ts';
 import { getSettings } from '../core/config/settings-cache.server.ts';
-import { createClientI18n } from './i18n/client.ts';
+import { clientI18n, documentCatalogues, hasNamespaces, loadNamespaces } from './i18n/client.ts';
 import { languageAlternates } from './i18n/alternates.ts';
 import { isRtl } from './i18n/locales.ts';
-import { clientResources, translate } from './i18n/resources.server.ts';
+import { pageNamespaces } from './i18n/page-namespaces.ts';
+import { catalogueUrls, translate } from './i18n/resources.server.ts';
 import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
@@ -27,7 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     lang: context.lang,
     dir: isRtl(context.lang) ? ('rtl' as const) : ('ltr' as const),
     theme: context.theme,
-    resources: clientResources(context.lang),
+    /** where the browser loads the catalogues from (hashed assets; the texts are not in the data) */
+    i18n: catalogueUrls(context.lang),
     config: configurationJson(settings),
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
@@ -45,7 +47,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const alternates = data ? languageAlternates(data.origin, location.pathname, location.search) : [];
   const lang = data?.lang ?? 'en';
-  const i18n = createClientI18n(lang, data?.resources ?? {});
+  const namespaces = pageNamespaces(useMatches());
+  // server: core/i18n's instance of the language, provided by entry.server.tsx; browser: the
+  // language's instance fed by the catalogue assets (suspends while a namespace loads)
+  const serverI18n = useContext(I18nContext)?.i18n;
+  const i18n = typeof document === 'undefined' ? serverI18n : clientI18n(data?.i18n ?? { lang, urls: {} });
+  if (typeof document !== 'undefined' && i18n && !hasNamespaces(i18n, namespaces)) throw loadNamespaces(i18n, namespaces);
+  // the document's head keeps the catalogues it was served with (no new preloads after navigation)
+  const served = typeof document === 'undefined' ? (data ? { ...data.i18n, namespaces } : null) : documentCatalogues;
   return (
     <html lang={lang} dir={data?.dir ?? 'ltr'} data-theme={data?.theme ?? undefined} suppressHydrationWarning>
       <head>
@@ -59,6 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
         <Links />
+        {served &&
+          Object.entries(served.urls).flatMap(([lng, byNs]) =>
+            served.namespaces.filter((ns) => byNs[ns]).map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={byNs[ns]} />),
+          )}
+        {served && (
+          <script type="application/json" id="i18n-page" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(served).replace(/</g, '\\u003c') }} />
+        )}
       </head>
       <body>
         {data?.testMode ? (
@@ -66,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {data.testMode}
           </div>
         ) : null}
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        {i18n ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,13 +1,23 @@
 /**
- * `npm run bench` (issue 2, item 10): requests per second and p50/p99 latency of the built shop
- * server on a fresh PGlite data directory, for `/`, `/productdetail?id=…`, `/client/products` and
- * `POST /api/product/searchProducts`, next to a plain Node `http` server answering the same bytes
- * as the product page from memory (the ceiling of this machine), as a ratio.
+ * `npm run bench` (issue 2 item 10, issue 11): requests per second, p50/p99 latency and SQL
+ * statements per request of the built shop (`build/server/server.js`, the server `npm start`
+ * runs) on a fresh database, next to a plain Node `http` server answering the product page's
+ * bytes from memory (the ceiling of this machine), as a ratio. Targets: anonymous `/`,
+ * `/productdetail?id=…`, `/client/products` (served by the page cache after the first view), the
+ * product page of a signed-in customer (rendered every time), `POST searchProducts` and `POST
+ * /api/cart/addProduct` into a new anonymous cart each time. Then live-search latency from one
+ * client (p50/p95 over typed prefixes), the server's RSS, and Lighthouse (mobile) when
+ * `lighthouse` is installed and /usr/bin/chromium exists.
  *
- * Builds first when `build/` is missing. Loopback only; each target runs BENCH_DURATION seconds
- * (default 10) with BENCH_CONNECTIONS connections (default 20); the servers run in their own
- * processes and are stopped at the end, the temporary data directory removed. The shop runs with
- * NODE_ENV=production and LOG_LEVEL=warn (BENCH_LOG_LEVEL overrides), so request logs are off.
+ * Options: `--products N` imports the real catalogue repeated with new SKUs up to N products
+ * first; `--postgres` runs on a new PostgreSQL database (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, is used to create and drop it) instead of PGlite.
+ * Builds first (BENCH_NO_BUILD=1 skips when build/ exists). Each target runs BENCH_DURATION
+ * seconds (default 10) after BENCH_WARMUP unmeasured seconds (default 2) with BENCH_CONNECTIONS connections (default 20); the servers run in their
+ * own processes and are stopped at the end, the temporary data directory (or database) removed.
+ * The shop runs with NODE_ENV=production and LOG_LEVEL=warn (BENCH_LOG_LEVEL overrides), with
+ * the live-search rate limit raised (SEARCH_RATE_LIMIT) so the load generator's one IP is not
+ * refused.
  */
 import autocannon, { type Result } from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -62,8 +72,8 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-type Target = { name: string; url: string; method?: string; body?: string; headers?: Record<string, string> };
-type Row = { name: string; rps: number; p50: number; p99: number; cpuMs: number | null; errors: number; non2xx: number };
+type Target = { name: string; url: string; method?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> };
+type Row = { name: string; rps: number; p50: number; p99: number; cpuMs: number | null; queries: number | null; errors: number; non2xx: number };
 
 /**
  * CPU time (user + system, all threads) a process has used so far, in milliseconds, from
@@ -80,14 +90,51 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-async function measure(t: Target, serverPid: number | undefined): Promise<Row> {
+type Stats = { queries: number; rssBytes: number; pageCache: { hits: number; misses: number } | null };
+async function stats(base: string): Promise<Stats> {
+  return (await (await fetch(`${base}/__stats`)).json()) as Stats;
+}
+
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
+
+async function measure(t: Target, serverPid: number | undefined, base?: string): Promise<Row> {
   process.stderr.write(`  ${t.name} … `);
+  // unmeasured warm-up (JIT, first fill of the page cache): the table shows the steady state
+  if (WARMUP_S > 0)
+    await autocannon({
+      url: t.url,
+      method: t.method ?? 'GET',
+      body: t.body,
+      headers: t.headers,
+      connections: CONNECTIONS,
+      duration: WARMUP_S,
+      ...(t.setupRequest ? { requests: [{ setupRequest: t.setupRequest }] } : {}),
+    } as Parameters<typeof autocannon>[0]);
   const before = cpuMs(serverPid);
-  const r: Result = await autocannon({ url: t.url, method: t.method ?? 'GET', body: t.body, headers: t.headers, connections: CONNECTIONS, duration: DURATION_S });
+  const q0 = base ? (await stats(base)).queries : 0;
+  const r: Result = await autocannon({
+    url: t.url,
+    method: t.method ?? 'GET',
+    body: t.body,
+    headers: t.headers,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(t.setupRequest ? { requests: [{ setupRequest: t.setupRequest }] } : {}),
+  } as Parameters<typeof autocannon>[0]);
   const after = cpuMs(serverPid);
+  const q1 = base ? (await stats(base)).queries : 0;
   const cpu = before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null;
   process.stderr.write(`${Math.round(r.requests.average)} req/s\n`);
-  return { name: t.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuMs: cpu, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    name: t.name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    cpuMs: cpu,
+    queries: base && r.requests.total > 0 ? (q1 - q0) / r.requests.total : null,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 const BASELINE_SERVER = `
@@ -101,27 +148,135 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), process.env.HOST);
 `;
 
+/** `data/catalogue.json` repeated with new SKUs (and names) up to `n` products. */
+function repeatedCatalogue(n: number): unknown {
+  const file = JSON.parse(fs.readFileSync('data/catalogue.json', 'utf8')) as { products: Record<string, unknown>[] } & Record<string, unknown>;
+  const base = file.products;
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; out.length < n; i++) {
+    const p = base[i % base.length];
+    const round = Math.floor(i / base.length);
+    out.push(round === 0 ? p : { ...p, sku: `${String(p.sku)}-R${round}`, name: `${String(p.name)} ${round}` });
+  }
+  return { ...file, products: out };
+}
+
+/** Sequential searches from one client: p50/p95 latency in ms. */
+async function searchLatency(base: string): Promise<{ p50: number; p95: number; n: number }> {
+  const words = ['arturo fuente', 'hemingway short story', 'davidoff signature', 'montecristo', 'maduro robusto', 'boveda', 'cohiba', 'fuentte', 'lighter', 'churchill'];
+  const terms = words.flatMap((w) => Array.from({ length: Math.min(w.length, 8) - 1 }, (_, k) => w.slice(0, k + 2)));
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++)
+    for (const t of terms) {
+      const start = performance.now();
+      const res = await fetch(`${base}/api/product/searchProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: t } }) });
+      await res.arrayBuffer();
+      if (round > 0) times.push(performance.now() - start); // round 0 warms up
+    }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 100) / 100;
+  return { p50: at(0.5), p95: at(0.95), n: times.length };
+}
+
+/** Lighthouse (mobile) of `urls`, when the package and Debian's chromium are there; else null. */
+async function lighthouse(urls: string[]): Promise<string[] | null> {
+  if (!fs.existsSync('/usr/bin/chromium') || !fs.existsSync('node_modules/lighthouse/package.json')) return null;
+  const lines: string[] = [];
+  for (const url of urls) {
+    try {
+      const out = execFileSync(
+        process.execPath,
+        [
+          'node_modules/lighthouse/cli/index.js',
+          url,
+          '--quiet',
+          '--output=json',
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+        ],
+        { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+      ).toString();
+      const r = JSON.parse(out) as {
+        categories: Record<string, { score: number | null }>;
+        audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+      };
+      const score = (k: string) => Math.round((r.categories[k]?.score ?? 0) * 100);
+      const js = (r.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+      lines.push(
+        `${url.replace(/^https?:\/\/[^/]+/, '').padEnd(40)}  perf ${score('performance')}  a11y ${score('accessibility')}  bp ${score('best-practices')}  seo ${score('seo')}  JS ${(js / 1024).toFixed(1)} KB  LCP ${Math.round(r.audits['largest-contentful-paint']?.numericValue ?? 0)} ms  CLS ${(r.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  TBT ${Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)} ms`,
+      );
+    } catch (e) {
+      lines.push(`${url}: lighthouse failed (${(e as Error).message.split('\n')[0]})`);
+    }
+  }
+  return lines;
+}
+
 async function main() {
-  if (!fs.existsSync('build/server/index.js')) {
-    console.error('== building (build/ is missing)');
-    execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+  const args = process.argv.slice(2);
+  const productsArg = args.indexOf('--products');
+  const productCount = productsArg >= 0 ? Number(args[productsArg + 1]) : 0;
+  const onPostgres = args.includes('--postgres');
+  if (process.env.BENCH_NO_BUILD !== '1' || !fs.existsSync('build/server/server.js')) {
+    console.error('== building');
+    execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   let shopProc: ChildProcess | undefined;
   let baseProc: ChildProcess | undefined;
+  let databaseUrl = '';
+  let dropDb = async () => {};
+  if (onPostgres) {
+    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `shop_bench_${process.pid}`;
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
   const cleanup = async () => {
     await Promise.all([stop(shopProc), stop(baseProc)]);
     fs.rmSync(tmp, { recursive: true, force: true });
+    await dropDb().catch(() => undefined);
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
   try {
     const port = await freePort();
     const base = `http://${HOST}:${port}`;
-    console.error(`== starting the built shop on ${base} (fresh PGlite in ${tmp})`);
-    shopProc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      env: { ...process.env, PORT: String(port), HOST, DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '', NODE_ENV: 'production', PUBLIC_URL: base, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', SEARCH_RATE_LIMIT: '100000000' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const adminEmail = 'bench-admin@example.ch';
+    const adminPassword = 'Bench-Admin-Password-1';
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST,
+      DATA_DIR: path.join(tmp, 'data'),
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      SEARCH_RATE_LIMIT: '100000000',
+      SHOP_BENCH_STATS: '1',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      PUBLIC_URL: base,
+    };
+    if (productCount > 0) {
+      const file = path.join(tmp, 'catalogue.json');
+      fs.writeFileSync(file, JSON.stringify(repeatedCatalogue(productCount)));
+      console.error(`== importing ${productCount} products`);
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/catalogue-import.ts', file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    console.error(`== starting the built shop (build/server/server.js) on ${base} (${onPostgres ? 'PostgreSQL' : `fresh PGlite in ${tmp}`})`);
+    shopProc = spawn(process.execPath, ['build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitFor(`${base}/api/configuration/configurations`, shopProc);
 
     const search = await fetch(`${base}/api/product/searchProducts`, {
@@ -131,6 +286,10 @@ async function main() {
     });
     const productId = ((await search.json()) as { products: { _id: string }[] }).products[0]._id;
     const productPath = `/productdetail?id=${productId}`;
+    const login = (await (
+      await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: adminPassword }) })
+    ).json()) as { accesToken: string };
+    const signedIn = { cookie: `access_token=${login.accesToken}` };
 
     // the ceiling: the same bytes as the product page, from memory
     const page = await fetch(`${base}${productPath}`, { headers: { 'accept-encoding': 'identity' } });
@@ -143,14 +302,16 @@ async function main() {
     });
     await waitFor(`http://${HOST}:${basePort}/`, baseProc);
 
+    const { randomBytes } = await import('node:crypto');
     console.error(`== measuring: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores shared with the load generator`);
     const ceiling = await measure({ name: `plain node:http, product page bytes (${fs.statSync(bodyFile).size} B)`, url: `http://${HOST}:${basePort}/` }, baseProc.pid);
     await stop(baseProc);
     const rows: Row[] = [];
     for (const t of [
-      { name: 'GET /', url: `${base}/` },
-      { name: 'GET /productdetail?id=…', url: `${base}${productPath}` },
-      { name: 'GET /client/products', url: `${base}/client/products` },
+      { name: 'GET / (anonymous)', url: `${base}/` },
+      { name: 'GET /productdetail?id=… (anonymous)', url: `${base}${productPath}` },
+      { name: 'GET /client/products (anonymous)', url: `${base}/client/products` },
+      { name: 'GET /productdetail?id=… (signed in)', url: `${base}${productPath}`, headers: signedIn },
       {
         name: 'POST /api/product/searchProducts',
         url: `${base}/api/product/searchProducts`,
@@ -158,18 +319,35 @@ async function main() {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ searchOptions: { searchName: 'fuentte' } }),
       },
+      {
+        name: 'POST /api/cart/addProduct (new cart)',
+        url: `${base}/api/cart/addProduct`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ productID: productId, userID: randomBytes(24).toString('base64url'), count: 1 }) }),
+      },
     ] satisfies Target[])
-      rows.push(await measure(t, shopProc.pid));
+      rows.push(await measure(t, shopProc.pid, base));
 
     const w = Math.max(...[ceiling, ...rows].map((r) => r.name.length));
     const line = (r: Row, ratio: string) =>
-      `${r.name.padEnd(w)}  ${Math.round(r.rps).toString().padStart(7)}  ${r.p50.toString().padStart(7)}  ${r.p99.toString().padStart(7)}  ${ratio.padStart(10)}  ${(r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2)).padStart(10)}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
-    console.log(`\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(10)}  ${'CPU ms/req'.padStart(10)}`);
+      `${r.name.padEnd(w)}  ${Math.round(r.rps).toString().padStart(7)}  ${r.p50.toString().padStart(7)}  ${r.p99.toString().padStart(7)}  ${ratio.padStart(10)}  ${(r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2)).padStart(10)}  ${(r.queries === null ? '' : r.queries.toFixed(2)).padStart(9)}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
+    console.log(`\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(10)}  ${'CPU ms/req'.padStart(10)}  ${'SQL/req'.padStart(9)}`);
     console.log(line(ceiling, '1.00'));
     for (const r of rows) console.log(line(r, (r.rps / ceiling.rps).toFixed(3)));
+
+    const s100 = await searchLatency(base);
+    console.log(`\nlive search, one client, ${s100.n} typed prefixes (${productCount || 'catalogue'} products): p50 ${s100.p50} ms, p95 ${s100.p95} ms`);
+    const st = await stats(base);
+    console.log(`RSS of the shop after the bench: ${(st.rssBytes / 1024 / 1024).toFixed(0)} MiB (${onPostgres ? 'PostgreSQL' : 'PGlite'}); page cache ${st.pageCache?.hits ?? 0} hits, ${st.pageCache?.misses ?? 0} misses`);
     const load = os.loadavg()[0].toFixed(1);
     console.log(`\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load}; the load generator shares the machine.`);
-    console.log('CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s.');
+    console.log('CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s. SQL/req: statements the shop sent per request.');
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      const lh = await lighthouse([`${base}/`, `${base}/client/products`, `${base}${productPath}`, `${base}/shopcart`]);
+      if (lh) console.log(`\nLighthouse (mobile):\n${lh.join('\n')}`);
+      else console.log('\nLighthouse: not installed (npm i -D lighthouse@12.8) or /usr/bin/chromium missing; skipped.');
+    }
   } finally {
     await cleanup();
   }

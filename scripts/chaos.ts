@@ -11,7 +11,7 @@ import { createTestDatabase } from '../tests/helpers/shop.ts';
 import { runChaos } from './lib/chaos.ts';
 
 const { values } = parseArgs({ options: { customers: { type: 'string', default: '400' }, crashes: { type: 'string', default: '8' }, concurrency: { type: 'string', default: '16' } } });
-if (!fs.existsSync('build/server/index.js')) execSync('npx react-router build', { stdio: 'inherit' });
+if (!fs.existsSync('build/server/server.js')) execSync('npx react-router build', { stdio: 'inherit' });
 const db = await createTestDatabase(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 try {
   const r = await runChaos({

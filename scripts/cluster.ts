@@ -16,7 +16,7 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   console.error('npm run cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL: several processes cannot share the embedded database.');
   process.exit(2);
 }
-if (!fs.existsSync('build/server/index.js')) execSync('npx react-router build', { stdio: 'inherit' });
+if (!fs.existsSync('build/server/server.js')) execSync('npx react-router build', { stdio: 'inherit' });
 
 const env = { NODE_ENV: process.env.NODE_ENV ?? 'production', TRUST_PROXY: process.env.TRUST_PROXY ?? '1' };
 // the first process applies the migrations (and the first-start import) before the others start

@@ -23,14 +23,16 @@ export function LanguagePicker({ lang }: { lang: string }) {
     return () => clearTimeout(id);
   }, [open]);
   const current = LOCALE_NAMES[lang as Locale] ?? lang;
+  const code = lang.slice(0, 2).toUpperCase();
   return (
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger className="icon-btn lang-trigger" aria-label={t('language.choose', { current })} data-testid="language-trigger">
+      <DropdownMenu.Trigger className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
-        <span className="lang-code" aria-hidden="true">{lang.slice(0, 2).toUpperCase()}</span>
+        {/* the accessible name starts with this visible code (WCAG 2.5.3, label in name) */}
+        <span className="lang-code" aria-hidden="true">{code}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="language-menu">

@@ -4,8 +4,6 @@
  * menu button; only Admin gets the admin tools icon; the shop-closed banner appears only when
  * `shop_closed` is set; the cart icon carries the item count.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -13,21 +11,20 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { configurationJson } from '../../api/configuration.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
-import { createClientI18n } from '../i18n/client.ts';
+import { serverI18n } from '../../core/i18n/resources.ts';
 import type { RootData } from '../root.tsx';
 import { MobileMenuLinks } from './MobileMenu.tsx';
 import { Navbar } from './Navbar.tsx';
 import { UiStateProvider } from './ui-state.tsx';
 
-const en = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../i18n/locales/en/common.json'), 'utf8'));
-const i18n = createClientI18n('en', { en: { common: en } });
+const i18n = serverI18n('en');
 
 function render(overrides: Partial<RootData> & { shopClosed?: boolean } = {}): string {
   const data = {
     lang: 'en',
     dir: 'ltr',
     theme: null,
-    resources: {},
+    i18n: { lang: 'en', urls: {} },
     config: { ...configurationJson(DEFAULT_SETTINGS), shop_closed: overrides.shopClosed ?? false },
     cart: { lines: [], itemCount: 0, subtotal: 0, promoDiscount: 0, orderPrice: 0 },
     user: null,

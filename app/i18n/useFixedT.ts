@@ -11,5 +11,7 @@ import type { i18n as I18n, TFunction } from 'i18next';
 
 export function useFixedT(ns = 'common'): { t: TFunction; i18n: I18n } {
   const { i18n } = useContext(I18nContext);
+  // in the browser a namespace may not be loaded yet (app/i18n/client.ts): suspend until it is
+  if (typeof document !== 'undefined' && !i18n.hasLoadedNamespace(ns)) throw new Promise<void>((resolve) => void i18n.loadNamespaces(ns, () => resolve()));
   return { t: i18n.getFixedT(null, ns), i18n };
 }

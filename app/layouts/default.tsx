@@ -13,6 +13,9 @@ import { Snackbar } from '../components/Snackbar.tsx';
 import { UiStateProvider } from '../components/ui-state.tsx';
 import type { RootData } from '../root.tsx';
 
+/** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
+export const handle = { i18n: ['cart'] };
+
 export default function DefaultLayout() {
   const data = useRouteLoaderData('root') as RootData;
   const { t } = useTranslation();

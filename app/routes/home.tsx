@@ -8,6 +8,9 @@ import { toCardProduct } from '../lib/card-product.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { translate } from '../i18n/resources.server.ts';
 
+/** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
+export const handle = { i18n: ['catalogue'] };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await homeSections(context.shop.db, 8);
   return {

@@ -17,6 +17,9 @@ import { productImageSrc } from '../lib/product-image.ts';
 import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
 
+/** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
+export const handle = { i18n: ['catalogue', 'cart'] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
   const p = id && id.length <= 64 ? await getProduct(context.shop.db, id) : null;

@@ -36,6 +36,21 @@ export type CartLine = {
 /** A cart: its lines (oldest first), item count and subtotal in Rappen, and the applied promo code. */
 export type Cart = { cartKey: string; lines: CartLine[]; itemCount: number; subtotal: number; promoCode: string | null };
 
+/**
+ * Whether the cart `cartKey` shows anything (a line or a promo code): 0 or 1 row read. Used by
+ * the HTTP layer to tell whether a visitor's pages may come from the anonymous page cache.
+ * @returns the number of items (sum of counts), or 1 for a cart holding only a promo code
+ */
+export async function countCartItems(db: Db, cartKey: string): Promise<number> {
+  const [row] = await db
+    .select({ items: sql<number>`coalesce(sum(${cartItems.count}), 0)::int`, promo: sql<string | null>`max(${carts.promoCode})` })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartKey, carts.cartKey))
+    .where(eq(carts.cartKey, cartKey));
+  if (!row) return 0;
+  return Number(row.items) > 0 ? Number(row.items) : row.promo ? 1 : 0;
+}
+
 /** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view). */
 export async function getCart(db: Db, cartKey: string): Promise<Cart> {
   // carts left join items: no row = no cart; one row with a null product = a cart without lines

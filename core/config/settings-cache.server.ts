@@ -1,25 +1,30 @@
 /**
- * Settings for page rendering, cached for 2 seconds per database so a page view does not read the
- * settings row several times. Changes (admin settings) appear within 2 s.
+ * Settings for page rendering, cached per database and valid while the content version is
+ * unchanged (ADR 010): the `shop_config` trigger bumps the version in the same transaction as
+ * any change, so a saved setting (admin page, API, script, another process) shows on the next
+ * request, and an unchanged one costs a shared version read instead of a row read and a zod parse.
  */
 import type { Db } from '../db/client.ts';
+import { readContentVersion } from '../cache/content-version.ts';
 import { getSettings as readSettings } from './service.ts';
 import type { ShopSettings } from './settings.ts';
 
-const cache = new WeakMap<Db, { at: number; value: Promise<ShopSettings> }>();
-const TTL_MS = 2_000;
+const cache = new WeakMap<Db, { version: number; value: Promise<ShopSettings> }>();
 
-export function getSettings(db: Db): Promise<ShopSettings> {
+/** The shop settings as of a content version read after the call. */
+export async function getSettings(db: Db): Promise<ShopSettings> {
+  const version = await readContentVersion(db);
   const hit = cache.get(db);
-  const now = Date.now();
-  if (hit && now - hit.at < TTL_MS) return hit.value;
+  if (hit && hit.version === version) return hit.value;
   const value = readSettings(db);
-  cache.set(db, { at: now, value });
-  value.catch(() => cache.delete(db));
+  cache.set(db, { version, value });
+  value.catch(() => {
+    if (cache.get(db)?.value === value) cache.delete(db);
+  });
   return value;
 }
 
-/** Forgets the cached settings of a database (after an update). */
+/** Forgets the cached settings of a database (kept for callers; the content version already covers changes). */
 export function invalidateSettings(db: Db): void {
   cache.delete(db);
 }

@@ -15,15 +15,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lockDataDir } from './lock.ts';
+import { watchLocalContent } from '../cache/content-version.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Statements sent by this process's databases since start (Drizzle's query log; bench statistics). */
+let queriesSent = 0;
+const countQueries = { logQuery: () => void queriesSent++ };
+/** How many SQL statements this process has sent so far (all databases). */
+export function queryCount(): number {
+  return queriesSent;
+}
+
 /** An open database and how to close it. */
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * The migrations: beside this module when run from source (tsx, Vitest), from the project root
+ * when bundled into `build/server` (the server always runs from the root).
+ */
+const migrationsFolder =
+  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'), path.resolve('core/db/migrations')].find((d) => fs.existsSync(path.join(d, 'meta', '_journal.json'))) ??
+  path.resolve('core/db/migrations');
 
 /**
  * Opens the database and applies pending migrations.
@@ -38,7 +53,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle pooled connection closed by the server (restart, DROP DATABASE … FORCE) emits an
     // error on the pool; without a listener it would crash the process. The pool reconnects.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: countQueries }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -52,9 +67,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   let client: PGlite | undefined;
   try {
     client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger: countQueries }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const open = client;
+    await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
     return {
       db,
       kind: 'pglite',

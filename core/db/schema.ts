@@ -11,3 +11,4 @@ export * from '../audit/schema.ts';
 export * from '../influencer/schema.ts';
 export * from '../custom-box/schema.ts';
 export * from '../catalogue/stock-schema.ts';
+export * from '../cache/schema.ts';

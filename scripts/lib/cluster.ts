@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { proxy } from 'hono/proxy';
 
 /** The command that runs one app process (the built server, as `npm start` runs it). */
-export const APP_COMMAND: [string, string[]] = ['node', ['--import', 'tsx', 'server.ts']];
+export const APP_COMMAND: [string, string[]] = ['node', ['build/server/server.js']];
 
 /** One running app process. */
 export type AppProcess = {

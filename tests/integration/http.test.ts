@@ -40,8 +40,10 @@ function cartCookie(res: Response): { id: string; attrs: string } | null {
 }
 
 describe('security headers', () => {
-  it('sends a CSP whose nonce is on every script of the page', async () => {
-    const res = await get('/');
+  // /login is rendered per request (the anonymous page cache, issue 11, serves / with hashes:
+  // tests/integration/page-cache.test.ts)
+  it('sends a CSP whose nonce is on every script of a rendered page', async () => {
+    const res = await get('/login');
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toMatch(/default-src 'self'/);
@@ -51,11 +53,23 @@ describe('security headers', () => {
     expect(nonce).toBeTruthy();
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     const html = await res.text();
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((s) => !/type="application\/json"/.test(s));
     expect(scripts.length).toBeGreaterThan(0);
     for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
-    const second = (await get('/')).headers.get('content-security-policy')!;
+    const second = (await get('/login')).headers.get('content-security-policy')!;
     expect(second).not.toContain(nonce!); // a fresh nonce per response
+  });
+
+  it('allows every inline script of a cached page by its SHA-256 hash, without unsafe-inline', async () => {
+    await get('/');
+    const res = await get('/');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await res.text();
+    const { createHash } = await import('node:crypto');
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const m of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
   });
 
   it('sets nosniff, the referrer policy and frame denial on pages and API answers', async () => {

@@ -14,6 +14,9 @@ import { toCardProduct } from '../../lib/card-product.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { translate } from '../../i18n/resources.server.ts';
 
+/** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
+export const handle = { i18n: ['catalogue'] };
+
 const Query = z.object({
   sort: z.enum(SORTS).catch('newest'),
   category: z.enum(CATEGORIES).optional().catch(undefined),

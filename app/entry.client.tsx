@@ -1,0 +1,31 @@
+/**
+ * Hydration (issue 11): first loads the translation namespaces the server rendered the page with
+ * (listed in the `#i18n-page` block the root layout writes; the files are already preloaded by
+ * `<link rel="preload">`), so hydration finds the same texts, then hydrates; afterwards the
+ * language's other usual namespaces are fetched when the browser is idle.
+ */
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { clientI18n, loadNamespaces, prefetchNamespaces, setDocumentCatalogues, type CatalogueUrls } from './i18n/client.ts';
+
+async function hydrate() {
+  const block = document.getElementById('i18n-page');
+  if (block?.textContent) {
+    const page = JSON.parse(block.textContent) as CatalogueUrls & { namespaces: string[] };
+    setDocumentCatalogues(page);
+    const inst = clientI18n(page);
+    await loadNamespaces(inst, page.namespaces);
+    prefetchNamespaces(inst);
+  }
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

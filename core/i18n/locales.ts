@@ -1,0 +1,92 @@
+/**
+ * Supported locales (specification section 1; moved from app/i18n, issue 11): English (default), German, French, Italian and
+ * Spanish in the picker; further catalogues for ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh.
+ * Pure functions, safe in the browser and on the server.
+ */
+
+export const DEFAULT_LOCALE = 'en';
+/** Locales offered in the navbar picker. */
+export const PICKER_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
+/** Every locale with a catalogue. */
+export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
+export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security', 'privacy', 'influencer', 'custombox', 'adminshop'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The namespaces the browser loads for a page whose route declares none (`handle.i18n`, see
+ * app/i18n/page-namespaces.ts): every namespace but the admin area's and the long legal texts
+ * (which are rendered on the server). New namespaces added to NAMESPACES join it by themselves.
+ */
+export const DEFAULT_PAGE_NAMESPACES: readonly string[] = NAMESPACES.filter((ns) => ns !== 'admin' && ns !== 'adminshop' && ns !== 'legal');
+
+/**
+ * Namespaces only admin pages use: not in {@link DEFAULT_PAGE_NAMESPACES}; the admin layout
+ * declares them (`handle.i18n`), so they reach signed-in admins only.
+ */
+export const ADMIN_NAMESPACES: readonly Namespace[] = ['admin', 'adminshop'];
+
+/** Each locale's own name, for the picker. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English', de: 'Deutsch', fr: 'Français', it: 'Italiano', es: 'Español', ar: 'العربية', id: 'Bahasa Indonesia',
+  ja: '日本語', ko: '한국어', pl: 'Polski', 'pt-BR': 'Português (Brasil)', ru: 'Русский', tr: 'Türkçe', vi: 'Tiếng Việt', zh: '中文',
+};
+
+/** Right-to-left scripts among the locales. */
+export function isRtl(lang: string): boolean {
+  return lang === 'ar';
+}
+
+/** The BCP 47 tag used for number, price and date formats (Swiss variants where they exist). */
+export function intlLocale(lang: string): string {
+  switch (lang) {
+    case 'en':
+      return 'en-CH';
+    case 'de':
+      return 'de-CH';
+    case 'fr':
+      return 'fr-CH';
+    case 'it':
+      return 'it-CH';
+    default:
+      return lang;
+  }
+}
+
+/** Maps a tag like `de-DE`, `pt-br` or `zh-Hans` to a supported locale, or null. */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const t = tag.trim().toLowerCase();
+  const exact = LOCALES.find((l) => l.toLowerCase() === t);
+  if (exact) return exact;
+  const base = t.split(/[-_]/)[0];
+  if (base === 'pt') return 'pt-BR';
+  return LOCALES.find((l) => l.toLowerCase() === base) ?? null;
+}
+
+/**
+ * The locale of a request: explicit choice (`?lang=`), then the remembered cookie, then the
+ * browser's `Accept-Language` (by q-value), then English.
+ */
+export function pickLocale(query: string | null | undefined, cookie: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  const explicit = matchLocale(query) ?? matchLocale(cookie);
+  if (explicit) return explicit;
+  if (acceptLanguage) {
+    const ranked = acceptLanguage
+      .split(',')
+      .map((part) => {
+        const [tag, ...params] = part.trim().split(';');
+        const q = params.map((p) => /^q=([\d.]+)$/.exec(p.trim())?.[1]).find(Boolean);
+        return { tag, q: q ? Number(q) : 1 };
+      })
+      .filter((x) => x.tag && x.q > 0)
+      .sort((a, b) => b.q - a.q);
+    for (const { tag } of ranked) {
+      const m = matchLocale(tag);
+      if (m) return m;
+    }
+  }
+  return DEFAULT_LOCALE;
+}

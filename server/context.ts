@@ -1,0 +1,27 @@
+/**
+ * What the server hands every loader and action (React Router load context), built per request
+ * in server/app.ts.
+ */
+import type { AuthUser } from '../core/accounts/auth.ts';
+import type { Shop } from '../core/shop.ts';
+
+export type ShopLoadContext = {
+  shop: Shop;
+  /** The signed-in caller, or null. */
+  auth: AuthUser | null;
+  /** The anonymous cart id from the HttpOnly `cart_id` cookie (issued by the server). */
+  anonCartId: string;
+  /** The cart the visitor sees: the user's id when signed in, else the anonymous id. */
+  cartKey: string;
+  /** Language of the page (one of LOCALES). */
+  lang: string;
+  /** Theme chosen by the visitor, or null to follow the system. */
+  theme: 'light' | 'dark' | null;
+  /** Nonce for inline scripts (Content-Security-Policy). */
+  nonce: string;
+  /** Absolute origin for canonical URLs, e.g. `https://shop.example.ch`. */
+  origin: string;
+  /** The client's IP address (TCP peer), for rate limits; absent when the transport does not tell. */
+  clientIp?: string;
+};
+

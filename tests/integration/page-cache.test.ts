@@ -1,0 +1,155 @@
+/**
+ * The anonymous page cache (issue 11, ADR 010) through the whole HTTP app: what is cached, for
+ * whom, and that every write to what the pages show is visible on the next request — also
+ * writes that know nothing about the cache (plain UPDATEs, an order taking stock, settings).
+ * PGlite by default, PostgreSQL with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { products } from '../../core/catalogue/schema.ts';
+import { addToCart } from '../../core/cart/service.ts';
+import { updateSettings } from '../../core/config/service.ts';
+import type { Shop } from '../../core/shop.ts';
+import { apiClient } from '../helpers/api.ts';
+import { createCustomer, productWith } from '../helpers/customers.ts';
+import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+let shop: Shop;
+let http: TestHttp;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  http = await createTestHttp(shop);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const get = async (path: string, init: RequestInit & { cookie?: string } = {}) => {
+  const res = await http.fetch(path, init);
+  return { res, html: await res.text(), cache: res.headers.get('x-page-cache') };
+};
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+describe('anonymous page cache', () => {
+  it('serves the second anonymous view of a page from the cache, with an ETag that answers 304 and brotli/gzip bodies', async () => {
+    const p = await productWith(shop, 7, 2350, 0);
+    const first = await get(`/productdetail?id=${p.id}`);
+    expect(first.res.status).toBe(200);
+    expect(first.cache).toBe('miss');
+    const second = await get(`/productdetail?id=${p.id}`);
+    expect(second.cache).toBe('hit');
+    expect(second.html).toBe(first.html);
+    const etag = second.res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const notModified = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'if-none-match': etag! } });
+    expect(notModified.status).toBe(304);
+    const br = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('keeps one entry per language and theme', async () => {
+    const en = await get('/about', { cookie: 'lang=en' });
+    const de = await get('/about', { cookie: 'lang=de' });
+    expect(de.cache).toBe('miss');
+    expect(de.html).toContain('lang="de"');
+    expect(en.html).toContain('lang="en"');
+    const dark = await get('/about', { cookie: 'lang=de; theme=dark' });
+    expect(dark.cache).toBe('miss');
+    expect(dark.html).toContain('data-theme="dark"');
+    expect((await get('/about', { cookie: 'lang=de' })).cache).toBe('hit');
+  });
+
+  it('allows a cached page\'s inline scripts by hash: its CSP carries no nonce', async () => {
+    await get('/');
+    const { res, html } = await get('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).not.toMatch(/'nonce-/);
+    const hashes = csp.match(/'sha256-[^']+'/g) ?? [];
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    expect(hashes.length).toBeGreaterThan(0);
+  });
+
+  it('shows a price changed by a plain UPDATE (no cache call) on the next request', async () => {
+    const p = await productWith(shop, 5, 4100, 1);
+    const before = await get(`/productdetail?id=${p.id}`);
+    await get(`/productdetail?id=${p.id}`);
+    expect(before.html).toMatch(/41\.00/);
+    await shop.db.update(products).set({ basePrice: 5290 }).where(eq(products.id, p.id));
+    const after = await get(`/productdetail?id=${p.id}`);
+    expect(after.cache).toBe('miss');
+    expect(after.html).toMatch(/52\.90/);
+    expect(after.html).not.toMatch(/41\.00/);
+  });
+
+  it('shows the stock taken by an order on the next request', async () => {
+    const p = await productWith(shop, 9, 1500, 2);
+    expect((await get(`/productdetail?id=${p.id}`)).html).toContain('In stock (9 available)');
+    expect((await get(`/productdetail?id=${p.id}`)).cache).toBe('hit');
+    const c = await createCustomer(shop);
+    await addToCart(shop.db, c.id, p.id, 2, c.id);
+    const order = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
+    expect(order.status).toBe(201);
+    const after = await get(`/productdetail?id=${p.id}`);
+    expect(after.html).toContain('In stock (7 available)');
+  });
+
+  it('shows a changed promotional text and a closed shop on the next request of every cached page', async () => {
+    await get('/');
+    await get('/client/products');
+    expect((await get('/')).cache).toBe('hit');
+    await updateSettings(shop.db, { promotionalInfo: { text: 'Cache-busting promo 4711' } });
+    expect((await get('/')).html).toContain('Cache-busting promo 4711');
+    expect((await get('/client/products')).html).toContain('Cache-busting promo 4711');
+    // a raw SQL write to the settings row, as a script or psql would do it
+    await shop.db.execute(sql`update shop_config set settings = jsonb_set(settings, '{promotionalInfo,text}', '"Raw SQL promo 0815"') where id = 1`);
+    expect((await get('/')).html).toContain('Raw SQL promo 0815');
+  });
+
+  it('never serves a cached page to a signed-in customer, and never shows them an anonymous page', async () => {
+    await get('/');
+    expect((await get('/')).cache).toBe('hit');
+    const user = await userWithCookie(shop, 'Customer');
+    const signedIn = await get('/', { cookie: user.cookie });
+    expect(signedIn.res.status).toBe(200);
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.html).toContain(user.userId);
+    const anonymous = await get('/');
+    expect(anonymous.html).not.toContain(user.userId);
+  });
+
+  it('a visitor with a filled cart gets their own uncached page; the cached page never shows anybody\'s cart', async () => {
+    const p = await productWith(shop, 20, 1990, 3);
+    const visit = await http.fetch('/');
+    const cartCookie = cookiesOf(visit);
+    expect(cartCookie).toMatch(/cart_id=/);
+    const added = await http.postForm('/shopcart', { intent: 'add', productId: p.id, count: '3', returnTo: '/' }, cartCookie);
+    expect(added.status).toBeLessThan(400);
+    const hint = cookiesOf(added);
+    expect(hint).toMatch(/cart_items=1/);
+    const own = await get('/', { cookie: `${cartCookie}; ${hint}` });
+    expect(own.cache).toBeNull();
+    expect(own.html).toMatch(/data-testid="cart-count"[^>]*>3</);
+    const stranger = await get('/');
+    expect(stranger.cache).toBe('hit');
+    expect(stranger.html).not.toMatch(/data-testid="cart-count"/);
+    // emptying the cart clears the hint
+    const removed = await http.postForm('/shopcart', { intent: 'remove', productId: p.id, returnTo: '/' }, `${cartCookie}; ${hint}`);
+    expect(removed.headers.getSetCookie().join('\n')).toMatch(/cart_items=;/);
+  });
+
+  it('does not cache pages outside the list (cart, account pages)', async () => {
+    expect((await get('/shopcart')).cache).toBeNull();
+    expect((await get('/login')).cache).toBeNull();
+  });
+});
