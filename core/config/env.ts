@@ -92,9 +92,6 @@ const EnvSchema = z.object({
     .optional(),
   DATATRANS_API_URL: z.url().default('https://api.sandbox.datatrans.com'),
   DATATRANS_PAY_URL: z.url().default('https://pay.sandbox.datatrans.com'),
-}).superRefine((env, ctx) => {
-  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL)
-    ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (the address customers use, e.g. https://shop.example.ch; links in e-mails are built from it)' });
 });
 
 /** The parsed environment. */
