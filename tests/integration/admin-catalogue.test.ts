@@ -43,7 +43,7 @@ const settingsForm = {
   freeShippingThreshold: '200',
   iban: 'CH44 3199 9123 0008 8901 2',
   cardPaymentExpiryMinutes: '30',
-  bankTransferExpiryDays: '10',
+  bankTransferExpiryDays: '5', // at most 7 (issue 12: shorter reservations)
 };
 
 describe('admin settings', () => {

@@ -39,6 +39,8 @@ const ADMIN_ROUTES: [string, string][] = [
   ['/admin/user/details', 'routes/admin/user.details'],
   ['/admin/audit', 'routes/admin/audit'],
   ['/admin/outbox', 'routes/admin/outbox'],
+  ['/admin/order/packing', 'routes/admin/order.packing'],
+  ['/admin/custombox', 'routes/admin/custombox'],
 ];
 
 /** Every admin page action, with a form that an Admin's request would act on. `{user}` / `{victim}` are filled in. */
@@ -54,6 +56,9 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'erase', confirm: 'yes' }],
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'reset' }],
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'update', firstName: 'X', lastName: 'Y', phone: '+41 79 000 00 00', street: 'a 1', postalCode: '8000', city: 'Z', country: 'CH', role: 'Admin' }],
+  ['/admin/order/details?id=nope', 'routes/admin/order.details', { id: 'nope', intent: 'refund', amountChf: '1.00' }],
+  ['/admin/product/list', 'routes/admin/product.list', { intent: 'import', csvText: 'sku,name\nHACK-2,Hack' }],
+  ['/admin/custombox', 'routes/admin/custombox', { name: 'Hack box', capacity: '5', priceChf: '1.00' }],
 ];
 
 let shop: Shop;
@@ -110,7 +115,8 @@ function adminPathsOfRouteConfig(): string[] {
   const walk = (list: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[], prefix: string) => {
     for (const r of list) {
       const path = r.path ? `${prefix}/${r.path}`.replace(/\/+/g, '/') : prefix;
-      if (r.file.includes('routes/admin/')) out.push(path);
+      // pages (.tsx) of the admin area; its downloads are resource routes (.ts), tested below
+      if (r.file.includes('routes/admin/') && r.file.endsWith('.tsx')) out.push(path);
       if (r.children) walk(r.children as never, path);
     }
   };
@@ -156,6 +162,16 @@ describe('admin page actions', () => {
 });
 
 describe('admin resources and JSON API', () => {
+  it.each(['/admin/order/export', '/admin/order/creditnote?id=nope', '/admin/product/export'])('the download %s is refused to anonymous, Customer and Influencer', async (url) => {
+    const anon = await http.fetch(url, { redirect: 'manual' });
+    expect([302, 401, 403]).toContain(anon.status);
+    for (const role of ['Customer', 'Influencer']) {
+      const res = await http.fetch(url, { cookie: cookies[role], redirect: 'manual' });
+      expect(res.status, role).toBe(403);
+      expect(await res.text()).not.toContain('@example.ch');
+    }
+  });
+
   it('the user data export is refused to anonymous, Customer and Influencer', async () => {
     const url = `/admin/user/export?id=${victim}`;
     const anon = await http.fetch(url, { redirect: 'manual' });
