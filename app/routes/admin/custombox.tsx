@@ -14,6 +14,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
 
 const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 24.00').transform((s) => parseChfInput(s)!);
 
@@ -31,7 +32,7 @@ const ModelForm = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const models = await listBoxModels(context.shop.db, { includeInactive: true });
-  return { models: models.map((m) => ({ id: m.id, name: m.name, capacity: m.capacity, price: m.price, drawing: m.drawing, image: m.image, active: m.active, sort: m.sort })) };
+  return { title: translate(context.lang, 'custombox:admin.title'), models: models.map((m) => ({ id: m.id, name: m.name, capacity: m.capacity, price: m.price, drawing: m.drawing, image: m.image, active: m.active, sort: m.sort })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta = () => [{ title: 'Custom boxes · Admin' }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Custom boxes'} · Admin` }];
 
 type ModelValues = Route.ComponentProps['loaderData']['models'][number];
 
