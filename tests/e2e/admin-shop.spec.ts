@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtp();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-walk-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
   const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/admin-shop-seed.ts'], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);

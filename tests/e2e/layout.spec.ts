@@ -12,7 +12,12 @@ const fresh = { cookies: [], origins: [] };
 
 /** Waits for hydration and returns its time (epoch ms, the page's clock); timers count from there. */
 async function hydrated(page: Page): Promise<number> {
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  // hydration waits for the page's translation files and then for React's scheduler; under an
+  // installed fake clock, its timers move when the clock is advanced
+  await expect(async () => {
+    await page.clock.runFor(20);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(1);
+  }).toPass({ timeout: 10_000 });
   return Number(await page.locator('html').getAttribute('data-hydrated'));
 }
 
@@ -213,7 +218,7 @@ test.describe('languages', () => {
     const html = page.locator('html');
     await expect(html).toHaveAttribute('lang', 'ar');
     await expect(html).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByTestId('delivery-banner')).toHaveText('نوصل داخل سويسرا فقط.');
+    await expect(page.getByTestId('delivery-banner')).toHaveText('نوصل داخل سويسرا وليختنشتاين فقط.');
     // nothing pushes the page sideways (an off-screen element would scroll an RTL page)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     const brand = await page.locator('.navbar .brand').boundingBox();
