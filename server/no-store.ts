@@ -7,8 +7,12 @@
 /** Paths whose pages are personal even for anonymous visitors (cart, checkout, login…). */
 const PERSONAL = /^\/(client|admin|profile|payment|paymentsuccess|paymenterror|shopcart|login|register|forgot|reset|confirm|sandbox-pay)(\/|\.data$|$)/;
 
+/** Public files served through the router (product photos, drawn placeholders): the same for everyone, cached as they say. */
+const PUBLIC_FILES = /^\/(media|images)\//;
+
 /** Whether the page answer must carry `no-store`. */
 export function mustNotStore(path: string, signedIn: boolean): boolean {
+  if (PUBLIC_FILES.test(path)) return false;
   return signedIn || PERSONAL.test(path);
 }
 
