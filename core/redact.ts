@@ -42,6 +42,8 @@ export const REDACT_PATHS = [
 
 /** Drops the SQL parameters from an error (drizzle puts them in `params` and in the message). */
 function sqlSafe(err: unknown): unknown {
+  // `err` may be anything a caller logged under that name (a string, a plain value)
+  if (!err || typeof err !== 'object') return typeof err === 'string' ? scrubLinks(err) : err;
   const s = pino.stdSerializers.err(err as Error) as Record<string, unknown> & { message?: string; stack?: string; cause?: unknown };
   const strip = (t: unknown) => (typeof t === 'string' ? t.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]') : t);
   s.message = strip(s.message) as string;

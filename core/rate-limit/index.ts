@@ -65,7 +65,7 @@ async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
     const log = (shop as { log?: Shop['log'] }).log;
     let down = false;
     client.on('error', (err: Error) => {
-      if (!down) log?.warn({ err: err.message }, 'Redis unreachable: rate limits fall back to this process\'s memory until it is back');
+      if (!down) log?.warn({ error: err.message }, 'Redis unreachable: rate limits fall back to this process\'s memory until it is back');
       down = true;
     });
     client.on('ready', () => {

@@ -68,7 +68,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   await redis.flushdb();
   redis.disconnect();
   const secret = `chaos-${randomUUID()}`.padEnd(48, 'x');
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'fatal', PUBLIC_URL: 'http://127.0.0.1', DATA_DIR: 'memory://' };
+  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'fatal', DATA_DIR: 'memory://' };
   const apps: AppProcess[] = [await startApp(o.basePort, env)];
   apps.push(await startApp(o.basePort + 1, env));
   const shop: Shop = await openShop({ ...env, LOG_LEVEL: 'silent' }, { logger: pino({ level: 'silent' }) });

@@ -38,7 +38,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
     const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
     drop = db.drop;
     dbUrl = db.url;
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', DATA_DIR: 'memory://' };
+    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' };
     apps.push(await startApp(3401, env)); // the first applies migrations and imports the catalogue
     apps.push(await startApp(3402, env));
     shop = await createTestShop({ env: { DATABASE_URL: db.url, SESSION_SECRET: secret } });
@@ -97,7 +97,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
 
     it('with Redis down a process keeps selling: limits fall back to its memory, and it says so in its log', async () => {
       const redisDown = 'redis://127.0.0.1:9'; // nothing listens on the discard port
-      const lonely = await startApp(3403, { DATABASE_URL: dbUrl, REDIS_URL: redisDown, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://127.0.0.1', DATA_DIR: 'memory://' });
+      const lonely = await startApp(3403, { DATABASE_URL: dbUrl, REDIS_URL: redisDown, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' });
       try {
         const p = await productWith(shop, 3, 1500, 5);
         const c = await createCustomer(shop);

@@ -34,7 +34,7 @@ beforeAll(async () => {
     SESSION_SECRET: 'db-restart-test-secret'.padEnd(40, 'x'),
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    PUBLIC_URL: 'http://127.0.0.1',
+   
     DATA_DIR: 'memory://',
     REDIS_URL: undefined,
   });
