@@ -12,6 +12,7 @@
  * Erasure is refused while the customer has an open order (unpaid, paid but not shipped yet): the
  * shop still needs the address to deliver it or the person to pay it.
  */
+import { rappenToDecimalString } from '../pricing/money.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
@@ -60,7 +61,7 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
     db.select({ subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.to, u.email)).orderBy(outbox.createdAt),
     db.select().from(contactMessages).where(eq(contactMessages.email, u.email)).orderBy(contactMessages.createdAt),
   ]);
-  const chf = (rappen: number) => (rappen / 100).toFixed(2);
+  const chf = rappenToDecimalString;
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),

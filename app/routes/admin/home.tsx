@@ -4,6 +4,7 @@
  * payments to match and mails that failed. Every figure comes from an SQL aggregate
  * (core/dashboard). Admin only.
  */
+import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { count, isNull } from 'drizzle-orm';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -158,7 +159,7 @@ export default function AdminHome() {
                   <span className="admin-wrap">
                     {dateTime(p.createdAt)} · <code>{p.reference ?? '—'}</code>
                   </span>
-                  <strong>{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${(p.amount / 100).toFixed(2)}`}</strong>
+                  <strong>{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}</strong>
                 </li>
               ))}
             </ul>
