@@ -66,7 +66,8 @@ describe('webhooks: timestamps, replays and a late "canceled"', () => {
     await addToCart(shop.db, c.id, p.id, 1, c.id);
     const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
     expect(created.status).toBe(201);
-    const start = async () => /\/v1\/start\/(\d+)$/.exec((await api.post('/payment/start', { orderID: created.body.order._id }, c.headers)).body.redirectUrl)![1];
+    const start = async () =>
+      /\/v1\/start\/(\d+)$/.exec((await api.post('/payment/start', { orderID: created.body.order._id }, c.headers)).body.redirectUrl)![1];
     return { orderId: created.body.order._id as string, start };
   }
   const statusOf = async (id: string) => (await shop.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -130,12 +131,15 @@ describe('plain form posts (no JavaScript): origin check and cookies', () => {
   }, 60_000);
   afterAll(() => shop.close());
 
-  it('refuses cross-site posts to /logout and /preferences with 403, in the visitor\'s language', async () => {
+  it("refuses cross-site posts to /logout and /preferences with 403, in the visitor's language", async () => {
     const { cookie } = await userWithCookie(shop, 'Customer');
     for (const path of ['/logout', '/preferences', '/login']) {
       const evil = await formPost(app, `http://shop.test${path}`, { theme: 'dark' }, { origin: 'https://evil.example', cookie });
       expect(evil.status, path).toBe(403);
-      expect(evil.headers.getSetCookie().filter((c) => !c.startsWith('cart_id=')), path).toEqual([]);
+      expect(
+        evil.headers.getSetCookie().filter((c) => !c.startsWith('cart_id=')),
+        path,
+      ).toEqual([]);
       const noOrigin = await formPost(app, `http://shop.test${path}`, { theme: 'dark' }, { 'sec-fetch-site': 'cross-site', cookie });
       expect(noOrigin.status, path).toBe(403);
       expect((await formPost(app, `http://shop.test${path}`, {}, { origin: 'null', cookie })).status, path).toBe(403);
@@ -197,7 +201,12 @@ describe('__Host- cookies over HTTPS', () => {
     expect(home.headers.getSetCookie().some((c) => c.startsWith('cart_id='))).toBe(false);
 
     const u = await customerWithPassword(shop);
-    const res = await formPost(app, 'https://shop.example.ch/login', { email: u.email, password: GOOD_PASSWORD, redirectTo: '/' }, { origin: 'https://shop.example.ch' });
+    const res = await formPost(
+      app,
+      'https://shop.example.ch/login',
+      { email: u.email, password: GOOD_PASSWORD, redirectTo: '/' },
+      { origin: 'https://shop.example.ch' },
+    );
     const set = res.headers.getSetCookie();
     const access = set.find((c) => c.startsWith('__Host-access_token='))!;
     expect(access).toMatch(/Secure/);
@@ -208,7 +217,9 @@ describe('__Host- cookies over HTTPS', () => {
     expect((await app.request('https://shop.example.ch/profile', { headers: { cookie: `__Host-access_token=${token}` } })).status).toBe(200);
     // a plain-named cookie (e.g. planted by a sibling sub-domain) is not a session
     expect((await app.request('https://shop.example.ch/profile', { headers: { cookie: `access_token=${token}` } })).status).toBe(302);
-    expect((await app.request(`https://shop.example.ch/api/user/getUser?userID=${u.id}`, { headers: { cookie: `__Host-access_token=${token}` } })).status).toBe(200);
+    expect((await app.request(`https://shop.example.ch/api/user/getUser?userID=${u.id}`, { headers: { cookie: `__Host-access_token=${token}` } })).status).toBe(
+      200,
+    );
 
     const out = await formPost(app, 'https://shop.example.ch/logout', {}, { origin: 'https://shop.example.ch', cookie: `__Host-access_token=${token}` });
     expect(out.headers.getSetCookie().find((c) => c.startsWith('__Host-access_token='))).toMatch(/Max-Age=0/);
@@ -225,7 +236,7 @@ describe('log-in back-off per IP and account, with a global cap per account', ()
   const attempt = (email: string, password: string, ip: string) =>
     login(shop, { email, password }, { ip }).then(
       () => 200,
-      (e: unknown) => (e instanceof DomainError ? ({ unauthenticated: 401, rate_limited: 429 } as Record<string, number>)[e.code] ?? 400 : 500),
+      (e: unknown) => (e instanceof DomainError ? (({ unauthenticated: 401, rate_limited: 429 } as Record<string, number>)[e.code] ?? 400) : 500),
     );
 
   it('a guesser at one address is stopped after 10 tries; the owner still logs in from theirs', async () => {
@@ -357,12 +368,18 @@ describe('social links in the settings', () => {
       ...links,
     });
     for (const bad of ['javascript:alert(1)', 'http://t.me/casa', '@casadeltabaco', '//evil.example/x', 'https://user:pw@evil.example/']) {
-      const res = await formPost(app, 'http://shop.test/admin/settings', form({ telegram: bad }), { origin: 'http://shop.test', cookie: `${admin.cookie}; lang=de` });
+      const res = await formPost(app, 'http://shop.test/admin/settings', form({ telegram: bad }), {
+        origin: 'http://shop.test',
+        cookie: `${admin.cookie}; lang=de`,
+      });
       expect(res.status, bad).toBe(400);
       expect(await res.text(), bad).toContain('Geben Sie eine https://-Adresse ein');
     }
     expect((await getSettings(shop.db)).telegram).toBe(s.telegram);
-    const ok = await formPost(app, 'http://shop.test/admin/settings', form({ telegram: 'https://t.me/casa_new', instagram: '' }), { origin: 'http://shop.test', cookie: admin.cookie });
+    const ok = await formPost(app, 'http://shop.test/admin/settings', form({ telegram: 'https://t.me/casa_new', instagram: '' }), {
+      origin: 'http://shop.test',
+      cookie: admin.cookie,
+    });
     expect(ok.status).toBe(200);
     expect(await getSettings(shop.db)).toMatchObject({ telegram: 'https://t.me/casa_new', instagram: '' });
     await expect(updateSettings(shop.db, { facebook: 'javascript:alert(1)' })).rejects.toThrow(/https/);
