@@ -27,6 +27,7 @@ export const paymentApi = new Hono<ApiEnv>()
     const raw = await c.req.text();
     const result = await receiveWebhook(c.get('shop'), c.req.param('provider'), raw, c.req.raw.headers);
     if (result.handled === 'paid') return c.json({ received: true, duplicate: result.outcome.result === 'duplicate' });
+    if (result.handled === 'duplicate') return c.json({ received: true, duplicate: true });
     return c.json({ received: true });
   });
 

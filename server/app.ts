@@ -21,20 +21,20 @@ import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { queryCount } from '../core/db/client.ts';
 import { countCartItems } from '../core/cart/service.ts';
-import { CACHEABLE_PATHS, CART_HINT_COOKIE, PageCache, cachedResponse } from './page-cache.ts';
-import { REFRESH_COOKIE } from './session.ts';
-import { ACCESS_COOKIE } from '../core/accounts/auth.ts';
+import { CACHEABLE_PATHS, PageCache, cachedResponse } from './page-cache.ts';
+import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { scrubPath } from '../core/redact.ts';
 import { withNoStore } from './no-store.ts';
 import { hostCheck } from './host-check.ts';
+import { originCheck } from './origin-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { serviceUnavailable } from './unavailable.ts';
 
-/** Cookie holding the anonymous cart id (HttpOnly; 90 days). */
-export const CART_COOKIE = 'cart_id';
+/** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
+export { CART_COOKIE };
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /** Extra origins the browser may be sent to by forms (payment pages). */
@@ -63,6 +63,27 @@ function takePendingCookies(c: Context<HttpEnv>): string[] {
   const pending = c.res.headers.getSetCookie?.() ?? [];
   if (pending.length) c.res.headers.delete('Set-Cookie');
   return pending;
+}
+
+/** Name of a `Set-Cookie` value (`name=value; …`). */
+const setCookieName = (cookie: string) => cookie.slice(0, Math.max(0, cookie.indexOf('='))).trim();
+
+/**
+ * `res` with the cookies middleware set (cart id, refreshed or cleared session, cart hint) next
+ * to the page's own (Hono would otherwise replace the response's Set-Cookie headers with the
+ * middleware's). A cookie the page action set itself wins: a middleware cookie of the same name is
+ * dropped, since browsers apply Set-Cookie headers in order and the last one counts. (Before, a
+ * visitor with a stale session cookie who logged in with a plain form got the new session cookies
+ * followed by the middleware's clearing ones, and stayed logged out.)
+ */
+export function withPendingCookies(res: Response, pending: string[]): Response {
+  if (pending.length === 0) return res;
+  const own = new Set(res.headers.getSetCookie().map(setCookieName));
+  const extra = pending.filter((cookie) => !own.has(setCookieName(cookie)));
+  if (extra.length === 0) return res;
+  const headers = new Headers(res.headers);
+  for (const cookie of extra) headers.append('Set-Cookie', cookie);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** An HTTP app and its page cache (for statistics and tests). */
@@ -111,6 +132,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
     }),
   );
   app.use('*', compress());
+  // issue 12, finding 10: cross-site form posts (also to /logout and /preferences) get 403
+  app.use('*', originCheck(shop));
   const root = opts.clientDir ?? 'build/client';
   // Cache-Control is set on the finished response: a header set in serveStatic's onFound comes
   // after the response exists and is lost outside @hono/node-server (e.g. in app.request).
@@ -142,25 +165,32 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
   app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
+  // the shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https; issue 12, finding 10)
+  const names = {
+    access: cookieName(ACCESS_COOKIE, shop.env),
+    refresh: cookieName(REFRESH_COOKIE, shop.env),
+    cart: cookieName(CART_COOKIE, shop.env),
+    cartHint: cookieName(CART_HINT_COOKIE, shop.env),
+  };
   /** Whether a request may get (and fill) the anonymous page cache. */
   const cacheable = (c: Context<HttpEnv>, path: string) =>
     pageCache !== null &&
     c.req.method === 'GET' &&
     CACHEABLE_PATHS.has(path) &&
     !c.req.header('authorization') &&
-    !getCookie(c, ACCESS_COOKIE) &&
-    !getCookie(c, REFRESH_COOKIE) &&
-    !getCookie(c, CART_HINT_COOKIE);
+    !getCookie(c, names.access) &&
+    !getCookie(c, names.refresh) &&
+    !getCookie(c, names.cartHint);
 
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
     const https = clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
-    let anonCartId = getCookie(c, CART_COOKIE);
+    let anonCartId = getCookie(c, names.cart);
     const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
     if (!anonCartId || !hadCart) {
       anonCartId = newAnonymousCartId();
-      setCookie(c, CART_COOKIE, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+      setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
     const theme = getCookie(c, 'theme');
     const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
@@ -213,18 +243,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       // of visitors with an empty cart may come from the page cache.
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && hadCart) {
         const items = await countCartItems(shop.db, anonCartId);
-        if (items > 0) setCookie(c, CART_HINT_COOKIE, '1', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
-        else if (getCookie(c, CART_HINT_COOKIE)) setCookie(c, CART_HINT_COOKIE, '', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: 0 });
+        if (items > 0) setCookie(c, names.cartHint, '1', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+        else if (getCookie(c, names.cartHint)) setCookie(c, names.cartHint, '', { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: 0 });
       }
     }
     res = res!;
-    // keep cookies set by middleware (cart id, refreshed session, cart hint) next to the router's
-    // own (Hono would otherwise replace the response's Set-Cookie headers with the middleware's)
-    const pending = takePendingCookies(c);
-    if (pending.length === 0) return res;
-    const headers = new Headers(res.headers);
-    for (const cookie of pending) headers.append('Set-Cookie', cookie);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    return withPendingCookies(res, takePendingCookies(c));
   });
   return app;
 }

@@ -39,8 +39,9 @@ export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
  * Cookie telling the server that the visitor's anonymous cart has items (value `1`); set or
  * cleared after every state-changing request that carries a cart cookie (server/app.ts). Without
  * it the visitor's cart is empty and the cached anonymous page shows exactly what they would see.
+ * Base name: over HTTPS it is `__Host-cart_items` (core/accounts/cookies.ts `cookieName`).
  */
-export const CART_HINT_COOKIE = 'cart_items';
+export { CART_HINT_COOKIE } from '../core/accounts/cookies.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

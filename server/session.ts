@@ -3,6 +3,7 @@
  * (Secure in production), never a token in localStorage:
  * - `access_token`: the 15-minute JWT (also accepted by the JSON API);
  * - `refresh_token`: the opaque rotating refresh token (30 days).
+ * Over HTTPS both are named with the `__Host-` prefix (core/accounts/cookies.ts `cookieName`).
  *
  * {@link webSession} resolves the signed-in user of a page request; when the access token is
  * missing or expired but the refresh token is valid, it rotates the refresh token and sets both
@@ -13,13 +14,14 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
-import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
+import { ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
+import { ACCESS_COOKIE, CART_COOKIE, REFRESH_COOKIE, cookieName, readCookie } from '../core/accounts/cookies.ts';
+import type { Env } from '../core/config/env.ts';
 import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/production.ts';
 
-/** Name of the web UI's refresh-token cookie. */
-export const REFRESH_COOKIE = 'refresh_token';
+export { REFRESH_COOKIE } from '../core/accounts/cookies.ts';
 
 /** How long a rotation result is shared with concurrent requests, ms. */
 const SHARE_MS = 10_000;
@@ -39,23 +41,34 @@ function rotateOnce(shop: Shop, refreshToken: string): Promise<Session> {
 type CookieOpts = { httpOnly: true; sameSite: 'Lax'; secure: boolean; path: '/'; maxAge: number };
 const opts = (production: boolean, maxAge: number): CookieOpts => ({ httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge });
 
+type CookieEnv = Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+
 /** `Set-Cookie` values that start a web session (for route actions that answer a Response). */
-export function sessionCookieHeaders(session: Pick<Session, 'accesToken' | 'refreshToken'>, production: boolean): string[] {
+export function sessionCookieHeaders(session: Pick<Session, 'accesToken' | 'refreshToken'>, env: CookieEnv): string[] {
+  const secure = secureTransport(env);
   return [
-    serialize(ACCESS_COOKIE, session.accesToken, opts(production, ACCESS_TOKEN_TTL_S)),
-    serialize(REFRESH_COOKIE, session.refreshToken, opts(production, REFRESH_TTL_S)),
+    serialize(cookieName(ACCESS_COOKIE, env), session.accesToken, opts(secure, ACCESS_TOKEN_TTL_S)),
+    serialize(cookieName(REFRESH_COOKIE, env), session.refreshToken, opts(secure, REFRESH_TTL_S)),
   ];
 }
 
 /** `Set-Cookie` values that end a web session. */
-export function clearSessionCookieHeaders(production: boolean): string[] {
-  return [serialize(ACCESS_COOKIE, '', opts(production, 0)), serialize(REFRESH_COOKIE, '', opts(production, 0))];
+export function clearSessionCookieHeaders(env: CookieEnv): string[] {
+  const secure = secureTransport(env);
+  return [serialize(cookieName(ACCESS_COOKIE, env), '', opts(secure, 0)), serialize(cookieName(REFRESH_COOKIE, env), '', opts(secure, 0))];
 }
 
-/** The refresh token of a request's cookies, or null. */
-export function refreshTokenFromRequest(request: Request): string | null {
-  const m = new RegExp(`(?:^|;\\s*)${REFRESH_COOKIE}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
-  return m ? decodeURIComponent(m[1]) : null;
+/** Lifetime of the anonymous cart cookie, seconds (90 days). */
+export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/** `Set-Cookie` value giving the visitor a new anonymous cart id (after logging out). */
+export function cartCookieHeader(cartId: string, env: CookieEnv): string {
+  return serialize(cookieName(CART_COOKIE, env), cartId, opts(secureTransport(env), CART_COOKIE_MAX_AGE_S));
+}
+
+/** The refresh token of a request's cookies (under this shop's cookie name), or null. */
+export function refreshTokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>): string | null {
+  return readCookie(request.headers.get('cookie'), cookieName(REFRESH_COOKIE, env));
 }
 
 /**
@@ -64,9 +77,11 @@ export function refreshTokenFromRequest(request: Request): string | null {
  */
 export async function webSession(shop: Shop, c: Context): Promise<AuthUser | null> {
   const production = secureTransport(shop.env);
+  const accessName = cookieName(ACCESS_COOKIE, shop.env);
+  const refreshName = cookieName(REFRESH_COOKIE, shop.env);
   // logging out: never rotate (new cookies would be appended after the ones that clear the session)
   if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
-  const access = getCookie(c, ACCESS_COOKIE);
+  const access = getCookie(c, accessName);
   if (access) {
     let claimed: AuthUser | null = null;
     try {
@@ -78,24 +93,24 @@ export async function webSession(shop: Shop, c: Context): Promise<AuthUser | nul
       // a blocked or erased account's session ends at once, not when its token expires
       const current = await currentAccount(shop, claimed);
       if (current) return current;
-      deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
-      deleteCookie(c, REFRESH_COOKIE, { path: '/', secure: production });
+      deleteCookie(c, accessName, { path: '/', secure: production });
+      deleteCookie(c, refreshName, { path: '/', secure: production });
       return null;
     }
   }
-  const refresh = getCookie(c, REFRESH_COOKIE);
+  const refresh = getCookie(c, refreshName);
   if (!refresh) {
-    if (access) deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
+    if (access) deleteCookie(c, accessName, { path: '/', secure: production });
     return null;
   }
   try {
     const s = await rotateOnce(shop, refresh);
-    setCookie(c, ACCESS_COOKIE, s.accesToken, opts(production, ACCESS_TOKEN_TTL_S));
-    setCookie(c, REFRESH_COOKIE, s.refreshToken, opts(production, REFRESH_TTL_S));
+    setCookie(c, accessName, s.accesToken, opts(production, ACCESS_TOKEN_TTL_S));
+    setCookie(c, refreshName, s.refreshToken, opts(production, REFRESH_TTL_S));
     return { userId: s.userId, role: s.role };
   } catch {
-    deleteCookie(c, ACCESS_COOKIE, { path: '/', secure: production });
-    deleteCookie(c, REFRESH_COOKIE, { path: '/', secure: production });
+    deleteCookie(c, accessName, { path: '/', secure: production });
+    deleteCookie(c, refreshName, { path: '/', secure: production });
     return null;
   }
 }

@@ -53,10 +53,10 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
         <nav aria-label={t('footer.social')}>
           <h2 className="footer-h">{t('footer.social')}</h2>
           <ul>
-            <li><a href={config.telegram} rel="noopener">Telegram</a></li>
+            {config.telegram && <li><a href={config.telegram} rel="noopener">Telegram</a></li>}
             <li><a href={`https://wa.me/${wa}`} rel="noopener">WhatsApp</a></li>
-            <li><a href={config.facebook} rel="noopener">Facebook</a></li>
-            <li><a href={config.instagram} rel="noopener">Instagram</a></li>
+            {config.facebook && <li><a href={config.facebook} rel="noopener">Facebook</a></li>}
+            {config.instagram && <li><a href={config.instagram} rel="noopener">Instagram</a></li>}
           </ul>
         </nav>
       </div>

@@ -17,7 +17,6 @@ import { formFailure, formFields, requestMeta, safeRedirect } from '../lib/auth.
 import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { secureTransport } from '../../core/config/production.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Log in' });
 
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await login(context.shop, { email: f.email, password: f.password }, requestMeta(context));
     await mergeCarts(context.shop.db, session.userId, context.anonCartId);
     const headers = new Headers();
-    for (const c of sessionCookieHeaders(session, secureTransport(context.shop.env))) headers.append('Set-Cookie', c);
+    for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
     return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
   } catch (err) {
     const failure = formFailure(err, context.lang);

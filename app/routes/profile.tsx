@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       // the session ends with this answer (cookies cleared); the page then only says goodbye
       const headers = new Headers();
-      for (const c of clearSessionCookieHeaders(context.shop.env.NODE_ENV === 'production')) headers.append('Set-Cookie', c);
+      for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);
       return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
     }
     if (intent === 'password') {
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const msg = translate(context.lang, 'errors:passwordsDiffer');
         return data<Answer>({ intent, ok: false, error: msg, fields: { passwordConfirm: msg } }, { status: 400 });
       }
-      const refresh = refreshTokenFromRequest(request);
+      const refresh = refreshTokenFromRequest(request, context.shop.env);
       await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // issue 12
       const own = refresh ? await familyOf(context.shop.db, refresh) : null;
       await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);

@@ -9,14 +9,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { ROLES, users, type Role } from './schema.ts';
+import { ACCESS_COOKIE, cookieName, readCookie } from './cookies.ts';
+import type { Env } from '../config/env.ts';
 
 /** An authenticated caller. */
 export type AuthUser = { userId: string; role: Role };
 
 /** Lifetime of an access token, seconds (issue 4, item 4: 15 min). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
-/** Name of the web UI's access-token cookie. */
-export const ACCESS_COOKIE = 'access_token';
+export { ACCESS_COOKIE } from './cookies.ts';
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
@@ -50,14 +51,16 @@ export async function verifyAccessToken(shop: Pick<Shop, 'sessionSecret'>, token
   }
 }
 
-/** The access token a request carries: `accestoken` header, then Bearer, then the cookie. */
-export function tokenFromRequest(request: Request): string | null {
+/**
+ * The access token a request carries: `accestoken` header, then Bearer, then the web UI's cookie
+ * (named by core/accounts/cookies.ts `cookieName`, `__Host-access_token` when `PUBLIC_URL` is https).
+ */
+export function tokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>): string | null {
   const header = request.headers.get('accestoken');
   if (header) return header.trim();
   const auth = request.headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
-  const cookie = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=([^;]+)`).exec(request.headers.get('cookie') ?? '');
-  return cookie ? decodeURIComponent(cookie[1]) : null;
+  return readCookie(request.headers.get('cookie'), cookieName(ACCESS_COOKIE, env));
 }
 
 /**
@@ -67,7 +70,7 @@ export function tokenFromRequest(request: Request): string | null {
  *   (401) for an invalid one.
  */
 export async function authenticate(shop: Shop, request: Request): Promise<AuthUser | null> {
-  const token = tokenFromRequest(request);
+  const token = tokenFromRequest(request, shop.env);
   if (!token) return null;
   const claimed = await verifyAccessToken(shop, token);
   const current = await currentAccount(shop, claimed);

@@ -26,8 +26,10 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { getSettings } from '../config/service.ts';
 import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { outbox } from '../mail/schema.ts';
+import { publicOrigin } from '../config/production.ts';
 import { renderLinkMail, type LinkMailKind } from '../mail/templates.ts';
-import { consumeRateLimit, resetRateLimit } from '../rate-limit/index.ts';
+import { consumeRateLimit, countFailure, resetRateLimit } from '../rate-limit/index.ts';
 import { issueAccessToken } from './auth.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummy, verifyPassword } from './password.ts';
 import { emailTokens, refreshTokens, ROLES, users, USER_STATUSES, userStatus, type Role, type UserStatus } from './schema.ts';
@@ -291,11 +293,14 @@ export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 
     .where(eq(users.email, email))
     .limit(1);
   const ok = u ? await verifyPassword(u.passwordHash, password) : await verifyDummy(password);
-  if (!u || !ok) throw badCredentials();
+  if (!u || !ok) {
+    await countFailure(shop, 'login', email); // the generous global cap per account (core/rate-limit)
+    throw badCredentials();
+  }
   if (u.blockedAt) throw accountBlocked();
   if (!u.verified)
     throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', { key: 'emailNotConfirmed' });
-  await resetRateLimit(shop, 'login', email);
+  await resetRateLimit(shop, 'login', email, meta.ip);
   const session = await createSession(shop, u);
   return { ...session, message: MSG_LOGGED_IN };
 }
@@ -408,10 +413,21 @@ export async function changePassword(shop: Shop, userId: string, input: { curren
   }
   assertPasswordPolicy(next, 'newPassword');
   const passwordHash = await hashPassword(next);
-  await shop.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  const mails = await shop.db.transaction(async (tx) => {
+    const [changed] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     await revokeSessions(tx, userId, keepFamilyId);
+    return [await queuePasswordChangedMail(shop, tx, changed)];
   });
+  await afterCommit(shop, mails);
+}
+
+/**
+ * Queues "Your password was changed" (issue 12, finding 10) in the user's language, with a link
+ * to `/forgot` (built from `PUBLIC_URL`) in case it was not them. Inside the transaction that
+ * changed the password, so the mail exists exactly when the change does.
+ */
+async function queuePasswordChangedMail(shop: Shop, tx: Db, user: { email: string; firstName: string; locale: string }): Promise<PendingMail> {
+  return queueLinkMail(shop, tx, 'passwordChanged', user, `${base(publicOrigin(shop.env))}/forgot`);
 }
 
 /** The answer of `user/forgot`, the same whether or not the address exists. */
@@ -424,14 +440,35 @@ export const MSG_RESET_SENT = 'If an account exists for this address, we have se
 export async function requestPasswordReset(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
   const address = parse(Email, email);
   await consumeRateLimit(shop, 'forgot', meta.ip, address);
+  // Known and unknown addresses do the same work (issue 12, finding 10): a token is drawn and
+  // hashed, the mail rendered and the same number of statements sent (no-op writes for an
+  // unknown address); the mail goes out after the answer, so SMTP never shows in the timing.
   const mails = await shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
-    if (!u) return [];
+    if (!u) {
+      await spendNothing(shop, tx, meta);
+      return [];
+    }
     const token = await issueEmailToken(tx, u.id, 'reset');
     return [await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`)];
   });
-  await afterCommit(shop, mails);
+  // delivered in the background after this answer (the outbox worker retries failures)
+  if (mails.length) setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
   return { message: MSG_RESET_SENT };
+}
+
+/**
+ * The work of a reset request for an address without an account, mirroring the known path
+ * statement for statement: a token is drawn and hashed, the settings read and the mail rendered,
+ * and two writes that change nothing stand in for the token and outbox inserts.
+ */
+async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta): Promise<void> {
+  const token = newOpaqueToken();
+  const hash = hashToken(token);
+  await tx.update(emailTokens).set({ usedAt: sql`${emailTokens.usedAt}` }).where(and(eq(emailTokens.tokenHash, hash), sql`false`));
+  const settings = await getSettings(tx);
+  renderLinkMail('reset', meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/reset/${token}` });
+  await tx.update(outbox).set({ status: sql`${outbox.status}` }).where(sql`false`);
 }
 
 /**
@@ -466,7 +503,7 @@ export async function resetPassword(shop: Shop, input: { token: unknown; passwor
   const password = parse(Password, input.password);
   assertPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
-  const userId = await shop.db.transaction(async (tx) => {
+  const done = await shop.db.transaction(async (tx) => {
     const id = await spendEmailToken(tx, String(input.token ?? ''), 'reset');
     await tx
       .update(users)
@@ -474,9 +511,11 @@ export async function resetPassword(shop: Shop, input: { token: unknown; passwor
       .where(eq(users.id, id));
     await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.userId, id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
     await revokeSessions(tx, id);
-    return id;
+    const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    return { id, mails: [await queuePasswordChangedMail(shop, tx, u)] };
   });
-  return { message: 'Your password was changed. You can log in now.', userId };
+  await afterCommit(shop, done.mails);
+  return { message: 'Your password was changed. You can log in now.', userId: done.id };
 }
 
 // ---------------------------------------------------------------- administration

@@ -1,9 +1,17 @@
 /** Reading and changing the shop's settings (one row in `shop_config`). */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { shopConfig } from './schema.ts';
-import { DEFAULT_SETTINGS, ShopSettingsSchema, type ShopSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, isSocialLink, ShopSettingsSchema, SOCIAL_LINK_FIELDS, SOCIAL_LINK_MESSAGE, type ShopSettings } from './settings.ts';
+
+/** Social links stored before the https rule that break it are not shown (empty = no link). */
+function withSafeSocialLinks(s: ShopSettings): ShopSettings {
+  const out = { ...s };
+  for (const f of SOCIAL_LINK_FIELDS) if (!isSocialLink(out[f])) out[f] = '';
+  return out;
+}
 
 /** Returns the settings, seeding the defaults on first use. Unknown/missing keys fall back to defaults. */
 export async function getSettings(db: Db): Promise<ShopSettings> {
@@ -13,7 +21,7 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
     return DEFAULT_SETTINGS;
   }
   const merged = ShopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...row.settings });
-  return merged.success ? merged.data : DEFAULT_SETTINGS;
+  return merged.success ? withSafeSocialLinks(merged.data) : DEFAULT_SETTINGS;
 }
 
 /**
@@ -21,8 +29,14 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
  * (`settings.update`) in the same transaction.
  * @param actor `admin:<id>` of the admin making the change.
  * @throws {import('zod').ZodError} when the merged settings are invalid; nothing is written.
+ * @throws {DomainError} `invalid` (400, field named) for a social link that is not an https
+ *   URL ({@link isSocialLink}).
  */
 export async function updateSettings(db: Db, patch: Partial<ShopSettings>, actor?: string): Promise<ShopSettings> {
+  for (const f of SOCIAL_LINK_FIELDS) {
+    const v = patch[f];
+    if (v !== undefined && !isSocialLink(v)) throw new DomainError('invalid', SOCIAL_LINK_MESSAGE, { key: 'httpsOnly', fields: { [f]: SOCIAL_LINK_MESSAGE } });
+  }
   return db.transaction(async (tx) => {
     const current = await getSettings(tx);
     const next = ShopSettingsSchema.parse({ ...current, ...patch });

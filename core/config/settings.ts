@@ -4,6 +4,27 @@
  */
 import { z } from 'zod';
 
+/**
+ * Whether `value` may be a social-media link of the shop (issue 12, finding 10): an absolute
+ * `https:` URL with a host and no credentials, at most 200 characters; the empty string means "no
+ * link". Anything else (`javascript:`, `http:`, `@handle`, relative paths) is refused, so an admin
+ * account cannot turn the footer into a script or phishing link.
+ */
+export function isSocialLink(value: string): boolean {
+  if (value === '') return true;
+  if (value.length > 200 || /\s/.test(value) || !URL.canParse(value)) return false;
+  const u = new URL(value);
+  return u.protocol === 'https:' && u.hostname.length > 0 && !u.username && !u.password;
+}
+
+/** Translation key of the field message for a refused social link (English: {@link SOCIAL_LINK_MESSAGE}). */
+export const SOCIAL_LINK_MESSAGE_KEY = 'errors:httpsOnly';
+/** The English field message for a refused social link. */
+export const SOCIAL_LINK_MESSAGE = 'Enter an https:// address, or leave the field empty';
+
+/** The social-link fields of the settings. */
+export const SOCIAL_LINK_FIELDS = ['telegram', 'facebook', 'instagram'] as const;
+
 export const ShopSettingsSchema = z.object({
   /** Company (seller) name, shown on invoices and in the footer. */
   companyName: z.string().min(1),

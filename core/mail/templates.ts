@@ -26,8 +26,11 @@ const TEXTS = { en, de, fr, it, es, ar, id, ja, ko, pl, pt, ru, tr, vi, zh } sat
 /** Languages with mail texts (locale codes of `app/i18n/locales.ts`). */
 export const MAIL_LOCALES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
 
-/** The mails with a call-to-action link. */
-export type LinkMailKind = 'confirm' | 'reset' | 'accountExists';
+/**
+ * The mails with a call-to-action link. `passwordChanged` (issue 12, finding 10) tells a user
+ * their password was changed or reset; its link goes to `/forgot` in case it was not them.
+ */
+export type LinkMailKind = 'confirm' | 'reset' | 'accountExists' | 'passwordChanged';
 
 /** Escapes text for HTML. */
 export function escapeHtml(s: string): string {

@@ -8,6 +8,9 @@ import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { recordPayment, recordPaymentFailure, type PaymentOutcome } from './service.ts';
+import { webhookReceipts } from './schema.ts';
+import { freshTimestamp, signatureParts, WEBHOOK_TOLERANCE_MS } from './signature.ts';
+import { and, eq, lt } from 'drizzle-orm';
 
 /** Bank transfer: the "start" is the invoice with the QR-bill to download. */
 export const qrBillProvider: PaymentProvider = {
@@ -44,8 +47,18 @@ export async function startPayment(shop: Shop, orderId: string, viewer: { userId
   return provider.start(shop, order, returnUrls(origin, order.code));
 }
 
-/** What a webhook did. */
-export type WebhookResult = { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string };
+/** What a webhook did. `duplicate`: the same signed message was received before; nothing changed. */
+export type WebhookResult = { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string } | { handled: 'duplicate' };
+
+/**
+ * Claims a webhook's signature (issue 12, finding 10). @returns false when the same signed
+ * message was already received. Receipts older than twice the tolerance are pruned on the way.
+ */
+async function claimReceipt(shop: Shop, provider: string, s0: string): Promise<boolean> {
+  await shop.db.delete(webhookReceipts).where(lt(webhookReceipts.receivedAt, new Date(Date.now() - 2 * WEBHOOK_TOLERANCE_MS)));
+  const rows = await shop.db.insert(webhookReceipts).values({ provider, signature: s0 }).onConflictDoNothing().returning({ s: webhookReceipts.signature });
+  return rows.length === 1;
+}
 
 /**
  * Handles a provider webhook from its raw body (the signature covers the exact bytes).
@@ -63,16 +76,30 @@ export async function receiveWebhook(shop: Shop, providerName: string, rawBody: 
     shop.log.warn({ provider: providerName }, 'webhook with a bad signature refused');
     throw new DomainError('unauthenticated', 'Invalid webhook signature', { key: 'webhookSignature' });
   }
+  // The signature covers its timestamp: an old message (a replay) is refused, and the same
+  // message twice is answered as a duplicate without acting again (issue 12, finding 10).
+  const parts = provider.signatureHeader ? signatureParts(headers.get(provider.signatureHeader)) : null;
+  if (parts && !freshTimestamp(parts.t)) {
+    shop.log.warn({ provider: providerName, signedAt: parts.t }, 'stale webhook refused (replay?)');
+    throw new DomainError('invalid', 'The webhook is too old (signed more than 5 minutes ago)', { key: 'webhookStale' });
+  }
   if (event.kind === 'ignored') return { handled: 'ignored', reason: event.reason };
-  if (event.kind === 'failed') return { handled: 'failed', cancelled: await recordPaymentFailure(shop, providerName, event.orderRef, event.reason) };
-  const outcome = await recordPayment(shop, {
-    provider: providerName,
-    providerRef: event.providerRef,
-    orderRef: event.orderRef,
-    amount: event.amount,
-    currency: event.currency,
-    exactAmount: true,
-    raw: event.raw,
-  });
-  return { handled: 'paid', outcome };
+  if (parts && !(await claimReceipt(shop, providerName, parts.s0))) return { handled: 'duplicate' };
+  try {
+    if (event.kind === 'failed') return { handled: 'failed', cancelled: await recordPaymentFailure(shop, providerName, event.orderRef, event.reason, event.providerRef) };
+    const outcome = await recordPayment(shop, {
+      provider: providerName,
+      providerRef: event.providerRef,
+      orderRef: event.orderRef,
+      amount: event.amount,
+      currency: event.currency,
+      exactAmount: true,
+      raw: event.raw,
+    });
+    return { handled: 'paid', outcome };
+  } catch (e) {
+    // not handled: the provider's retry of this very message must be processed
+    if (parts) await shop.db.delete(webhookReceipts).where(and(eq(webhookReceipts.provider, providerName), eq(webhookReceipts.signature, parts.s0)));
+    throw e;
+  }
 }

@@ -12,6 +12,7 @@
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import type { PaymentProvider, WebhookEvent } from './provider.ts';
+import { recordAttempt } from './service.ts';
 import { verifySignature } from './signature.ts';
 
 export const DATATRANS_SIGNATURE_HEADER = 'Datatrans-Signature';
@@ -33,6 +34,7 @@ function creds(shop: Shop) {
 
 export const datatransProvider: PaymentProvider = {
   name: 'datatrans',
+  signatureHeader: DATATRANS_SIGNATURE_HEADER,
   async start(shop, order, urls) {
     const { id, pw } = creds(shop);
     const base = shop.env.PUBLIC_URL ?? new URL(urls.successUrl).origin;
@@ -57,6 +59,7 @@ export const datatransProvider: PaymentProvider = {
     }
     const { transactionId } = (await res.json()) as { transactionId?: string };
     if (!transactionId) throw new DomainError('conflict', 'The payment provider could not be reached. Please try again.', { key: 'paymentProviderDown' });
+    await recordAttempt(shop.db, 'datatrans', transactionId, order.id);
     return { redirectUrl: `${shop.env.DATATRANS_PAY_URL}/v1/start/${encodeURIComponent(transactionId)}` };
   },
   parseWebhook(shop, rawBody, headers): WebhookEvent | null {

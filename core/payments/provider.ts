@@ -21,6 +21,8 @@ export type WebhookEvent =
 
 export interface PaymentProvider {
   readonly name: string;
+  /** The header carrying the webhook signature `t=<ms>,s0=<hex>` (timestamp checked, replays refused). */
+  readonly signatureHeader?: string;
   /** Starts a payment for an unpaid order. @throws {DomainError} when the provider refuses. */
   start(shop: Shop, order: OrderRow, urls: ReturnUrls): Promise<PaymentStart>;
   /**

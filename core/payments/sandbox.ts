@@ -45,6 +45,7 @@ export function sandboxWebhook(shop: Pick<Shop, 'sessionSecret'>, order: Pick<Or
 
 export const sandboxProvider: PaymentProvider = {
   name: 'sandbox',
+  signatureHeader: SANDBOX_SIGNATURE_HEADER,
   async start(shop, order, urls: ReturnUrls) {
     const base = shop.env.PUBLIC_URL ?? new URL(urls.successUrl).origin;
     const q = new URLSearchParams({ order: order.id, token: sandboxPageToken(shop, order.id) });

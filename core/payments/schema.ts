@@ -1,5 +1,5 @@
 /** Payments received. (provider, provider_ref) is unique: a confirmation is recorded once. */
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const payments = pgTable(
   'payments',
@@ -19,4 +19,35 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('payments_provider_ref').on(t.provider, t.providerRef), index('payments_order').on(t.orderId)],
+);
+
+/**
+ * Payment attempts started with a hosted-page provider (issue 12, finding 10): one row per
+ * provider transaction, so that a failure reported for an older attempt of an order cannot
+ * cancel it while a newer attempt may still pay.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    orderId: text('order_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'payment_attempts_pk', columns: [t.provider, t.providerRef] }), index('payment_attempts_order').on(t.orderId, t.startedAt)],
+);
+
+/**
+ * Signatures of webhooks already received (issue 12, finding 10): a replay of the same signed
+ * message inside the timestamp tolerance is answered as a duplicate and changes nothing. Rows
+ * older than the tolerance are pruned (a replay that old is refused by its timestamp).
+ */
+export const webhookReceipts = pgTable(
+  'webhook_receipts',
+  {
+    provider: text('provider').notNull(),
+    signature: text('signature').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'webhook_receipts_pk', columns: [t.provider, t.signature] }), index('webhook_receipts_received').on(t.receivedAt)],
 );

@@ -16,10 +16,10 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
 import { queuePaymentReceivedMail } from '../orders/notifications.ts';
-import { orderLines, orders } from '../orders/schema.ts';
+import { orderEvents, orderLines, orders } from '../orders/schema.ts';
 import { transitionOrder, type OrderRow } from '../orders/service.ts';
 import type { Shop } from '../shop.ts';
-import { payments } from './schema.ts';
+import { paymentAttempts, payments } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -144,14 +144,43 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
 }
 
 /**
+ * Remembers that a payment attempt (a provider transaction) was started for an order, so that
+ * failures of older attempts can be told apart ({@link recordPaymentFailure}).
+ */
+export async function recordAttempt(db: Db, provider: string, providerRef: string, orderId: string): Promise<void> {
+  await db.insert(paymentAttempts).values({ provider, providerRef, orderId }).onConflictDoNothing();
+}
+
+/**
  * A provider reports that the customer's payment failed or was cancelled: an unpaid order is
  * cancelled and gives its stock back (the customer's cart was kept, so they can retry).
+ * Only the order's latest attempt with that provider can cancel it (issue 12, finding 10): a
+ * late "canceled" for an older transaction, while a newer one may still pay, is recorded as an
+ * order note and changes nothing; so is a failure for an order already paid.
+ * @param providerRef the failing transaction's id ('' when unknown: then only the state decides).
  * @returns whether the order was cancelled.
  */
-export async function recordPaymentFailure(shop: Pick<Shop, 'db'>, provider: string, orderRef: string, reason: string): Promise<boolean> {
+export async function recordPaymentFailure(shop: Pick<Shop, 'db'>, provider: string, orderRef: string, reason: string, providerRef = ''): Promise<boolean> {
   return shop.db.transaction(async (tx) => {
     const o = await lockOrder(tx, { provider, providerRef: '', orderRef, amount: 0, currency: 'CHF', exactAmount: true });
-    if (!o || o.status !== 'pending_payment' || o.paidAmount > 0) return false;
+    if (!o) return false;
+    const note = (text: string) => tx.insert(orderEvents).values({ id: randomUUID(), orderId: o.id, fromStatus: o.status, toStatus: o.status, actor: `provider:${provider}`, note: text });
+    if (o.status !== 'pending_payment' || o.paidAmount > 0) {
+      if (o.status === 'paid' || o.paidAmount > 0) await note(`late ${reason} of transaction ${providerRef || '?'} ignored: the order is already paid`);
+      return false;
+    }
+    if (providerRef) {
+      const [latest] = await tx
+        .select({ providerRef: paymentAttempts.providerRef })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, o.id), eq(paymentAttempts.provider, provider)))
+        .orderBy(desc(paymentAttempts.startedAt))
+        .limit(1);
+      if (latest && latest.providerRef !== providerRef) {
+        await note(`${reason} of an older transaction ${providerRef} ignored: transaction ${latest.providerRef} may still pay`);
+        return false;
+      }
+    }
     await transitionOrder(tx, o.id, 'cancelled', `provider:${provider}`, reason);
     return true;
   });

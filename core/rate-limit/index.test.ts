@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
-import { closeRateLimits, consumeRateLimit, resetRateLimit, setRateLimits } from './index.ts';
+import { closeRateLimits, consumeRateLimit, countFailure, resetRateLimit, setRateLimits } from './index.ts';
 import { DomainError } from '../errors.ts';
 
 const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof DomainError && e.code === 'rate_limited' ? 429 : 500));
@@ -24,6 +24,24 @@ describe('rate limits in memory', () => {
     expect(await status(consumeRateLimit(shop, 'login', '2.2.2.2', 'b@x.ch'))).toBe(200);
     const err = await consumeRateLimit(shop, 'login', '1.1.1.1').catch((e: DomainError) => e);
     expect((err as DomainError).opts.params?.seconds).toBeGreaterThan(0);
+  });
+});
+
+describe('log-in back-off per IP and account (issue 12, finding 10)', () => {
+  it('counts per IP+account, resets only the succeeding address, and caps failures per account', async () => {
+    const shop = { env: loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://' }) };
+    await setRateLimits(shop, { login: { ip: 100, pair: 2, account: 3, duration: 60, accountDuration: 60 } });
+    expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'v@x.ch'))).toBe(200);
+    expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'v@x.ch'))).toBe(200);
+    expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'v@x.ch'))).toBe(429);
+    // the owner at another address is not affected, and their success resets only their counter
+    expect(await status(consumeRateLimit(shop, 'login', '2.2.2.2', 'v@x.ch'))).toBe(200);
+    await resetRateLimit(shop, 'login', 'v@x.ch', '2.2.2.2');
+    expect(await status(consumeRateLimit(shop, 'login', '1.1.1.1', 'v@x.ch'))).toBe(429);
+    // three failures from anywhere close the account to everybody for the window
+    for (let i = 0; i < 3; i++) await countFailure(shop, 'login', 'V@x.ch');
+    expect(await status(consumeRateLimit(shop, 'login', '3.3.3.3', 'v@x.ch'))).toBe(429);
+    expect(await status(consumeRateLimit(shop, 'login', '3.3.3.3', 'w@x.ch'))).toBe(200);
   });
 });
 

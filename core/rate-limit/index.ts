@@ -15,15 +15,27 @@ import type { Shop } from '../shop.ts';
 /** The rate-limited actions. */
 export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo';
 
-/** How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account. */
-export type Limit = { ip: number; account: number; duration: number };
+/**
+ * How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account.
+ * With `pair` (log-in, issue 12 finding 10) the attempts are counted per IP *and* account
+ * (`pair` per `duration`), and `account` becomes a generous global cap on the *failures* of one
+ * account from all addresses together, per `accountDuration` (default `duration`): a guesser at
+ * one address is stopped without locking the account's owner out at theirs, and a distributed
+ * guesser still gets only `account` tries per window.
+ */
+export type Limit = { ip: number; account: number; duration: number; pair?: number; accountDuration?: number };
 
 /**
  * Default limits. Generous enough for a family behind one router, tight enough to make password
  * guessing and mail bombing pointless.
  */
 export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
-  login: { ip: 30, account: 10, duration: 15 * 60 },
+  /**
+   * Log-in: 30 per IP and 10 per IP+account per 15 minutes (a correct password resets the latter);
+   * at most 100 failed attempts per account per hour from all addresses together (distributed
+   * guessing). Replaces "10 wrong passwords lock the account for 15 minutes" (issue 12).
+   */
+  login: { ip: 30, pair: 10, account: 100, duration: 15 * 60, accountDuration: 60 * 60 },
   register: { ip: 10, account: 5, duration: 60 * 60 },
   forgot: { ip: 10, account: 3, duration: 60 * 60 },
   reset: { ip: 20, account: 10, duration: 60 * 60 },
@@ -46,7 +58,7 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   promo: { ip: 20, account: 10, duration: 15 * 60 },
 };
 
-type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract };
+type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract; pair: RateLimiterAbstract | null };
 type ShopLimiters = { buckets: Map<Bucket, Limiters>; limits: Record<Bucket, Limit>; redis: unknown | null };
 
 const perShop = new WeakMap<Pick<Shop, 'env'>, Promise<ShopLimiters>>();
@@ -92,13 +104,13 @@ function state(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
 function build(s: ShopLimiters, bucket: Bucket): Limiters {
   let l = s.buckets.get(bucket);
   if (!l) {
-    const { ip, account, duration } = s.limits[bucket];
-    const make = (kind: string, points: number): RateLimiterAbstract => {
-      const opts = { keyPrefix: `rl:${bucket}:${kind}`, points, duration };
+    const { ip, account, duration, pair, accountDuration } = s.limits[bucket];
+    const make = (kind: string, points: number, seconds = duration): RateLimiterAbstract => {
+      const opts = { keyPrefix: `rl:${bucket}:${kind}`, points, duration: seconds };
       if (!s.redis) return new RateLimiterMemory(opts);
       return new RateLimiterRedis({ ...opts, storeClient: s.redis, insuranceLimiter: new RateLimiterMemory(opts) });
     };
-    l = { ip: make('ip', ip), account: make('acct', account) };
+    l = pair === undefined ? { ip: make('ip', ip), account: make('acct', account), pair: null } : { ip: make('ip', ip), account: make('fail', account, accountDuration ?? duration), pair: make('pair', pair) };
     s.buckets.set(bucket, l);
   }
   return l;
@@ -136,26 +148,58 @@ export function clientKey(ip: string): string {
   return `${parts.join(':')}::/64`;
 }
 
+/** The key of an IP+account counter. */
+const pairKey = (ip: string, account: string) => `${clientKey(ip)}|${account.toLowerCase()}`;
+
 /**
- * Counts one attempt of `bucket` for the client IP and, when given, the account key.
+ * Counts one attempt of `bucket` for the client IP and, when given, the account key. For a
+ * bucket with `pair` (log-in) the account is counted per IP+account, and the global per-account
+ * failure cap is only checked here (failures are added by {@link countFailure}).
  * @param ip the client's address (`unknown` when the transport does not tell).
  * @param account e.g. the lower-cased e-mail address; omitted for calls with no account.
- * @throws {DomainError} `rate_limited` (429) when either counter is exhausted.
+ * @throws {DomainError} `rate_limited` (429) when a counter is exhausted.
  */
 export async function consumeRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, ip: string, account?: string): Promise<void> {
-  const l = build(await state(shop), bucket);
+  const s = await state(shop);
+  const l = build(s, bucket);
   try {
     await l.ip.consume(clientKey(ip));
-    if (account) await l.account.consume(account.toLowerCase());
+    if (!account) return;
+    if (!l.pair) {
+      await l.account.consume(account.toLowerCase());
+      return;
+    }
+    const failures = await l.account.get(account.toLowerCase());
+    if (failures && failures.consumedPoints >= s.limits[bucket].account) throw failures;
+    await l.pair.consume(pairKey(ip, account));
   } catch (e) {
     if (e instanceof Error) throw e;
     throw refusal(e);
   }
 }
 
-/** Forgets the account counter of `bucket` (after a successful login, so a user is not locked by their own earlier typos). */
-export async function resetRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string): Promise<void> {
+/**
+ * Adds a failed attempt (a wrong password) to the account's global failure counter of a bucket
+ * with `pair` (log-in); a no-op for other buckets, whose account counter counts every attempt.
+ */
+export async function countFailure(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string): Promise<void> {
   const l = build(await state(shop), bucket);
+  if (!l.pair) return;
+  await l.account.penalty(account.toLowerCase(), 1).catch(() => undefined);
+}
+
+/**
+ * Forgets the account counter of `bucket` after a success (a correct log-in), so that a user is
+ * not limited by their own earlier typos: for a bucket with `pair`, the counter of this IP and
+ * account (the global failure cap stays, else a guesser elsewhere would get a fresh allowance
+ * each time the owner logs in); otherwise the account counter.
+ */
+export async function resetRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string, ip?: string): Promise<void> {
+  const l = build(await state(shop), bucket);
+  if (l.pair) {
+    if (ip !== undefined) await l.pair.delete(pairKey(ip, account));
+    return;
+  }
   await l.account.delete(account.toLowerCase());
 }
 

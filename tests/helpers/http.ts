@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
 import { users, type Role } from '../../core/accounts/schema.ts';
+import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
 
@@ -43,7 +44,7 @@ export async function createTestHttp(shop: Shop): Promise<TestHttp> {
 
 /**
  * Inserts a verified user with a role and returns its id and a Cookie header carrying a valid
- * access token (the web UI's `access_token` cookie).
+ * access token (the web UI's `access_token` cookie, `__Host-access_token` when PUBLIC_URL is https).
  */
 export async function userWithCookie(shop: Shop, role: Role, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ userId: string; cookie: string; token: string }> {
   const userId = randomUUID();
@@ -62,5 +63,5 @@ export async function userWithCookie(shop: Shop, role: Role, overrides: Partial<
     ...overrides,
   });
   const token = await issueAccessToken(shop, { userId, role });
-  return { userId, token, cookie: `access_token=${token}` };
+  return { userId, token, cookie: `${cookieName(ACCESS_COOKIE, shop.env)}=${token}` };
 }

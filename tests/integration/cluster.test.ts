@@ -1,6 +1,6 @@
 /**
  * Scale-out (issue 13): two app processes of the built shop on one PostgreSQL and one Redis. A
- * session opened on one works on the other, the login limit counts across both, 50 buyers split
+ * session opened on one works on the other, the login limit (per IP and account) counts across both, 50 buyers split
  * across both for the last 10 units oversell nothing, and a price change is on both processes'
  * next page. Runs on the PostgreSQL pass of the suite when TEST_REDIS_URL is set too (vitest.config.ts);
  * it uses Redis database 13 of that server alone and empties it first.
@@ -69,7 +69,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
       await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await call(apps[i % 2], '/api/user/login', { email: reg.email, password: 'Wrong-password-123' })).status);
-      // 10 attempts per account in 15 minutes (core/rate-limit), whichever process answers
+      // 10 attempts per IP and account in 15 minutes (core/rate-limit; all from this one address), whichever process answers
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       expect(statuses.slice(10)).toEqual([429, 429]);
     });

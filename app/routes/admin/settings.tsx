@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { Route } from './+types/settings';
 import { invalidateSettings } from '../../../core/config/settings-cache.server.ts';
 import { getSettings, updateSettings } from '../../../core/config/service.ts';
+import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY } from '../../../core/config/settings.ts';
+import { translate } from '../../i18n/resources.server.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
@@ -26,9 +28,10 @@ const SettingsForm = z.object({
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
-  telegram: z.string().trim().max(200),
-  facebook: z.string().trim().max(200),
-  instagram: z.string().trim().max(200),
+  // issue 12, finding 10: https links only (core/config/settings.ts isSocialLink)
+  telegram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
+  facebook: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
+  instagram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
   shop_closed: z.string().optional().transform((v) => v === 'on'),
   promotionalText: z.string().trim().max(200),
   vatNumber: z.string().trim().min(1),
@@ -49,7 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData());
-  if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
+  if (!r.ok) {
+    const fields = Object.fromEntries(Object.entries(r.fields).map(([k, m]) => [k, m === SOCIAL_LINK_MESSAGE_KEY ? translate(context.lang, m) : m]));
+    return data({ saved: false, fields }, { status: 400 });
+  }
   const { promotionalText, influencerBonusPercent, ...rest } = r.data;
   await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
   invalidateSettings(context.shop.db);

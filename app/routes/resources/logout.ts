@@ -7,15 +7,13 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { logout } from '../../../core/accounts/service.ts';
 import { newAnonymousCartId } from '../../../core/cart/service.ts';
-import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
-import { secureTransport } from '../../../core/config/production.ts';
+import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await logout(context.shop, refreshTokenFromRequest(request));
-  const production = secureTransport(context.shop.env);
+  await logout(context.shop, refreshTokenFromRequest(request, context.shop.env));
   const headers = new Headers();
-  for (const c of clearSessionCookieHeaders(production)) headers.append('Set-Cookie', c);
-  headers.append('Set-Cookie', `cart_id=${newAnonymousCartId()}; Path=/; Max-Age=${60 * 60 * 24 * 90}; HttpOnly; SameSite=Lax${production ? '; Secure' : ''}`);
+  for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);
+  headers.append('Set-Cookie', cartCookieHeader(newAnonymousCartId(), context.shop.env));
   return redirect('/', { headers });
 }
 

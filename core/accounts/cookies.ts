@@ -1,0 +1,57 @@
+/**
+ * Names of the shop's own HttpOnly cookies (issue 12, finding 10): whenever the shop is served
+ * over HTTPS (`PUBLIC_URL` is https), they carry the `__Host-` prefix, so the browser accepts
+ * them only when Secure, with `Path=/` and without `Domain` — a sibling sub-domain or a
+ * plain-HTTP page cannot plant or overwrite a session or cart cookie. Over plain HTTP (development,
+ * tests, a production start on `http://localhost`) the plain names are used, since browsers refuse
+ * `__Host-` cookies that are not Secure.
+ *
+ * Every writer and reader (server/app.ts, server/session.ts, core/accounts/auth.ts, the logout
+ * route) goes through {@link cookieName}; a cookie under the other spelling is ignored.
+ */
+import type { Env } from '../config/env.ts';
+
+/** Base name of the web UI's 15-minute access-token cookie. */
+export const ACCESS_COOKIE = 'access_token';
+/** Base name of the web UI's rotating refresh-token cookie (30 days). */
+export const REFRESH_COOKIE = 'refresh_token';
+/** Base name of the anonymous cart id cookie (90 days). */
+export const CART_COOKIE = 'cart_id';
+/** Base name of the "anonymous cart has items" hint (server/page-cache.ts). */
+export const CART_HINT_COOKIE = 'cart_items';
+
+/** The prefix browsers enforce for host-only Secure cookies. */
+export const HOST_PREFIX = '__Host-';
+
+/** Whether the shop's cookies carry the `__Host-` prefix: `PUBLIC_URL` is https. */
+export function hostPrefixed(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return Boolean(env.PUBLIC_URL?.startsWith('https:'));
+}
+
+/**
+ * The name a cookie has in this shop: `__Host-<base>` when {@link hostPrefixed}, else `base`.
+ * Pure: reads only `env.PUBLIC_URL`.
+ */
+export function cookieName(base: string, env: Pick<Env, 'PUBLIC_URL'>): string {
+  return hostPrefixed(env) ? `${HOST_PREFIX}${base}` : base;
+}
+
+/**
+ * The value of cookie `name` in a `Cookie` request header (URI-decoded), or null.
+ * @param header the raw `Cookie` header (may be null).
+ */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
