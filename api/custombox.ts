@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { boxImagePath } from '../core/custom-box/cart-lines.ts';
-import { BOX_MESSAGE_KINDS } from '../core/custom-box/schema.ts';
+import { BOX_MESSAGE_KINDS } from '../core/custom-box/constants.ts';
 import { boxOptions, createBox } from '../core/custom-box/service.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { resolveCartOwner } from './cart-access.ts';

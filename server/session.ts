@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { ACCESS_COOKIE, ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
-import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
+import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/sessions.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/production.ts';
 

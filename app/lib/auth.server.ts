@@ -7,7 +7,7 @@
 import { data, redirect } from 'react-router';
 import type { AuthUser } from '../../core/accounts/auth.ts';
 import type { Role } from '../../core/accounts/schema.ts';
-import type { RequestMeta } from '../../core/accounts/service.ts';
+import type { RequestMeta } from '../../core/accounts/sessions.ts';
 import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import type { ShopLoadContext } from '../context.ts';
 import { translate, translateError } from '../i18n/resources.server.ts';

@@ -6,13 +6,12 @@
  * order takes the stock and sends the customer to the payment page (or, for bank transfer, to
  * the confirmation with the QR-bill). Works without JavaScript.
  */
-import { eq } from 'drizzle-orm';
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
-import { users } from '../../core/accounts/schema.ts';
+import { findUser } from '../../core/accounts/profile.ts';
 import { getCart } from '../../core/cart/service.ts';
 import { cartTotals } from '../../core/cart/totals.ts';
 import { getSettings } from '../../core/config/service.ts';
@@ -41,7 +40,7 @@ function requireUser(request: Request, auth: { userId: string; role: string } | 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireUser(request, context.auth);
   const { db } = context.shop;
-  const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+  const user = await findUser(db, auth.userId);
   if (!user) throw redirect('/login?redirectTo=/payment');
   const settings = await getSettings(db);
   const cart = await getCart(db, auth.userId);

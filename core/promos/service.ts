@@ -235,3 +235,10 @@ export async function updatePromo(db: Db, id: string, input: PromoInput, actor?:
 export async function listPromos(db: Db): Promise<PromoRow[]> {
   return db.select().from(promos).orderBy(sql`${promos.createdAt} desc`);
 }
+
+/** The promo with id `id` (ids are at most 64 characters; a longer one matches nothing), or undefined. */
+export async function getPromo(db: Db, id: string): Promise<PromoRow | undefined> {
+  if (id.length > 64) return undefined;
+  const [row] = await db.select().from(promos).where(eq(promos.id, id)).limit(1);
+  return row;
+}

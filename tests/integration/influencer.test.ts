@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { influencerByEmail } from '../../core/accounts/influencer.ts';
-import { setRole } from '../../core/accounts/service.ts';
+import { setRole } from '../../core/accounts/admin.ts';
 import { users } from '../../core/accounts/schema.ts';
 import { auditLog } from '../../core/audit/schema.ts';
 import { addToCart, getCart } from '../../core/cart/service.ts';
