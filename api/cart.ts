@@ -5,7 +5,7 @@ import { addToCart, getCart, mergeCarts, removeFromCart } from '../core/cart/ser
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
 import { cartTotals } from '../core/cart/totals.ts';
-import { applyPromoCode } from '../core/promos/cart-promo.ts';
+import { applyPromoCode } from '../core/cart/promo.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';

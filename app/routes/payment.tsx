@@ -19,7 +19,7 @@ import { DomainError } from '../../core/errors.ts';
 import { availablePaymentMethods, createOrder } from '../../core/orders/service.ts';
 import { orderTotals } from '../../core/orders/summary.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
-import { applyPromoCode } from '../../core/promos/cart-promo.ts';
+import { applyPromoCode } from '../../core/cart/promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';

@@ -73,12 +73,6 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
   return db.select().from(products).where(and(...conds)).orderBy(asc(products.brand), asc(products.name));
 }
 
-/** The fields of a product the audit log shows (no timestamps or derived search text). */
-function auditable(p: ProductRow): Record<string, unknown> {
-  const { createdAt: _c, updatedAt: _u, searchText: _s, id: _i, ...rest } = p as ProductRow & Record<string, unknown>;
-  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
-}
-
 /**
  * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
  * written to the audit log (`product.create` / `product.update`) in the same transaction.

@@ -26,7 +26,8 @@ export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export { MAX_PHOTO_BYTES } from './limits.ts';
 /** Most photos per product. */
 export const MAX_PHOTOS = 12;
-const FORMATS = ['avif', 'webp', 'jpg'] as const;
+/** The formats every photo width is stored in. */
+type PhotoFormat = 'avif' | 'webp' | 'jpg';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
 const PHOTO_ID = /^[0-9a-f-]{36}$/;
 const FILE = /^(\d{2,4})\.(avif|webp|jpg)$/;
@@ -37,7 +38,7 @@ export function mediaRoot(env: Pick<Env, 'DATA_DIR'>): string {
 }
 
 /** The URL of one rendered file of a photo. */
-export function photoUrl(id: string, width: number, format: (typeof FORMATS)[number]): string {
+export function photoUrl(id: string, width: number, format: PhotoFormat): string {
   return `/media/products/${id}/${width}.${format}`;
 }
 

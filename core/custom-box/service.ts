@@ -10,8 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { recordAudit, changedFields } from '../audit/service.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
-import { carts } from '../cart/schema.ts';
-import { getCart, type Cart } from '../cart/service.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { unitPrice } from '../pricing/pricing.ts';
@@ -19,8 +17,6 @@ import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, cartBoxes, customBoxModels, type BoxIt
 
 import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
 export { MESSAGE_LIMITS, MIN_VARIETIES };
-/** Most box lines one cart may hold. */
-export const MAX_BOXES_PER_CART = 10;
 
 /** The specification's text for too few varieties (also the API's English message). */
 export const MINIMUM_MESSAGE = `A minimum of ${MIN_VARIETIES} cigars is required`;
@@ -132,27 +128,6 @@ export async function checkBox(db: Db, input: CreateBoxInput): Promise<{ model: 
         : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock }, fields: { items: `Only ${p.stock} of ${p.name} in stock` } });
   }
   return { model, items, messageKind, message };
-}
-
-/**
- * Builds a box into a cart as one new line ({@link checkBox} first). Anonymous carts may hold
- * boxes; paying needs an account, as for any order.
- * @param userId set when the cart belongs to a registered user.
- * @returns the cart and the new line's id.
- * @throws {DomainError} from {@link checkBox}; `invalid` when the cart already holds
- *   {@link MAX_BOXES_PER_CART} boxes.
- */
-export async function createBox(db: Db, cartKey: string, input: CreateBoxInput, userId: string | null = null): Promise<{ cart: Cart; lineId: string }> {
-  const box = await checkBox(db, input);
-  const lineId = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(carts).values({ cartKey, userId }).onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
-    const [{ n }] = await tx.select({ n: count() }).from(cartBoxes).where(eq(cartBoxes.cartKey, cartKey));
-    if (n >= MAX_BOXES_PER_CART)
-      throw new DomainError('invalid', `A cart holds at most ${MAX_BOXES_PER_CART} boxes`, { key: 'boxTooMany', params: { max: MAX_BOXES_PER_CART }, fields: { boxID: `A cart holds at most ${MAX_BOXES_PER_CART} boxes` } });
-    await tx.insert(cartBoxes).values({ id: lineId, cartKey, modelId: box.model.id, items: box.items, messageKind: box.messageKind, message: box.message });
-  });
-  return { cart: await getCart(db, cartKey), lineId };
 }
 
 /** A box model as the admin edits it. Money in Rappen. */

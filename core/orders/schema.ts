@@ -124,3 +124,9 @@ export const refunds = pgTable(
   },
   (t) => [index('refunds_order').on(t.orderId)],
 );
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+/** An order with its lines. */
+export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };

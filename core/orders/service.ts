@@ -18,7 +18,7 @@ import type { Db } from '../db/client.ts';
 import { recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
-import { paymentReferenceFor } from '../payments/reference.ts';
+import { paymentReferenceFor } from './payment-reference.ts';
 import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
 import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/bonus.ts';
 import type { Shop } from '../shop.ts';
@@ -26,7 +26,7 @@ import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
-import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
+import { orderEvents, orderLines, orders, type OrderEventRow, type OrderLineRow, type OrderRow, type OrderStatus, type OrderWithLines, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
 // custom boxes: one line, each cigar's stock taken and given back (issue 9)
@@ -35,11 +35,7 @@ import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/ord
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
 import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-/** An order with its lines. */
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from './schema.ts';
 
 /** Payment methods the shop knows (api-contract `paymentMethod`). */
 export const PAYMENT_METHODS = ['sandbox', 'datatrans', 'qr-bill'] as const;

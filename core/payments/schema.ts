@@ -1,5 +1,5 @@
 /** Payments received. (provider, provider_ref) is unique: a confirmation is recorded once. */
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const payments = pgTable(
   'payments',

@@ -12,7 +12,7 @@ import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { adminOrderDetails, shipOrder } from '../../../core/orders/admin.ts';
 import { CARRIERS, DEFAULT_CARRIER, trackingUrl } from '../../../core/orders/carriers.ts';
-import { refundOrder } from '../../../core/orders/refunds.ts';
+import { refundOrder } from '../../../core/payments/refunds.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents } from '../../components/custombox/BoxContents.tsx';
