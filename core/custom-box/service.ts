@@ -7,13 +7,13 @@
  * Money in Rappen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { recordAudit, changedFields } from '../audit/service.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { unitPrice } from '../pricing/pricing.ts';
-import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, cartBoxes, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from './schema.ts';
+import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from './schema.ts';
 
 import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
 export { MESSAGE_LIMITS, MIN_VARIETIES };
