@@ -41,6 +41,7 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   {
     files: ['app/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
