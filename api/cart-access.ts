@@ -29,7 +29,7 @@ export async function resolveCartOwner(c: Context<ApiEnv>, userID: string): Prom
   if (!ANON_ID_PATTERN.test(userID))
     throw new DomainError('invalid', 'userID must be a user id or an anonymous cart id of 22 to 64 characters [A-Za-z0-9_-]', {
       key: 'badCartId',
-      fields: { userID: 'Invalid cart id' },
+      fields: { userID: { key: 'badCartId' } },
     });
   return { cartKey: userID, userId: null };
 }

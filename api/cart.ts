@@ -71,7 +71,7 @@ export const cartApi = new Hono<ApiEnv>()
     // tempUserID: an anonymous cart id, never a registered user's cart
     const temp = await resolveCartOwner(c, body.tempUserID);
     if (temp.userId)
-      throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: 'Invalid cart id' } });
+      throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: { key: 'badCartId' } } });
     const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
     return c.json({ cart: { products: cartProductsJson(cart) } });
   })

@@ -23,8 +23,8 @@ import { applyPromoCode } from '../../core/cart/promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';
-import { addressFieldMessages, domainStatus } from '../lib/checkout.server.ts';
-import { translateError } from '../i18n/resources.server.ts';
+import { domainStatus } from '../lib/checkout.server.ts';
+import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
@@ -97,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     const intent = form.intent === 'pay' ? 'pay' : 'promo';
-    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? addressFieldMessages(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
+    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? translateFields(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
   }
 }
 

@@ -239,7 +239,7 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
     if (taken) {
       const msg = 'An account with this e-mail address exists already';
-      throw new DomainError('conflict', msg, { key: 'emailTaken', fields: { email: msg } });
+      throw new DomainError('conflict', msg, { key: 'emailTaken', fields: { email: { key: 'emailTaken' } } });
     }
     await tx.insert(users).values({
       ...userRow(id, data, passwordHash),
@@ -281,7 +281,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
       return { userId: u.id, created: false };
     }
-    if (!passwordHash) throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: 'The field is required' } });
+    if (!passwordHash) throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: { key: 'fieldRequired' } } });
     const id = randomUUID();
     const referralCode = newReferralCode();
     await tx.insert(users).values({

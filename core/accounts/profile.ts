@@ -105,7 +105,7 @@ export async function changePassword(shop: Shop, userId: string, input: { curren
   if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
   if (!(await verifyPassword(u.passwordHash, current))) {
     const msg = 'The current password is wrong';
-    throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { currentPassword: msg } });
+    throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { currentPassword: { key: 'currentPasswordWrong' } } });
   }
   assertPasswordPolicy(next, 'newPassword');
   const passwordHash = await hashPassword(next);

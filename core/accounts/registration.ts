@@ -38,7 +38,7 @@ export const RESET_TTL_S = 60 * 60;
 /** Specification section 5/7 texts. */
 export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
 
-const linkInvalid = () => new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: 'Invalid link' } });
+const linkInvalid = () => new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
 
 /** Issues a single-use e-mail token for a user (inside `tx`); returns the clear token for the link. */
 async function issueEmailToken(tx: Db, userId: string, purpose: 'confirm' | 'reset'): Promise<string> {

@@ -110,7 +110,7 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
   const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);
-    if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: `SKU ${input.sku} is already used` } });
+    if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: { key: 'skuTaken', params: { sku: input.sku } } } });
     if (id) {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
       if (!current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });

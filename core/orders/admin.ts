@@ -208,10 +208,10 @@ export type ShipInput = { carrier: string; trackingNumber: string; note?: string
  */
 export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, adminId: string, now = new Date()): Promise<OrderRow> {
   const carrier = input.carrier as Carrier;
-  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: 'Choose a carrier' } });
+  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: { key: 'adminshop:errors.carrierUnknown' } } });
   const tracking = input.trackingNumber.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z0-9.-]{6,40}$/.test(tracking))
-    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: 'Enter the tracking number (6 to 40 letters and digits)' } });
+    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: { key: 'adminshop:errors.trackingInvalid' } } });
   const actor = `admin:${adminId}`;
   const mailIds: string[] = [];
   const updated = await shop.db.transaction(async (tx) => {

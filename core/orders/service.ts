@@ -102,7 +102,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
   const method = input.paymentMethod as PaymentMethod;
   if (!availablePaymentMethods(shop.env).includes(method))
-    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: 'This payment method is not available' } });
+    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: { key: 'paymentMethodUnavailable' } } });
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
   if (!isAdult(user.dateOfBirth, now))
@@ -157,7 +157,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       discount = evaluated.discount;
       promoInfluencer = evaluated.promo.influencerUserId;
       if (!(await takePromoUse(tx, cart.promoCode)))
-        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
+        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: { key: 'promoUsedUp' } } });
     }
     // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
     const bonusToSpend = await lockSpendableBonus(tx, user, subtotal - Math.min(discount, subtotal));

@@ -62,7 +62,7 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       throw new DomainError('invalid', `Enter an amount between CHF 0.01 and CHF ${rappenToDecimalString(refundable)}`, {
         key: 'refundAmountInvalid',
         params: { max: rappenToDecimalString(refundable) },
-        fields: { amount: `Enter an amount between CHF 0.01 and CHF ${rappenToDecimalString(refundable)}` },
+        fields: { amount: { key: 'adminshop:errors.refundAmountInvalid', params: { max: rappenToDecimalString(refundable) } } },
       });
     const full = (await findOrder(tx, order.id))!;
     const already = await returnedUnits(tx, order.id);
@@ -73,7 +73,7 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       if (!line) throw new DomainError('invalid', 'Unknown order line', { key: 'refundLineUnknown' });
       const left = line.count - (already.get(line.id) ?? 0);
       if (!Number.isInteger(want.count) || want.count < 0 || want.count > left)
-        throw new DomainError('invalid', `At most ${left} of ${line.name} can be returned`, { key: 'refundTooManyUnits', params: { name: line.name, max: left }, fields: { [`line-${line.id}`]: `At most ${left}` } });
+        throw new DomainError('invalid', `At most ${left} of ${line.name} can be returned`, { key: 'refundTooManyUnits', params: { name: line.name, max: left }, fields: { [`line-${line.id}`]: { key: 'atMost', params: { max: left } } } });
       lines.push({ lineId: line.id, sku: line.sku, name: line.name, count: want.count });
     }
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));

@@ -11,7 +11,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
-import { translateError } from '../../i18n/resources.server.ts';
+import { translateError, translateFields } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/influencer.ts';
 
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
     else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;
   }
   return redirect('/admin/promo/list');

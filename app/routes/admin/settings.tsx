@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const r = parseForm(SettingsForm, await request.formData());
+  const r = parseForm(SettingsForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, influencerBonusPercent, ...rest } = r.data;
   await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
