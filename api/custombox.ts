@@ -18,13 +18,13 @@ import { jsonBody, jsonBodyLimit } from './validation.ts';
 
 /** Printable text: no NUL or other control characters except line breaks. */
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
-const id = z.string().trim().min(1).max(64).refine((s) => !CONTROL.test(s), 'Invalid characters');
+const id = z.string().trim().min(1).max(64).refine((s) => !CONTROL.test(s), 'invalidValue');
 
 export const CreateBoxBody = z.object({
   userID: id,
   boxID: id,
   items: z.array(z.object({ productID: id, count: z.number().int().min(1).max(100) })).max(100),
-  message: z.string().max(1000).refine((s) => !CONTROL.test(s), 'Invalid characters').optional(),
+  message: z.string().max(1000).refine((s) => !CONTROL.test(s), 'invalidValue').optional(),
   messageKind: z.enum(BOX_MESSAGE_KINDS).optional(),
 });
 

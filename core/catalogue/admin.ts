@@ -28,7 +28,7 @@ const optionalInt = z
 
 /** A product as an admin enters it. `basePrice` in Rappen. */
 export const ProductInputSchema = z.object({
-  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only'),
+  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'skuFormat'),
   category: z.enum(['cigar', 'rolling-tobacco', 'accessory']),
   brand: z.string().trim().min(1).max(100),
   line: z.string().trim().min(1).max(100),

@@ -16,7 +16,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
 import { translate, translateError, translateFields } from '../../i18n/resources.server.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 24.00').transform((s) => parseChfInput(s)!);
+const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
 
 const ModelForm = z.object({
   id: z.string().max(64).optional().transform((v) => v || null),

@@ -30,7 +30,7 @@ const MAX_FILES = 6;
 
 const checkbox = z.string().optional().transform((v) => v === 'on');
 const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true, descriptions: true, tastingNotes: true, stock: true }).extend({
-  basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 12.50'),
+  basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount'),
   stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
   popular: checkbox,
   promotional: checkbox,

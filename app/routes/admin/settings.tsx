@@ -15,14 +15,14 @@ import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
+const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
 
 const SettingsForm = z.object({
   companyName: z.string().trim().min(1),
   dir: z.string().trim().min(1),
   street: z.string().trim().min(1),
   buildingNumber: z.string().trim().max(16),
-  postalCode: z.string().trim().regex(/^\d{4}$/, 'A Swiss postcode has 4 digits'),
+  postalCode: z.string().trim().regex(/^\d{4}$/, 'postcodeInvalid'),
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
