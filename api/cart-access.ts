@@ -3,9 +3,8 @@
  * cart needs that user's token (or an admin's), anything else is 403; an anonymous cart id is
  * its own credential and must carry >= 128 bits (22+ characters of `[A-Za-z0-9_-]`).
  */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { users } from '../core/accounts/schema.ts';
+import { findUser } from '../core/accounts/profile.ts';
 import { ANON_ID_PATTERN } from '../core/cart/service.ts';
 import { DomainError } from '../core/errors.ts';
 import { optionalAuth } from './auth.ts';
@@ -20,7 +19,7 @@ export type CartOwner = { cartKey: string; userId: string | null };
  */
 export async function resolveCartOwner(c: Context<ApiEnv>, userID: string): Promise<CartOwner> {
   const shop = c.get('shop');
-  const [user] = await shop.db.select({ id: users.id }).from(users).where(eq(users.id, userID)).limit(1);
+  const user = await findUser(shop.db, userID);
   if (user) {
     const auth = await optionalAuth(c);
     if (!auth) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
@@ -30,7 +29,7 @@ export async function resolveCartOwner(c: Context<ApiEnv>, userID: string): Prom
   if (!ANON_ID_PATTERN.test(userID))
     throw new DomainError('invalid', 'userID must be a user id or an anonymous cart id of 22 to 64 characters [A-Za-z0-9_-]', {
       key: 'badCartId',
-      fields: { userID: 'Invalid cart id' },
+      fields: { userID: { key: 'badCartId' } },
     });
   return { cartKey: userID, userId: null };
 }

@@ -5,7 +5,7 @@ import { addToCart, getCart, mergeCarts, removeFromCart } from '../core/cart/ser
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
 import { cartTotals } from '../core/cart/totals.ts';
-import { applyPromoCode } from '../core/promos/cart-promo.ts';
+import { applyPromoCode } from '../core/cart/promo.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';
@@ -71,7 +71,7 @@ export const cartApi = new Hono<ApiEnv>()
     // tempUserID: an anonymous cart id, never a registered user's cart
     const temp = await resolveCartOwner(c, body.tempUserID);
     if (temp.userId)
-      throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: 'Invalid cart id' } });
+      throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: { key: 'badCartId' } } });
     const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
     return c.json({ cart: { products: cartProductsJson(cart) } });
   })

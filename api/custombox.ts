@@ -6,8 +6,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { boxImagePath } from '../core/custom-box/cart-lines.ts';
-import { BOX_MESSAGE_KINDS } from '../core/custom-box/schema.ts';
-import { boxOptions, createBox } from '../core/custom-box/service.ts';
+import { BOX_MESSAGE_KINDS } from '../core/custom-box/constants.ts';
+import { createBox } from '../core/cart/boxes.ts';
+import { boxOptions } from '../core/custom-box/service.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { documented } from './openapi.ts';
@@ -16,15 +17,14 @@ import type { ApiEnv } from './types.ts';
 import { jsonBody, jsonBodyLimit } from './validation.ts';
 
 /** Printable text: no NUL or other control characters except line breaks. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
-const id = z.string().trim().min(1).max(64).refine((s) => !CONTROL.test(s), 'Invalid characters');
+const id = z.string().trim().min(1).max(64).refine((s) => !CONTROL.test(s), 'invalidValue');
 
 export const CreateBoxBody = z.object({
   userID: id,
   boxID: id,
   items: z.array(z.object({ productID: id, count: z.number().int().min(1).max(100) })).max(100),
-  message: z.string().max(1000).refine((s) => !CONTROL.test(s), 'Invalid characters').optional(),
+  message: z.string().max(1000).refine((s) => !CONTROL.test(s), 'invalidValue').optional(),
   messageKind: z.enum(BOX_MESSAGE_KINDS).optional(),
 });
 

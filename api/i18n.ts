@@ -3,7 +3,7 @@
  * the `lang` cookie, then `Accept-Language`, then English.
  */
 import { pickLocale } from '../core/i18n/locales.ts';
-export { translateError } from '../core/i18n/resources.ts';
+export { translateError, translateFields } from '../core/i18n/resources.ts';
 
 /** The request's language code, one of the supported locales. */
 export function requestLanguage(req: Request): string {

@@ -9,7 +9,7 @@ import type { Shop } from '../core/shop.ts';
 import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
 import { customboxApi } from './custombox.ts';
-import { requestLanguage, translateError } from './i18n.ts';
+import { requestLanguage, translateError, translateFields } from './i18n.ts';
 import { buildOpenApi } from './openapi.ts';
 import { orderApi } from './order.ts';
 import { paymentApi } from './payment.ts';
@@ -43,7 +43,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
   if (err instanceof DomainError) {
     const message = translateError(c.get('lang') ?? 'en', err);
     const body: Record<string, unknown> = { message };
-    if (err.opts.fields) body.fields = err.opts.fields;
+    if (err.opts.fields) body.fields = translateFields(c.get('lang') ?? 'en', err.opts.fields);
     return c.json(body, STATUS_FOR[err.code]);
   }
   if (err instanceof HTTPException) {

@@ -7,24 +7,11 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ROLES } from '../core/accounts/schema.ts';
-import {
-  changePassword,
-  familyOf,
-  confirmEmail,
-  getUser,
-  listUsers,
-  login,
-  logout,
-  registerUser,
-  requestPasswordReset,
-  resendConfirmation,
-  resetPassword,
-  setRole,
-  updateProfile,
-  type PublicUser,
-  type RequestMeta,
-} from '../core/accounts/service.ts';
+import { ROLES } from '../core/accounts/roles.ts';
+import { listUsers, setRole } from '../core/accounts/admin.ts';
+import { changePassword, getUser, updateProfile, type PublicUser } from '../core/accounts/profile.ts';
+import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, resetPassword } from '../core/accounts/registration.ts';
+import { familyOf, login, logout, type RequestMeta } from '../core/accounts/sessions.ts';
 import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/validation.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAdmin, requireAuth } from './auth.ts';

@@ -1,36 +1,14 @@
 /**
  * Validation at the API boundary (architecture guide: zod at every boundary; api-contract
- * "Conventions"): a missing field answers "The field is required", a bad e-mail
- * "The email is invalid", each under `fields`.
+ * "Conventions"): bad input is a 400 `DomainError` with a keyed message per field
+ * (core/validation.ts), which the error answer translates into the request's language (a missing
+ * field: "The field is required", a bad e-mail: "The email is invalid", under `fields`).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { DomainError } from '../core/errors.ts';
-
-/** Specification section 5 texts. */
-export const REQUIRED = 'The field is required';
-export const EMAIL_INVALID = 'The email is invalid';
-
-z.config({
-  customError: (iss) => {
-    if (iss.input === undefined || iss.input === null || (iss.code === 'too_small' && iss.origin === 'string' && iss.input === ''))
-      return REQUIRED;
-    if (iss.code === 'invalid_format' && iss.format === 'email') return EMAIL_INVALID;
-    return undefined;
-  },
-});
-
-/** Turns a zod error into a 400 DomainError with a message per field (dotted path). */
-export function validationError(error: z.ZodError): DomainError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  const first = Object.entries(fields)[0];
-  return new DomainError('invalid', first ? `${first[0]}: ${first[1]}` : 'Invalid input', { fields, key: 'invalidInput' });
-}
+import { parseInput } from '../core/validation.ts';
 
 /** Message for a text containing a NUL character (issue 12, finding 9). */
 export const NUL_REFUSED = 'The text contains a NUL character, which is not allowed';
@@ -63,14 +41,12 @@ export function findNul(value: unknown, path: string[] = []): string | null {
 
 /**
  * Parses a value with a schema; one rule for all input first: no NUL characters anywhere.
- * @throws {DomainError} `invalid` with per-field messages.
+ * @throws {DomainError} `invalid` with keyed per-field messages.
  */
 export function parseWith<T extends ZodType>(schema: T, value: unknown): z.infer<T> {
   const nul = findNul(value);
-  if (nul) throw new DomainError('invalid', `${nul}: ${NUL_REFUSED}`, { fields: { [nul]: NUL_REFUSED }, key: 'invalidInput' });
-  const r = schema.safeParse(value);
-  if (!r.success) throw validationError(r.error);
-  return r.data;
+  if (nul) throw new DomainError('invalid', `${nul}: ${NUL_REFUSED}`, { fields: { [nul]: { key: 'nulRefused' } }, key: 'invalidInput' });
+  return parseInput(schema, value);
 }
 
 /**

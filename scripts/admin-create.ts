@@ -8,7 +8,7 @@
  */
 import { stdin, stdout } from 'node:process';
 import readline from 'node:readline';
-import { ensureAdmin } from '../core/accounts/service.ts';
+import { ensureAdmin } from '../core/accounts/admin.ts';
 import { users } from '../core/accounts/schema.ts';
 import { EnvError } from '../core/config/env.ts';
 import { DomainError } from '../core/errors.ts';

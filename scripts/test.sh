@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's test command (`npm test`): type check, unit and integration tests on PGlite (and on
+# The README's test command (`npm test`): type check, lint, unit and integration tests on PGlite (and on
 # PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Debian's Chromium
 # against the built server. Installs what npm does not: Debian's chromium, when missing.
 set -euo pipefail
@@ -11,10 +11,17 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
-[ -d node_modules ] || npm install --no-audit --no-fund
+# a missing tool of package.json (e.g. after a pull that added one) is installed from the lockfile
+[ -d node_modules ] && [ -x node_modules/.bin/depcruise ] || npm install --no-audit --no-fund
 
 echo "== type check"
 npm run --silent typecheck
+
+echo "== lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries)"
+npx eslint .
+
+echo "== folder-level cycles between core modules (dependency-cruiser)"
+npm run --silent deps:check
 
 echo "== build (the HTTP tests and the end-to-end tests use the built server)"
 npx react-router build >/dev/null

@@ -17,7 +17,7 @@ import { serialize } from 'hono/utils/cookie';
 import { ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
 import { ACCESS_COOKIE, CART_COOKIE, REFRESH_COOKIE, cookieName, readCookie } from '../core/accounts/cookies.ts';
 import type { Env } from '../core/config/env.ts';
-import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/service.ts';
+import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/sessions.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/production.ts';
 

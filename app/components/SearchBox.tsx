@@ -24,11 +24,7 @@ export function SearchBox() {
 
   useEffect(() => {
     const q = query.trim();
-    if (!q) {
-      setResults([]);
-      setState('idle');
-      return;
-    }
+    if (!q) return; // emptied: typeQuery() has cleared the results
     const ctrl = new AbortController();
     const timer = setTimeout(async () => {
       setState('loading');
@@ -65,12 +61,35 @@ export function SearchBox() {
     setState('idle');
   }
 
+  /** The query as typed; an empty one clears the results at once (no search for it). */
+  function typeQuery(value: string) {
+    setQuery(value);
+    if (!value.trim()) {
+      setResults([]);
+      setState('idle');
+    }
+  }
+
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
 
+  // Escape closes the open panel, wherever the focus is.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      setQuery('');
+      setResults([]);
+      setState('idle');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
-    <div className="search" onKeyDown={(e) => e.key === 'Escape' && open && close()}>
+    <div className="search">
       <button
         type="button"
         className="icon-btn"
@@ -99,7 +118,7 @@ export function SearchBox() {
               autoComplete="off"
               placeholder={t('search.placeholder')}
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => typeQuery(e.target.value)}
               data-testid="search-input"
             />
           </form>

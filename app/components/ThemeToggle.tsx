@@ -3,23 +3,26 @@
  * visitor chooses; the choice is a form post to /preferences (works without JavaScript), which
  * stores the `theme` cookie so the server renders `<html data-theme>` and no wrong theme flashes.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** Whether the system prefers a dark theme (false where the browser cannot tell). */
+const systemPrefersDark = () => window.matchMedia?.(DARK_QUERY).matches ?? false;
+/** Calls `onChange` whenever the system's preference changes; returns the unsubscribe function. */
+function subscribeSystemDark(onChange: () => void): () => void {
+  const mq = window.matchMedia?.(DARK_QUERY);
+  if (!mq) return () => {};
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
 
 export function ThemeToggle({ theme, className = 'icon-btn', withText = false }: { theme: 'light' | 'dark' | null; className?: string; withText?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   // Following the system: the server cannot know it, the browser can (after hydration).
-  const [systemDark, setSystemDark] = useState(false);
-  useEffect(() => {
-    const mq = window.matchMedia?.('(prefers-color-scheme: dark)');
-    if (!mq) return;
-    setSystemDark(mq.matches);
-    const on = (e: MediaQueryListEvent) => setSystemDark(e.matches);
-    mq.addEventListener('change', on);
-    return () => mq.removeEventListener('change', on);
-  }, []);
+  const systemDark = useSyncExternalStore(subscribeSystemDark, systemPrefersDark, () => false);
   const dark = theme ? theme === 'dark' : systemDark;
   const next = dark ? 'light' : 'dark';
   const label = dark ? t('theme.toLight') : t('theme.toDark');

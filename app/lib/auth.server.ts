@@ -7,10 +7,10 @@
 import { data, redirect } from 'react-router';
 import type { AuthUser } from '../../core/accounts/auth.ts';
 import type { Role } from '../../core/accounts/schema.ts';
-import type { RequestMeta } from '../../core/accounts/service.ts';
+import type { RequestMeta } from '../../core/accounts/sessions.ts';
 import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import type { ShopLoadContext } from '../context.ts';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translateError, translateFields } from '../i18n/resources.server.ts';
 
 /** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */
 export { safeRedirect } from './safe-redirect.ts';
@@ -45,29 +45,6 @@ export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | '
   return { origin: context.origin, lang: context.lang, ip: context.clientIp ?? 'unknown' };
 }
 
-/** English field messages of core/accounts/validation.ts and the service -> keys of namespace `errors`. */
-const FIELD_KEYS: Record<string, string> = {
-  'The field is required': 'fieldRequired',
-  'The email is invalid': 'emailInvalid',
-  'Please enter a 4-digit postcode (Switzerland or Liechtenstein)': 'postcodeInvalid',
-  'Please enter a valid phone number': 'phoneInvalid',
-  'Please enter a valid date (YYYY-MM-DD)': 'dateInvalid',
-  'We deliver to Switzerland and Liechtenstein only': 'countryInvalid',
-  'You must be at least 18 years old to register': 'underage',
-  'The password must have at least 10 characters': 'passwordTooShort',
-  'This password is too common, please choose another one': 'passwordCommon',
-  'The current password is wrong': 'currentPasswordWrong',
-  'An account with this e-mail address exists already': 'emailTaken',
-  'The passwords do not match': 'passwordsDiffer',
-  'Invalid link': 'linkInvalid',
-};
-
-/** A field message in the page's language. */
-export function translateField(lang: string, message: string): string {
-  const key = FIELD_KEYS[message];
-  return key ? translate(lang, `errors:${key}`, { defaultValue: message, min: 10, age: 18 }) : message;
-}
-
 /** What a failed form action answers: a message and per-field messages, translated. */
 export type FormFailure = { ok: false; error: string; fields: Record<string, string> };
 
@@ -77,7 +54,7 @@ export type FormFailure = { ok: false; error: string; fields: Record<string, str
 export function formFailure(err: unknown, lang: string) {
   if (!(err instanceof DomainError)) throw err;
   const error = translateError(lang, err);
-  const fields = Object.fromEntries(Object.entries(err.opts.fields ?? {}).map(([k, v]) => [k, translateField(lang, v)]));
+  const fields = translateFields(lang, err.opts.fields);
   return data<FormFailure>({ ok: false, error, fields }, { status: STATUS_FOR[err.code] });
 }
 

@@ -1,23 +1,10 @@
 /** Server helpers shared by the checkout pages: error messages in the visitor's language, order views. */
 import { STATUS_FOR, type DomainError } from '../../core/errors.ts';
 import type { OrderWithLines } from '../../core/orders/service.ts';
-import { translate } from '../i18n/resources.server.ts';
 
 /** HTTP status for a DomainError in a page action: the API's mapping, except that a page has no token to refresh (401, not 417). */
 export function domainStatus(e: DomainError): number {
   return e.code === 'token_expired' ? 401 : STATUS_FOR[e.code];
-}
-
-/** Address field messages in `lang` (the service's messages are English). */
-export function addressFieldMessages(lang: string, fields: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, msg] of Object.entries(fields ?? {})) {
-    if (k === 'postalCode' && /4 digits/.test(msg)) out[k] = translate(lang, 'checkout:payment.postcodeInvalid');
-    else if (k === 'country') out[k] = translate(lang, 'checkout:payment.countryInvalid');
-    else if (/required/i.test(msg)) out[k] = translate(lang, 'checkout:payment.required');
-    else out[k] = msg;
-  }
-  return out;
 }
 
 /** An order as the customer pages show it (money in Rappen, dates as ISO strings). */

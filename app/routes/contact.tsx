@@ -7,10 +7,10 @@ import { data, Form, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { getSettings } from '../../core/config/settings-cache.server.ts';
-import { EMAIL_INVALID, REQUIRED, submitContactMessage } from '../../core/contact/service.ts';
+import { submitContactMessage } from '../../core/contact/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translate, translateError, translateFields } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,9 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : [];
 
-/** English validation messages of the service -> keys of namespace `errors`. */
-const MESSAGE_KEYS: Record<string, string> = { [REQUIRED]: 'errors:fieldRequired', [EMAIL_INVALID]: 'errors:emailInvalid' };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   try {
@@ -36,9 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, message: translate(context.lang, 'common:contact.sent') };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    const fields = Object.fromEntries(
-      Object.entries(e.opts.fields ?? {}).map(([k, v]) => [k, MESSAGE_KEYS[v] ? translate(context.lang, MESSAGE_KEYS[v]) : translate(context.lang, 'errors:tooLong')]),
-    );
+    const fields = translateFields(context.lang, e.opts.fields);
     const message = translateError(context.lang, e, 'invalidInput');
     return data({ ok: false as const, message, fields, values: { name: String(form.name ?? ''), email: String(form.email ?? ''), subject: String(form.subject ?? ''), message: String(form.message ?? '') } }, { status: e.code === 'rate_limited' ? 429 : 400 });
   }

@@ -14,7 +14,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/custombox';
 import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../core/custom-box/constants.ts';
-import { boxOptions, createBox } from '../../core/custom-box/service.ts';
+import { createBox } from '../../core/cart/boxes.ts';
+import { boxOptions } from '../../core/custom-box/service.ts';
 import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import { BoxPreview, hueOf } from '../components/custombox/BoxPreview.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
@@ -58,7 +59,6 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: 
 type Values = { boxID: string; qty: Record<string, number>; messageKind: BoxMessageKind; message: string; strength: string; vitola: string };
 
 const MAX_FIELDS = 400;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
 const str = (v: FormDataEntryValue | null, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
 

@@ -6,13 +6,12 @@
  * order takes the stock and sends the customer to the payment page (or, for bank transfer, to
  * the confirmation with the QR-bill). Works without JavaScript.
  */
-import { eq } from 'drizzle-orm';
 import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
-import { users } from '../../core/accounts/schema.ts';
+import { findUser } from '../../core/accounts/profile.ts';
 import { getCart } from '../../core/cart/service.ts';
 import { cartTotals } from '../../core/cart/totals.ts';
 import { getSettings } from '../../core/config/service.ts';
@@ -20,12 +19,12 @@ import { DomainError } from '../../core/errors.ts';
 import { availablePaymentMethods, createOrder } from '../../core/orders/service.ts';
 import { orderTotals } from '../../core/orders/summary.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
-import { applyPromoCode } from '../../core/promos/cart-promo.ts';
+import { applyPromoCode } from '../../core/cart/promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';
-import { addressFieldMessages, domainStatus } from '../lib/checkout.server.ts';
-import { translateError } from '../i18n/resources.server.ts';
+import { domainStatus } from '../lib/checkout.server.ts';
+import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
@@ -41,7 +40,7 @@ function requireUser(request: Request, auth: { userId: string; role: string } | 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireUser(request, context.auth);
   const { db } = context.shop;
-  const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+  const user = await findUser(db, auth.userId);
   if (!user) throw redirect('/login?redirectTo=/payment');
   const settings = await getSettings(db);
   const cart = await getCart(db, auth.userId);
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     const intent = form.intent === 'pay' ? 'pay' : 'promo';
-    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? addressFieldMessages(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
+    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? translateFields(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
   }
 }
 

@@ -9,7 +9,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
-import { changePassword, familyOf, getUser, updateProfile } from '../../core/accounts/service.ts';
+import { changePassword, getUser, updateProfile } from '../../core/accounts/profile.ts';
+import { familyOf } from '../../core/accounts/sessions.ts';
 import { eraseOwnAccount } from '../../core/accounts/privacy.ts';
 import { DomainError } from '../../core/errors.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';

@@ -1,20 +1,29 @@
 /**
- * Administration of user accounts (issue 10, "Users"): the user page's data, editing a user's
- * name, phone, address and role, blocking and unblocking. Every change is written to the audit log
+ * Administration of user accounts (issue 10, "Users"): the user list, the user page's data,
+ * creating a verified account, editing a user's name, phone, address and role, blocking and
+ * unblocking, and `npm run admin:create`. Every change is written to the audit log
  * in its own transaction (`core/audit/service.ts`).
  *
  * Blocking: a blocked user cannot log in (`login` answers 403 `accountBlocked`), their refresh
  * tokens are revoked in the blocking transaction, and their access token stops working on the next
  * request because every authenticated request reads the account (`currentAccount` in auth.ts).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
-import { ROLES, users, type Role } from './schema.ts';
-import { revokeSessions, userStatus, type PublicUser, type UserStatus } from './service.ts';
-import { ProfileInput } from './validation.ts';
+import { ensureReferralPromo } from '../promos/referral.ts';
+import { parseInput as parse } from '../validation.ts';
+import { assertAdultForRegistration } from './age.ts';
+import { assertPasswordPolicy, hashPassword } from './password.ts';
+import { getUser, type PublicUser } from './profile.ts';
+import { userRow } from './registration.ts';
+import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
+import { users } from './schema.ts';
+import { revokeSessions } from './sessions.ts';
+import { Email, ProfileInput, RegisterInput } from './validation.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };
@@ -33,11 +42,6 @@ export async function getUserForAdmin(db: Db, userId: string): Promise<AdminUser
   return { ...rest, status: userStatus(u) };
 }
 
-function invalid(fields: Record<string, string>): DomainError {
-  const [first] = Object.entries(fields);
-  return new DomainError('invalid', first ? `${first[0]}: ${first[1]}` : 'Invalid input', { key: 'invalidInput', fields });
-}
-
 /** What an admin may change on a user: the profile fields plus the role. */
 export const AdminUserInput = ProfileInput.extend({ role: z.enum(ROLES) });
 
@@ -50,13 +54,7 @@ export const AdminUserInput = ProfileInput.extend({ role: z.enum(ROLES) });
  *   `userErased`) for an erased account; `forbidden` (key `notYourself`) for the own role.
  */
 export async function adminUpdateUser(db: Db, actor: string, userId: string, input: unknown): Promise<AdminUserView> {
-  const r = AdminUserInput.safeParse(input);
-  if (!r.success) {
-    const fields: Record<string, string> = {};
-    for (const i of r.error.issues) fields[i.path.join('.') || '_'] ??= i.message;
-    throw invalid(fields);
-  }
-  const p = r.data;
+  const p = parse(AdminUserInput, input);
   if (actor === `admin:${userId}` && p.role !== 'Admin') throw new DomainError('forbidden', 'You cannot remove your own admin role', { key: 'notYourself' });
   await db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
@@ -128,4 +126,176 @@ export async function actorLabels(db: Db, actors: string[]): Promise<Record<stri
   const rows = ids.length ? await db.select({ id: users.id, email: users.email, anonymisedAt: users.anonymisedAt }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(rows.map((r) => [r.id, r.anonymisedAt ? 'Erased' : r.email]));
   return Object.fromEntries(actors.map((a) => [a, byId.get(/^(?:admin|user):(.+)$/.exec(a)?.[1] ?? '') ?? a]));
+}
+
+/** A row of the admin user list. */
+export type UserListRow = Pick<PublicUser, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'city' | 'emailVerifiedAt' | 'createdAt' | 'referralCode'> & {
+  blockedAt: Date | null;
+  anonymisedAt: Date | null;
+};
+
+function statusCondition(status: UserStatus) {
+  switch (status) {
+    case 'erased':
+      return isNotNull(users.anonymisedAt);
+    case 'blocked':
+      return and(isNull(users.anonymisedAt), isNotNull(users.blockedAt));
+    case 'unverified':
+      return and(isNull(users.anonymisedAt), isNull(users.blockedAt), isNull(users.emailVerifiedAt));
+    case 'active':
+      return and(isNull(users.anonymisedAt), isNull(users.blockedAt), isNotNull(users.emailVerifiedAt));
+  }
+}
+
+/**
+ * Users for the admin list, newest first, optionally filtered by a text (name or e-mail; both
+ * names together too, e.g. "Ana Diaz"), role and status.
+ * @param page 1-based.
+ */
+export async function listUsers(
+  db: Db,
+  opts: { q?: string; role?: Role; status?: UserStatus; page?: number; pageSize?: number } = {},
+): Promise<{ rows: UserListRow[]; total: number }> {
+  const pageSize = opts.pageSize ?? 25;
+  const page = Math.max(1, opts.page ?? 1);
+  const q = opts.q?.trim();
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    like
+      ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
+      : undefined,
+    opts.role ? eq(users.role, opts.role) : undefined,
+    opts.status ? statusCondition(opts.status) : undefined,
+  );
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      city: users.city,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      referralCode: users.referralCode,
+      blockedAt: users.blockedAt,
+      anonymisedAt: users.anonymisedAt,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(sql`${users.createdAt} desc`, asc(users.email))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total: n };
+}
+
+/** A new referral code: 8 characters of an unambiguous alphabet. */
+function newReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Sets a user's role (admin). Influencers and Admins get a referral code when they have none.
+ * The role applies from the user's next request (every authenticated request reads the account,
+ * `currentAccount` in auth.ts). Audited as `user.role` when `actor` is given.
+ * @param actor `admin:<id>` of the admin making the change (audit log).
+ * @throws {DomainError} `invalid` for an unknown role; `not_found`.
+ */
+export async function setRole(db: Db, userId: string, role: unknown, actor?: string): Promise<PublicUser> {
+  const r = parse(z.enum(ROLES), role);
+  await db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: users.id, role: users.role, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+    if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+    const referralCode = r !== 'Customer' && !u.referralCode ? newReferralCode() : null;
+    await tx
+      .update(users)
+      .set({ role: r, ...(referralCode ? { referralCode } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    if (actor && u.role !== r) await recordAudit(tx, { actor, action: 'user.role', entity: 'user', entityId: userId, before: { role: u.role }, after: { role: r } });
+    if (referralCode) await ensureReferralPromo(tx, userId, referralCode);
+  });
+  return getUser(db, userId);
+}
+
+/** What an admin enters to create a user: the registration fields plus a role. */
+export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).default('Customer') });
+
+/**
+ * Creates a verified account (admin, `/admin/user/add`): the admin vouches for the address, so
+ * no confirmation mail is sent. The age rule still applies.
+ * @throws {DomainError} `invalid` for bad fields, under-18, weak password; `conflict` (409) when
+ *   the e-mail is taken.
+ */
+export async function adminCreateUser(db: Db, input: unknown, actor?: string): Promise<PublicUser> {
+  const data = parse(AdminCreateInput, input);
+  assertAdultForRegistration(data.dateOfBirth);
+  assertPasswordPolicy(data.password);
+  const passwordHash = await hashPassword(data.password);
+  const id = randomUUID();
+  const referralCode = data.role === 'Customer' ? null : newReferralCode();
+  await db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, data.email)).limit(1);
+    if (taken) {
+      const msg = 'An account with this e-mail address exists already';
+      throw new DomainError('conflict', msg, { key: 'emailTaken', fields: { email: { key: 'emailTaken' } } });
+    }
+    await tx.insert(users).values({
+      ...userRow(id, data, passwordHash),
+      locale: data.locale ?? 'en',
+      role: data.role,
+      referralCode,
+      emailVerifiedAt: new Date(),
+    });
+    if (actor) await recordAudit(tx, { actor, action: 'user.create', entity: 'user', entityId: id, after: { email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role } });
+    if (referralCode) await ensureReferralPromo(tx, id, referralCode);
+  });
+  return getUser(db, id);
+}
+
+/**
+ * Creates or promotes an admin (`npm run admin:create`). An existing account becomes Admin (and
+ * verified) and, when `password` is given, gets that password; a new account is created with
+ * placeholder profile fields the admin can edit on /profile.
+ * @throws {DomainError} `invalid` for a malformed e-mail or a password against the policy.
+ */
+export async function ensureAdmin(db: Db, email: string, password: string | null): Promise<{ userId: string; created: boolean }> {
+  const address = parse(Email, email);
+  if (password !== null) assertPasswordPolicy(password);
+  const passwordHash = password !== null ? await hashPassword(password) : null;
+  return db.transaction(async (tx) => {
+    const [u] = await tx.select({ id: users.id, referralCode: users.referralCode }).from(users).where(eq(users.email, address)).for('update').limit(1);
+    if (u) {
+      const referralCode = u.referralCode ? null : newReferralCode();
+      await tx
+        .update(users)
+        .set({
+          role: 'Admin',
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(referralCode ? { referralCode } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, u.id));
+      if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
+      return { userId: u.id, created: false };
+    }
+    if (!passwordHash) throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: { key: 'fieldRequired' } } });
+    const id = randomUUID();
+    const referralCode = newReferralCode();
+    await tx.insert(users).values({
+      id,
+      email: address,
+      passwordHash,
+      firstName: 'Admin',
+      lastName: address.split('@')[0],
+      dateOfBirth: '1970-01-01',
+      role: 'Admin',
+      referralCode,
+      emailVerifiedAt: new Date(),
+    });
+    await ensureReferralPromo(tx, id, referralCode);
+    return { userId: id, created: true };
+  });
 }

@@ -90,7 +90,7 @@ export async function influencerByEmail(db: Db, email: string): Promise<{ id: st
   if (!BONUS_ROLES.includes(u.role))
     throw new DomainError('invalid', `${address} is a Customer: only an Influencer or Admin can have promo codes (change the role on /admin/user/list first)`, {
       key: 'invalidInput',
-      fields: { influencer: 'Not an Influencer or Admin' },
+      fields: { influencer: { key: 'notInfluencer' } },
     });
   return { id: u.id, email: u.email };
 }

@@ -173,7 +173,7 @@ export async function eraseOwnAccount(db: Db, userId: string, password: unknown)
   if (!u) throw notFound();
   if (typeof password !== 'string' || !password || !(await verifyPassword(u.passwordHash, password))) {
     const msg = 'The current password is wrong';
-    throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { password: msg } });
+    throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { password: { key: 'currentPasswordWrong' } } });
   }
   return eraseUser(db, `user:${userId}`, userId);
 }

@@ -1,23 +1,9 @@
 /** Accounts: users, refresh tokens (stored hashed), single-use e-mail tokens. */
 import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const ROLES = ['Customer', 'Influencer', 'Admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from './roles.ts';
 
-/**
- * What the admin filters users by: `active` (verified, not blocked, not erased), `unverified`
- * (address not confirmed yet), `blocked`, `erased` (personal data anonymised).
- */
-export const USER_STATUSES = ['active', 'unverified', 'blocked', 'erased'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** The status of a user row (see {@link USER_STATUSES}); erased wins over blocked. */
-export function userStatus(u: { emailVerifiedAt: Date | null; blockedAt: Date | null; anonymisedAt: Date | null }): UserStatus {
-  if (u.anonymisedAt) return 'erased';
-  if (u.blockedAt) return 'blocked';
-  return u.emailVerifiedAt ? 'active' : 'unverified';
-}
-
+export { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from './roles.ts';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ageOn, swissToday } from './age.ts';
 import { RegisterInput } from './validation.ts';
 import { assertPasswordPolicy, isCommonPassword } from './password.ts';
+import { translateFields } from '../i18n/resources.ts';
+import { safeParseInput } from '../validation.ts';
 
 describe('ageOn', () => {
   it('counts whole years, the birthday itself included', () => {
@@ -30,12 +32,23 @@ describe('RegisterInput', () => {
     expect(r.email).toBe('ana@example.ch');
     expect(r.address.country).toBe('CH');
   });
-  it("uses the specification's messages", () => {
-    const r = RegisterInput.safeParse({ ...ok, firstName: '', email: 'nope' });
-    expect(r.success).toBe(false);
-    const msgs = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(msgs.firstName).toBe('The field is required');
-    expect(msgs.email).toBe('The email is invalid');
+  it("gives keyed field messages, in English the specification's texts", () => {
+    const r = safeParseInput(RegisterInput, { ...ok, firstName: '', email: 'nope', address: { ...ok.address, postalCode: '' }, phone: 'x'.repeat(31) });
+    expect(r.ok).toBe(false);
+    const fields = r.ok ? {} : r.fields;
+    expect(fields).toEqual({
+      firstName: { key: 'fieldRequired' },
+      email: { key: 'emailInvalid' },
+      'address.postalCode': { key: 'fieldRequired' },
+      phone: { key: 'tooLongMax', params: { max: 30 } },
+    });
+    expect(translateFields('en', fields)).toEqual({
+      firstName: 'The field is required',
+      email: 'The email is invalid',
+      'address.postalCode': 'The field is required',
+      phone: 'At most 30 characters',
+    });
+    expect(translateFields('de', fields).firstName).toBe('Dieses Feld ist erforderlich');
   });
   it('refuses postcodes that are not 4 digits, foreign countries and impossible dates', () => {
     expect(RegisterInput.safeParse({ ...ok, address: { ...ok.address, postalCode: '80011' } }).success).toBe(false);

@@ -1,29 +1,30 @@
 /**
  * Input shapes of the accounts module (zod), shared by the JSON API and the web forms so both
- * give the same answers. Messages are the specification's (section 5): "The field is required",
- * "The email is invalid"; the rest are ours. Delivery only to Switzerland and Liechtenstein, with a
+ * give the same answers. Messages are keys of the `errors` catalogue (core/validation.ts turns
+ * them into field messages; in English the specification's texts, section 5: "The field is
+ * required", "The email is invalid"). Delivery only to Switzerland and Liechtenstein, with a
  * 4-digit postcode (architecture guide, "Rules of the domain"; ADR 004).
  */
 import { z } from 'zod';
 
-/** Specification section 5 texts. */
-export const REQUIRED = 'The field is required';
-export const EMAIL_INVALID = 'The email is invalid';
-export const POSTCODE_INVALID = 'Please enter a 4-digit postcode (Switzerland or Liechtenstein)';
-export const PHONE_INVALID = 'Please enter a valid phone number';
-export const DATE_INVALID = 'Please enter a valid date (YYYY-MM-DD)';
-export const COUNTRY_INVALID = 'We deliver to Switzerland and Liechtenstein only';
+/** Field message keys (`errors` catalogue). */
+export const REQUIRED = 'fieldRequired';
+export const EMAIL_INVALID = 'emailInvalid';
+export const POSTCODE_INVALID = 'postcodeInvalid';
+export const PHONE_INVALID = 'phoneInvalid';
+export const DATE_INVALID = 'dateInvalid';
+export const COUNTRY_INVALID = 'countryInvalid';
 
 const required = (max: number) =>
   z
-    .string({ error: REQUIRED })
+    .string()
     .trim()
     .min(1, { error: REQUIRED })
-    .max(max, { error: `At most ${max} characters` });
+    .max(max);
 
 /** A lower-cased, trimmed e-mail address. */
 export const Email = z
-  .string({ error: REQUIRED })
+  .string()
   .trim()
   .min(1, { error: REQUIRED })
   .max(254, { error: EMAIL_INVALID })
@@ -31,7 +32,7 @@ export const Email = z
   .transform((e) => e.toLowerCase());
 
 /** A password as typed (the policy is checked by `assertPasswordPolicy`, which names the rule). */
-export const Password = z.string({ error: REQUIRED }).min(1, { error: REQUIRED }).max(200, { error: 'At most 200 characters' });
+export const Password = z.string().min(1, { error: REQUIRED }).max(200);
 
 /** Phone: digits, spaces, `+ ( ) - /`, 7 to 20 characters. */
 export const Phone = required(30).regex(/^\+?[0-9 ()/-]{7,20}$/, { error: PHONE_INVALID });
@@ -50,7 +51,7 @@ export const Address = z
     {
       street: required(200),
       postalCode: z
-        .string({ error: REQUIRED })
+        .string()
         .trim()
         .min(1, { error: REQUIRED })
         .regex(/^[1-9]\d{3}$/, { error: POSTCODE_INVALID }),

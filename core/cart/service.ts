@@ -126,7 +126,7 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
  */
 export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null): Promise<Cart> {
   if (!Number.isInteger(count) || count < 1 || count > 999)
-    throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: 'Count must be a whole number from 1 to 999' } });
+    throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: { key: 'countRange', params: { min: 1, max: 999 } } } });
   await db.transaction(async (tx) => {
     const p = await lockProduct(tx, productId);
     const [existing] = await tx
@@ -151,7 +151,7 @@ export async function addToCart(db: Db, cartKey: string, productId: string, coun
  */
 export async function setCartCount(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null): Promise<Cart> {
   if (!Number.isInteger(count) || count < 0 || count > 999)
-    throw new DomainError('invalid', 'Count must be a whole number from 0 to 999', { fields: { count: 'Count must be a whole number from 0 to 999' } });
+    throw new DomainError('invalid', 'Count must be a whole number from 0 to 999', { fields: { count: { key: 'countRange', params: { min: 0, max: 999 } } } });
   if (count === 0) return removeFromCart(db, cartKey, productId);
   await db.transaction(async (tx) => {
     const p = await lockProduct(tx, productId);

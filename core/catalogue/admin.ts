@@ -28,7 +28,7 @@ const optionalInt = z
 
 /** A product as an admin enters it. `basePrice` in Rappen. */
 export const ProductInputSchema = z.object({
-  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dot, dash and underscore only'),
+  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'skuFormat'),
   category: z.enum(['cigar', 'rolling-tobacco', 'accessory']),
   brand: z.string().trim().min(1).max(100),
   line: z.string().trim().min(1).max(100),
@@ -73,12 +73,6 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
   return db.select().from(products).where(and(...conds)).orderBy(asc(products.brand), asc(products.name));
 }
 
-/** The fields of a product the audit log shows (no timestamps or derived search text). */
-function auditable(p: ProductRow): Record<string, unknown> {
-  const { createdAt: _c, updatedAt: _u, searchText: _s, id: _i, ...rest } = p as ProductRow & Record<string, unknown>;
-  return JSON.parse(JSON.stringify(rest)) as Record<string, unknown>;
-}
-
 /**
  * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
  * written to the audit log (`product.create` / `product.update`) in the same transaction.
@@ -116,7 +110,7 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
   const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);
-    if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: `SKU ${input.sku} is already used` } });
+    if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: { key: 'skuTaken', params: { sku: input.sku } } } });
     if (id) {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
       if (!current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });

@@ -28,8 +28,8 @@ export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS } from './limits.ts';
  */
 export async function adjustStock(db: Db, productId: string, delta: number, reason: string, note: string | null, adminId: string): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > 1_000_000)
-    throw new DomainError('invalid', 'Enter a whole number of units to add or remove (e.g. 12 or -3)', { key: 'stockDeltaInvalid', fields: { delta: 'Enter a whole number of units to add or remove (e.g. 12 or -3)' } });
-  if (!(ADJUST_REASONS as readonly string[]).includes(reason)) throw new DomainError('invalid', 'Choose a reason', { key: 'stockReasonInvalid', fields: { reason: 'Choose a reason' } });
+    throw new DomainError('invalid', 'Enter a whole number of units to add or remove (e.g. 12 or -3)', { key: 'stockDeltaInvalid', fields: { delta: { key: 'adminshop:errors.stockDeltaInvalid' } } });
+  if (!(ADJUST_REASONS as readonly string[]).includes(reason)) throw new DomainError('invalid', 'Choose a reason', { key: 'stockReasonInvalid', fields: { reason: { key: 'adminshop:errors.stockReasonInvalid' } } });
   const actor = `admin:${adminId}`;
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).for('update');
@@ -40,7 +40,7 @@ export async function adjustStock(db: Db, productId: string, delta: number, reas
       .where(and(eq(products.id, productId), gte(sql`${products.stock} + ${delta}`, 0)))
       .returning({ stock: products.stock });
     if (!row)
-      throw new DomainError('invalid', `Only ${before.stock} in stock: cannot remove ${-delta}`, { key: 'stockBelowZero', params: { stock: before.stock, n: -delta }, fields: { delta: `Only ${before.stock} in stock` } });
+      throw new DomainError('invalid', `Only ${before.stock} in stock: cannot remove ${-delta}`, { key: 'stockBelowZero', params: { stock: before.stock, n: -delta }, fields: { delta: { key: 'adminshop:errors.stockBelowZero', params: { stock: before.stock, n: -delta } } } });
     await tx.insert(stockMovements).values({ id: randomUUID(), productId, delta, stockAfter: row.stock, reason: reason as StockReason, note: note?.trim().slice(0, 300) || null, actor });
     await recordAudit(tx, { actor, action: 'product.stock', entity: 'product', entityId: productId, before: { stock: before.stock }, after: { stock: row.stock, reason, note } });
     return row.stock;
@@ -119,7 +119,7 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
   try {
     records = parse(text.replace(/^\uFEFF/, ''), { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true, relax_column_count: false }) as Record<string, string>[];
   } catch (e) {
-    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, { key: 'csvUnreadable', fields: { file: 'This is not a readable CSV file' } });
+    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, { key: 'csvUnreadable', fields: { file: { key: 'adminshop:errors.csvUnreadable' } } });
   }
   if (records.length > CSV_MAX_ROWS) throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
   const problems: CsvProblem[] = [];

@@ -26,7 +26,8 @@ export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export { MAX_PHOTO_BYTES } from './limits.ts';
 /** Most photos per product. */
 export const MAX_PHOTOS = 12;
-const FORMATS = ['avif', 'webp', 'jpg'] as const;
+/** The formats every photo width is stored in. */
+type PhotoFormat = 'avif' | 'webp' | 'jpg';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
 const PHOTO_ID = /^[0-9a-f-]{36}$/;
 const FILE = /^(\d{2,4})\.(avif|webp|jpg)$/;
@@ -37,7 +38,7 @@ export function mediaRoot(env: Pick<Env, 'DATA_DIR'>): string {
 }
 
 /** The URL of one rendered file of a photo. */
-export function photoUrl(id: string, width: number, format: (typeof FORMATS)[number]): string {
+export function photoUrl(id: string, width: number, format: PhotoFormat): string {
   return `/media/products/${id}/${width}.${format}`;
 }
 
@@ -47,7 +48,7 @@ export function photoUrl(id: string, width: number, format: (typeof FORMATS)[num
  * @throws {DomainError} `invalid` (field `photo`) for an empty, too large or undecodable file.
  */
 export async function renderPhoto(env: Pick<Env, 'DATA_DIR'>, bytes: Uint8Array): Promise<{ id: string; widths: number[]; width: number; height: number }> {
-  const refuse = (msg: string, key: string) => new DomainError('invalid', msg, { key, fields: { photo: msg } });
+  const refuse = (msg: string, key: string) => new DomainError('invalid', msg, { key, fields: { photo: { key: `adminshop:errors.${key}` } } });
   if (bytes.byteLength === 0) throw refuse('Choose an image file', 'photoMissing');
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(`The image is too large (${MAX_PHOTO_BYTES / 1024 / 1024} MB at most)`, 'photoTooLarge');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -89,7 +90,7 @@ export async function renderPhoto(env: Pick<Env, 'DATA_DIR'>, bytes: Uint8Array)
 export async function addProductPhoto(shop: Pick<Shop, 'db' | 'env'>, productId: string, bytes: Uint8Array, alt: string, adminId: string): Promise<ProductImage[]> {
   const [exists] = await shop.db.select({ n: sql<number>`jsonb_array_length(${products.images})::int` }).from(products).where(eq(products.id, productId));
   if (!exists) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
-  if (exists.n >= MAX_PHOTOS) throw new DomainError('invalid', `At most ${MAX_PHOTOS} photos per product`, { key: 'photoTooMany', params: { max: MAX_PHOTOS }, fields: { photo: `At most ${MAX_PHOTOS} photos per product` } });
+  if (exists.n >= MAX_PHOTOS) throw new DomainError('invalid', `At most ${MAX_PHOTOS} photos per product`, { key: 'photoTooMany', params: { max: MAX_PHOTOS }, fields: { photo: { key: 'adminshop:errors.photoTooMany', params: { max: MAX_PHOTOS } } } });
   const r = await renderPhoto(shop.env, bytes);
   const image: ProductImage = { id: r.id, path: photoUrl(r.id, r.widths.includes(640) ? 640 : r.widths[r.widths.length - 1], 'jpg'), alt: alt.trim().slice(0, 200), width: r.width, height: r.height, widths: r.widths };
   try {

@@ -35,7 +35,7 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
 export async function updateSettings(db: Db, patch: Partial<ShopSettings>, actor?: string): Promise<ShopSettings> {
   for (const f of SOCIAL_LINK_FIELDS) {
     const v = patch[f];
-    if (v !== undefined && !isSocialLink(v)) throw new DomainError('invalid', SOCIAL_LINK_MESSAGE, { key: 'httpsOnly', fields: { [f]: SOCIAL_LINK_MESSAGE } });
+    if (v !== undefined && !isSocialLink(v)) throw new DomainError('invalid', SOCIAL_LINK_MESSAGE, { key: 'httpsOnly', fields: { [f]: { key: 'httpsOnly' } } });
   }
   return db.transaction(async (tx) => {
     const current = await getSettings(tx);

@@ -13,15 +13,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { getSettings } from '../config/service.ts';
-import { DomainError } from '../errors.ts';
+import { safeParseInput, invalidFields } from '../validation.ts';
 import { contactMessages } from '../mail/schema.ts';
 import { deliverOutbox, queueMail } from '../mail/service.ts';
 import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
 import type { Shop } from '../shop.ts';
-
-/** Specification section 5 texts. */
-export const REQUIRED = 'The field is required';
-export const EMAIL_INVALID = 'The email is invalid';
 
 /** Messages a single IP may send per window: 5 per hour (core/rate-limit, bucket `contact`). */
 export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationSeconds: DEFAULT_LIMITS.contact.duration } as const;
@@ -31,16 +27,16 @@ export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 50
 
 const required = (max: number) =>
   z
-    .string({ error: REQUIRED })
+    .string()
     .trim()
-    .min(1, { error: REQUIRED })
-    .max(max, { error: `At most ${max} characters` });
+    .min(1, { error: 'fieldRequired' })
+    .max(max);
 
 /** The form's fields. `website` is the honeypot: hidden from people, left empty by them. */
 export const ContactInputSchema = z.object({
   name: required(CONTACT_LIMITS.name),
-  email: required(CONTACT_LIMITS.email).pipe(z.email({ error: EMAIL_INVALID })),
-  subject: z.string().trim().max(CONTACT_LIMITS.subject, { error: `At most ${CONTACT_LIMITS.subject} characters` }).optional().default(''),
+  email: required(CONTACT_LIMITS.email).pipe(z.email({ error: 'emailInvalid' })),
+  subject: z.string().trim().max(CONTACT_LIMITS.subject).optional().default(''),
   message: required(CONTACT_LIMITS.message),
   website: z.string().optional().default(''),
 });
@@ -53,17 +49,13 @@ export type ContactResult = { stored: true; id: string } | { stored: false };
  * Validates, rate-limits, stores and mails a contact message.
  * @param raw the submitted fields (form data as an object).
  * @param meta.ip the client's IP address (rate-limit key).
- * @throws {DomainError} `invalid` with `fields` (per-field English messages) for bad input;
+ * @throws {DomainError} `invalid` with `fields` (keyed per-field messages) for bad input;
  *   `rate_limited` (key `errors:rateLimited`, params.seconds) after
  *   {@link CONTACT_RATE_LIMIT}.points messages from one IP within the hour.
  */
 export async function submitContactMessage(shop: Shop, raw: unknown, meta: { ip: string }): Promise<ContactResult> {
-  const parsed = ContactInputSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-    throw new DomainError('invalid', 'Some fields are invalid.', { key: 'invalidInput', fields });
-  }
+  const parsed = safeParseInput(ContactInputSchema, raw ?? {});
+  if (!parsed.ok) throw invalidFields(parsed.fields);
   await consumeRateLimit(shop, 'contact', meta.ip || 'unknown');
   const input = parsed.data;
   if (input.website.trim() !== '') {

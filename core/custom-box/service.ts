@@ -7,20 +7,17 @@
  * Money in Rappen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { recordAudit, changedFields } from '../audit/service.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
-import { carts } from '../cart/schema.ts';
-import { getCart, type Cart } from '../cart/service.ts';
 import type { Db } from '../db/client.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type FieldMessages } from '../errors.ts';
+import { invalidFields } from '../validation.ts';
 import { unitPrice } from '../pricing/pricing.ts';
-import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, cartBoxes, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from './schema.ts';
+import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from './schema.ts';
 
 import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
 export { MESSAGE_LIMITS, MIN_VARIETIES };
-/** Most box lines one cart may hold. */
-export const MAX_BOXES_PER_CART = 10;
 
 /** The specification's text for too few varieties (also the API's English message). */
 export const MINIMUM_MESSAGE = `A minimum of ${MIN_VARIETIES} cigars is required`;
@@ -85,7 +82,7 @@ export type CreateBoxInput = {
 };
 
 function invalid(field: string, message: string, key: string, params: Record<string, unknown> = {}): DomainError {
-  return new DomainError('invalid', message, { key, params, fields: { [field]: message } });
+  return new DomainError('invalid', message, { key, params, fields: { [field]: { key, params } } });
 }
 
 /**
@@ -128,31 +125,10 @@ export async function checkBox(db: Db, input: CreateBoxInput): Promise<{ model: 
     const p = byId.get(i.productId)!;
     if (p.stock < i.count)
       throw p.stock === 0
-        ? new DomainError('conflict', `${p.name} is out of stock`, { key: 'outOfStock', params: { name: p.name }, fields: { items: `${p.name} is out of stock` } })
-        : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock }, fields: { items: `Only ${p.stock} of ${p.name} in stock` } });
+        ? new DomainError('conflict', `${p.name} is out of stock`, { key: 'outOfStock', params: { name: p.name }, fields: { items: { key: 'outOfStock', params: { name: p.name } } } })
+        : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock }, fields: { items: { key: 'notEnoughStock', params: { name: p.name, stock: p.stock } } } });
   }
   return { model, items, messageKind, message };
-}
-
-/**
- * Builds a box into a cart as one new line ({@link checkBox} first). Anonymous carts may hold
- * boxes; paying needs an account, as for any order.
- * @param userId set when the cart belongs to a registered user.
- * @returns the cart and the new line's id.
- * @throws {DomainError} from {@link checkBox}; `invalid` when the cart already holds
- *   {@link MAX_BOXES_PER_CART} boxes.
- */
-export async function createBox(db: Db, cartKey: string, input: CreateBoxInput, userId: string | null = null): Promise<{ cart: Cart; lineId: string }> {
-  const box = await checkBox(db, input);
-  const lineId = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(carts).values({ cartKey, userId }).onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
-    const [{ n }] = await tx.select({ n: count() }).from(cartBoxes).where(eq(cartBoxes.cartKey, cartKey));
-    if (n >= MAX_BOXES_PER_CART)
-      throw new DomainError('invalid', `A cart holds at most ${MAX_BOXES_PER_CART} boxes`, { key: 'boxTooMany', params: { max: MAX_BOXES_PER_CART }, fields: { boxID: `A cart holds at most ${MAX_BOXES_PER_CART} boxes` } });
-    await tx.insert(cartBoxes).values({ id: lineId, cartKey, modelId: box.model.id, items: box.items, messageKind: box.messageKind, message: box.message });
-  });
-  return { cart: await getCart(db, cartKey), lineId };
 }
 
 /** A box model as the admin edits it. Money in Rappen. */
@@ -168,15 +144,14 @@ export type BoxModelInput = {
 
 /** Checks a box model's fields. @throws {DomainError} `invalid` with the bad fields. */
 function checkModel(input: BoxModelInput): void {
-  const fields: Record<string, string> = {};
-  if (!input.name.trim() || input.name.length > 80) fields.name = 'A name of 1 to 80 characters is required';
-  if (!Number.isInteger(input.capacity) || input.capacity < MIN_VARIETIES || input.capacity > 100) fields.capacity = `The capacity must be a whole number from ${MIN_VARIETIES} to 100`;
-  if (!Number.isInteger(input.price) || input.price < 0 || input.price > 10_000_000) fields.price = 'The price must be an amount from 0 to 100000 CHF';
-  if (!BOX_DRAWINGS.includes(input.drawing)) fields.drawing = 'Unknown drawing';
-  if (input.image !== null && (!/^\/[A-Za-z0-9/_.-]{1,200}$/.test(input.image) || input.image.includes('..'))) fields.image = 'The image must be a path on this site, e.g. /images/box.webp';
-  if (!Number.isInteger(input.sort) || Math.abs(input.sort) > 100_000) fields.sort = 'The sort order must be a whole number';
-  const first = Object.values(fields)[0];
-  if (first) throw new DomainError('invalid', first, { key: 'invalidInput', fields });
+  const fields: FieldMessages = {};
+  if (!input.name.trim() || input.name.length > 80) fields.name = { key: 'lengthRange', params: { min: 1, max: 80 } };
+  if (!Number.isInteger(input.capacity) || input.capacity < MIN_VARIETIES || input.capacity > 100) fields.capacity = { key: 'countRange', params: { min: MIN_VARIETIES, max: 100 } };
+  if (!Number.isInteger(input.price) || input.price < 0 || input.price > 10_000_000) fields.price = { key: 'amountRange', params: { min: 0, max: 100000 } };
+  if (!BOX_DRAWINGS.includes(input.drawing)) fields.drawing = { key: 'invalidChoice' };
+  if (input.image !== null && (!/^\/[A-Za-z0-9/_.-]{1,200}$/.test(input.image) || input.image.includes('..'))) fields.image = { key: 'imagePath' };
+  if (!Number.isInteger(input.sort) || Math.abs(input.sort) > 100_000) fields.sort = { key: 'wholeNumber' };
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type TOptions } from 'i18next';
 import { createHash } from 'node:crypto';
-import type { DomainError } from '../errors.ts';
+import type { DomainError, FieldMessage, FieldMessages } from '../errors.ts';
 import { DEFAULT_LOCALE, LOCALES, NAMESPACES, PICKER_LOCALES } from './locales.ts';
 
 /** Namespace -> nested key/value texts. */
@@ -147,4 +147,25 @@ export function translateError(lang: string, err: DomainError, fallbackKey?: str
   const key = err.opts.key ?? fallbackKey;
   if (!key) return err.message;
   return translate(lang, `errors:${key}`, { ...err.opts.params, defaultValue: err.message });
+}
+
+/**
+ * One field message in `lang`: its key (namespace `errors` unless it names one) with its values.
+ * An unknown key reads "This value is not valid" (`errors:invalidValue`), never the bare key.
+ */
+export function translateField(lang: string, message: FieldMessage): string {
+  const key = message.key.includes(':') ? message.key : `errors:${message.key}`;
+  const i18n = serverI18n(lang);
+  return i18n.exists(key) ? (i18n.t(key, message.params ?? {}) as string) : (i18n.t('errors:invalidValue') as string);
+}
+
+/**
+ * The field messages of a validation error in `lang`, `{ [field]: text }`: the one place where
+ * keyed field messages become text, for the API's `fields` (api-contract "Conventions") and the
+ * forms of app/.
+ */
+export function translateFields(lang: string, fields: FieldMessages | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields ?? {})) out[name] = translateField(lang, message);
+  return out;
 }

@@ -6,8 +6,8 @@
  */
 import PDFDocument from 'pdfkit';
 import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/service.ts';
-import { fulfilmentLabel } from '../orders/fulfilment-labels.ts';
+import type { OrderWithLines } from '../orders/schema.ts';
+import { fulfilmentLabel } from './fulfilment-labels.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import { vatContained } from '../pricing/pricing.ts';
 import { docLang, label, swissDate } from './labels.ts';

@@ -10,7 +10,7 @@
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/service.ts';
+import type { OrderWithLines } from '../orders/schema.ts';
 import type { OrderBoxSnapshot } from '../custom-box/types.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
 import { label, pdfLang, swissDate, type DocLang } from './labels.ts';

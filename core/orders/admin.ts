@@ -17,11 +17,11 @@ import { escapeHtml } from '../mail/templates.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
-import { fulfilmentLabel } from './fulfilment-labels.ts';
+import { fulfilmentLabel } from '../invoices/fulfilment-labels.ts';
 
 export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from './schema.ts';
-import { paymentsOfOrder } from '../payments/service.ts';
+import { payments } from '../payments/schema.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 
@@ -208,10 +208,10 @@ export type ShipInput = { carrier: string; trackingNumber: string; note?: string
  */
 export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, adminId: string, now = new Date()): Promise<OrderRow> {
   const carrier = input.carrier as Carrier;
-  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: 'Choose a carrier' } });
+  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: { key: 'adminshop:errors.carrierUnknown' } } });
   const tracking = input.trackingNumber.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z0-9.-]{6,40}$/.test(tracking))
-    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: 'Enter the tracking number (6 to 40 letters and digits)' } });
+    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: { key: 'adminshop:errors.trackingInvalid' } } });
   const actor = `admin:${adminId}`;
   const mailIds: string[] = [];
   const updated = await shop.db.transaction(async (tx) => {
@@ -247,6 +247,11 @@ async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string)
 <p><a href="${e(url)}" style="background:#6b3e1f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${e(carrierName)} ${e(order.trackingNumber ?? '')}</a></p>
 <p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(label(lang, 'regards'))}<br>${e(settings.companyName)}</p></body></html>`;
   return queueMail(tx, { to, subject: fulfilmentLabel(lang, 'shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
+}
+
+/** Payment movements of an order (payments, refunds), oldest first. */
+export async function paymentsOfOrder(db: Db, orderId: string): Promise<(typeof payments.$inferSelect)[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function assertMayReserve(tx: Db, userId: string, lines: { product:
       throw new DomainError('conflict', `${line.product.name}: at most ${max} can be reserved for payment by bank transfer.`, {
         key: 'reservationShare',
         params: { name: line.product.name, max },
-        fields: { count: `At most ${max}` },
+        fields: { count: { key: 'atMost', params: { max } } },
       });
   }
 }

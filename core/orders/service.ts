@@ -18,7 +18,7 @@ import type { Db } from '../db/client.ts';
 import { recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/service.ts';
-import { paymentReferenceFor } from '../payments/reference.ts';
+import { paymentReferenceFor } from './payment-reference.ts';
 import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
 import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/bonus.ts';
 import type { Shop } from '../shop.ts';
@@ -26,7 +26,7 @@ import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
-import { orderEvents, orderLines, orders, type OrderStatus, type PostalAddress } from './schema.ts';
+import { orderEvents, orderLines, orders, type OrderEventRow, type OrderLineRow, type OrderRow, type OrderStatus, type OrderWithLines, type PostalAddress } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
 // custom boxes: one line, each cigar's stock taken and given back (issue 9)
@@ -35,11 +35,7 @@ import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/ord
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
 import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
-/** An order with its lines. */
-export type OrderWithLines = OrderRow & { lines: OrderLineRow[] };
+export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from './schema.ts';
 
 /** Payment methods the shop knows (api-contract `paymentMethod`). */
 export const PAYMENT_METHODS = ['sandbox', 'datatrans', 'qr-bill'] as const;
@@ -106,7 +102,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
   const method = input.paymentMethod as PaymentMethod;
   if (!availablePaymentMethods(shop.env).includes(method))
-    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: 'This payment method is not available' } });
+    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: { key: 'paymentMethodUnavailable' } } });
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
   if (!isAdult(user.dateOfBirth, now))
@@ -161,7 +157,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       discount = evaluated.discount;
       promoInfluencer = evaluated.promo.influencerUserId;
       if (!(await takePromoUse(tx, cart.promoCode)))
-        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: 'This promo code has been used up' } });
+        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: { key: 'promoUsedUp' } } });
     }
     // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
     const bonusToSpend = await lockSpendableBonus(tx, user, subtotal - Math.min(discount, subtotal));

@@ -3,7 +3,19 @@
  * `pending_payment → paid → processing → shipped → delivered`, plus `cancelled`, `expired` and
  * `refunded`. Pure: the service applies it inside a transaction and records every change.
  */
-import type { OrderStatus } from './schema.ts';
+
+/** Every state of an order. */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'expired',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Allowed next states of each state. */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

@@ -7,7 +7,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { chfToRappen } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
-import { normalizeReference } from './reference.ts';
+import { normalizeReference } from '../orders/payment-reference.ts';
 import { recordPayment, type PaymentOutcome } from './service.ts';
 
 /** A credit transaction from a camt.054 file. Amount in Rappen. */

@@ -186,11 +186,6 @@ export async function recordPaymentFailure(shop: Pick<Shop, 'db'>, provider: str
   });
 }
 
-/** Payments of an order, oldest first. */
-export async function paymentsOfOrder(db: Db, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
-}
-
 /** Payments that need the admin: unmatched bank credits and over-payments, newest first. */
 export async function paymentsNeedingAttention(db: Db): Promise<PaymentRow[]> {
   return db

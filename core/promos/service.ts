@@ -11,7 +11,8 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type FieldMessages } from '../errors.ts';
+import { invalidFields } from '../validation.ts';
 import { roundTo5Rappen } from '../pricing/pricing.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import { promos } from './schema.ts';
@@ -38,7 +39,7 @@ export function promoDiscountFor(promo: Pick<PromoRow, 'kind' | 'value'>, subtot
 
 /** The one refusal for a code that does not apply (issue 12, finding 8). */
 export function promoNotApplicable(): DomainError {
-  return new DomainError('invalid', PROMO_NOT_APPLICABLE, { key: 'promoNotApplicable', fields: { code: PROMO_NOT_APPLICABLE } });
+  return new DomainError('invalid', PROMO_NOT_APPLICABLE, { key: 'promoNotApplicable', fields: { code: { key: 'promoNotApplicable' } } });
 }
 
 /** English text of {@link promoNotApplicable}. */
@@ -58,7 +59,7 @@ export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now:
     return new DomainError('invalid', `This promo code needs an order of at least CHF ${min}`, {
       key: 'promoMinOrder',
       params: { min },
-      fields: { code: `This promo code needs an order of at least CHF ${min}` },
+      fields: { code: { key: 'promoMinOrder', params: { min } } },
     });
   }
   return null;
@@ -129,8 +130,7 @@ async function checkInfluencer(db: Db, userId: string | null | undefined): Promi
   if (!userId) return;
   const [u] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u || !INFLUENCER_ROLES.includes(u.role)) {
-    const msg = 'Choose an Influencer or Admin';
-    throw new DomainError('invalid', msg, { key: 'invalidInput', fields: { influencerUserId: msg } });
+    throw new DomainError('invalid', 'Choose an Influencer or Admin', { key: 'invalidInput', fields: { influencerUserId: { key: 'notInfluencer' } } });
   }
 }
 
@@ -151,14 +151,14 @@ function auditView(p: PromoRow): Record<string, unknown> {
 
 function checkInput(input: PromoInput): string {
   const code = normalizePromoCode(input.code);
-  const fields: Record<string, string> = {};
-  if (!PROMO_CODE_PATTERN.test(code)) fields.code = 'Use 2 to 32 letters, digits, - or _';
+  const fields: FieldMessages = {};
+  if (!PROMO_CODE_PATTERN.test(code)) fields.code = { key: 'promoCodeFormat' };
   if (!Number.isInteger(input.value) || input.value <= 0 || (input.kind === 'percent' && input.value > 100))
-    fields.value = input.kind === 'percent' ? 'A percentage from 1 to 100' : 'An amount above 0';
-  if (input.minOrder !== undefined && (!Number.isInteger(input.minOrder) || input.minOrder < 0)) fields.minOrder = 'An amount of 0 or more';
-  if (input.usageLimit != null && (!Number.isInteger(input.usageLimit) || input.usageLimit < 1)) fields.usageLimit = 'A whole number of 1 or more';
-  if (input.validFrom && input.validTo && input.validTo < input.validFrom) fields.validTo = 'Must be after the start';
-  if (Object.keys(fields).length > 0) throw new DomainError('invalid', Object.values(fields)[0], { key: 'invalidInput', fields });
+    fields.value = input.kind === 'percent' ? { key: 'countRange', params: { min: 1, max: 100 } } : { key: 'amountPositive' };
+  if (input.minOrder !== undefined && (!Number.isInteger(input.minOrder) || input.minOrder < 0)) fields.minOrder = { key: 'amountMin', params: { min: 0 } };
+  if (input.usageLimit != null && (!Number.isInteger(input.usageLimit) || input.usageLimit < 1)) fields.usageLimit = { key: 'wholeNumberMin', params: { min: 1 } };
+  if (input.validFrom && input.validTo && input.validTo < input.validFrom) fields.validTo = { key: 'afterStart' };
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
   return code;
 }
 
@@ -188,7 +188,7 @@ export async function createPromo(db: Db, input: PromoInput, actor?: string): Pr
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+    if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
     if (actor) await recordAudit(tx, { actor, action: 'promo.create', entity: 'promo', entityId: row.id, before: null, after: auditView(row) });
     return row;
   });
@@ -205,7 +205,7 @@ export async function updatePromo(db: Db, id: string, input: PromoInput, actor?:
     const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
     const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
-    if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: 'This promo code already exists' } });
+    if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
     const influencerUserId = input.influencerUserId === undefined ? before.influencerUserId : input.influencerUserId;
     if (influencerUserId !== before.influencerUserId) await checkInfluencer(tx, influencerUserId);
     const [row] = await tx
@@ -234,4 +234,11 @@ export async function updatePromo(db: Db, id: string, input: PromoInput, actor?:
 /** All promos, newest first. */
 export async function listPromos(db: Db): Promise<PromoRow[]> {
   return db.select().from(promos).orderBy(sql`${promos.createdAt} desc`);
+}
+
+/** The promo with id `id` (ids are at most 64 characters; a longer one matches nothing), or undefined. */
+export async function getPromo(db: Db, id: string): Promise<PromoRow | undefined> {
+  if (id.length > 64) return undefined;
+  const [row] = await db.select().from(promos).where(eq(promos.id, id)).limit(1);
+  return row;
 }

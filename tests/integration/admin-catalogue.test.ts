@@ -80,7 +80,7 @@ describe('admin settings', () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('The email is invalid');
-    expect(html).toContain('A Swiss postcode has 4 digits');
+    expect(html).toContain('Please enter a 4-digit postcode');
     expect(await getSettings(shop.db)).toEqual(before);
   });
 });

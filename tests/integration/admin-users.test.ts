@@ -9,7 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../core/accounts/schema.ts';
-import { refreshSession } from '../../core/accounts/service.ts';
+import { refreshSession } from '../../core/accounts/sessions.ts';
 import { auditLog } from '../../core/audit/schema.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/mail/schema.ts';

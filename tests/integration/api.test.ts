@@ -90,7 +90,7 @@ describe('POST /api/product/searchProducts', () => {
     expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: '   ' } }), 400, { 'searchOptions.searchName': 'The field is required' });
     expectError(await api.post('/product/searchProducts', { searchOptions: {} }), 400, { 'searchOptions.searchName': 'The field is required' });
     expectError(await api.post('/product/searchProducts', {}), 400, { searchOptions: 'The field is required' });
-    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 42 } }), 400, { 'searchOptions.searchName': /string/ });
+    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 42 } }), 400, { 'searchOptions.searchName': 'This value is not valid' });
     expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 'x'.repeat(101) } }), 400, { 'searchOptions.searchName': /.+/ });
     expectError(await api.post('/product/searchProducts', []), 400);
     expectError(await api.post('/product/searchProducts', 'fuente'), 400);

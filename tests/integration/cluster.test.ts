@@ -7,7 +7,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCreateUser } from '../../core/accounts/service.ts';
+import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { startApp, type AppProcess } from '../../scripts/lib/cluster.ts';

@@ -4,6 +4,7 @@
  * and mailed to the shop; invalid input gives the specification's messages per field; the
  * honeypot drops a message silently; one IP is limited to CONTACT_RATE_LIMIT.points messages.
  */
+import { translateFields } from '../../core/i18n/resources.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_RATE_LIMIT, submitContactMessage } from '../../core/contact/service.ts';
@@ -62,9 +63,10 @@ describe('contact form service', () => {
     const before = (await shop.db.select().from(contactMessages)).length;
     const e = await rejection(submitContactMessage(shop, { name: ' ', email: 'not-an-email', message: '' }, { ip: '203.0.113.2' }));
     expect(e.code).toBe('invalid');
-    expect(e.opts.fields).toEqual({ name: 'The field is required', email: 'The email is invalid', message: 'The field is required' });
+    expect(e.opts.fields).toEqual({ name: { key: 'fieldRequired' }, email: { key: 'emailInvalid' }, message: { key: 'fieldRequired' } });
+    expect(translateFields('en', e.opts.fields)).toEqual({ name: 'The field is required', email: 'The email is invalid', message: 'The field is required' });
     const e2 = await rejection(submitContactMessage(shop, { name: 'Bea', message: 'Hi' }, { ip: '203.0.113.2' }));
-    expect(e2.opts.fields).toEqual({ email: 'The field is required' });
+    expect(e2.opts.fields).toEqual({ email: { key: 'fieldRequired' } });
     expect((await shop.db.select().from(contactMessages)).length).toBe(before);
   });
 

@@ -149,7 +149,7 @@ describe('custombox/create validation', () => {
     const userID = newAnonymousCartId();
     const card = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(201) });
     expect(card.status).toBe(400);
-    expect(card.body).toEqual({ message: 'The text may have at most 200 characters.', fields: { message: 'The text may have at most 200 characters' } });
+    expect(card.body).toEqual({ message: 'The text may have at most 200 characters.', fields: { message: 'The text may have at most 200 characters.' } });
     const engraving = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(31), messageKind: 'engraving' });
     expect(engraving.status).toBe(400);
     expect(engraving.body.message).toBe('The text may have at most 30 characters.');

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { registerUser } from '../../core/accounts/service.ts';
+import { registerUser } from '../../core/accounts/registration.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import { deliverOutbox, listOutbox, queueMail, sendMail } from '../../core/mail/service.ts';
 import type { Shop } from '../../core/shop.ts';

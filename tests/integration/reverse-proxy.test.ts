@@ -17,7 +17,7 @@ import { orders } from '../../core/orders/schema.ts';
 import { setRateLimits } from '../../core/rate-limit/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
-import { adminCreateUser } from '../../core/accounts/service.ts';
+import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
 import { productWith } from '../helpers/customers.ts';
 import { loadBuild } from '../helpers/http.ts';

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../core/config/env.ts';
+import { loadEnv } from '../../core/config/env.ts';
 import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -2,8 +2,10 @@
  * Revenue bars (recharts) for the admin dashboard, per day or per week, with the same figures as a
  * table for screen readers and for browsers without JavaScript (the chart draws in the browser).
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+
+const noSubscription = () => () => {};
 
 export type ChartPoint = { period: string; revenue: number; orders: number };
 
@@ -16,8 +18,8 @@ export function RevenueChart({ points, label, formatMoney, formatPeriod, periodH
   revenueHeading: string;
   ordersHeading: string;
 }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  // Drawn only in the browser (recharts measures the DOM): false while rendering on the server and hydrating, then true.
+  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
   const data = points.map((p) => ({ ...p, chf: p.revenue / 100, label: formatPeriod(p.period) }));
   return (
     <figure className="revenue-chart">

@@ -14,9 +14,9 @@ import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate, translateError, translateFields } from '../../i18n/resources.server.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 24.00').transform((s) => parseChfInput(s)!);
+const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
 
 const ModelForm = z.object({
   id: z.string().max(64).optional().transform((v) => v || null),
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const r = parseForm(ModelForm, await request.formData());
+  const r = parseForm(ModelForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, id: r.values.id || 'new', fields: r.fields }, { status: 400 });
   const { id, ...input } = r.data;
   try {
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { saved: true, id: id ? row.id : 'new', fields: {} as Record<string, string> };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    return data({ saved: false, id: id || 'new', fields: e.opts.fields ?? { _: e.message } }, { status: e.code === 'not_found' ? 404 : 400 });
+    return data({ saved: false, id: id || 'new', fields: e.opts.fields ? translateFields(context.lang, e.opts.fields) : { _: translateError(context.lang, e) } }, { status: e.code === 'not_found' ? 404 : 400 });
   }
 }
 

@@ -4,6 +4,7 @@
  * tracking number, which mails the customer) and refunds (full or partial, returned units back
  * into stock on request, credit note PDF). Forms work without JavaScript.
  */
+import { translateFields } from '../../i18n/resources.server.ts';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.details';
@@ -12,7 +13,7 @@ import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { adminOrderDetails, shipOrder } from '../../../core/orders/admin.ts';
 import { CARRIERS, DEFAULT_CARRIER, trackingUrl } from '../../../core/orders/carriers.ts';
-import { refundOrder } from '../../../core/orders/refunds.ts';
+import { refundOrder } from '../../../core/payments/refunds.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents } from '../../components/custombox/BoxContents.tsx';
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await refundOrder(context.shop, id, { amount, lines, restock: form.get('restock') === 'on', reason: String(form.get('reason') ?? '').slice(0, 500) }, admin.userId);
     return redirect(`/admin/order/details?id=${id}&done=refunded`);
   } catch (e) {
-    if (e instanceof DomainError) return data<ActionResult>({ intent, error: adminError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError) return data<ActionResult>({ intent, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
     throw e;
   }
 }

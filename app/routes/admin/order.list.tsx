@@ -7,7 +7,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
+import { ORDER_STATUSES } from '../../../core/orders/status.ts';
 import { orderFilterFromParams, searchOrders } from '../../../core/orders/admin.ts';
 import { PAYMENT_METHODS } from '../../../core/orders/service.ts';
 import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/payments/camt054.ts';

@@ -21,7 +21,7 @@ import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate, translateFields } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
@@ -30,7 +30,7 @@ const MAX_FILES = 6;
 
 const checkbox = z.string().optional().transform((v) => v === 'on');
 const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true, descriptions: true, tastingNotes: true, stock: true }).extend({
-  basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 12.50'),
+  basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount'),
   stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
   popular: checkbox,
   promotional: checkbox,
@@ -68,17 +68,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
   const fail = (e: DomainError) =>
-    data<Result>({ intent, fields: e.opts.fields ?? {}, values: {}, error: adminError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    data<Result>({ intent, fields: translateFields(context.lang, e.opts.fields), values: {}, error: adminError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
   const back = (done: string) => redirect(`/admin/product/add?id=${encodeURIComponent(id!)}&done=${done}`);
   try {
     if (intent !== 'save' && !id) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (intent === 'photo') {
       const files = form.getAll('photo').filter((f): f is File => f instanceof File && f.size > 0);
-      if (files.length === 0) throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: 'Choose an image file' } });
-      if (files.length > MAX_FILES) throw new DomainError('invalid', `At most ${MAX_FILES} files at once`, { key: 'photoTooManyFiles', params: { max: MAX_FILES }, fields: { photo: `At most ${MAX_FILES} files at once` } });
+      if (files.length === 0) throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: { key: 'adminshop:errors.photoMissing' } } });
+      if (files.length > MAX_FILES) throw new DomainError('invalid', `At most ${MAX_FILES} files at once`, { key: 'photoTooManyFiles', params: { max: MAX_FILES }, fields: { photo: { key: 'adminshop:errors.photoTooManyFiles', params: { max: MAX_FILES } } } });
       const alt = String(form.get('alt') ?? '');
       for (const f of files) {
-        if (f.size > MAX_PHOTO_BYTES) throw new DomainError('invalid', 'The image is too large', { key: 'photoTooLarge', fields: { photo: 'The image is too large' } });
+        if (f.size > MAX_PHOTO_BYTES) throw new DomainError('invalid', 'The image is too large', { key: 'photoTooLarge', fields: { photo: { key: 'adminshop:errors.photoTooLarge' } } });
         await addProductPhoto(context.shop, id!, new Uint8Array(await f.arrayBuffer()), alt, admin.userId);
       }
       return back('photo');
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const what = await removeProduct(context.shop.db, id!, admin.userId);
       return redirect(`/admin/product/list?done=${what}`);
     }
-    const r = parseForm(ProductForm, form);
+    const r = parseForm(ProductForm, form, context.lang);
     if (!r.ok) return data<Result>({ intent, fields: r.fields, values: r.values }, { status: 400 });
     const { basePriceChf, tastingNotesText, stock, ...rest } = r.data as z.infer<typeof ProductForm> & Record<string, string | undefined>;
     const current = id ? await productForEdit(context.shop.db, id) : null;

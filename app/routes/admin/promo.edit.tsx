@@ -3,17 +3,15 @@
  * minimum order, validity dates (whole days, Europe/Zurich), usage limit, active, and the
  * Influencer (or Admin) its orders are attributed to (ADR 009). Every change is audited.
  */
-import { eq } from 'drizzle-orm';
 import { data, Form, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/promo.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
-import { promos } from '../../../core/promos/schema.ts';
-import { createPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
+import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
-import { translateError } from '../../i18n/resources.server.ts';
+import { translateError, translateFields } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/influencer.ts';
 
@@ -36,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id');
   const influencers = await influencerChoices(context.shop.db);
   if (!id) return { promo: null, influencers };
-  const [p] = await context.shop.db.select().from(promos).where(eq(promos.id, id.slice(0, 64))).limit(1);
+  const p = await getPromo(context.shop.db, id);
   if (!p) throw data('Not found', { status: 404 });
   return {
     promo: {
@@ -91,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
     else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: e.opts.fields ?? {} }, { status: e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status: e.code === 'conflict' ? 409 : 400 });
     throw e;
   }
   return redirect('/admin/promo/list');

@@ -10,21 +10,20 @@ import type { Route } from './+types/settings';
 import { invalidateSettings } from '../../../core/config/settings-cache.server.ts';
 import { getSettings, updateSettings } from '../../../core/config/service.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY } from '../../../core/config/settings.ts';
-import { translate } from '../../i18n/resources.server.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'Enter an amount in CHF, e.g. 9.00').transform((s) => parseChfInput(s)!);
+const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
 
 const SettingsForm = z.object({
   companyName: z.string().trim().min(1),
   dir: z.string().trim().min(1),
   street: z.string().trim().min(1),
   buildingNumber: z.string().trim().max(16),
-  postalCode: z.string().trim().regex(/^\d{4}$/, 'A Swiss postcode has 4 digits'),
+  postalCode: z.string().trim().regex(/^\d{4}$/, 'postcodeInvalid'),
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
@@ -51,11 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const r = parseForm(SettingsForm, await request.formData());
-  if (!r.ok) {
-    const fields = Object.fromEntries(Object.entries(r.fields).map(([k, m]) => [k, m === SOCIAL_LINK_MESSAGE_KEY ? translate(context.lang, m) : m]));
-    return data({ saved: false, fields }, { status: 400 });
-  }
+  const r = parseForm(SettingsForm, await request.formData(), context.lang);
+  if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, influencerBonusPercent, ...rest } = r.data;
   await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
   invalidateSettings(context.shop.db);

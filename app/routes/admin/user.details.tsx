@@ -7,10 +7,10 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
-import { ROLES } from '../../../core/accounts/schema.ts';
+import { ROLES } from '../../../core/accounts/roles.ts';
 import { actorLabels, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/admin.ts';
 import { eraseUser } from '../../../core/accounts/privacy.ts';
-import { adminSendPasswordReset } from '../../../core/accounts/service.ts';
+import { adminSendPasswordReset } from '../../../core/accounts/registration.ts';
 import { listAudit } from '../../../core/audit/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/service.ts';

@@ -9,8 +9,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-r
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { Pager } from '../../components/Pager.tsx';
-import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/schema.ts';
-import { listUsers, setRole } from '../../../core/accounts/service.ts';
+import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/roles.ts';
+import { listUsers, setRole } from '../../../core/accounts/admin.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage } from '../../components/account/FormField.tsx';
 import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';

@@ -5,7 +5,7 @@
  */
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { logout } from '../../../core/accounts/service.ts';
+import { logout } from '../../../core/accounts/sessions.ts';
 import { newAnonymousCartId } from '../../../core/cart/service.ts';
 import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
 

@@ -1,7 +1,6 @@
 /** sitemap.xml: the public pages and every listed product, with hreflang alternates (every locale and x-default, as on the pages). */
-import { eq } from 'drizzle-orm';
 import type { Route } from './+types/sitemap';
-import { products } from '../../../core/catalogue/schema.ts';
+import { listedProductDates } from '../../../core/catalogue/sitemap.ts';
 import { languageAlternates } from '../../i18n/alternates.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -9,7 +8,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export async function loader({ context }: Route.LoaderArgs) {
   const o = context.origin;
   const pages = ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
-  const rows = await context.shop.db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(eq(products.active, true));
+  const rows = await listedProductDates(context.shop.db);
   const url = (path: string, lastmod?: Date) => {
     const [pathname, search = ''] = path.split('?');
     const alts = languageAlternates(o, pathname, search ? `?${search}` : '')

@@ -2,7 +2,7 @@
  * Texts of the shipping and refund e-mails and of the credit note, in the customer's language
  * (en, de, fr, it, es; English for the other document languages), with `{name}` placeholders.
  */
-import type { DocLang } from '../invoices/labels.ts';
+import type { DocLang } from './labels.ts';
 
 const LABELS = {
   en: {

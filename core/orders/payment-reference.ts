@@ -5,7 +5,7 @@
  * Both are derived from the order code, so they are unique as the code is and map back to it.
  */
 import { calculateQRReferenceChecksum, calculateSCORReferenceChecksum, isQRIBAN } from 'swissqrbill/utils';
-import { ORDER_CODE_ALPHABET } from '../orders/code.ts';
+import { ORDER_CODE_ALPHABET } from './code.ts';
 
 /** The 26 digits before the check digit: each code character as its 2-digit alphabet index, left-padded with zeros. */
 function qrDigits(orderCode: string): string {

@@ -1,0 +1,298 @@
+/**
+ * Registration and e-mail links (specification sections 4, 5; issue 4): registering a customer
+ * with e-mail confirmation, resending the confirmation, forgotten password and the admin's reset
+ * mail, setting a new password with a reset link.
+ *
+ * Rules kept here, so the JSON API and the web forms behave alike:
+ * - customers are 18 or older on the day they register (Swiss date);
+ * - e-mail links are single use, stored hashed, valid 48 h (confirmation) or 1 h (reset);
+ * - the same answer whether or not an address exists (forgot password, registration of a taken
+ *   address: the owner gets a mail);
+ * - a reset signs out every session.
+ *
+ * Every multi-row write runs in one transaction; mails are queued inside it and sent after commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/service.ts';
+import { DomainError } from '../errors.ts';
+import type { Shop } from '../shop.ts';
+import { getSettings } from '../config/service.ts';
+import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { outbox } from '../mail/schema.ts';
+import { publicOrigin } from '../config/production.ts';
+import { renderLinkMail, type LinkMailKind } from '../mail/templates.ts';
+import { consumeRateLimit } from '../rate-limit/index.ts';
+import { parseInput as parse } from '../validation.ts';
+import { assertAdultForRegistration } from './age.ts';
+import { assertPasswordPolicy, hashPassword } from './password.ts';
+import { emailTokens, users } from './schema.ts';
+import { revokeSessions, type RequestMeta } from './sessions.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+import { Email, Password, RegisterInput } from './validation.ts';
+
+/** Lifetime of a confirmation link, seconds (48 h). */
+export const CONFIRM_TTL_S = 48 * 60 * 60;
+/** Lifetime of a password-reset link, seconds (1 h). */
+export const RESET_TTL_S = 60 * 60;
+
+/** Specification section 5/7 texts. */
+export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
+
+const linkInvalid = () => new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
+
+/** Issues a single-use e-mail token for a user (inside `tx`); returns the clear token for the link. */
+async function issueEmailToken(tx: Db, userId: string, purpose: 'confirm' | 'reset'): Promise<string> {
+  const token = newOpaqueToken();
+  const ttl = purpose === 'confirm' ? CONFIRM_TTL_S : RESET_TTL_S;
+  await tx.insert(emailTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ttl * 1000) });
+  return token;
+}
+
+/**
+ * Spends a single-use e-mail token atomically.
+ * @returns the user id. @throws {DomainError} `invalid` (key `linkInvalid`) for an unknown, expired or used token.
+ */
+async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'reset'): Promise<string> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw linkInvalid();
+  const [row] = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .returning({ userId: emailTokens.userId });
+  if (!row) throw linkInvalid();
+  return row.userId;
+}
+
+/**
+ * Whether an e-mail token is still usable (unknown, used or expired: false), without spending it:
+ * lets the reset page say at once that a link is dead.
+ */
+export async function emailTokenUsable(db: Db, token: string, purpose: 'confirm' | 'reset'): Promise<boolean> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return false;
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type PendingMail = { id: string; kind: LinkMailKind; to: string; link: string };
+
+/** Queues a link mail inside `tx`. */
+async function queueLinkMail(shop: Shop, tx: Db, kind: LinkMailKind, user: { email: string; firstName: string; locale: string }, link: string): Promise<PendingMail> {
+  const settings = await getSettings(tx);
+  const mail = renderLinkMail(kind, user.locale, { to: user.email, name: user.firstName, shop: settings.companyName, link });
+  const id = await queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
+  return { id, kind, to: user.email, link };
+}
+
+/**
+ * After commit: sends the queued mails, or (without `SMTP_URL`) prints their links to the log so
+ * that whoever runs `npm start` can still confirm an account or reset a password.
+ */
+export async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  if (!shop.env.SMTP_URL) {
+    // the link itself only outside production (a local trial has no mail); never in a production log (issue 12)
+    for (const m of mails)
+      if (shop.env.NODE_ENV === 'production') shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link`);
+      else shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link for ${m.to}: ${m.link}`);
+    return;
+  }
+  try {
+    await deliverOutbox(shop, mails.map((m) => m.id));
+  } catch (err) {
+    shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries');
+  }
+}
+
+const base = (origin: string) => origin.replace(/\/+$/, '');
+
+/** The `users` row of a registration payload (names, contact, date of birth, delivery address). */
+export function userRow(id: string, data: RegisterInput, passwordHash: string) {
+  return {
+    id,
+    email: data.email,
+    passwordHash,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    phone: data.phone,
+    dateOfBirth: data.dateOfBirth,
+    street: data.address.street,
+    postalCode: data.address.postalCode,
+    city: data.address.city,
+    country: data.address.country,
+  };
+}
+
+/**
+ * Registers a customer (`user/addClient`, `/register`) and sends the confirmation mail.
+ * A taken address gets the same answer; its owner receives a mail instead (a new confirmation
+ * link when still unverified), so registration does not reveal who has an account.
+ * @param input the registration payload (validated here).
+ * @returns the message "A confirmation email was sent, please verify".
+ * @throws {DomainError} `invalid` for bad fields, under-18 (key `underage`, field `dateOfBirth`)
+ *   or a weak password; `rate_limited` (429).
+ */
+export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta): Promise<{ message: string; userId: string | null }> {
+  const data = parse(RegisterInput, input);
+  await consumeRateLimit(shop, 'register', meta.ip, data.email);
+  assertAdultForRegistration(data.dateOfBirth);
+  assertPasswordPolicy(data.password);
+  const passwordHash = await hashPassword(data.password);
+  const locale = data.locale ?? meta.lang;
+  const { mails, userId } = await shop.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.email, data.email)).for('update').limit(1);
+    if (existing) {
+      if (existing.emailVerifiedAt) {
+        const token = await issueEmailToken(tx, existing.id, 'reset');
+        return { userId: null, mails: [await queueLinkMail(shop, tx, 'accountExists', existing, `${base(meta.origin)}/reset/${token}`)] };
+      }
+      const token = await issueEmailToken(tx, existing.id, 'confirm');
+      return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', existing, `${base(meta.origin)}/confirm/${token}`)] };
+    }
+    const id = randomUUID();
+    const row = { ...userRow(id, data, passwordHash), locale };
+    await tx.insert(users).values(row);
+    const token = await issueEmailToken(tx, id, 'confirm');
+    return { userId: id, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
+  });
+  await afterCommit(shop, mails);
+  return { message: MSG_CONFIRMATION_SENT, userId };
+}
+
+/**
+ * Confirms an e-mail address with the token of a confirmation link (`user/confirm`, `/confirm/{token}`).
+ * @returns the user's id and e-mail.
+ * @throws {DomainError} `invalid` (key `linkInvalid`) for an unknown, expired or used token; `rate_limited`.
+ */
+export async function confirmEmail(shop: Shop, token: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<{ userId: string; email: string }> {
+  await consumeRateLimit(shop, 'confirm', meta.ip);
+  return shop.db.transaction(async (tx) => {
+    const userId = await spendEmailToken(tx, String(token ?? ''), 'confirm');
+    const [u] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ userId: users.id, email: users.email });
+    return u;
+  });
+}
+
+/**
+ * Sends a new confirmation link when the address belongs to an unverified account. The answer
+ * is the same in every case.
+ * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
+ */
+export async function resendConfirmation(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
+  const address = parse(Email, email);
+  await consumeRateLimit(shop, 'forgot', meta.ip, address);
+  const mails = await shop.db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
+    if (!u || u.emailVerifiedAt) return [];
+    const token = await issueEmailToken(tx, u.id, 'confirm');
+    return [await queueLinkMail(shop, tx, 'confirm', u, `${base(meta.origin)}/confirm/${token}`)];
+  });
+  await afterCommit(shop, mails);
+  return { message: MSG_CONFIRMATION_SENT };
+}
+
+/** The answer of `user/forgot`, the same whether or not the address exists. */
+export const MSG_RESET_SENT = 'If an account exists for this address, we have sent it a link to choose a new password';
+
+/**
+ * Sends a password-reset link (`user/forgot`, `/forgot`) when the address has an account.
+ * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
+ */
+export async function requestPasswordReset(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
+  const address = parse(Email, email);
+  await consumeRateLimit(shop, 'forgot', meta.ip, address);
+  // Known and unknown addresses do the same work (issue 12, finding 10): a token is drawn and
+  // hashed, the mail rendered and the same number of statements sent (no-op writes for an
+  // unknown address); the mail goes out after the answer, so SMTP never shows in the timing.
+  const mails = await shop.db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
+    if (!u) {
+      await spendNothing(shop, tx, meta);
+      return [];
+    }
+    const token = await issueEmailToken(tx, u.id, 'reset');
+    return [await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`)];
+  });
+  // delivered in the background after this answer (the outbox worker retries failures)
+  if (mails.length) setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
+  return { message: MSG_RESET_SENT };
+}
+
+/**
+ * The work of a reset request for an address without an account, mirroring the known path
+ * statement for statement: a token is drawn and hashed, the settings read and the mail rendered,
+ * and two writes that change nothing stand in for the token and outbox inserts.
+ */
+async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta): Promise<void> {
+  const token = newOpaqueToken();
+  const hash = hashToken(token);
+  await tx.update(emailTokens).set({ usedAt: sql`${emailTokens.usedAt}` }).where(and(eq(emailTokens.tokenHash, hash), sql`false`));
+  const settings = await getSettings(tx);
+  renderLinkMail('reset', meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/reset/${token}` });
+  await tx.update(outbox).set({ status: sql`${outbox.status}` }).where(sql`false`);
+}
+
+/**
+ * Queues "Your password was changed" (issue 12, finding 10) in the user's language, with a link
+ * to `/forgot` (built from `PUBLIC_URL`) in case it was not them. Inside the transaction that
+ * changed the password, so the mail exists exactly when the change does.
+ */
+export async function queuePasswordChangedMail(shop: Shop, tx: Db, user: { email: string; firstName: string; locale: string }): Promise<PendingMail> {
+  return queueLinkMail(shop, tx, 'passwordChanged', user, `${base(publicOrigin(shop.env))}/forgot`);
+}
+
+/**
+ * An admin sends a user a password-reset link (`/admin/user/details`), in the user's language.
+ * The link works like the one of "forgot password" (1 h, single use). Audited as `user.resetMail`.
+ * @param actor `admin:<id>`.
+ * @returns the address the mail went to.
+ * @throws {DomainError} `not_found`; `conflict` (key `userErased`) for an erased account.
+ */
+export async function adminSendPasswordReset(shop: Shop, actor: string, userId: string, meta: Pick<RequestMeta, 'origin'>): Promise<{ email: string }> {
+  const { mails, email } = await shop.db.transaction(async (tx) => {
+    const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+    if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
+    const token = await issueEmailToken(tx, u.id, 'reset');
+    const mail = await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`);
+    await recordAudit(tx, { actor, action: 'user.resetMail', entity: 'user', entityId: u.id, after: { to: u.email } });
+    return { mails: [mail], email: u.email };
+  });
+  await afterCommit(shop, mails);
+  return { email };
+}
+
+/**
+ * Sets a new password with the token of a reset link (`user/confirm-forgot`, `/reset/{token}`):
+ * spends the token (and any other open reset link), revokes every session and, since the mailbox
+ * was proven, marks the address verified.
+ * @throws {DomainError} `invalid` (key `linkInvalid`, or a password-policy key); `rate_limited`.
+ */
+export async function resetPassword(shop: Shop, input: { token: unknown; password: unknown }, meta: Pick<RequestMeta, 'ip'>): Promise<{ message: string; userId: string }> {
+  await consumeRateLimit(shop, 'reset', meta.ip);
+  const password = parse(Password, input.password);
+  assertPasswordPolicy(password);
+  const passwordHash = await hashPassword(password);
+  const done = await shop.db.transaction(async (tx) => {
+    const id = await spendEmailToken(tx, String(input.token ?? ''), 'reset');
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.userId, id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    await revokeSessions(tx, id);
+    const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    return { id, mails: [await queuePasswordChangedMail(shop, tx, u)] };
+  });
+  await afterCommit(shop, done.mails);
+  return { message: 'Your password was changed. You can log in now.', userId: done.id };
+}

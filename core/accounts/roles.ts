@@ -1,0 +1,18 @@
+/** Roles and account statuses of users: plain values shared by the schema, the services and the UI (no database code). */
+
+export const ROLES = ['Customer', 'Influencer', 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What the admin filters users by: `active` (verified, not blocked, not erased), `unverified`
+ * (address not confirmed yet), `blocked`, `erased` (personal data anonymised).
+ */
+export const USER_STATUSES = ['active', 'unverified', 'blocked', 'erased'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The status of a user row (see {@link USER_STATUSES}); erased wins over blocked. */
+export function userStatus(u: { emailVerifiedAt: Date | null; blockedAt: Date | null; anonymisedAt: Date | null }): UserStatus {
+  if (u.anonymisedAt) return 'erased';
+  if (u.blockedAt) return 'blocked';
+  return u.emailVerifiedAt ? 'active' : 'unverified';
+}

@@ -1,0 +1,133 @@
+/**
+ * Sessions and tokens (specification sections 6, 7; issue 4): log in, a JWT access token (auth.ts)
+ * with an opaque rotating refresh token, refresh, log out, revoking a user's sessions.
+ *
+ * Rules kept here, so the JSON API and the web forms behave alike:
+ * - passwords: argon2id, policy of `password.ts`; unverified and blocked accounts cannot log in;
+ * - the same answer for an unknown e-mail and a wrong password;
+ * - a refresh token works once; presenting a spent one revokes its whole family (every token
+ *   descended from the same log-in), since it means the token was stolen or replayed.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import type { Shop } from '../shop.ts';
+import { consumeRateLimit, countFailure, resetRateLimit } from '../rate-limit/index.ts';
+import { parseInput as parse } from '../validation.ts';
+import { issueAccessToken } from './auth.ts';
+import { verifyDummy, verifyPassword } from './password.ts';
+import type { Role } from './roles.ts';
+import { refreshTokens, users } from './schema.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+import { LoginInput } from './validation.ts';
+
+/** Where a request comes from: for links in mails, the mail's language and rate limits. */
+export type RequestMeta = { origin: string; lang: string; ip: string };
+
+/** Lifetime of a refresh token, seconds (30 days); each refresh issues a new one. */
+export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
+
+/** Specification section 7 text. */
+export const MSG_LOGGED_IN = 'Log in successfully';
+
+/** A session: what `user/login` and `token/refresh` answer. */
+export type Session = { accesToken: string; refreshToken: string; role: Role; userId: string; familyId: string };
+
+/** Starts a session for a user: a new refresh-token family. */
+export async function createSession(shop: Shop, user: { id: string; role: Role }, tx: Db = shop.db): Promise<Session> {
+  const familyId = randomUUID();
+  const refreshToken = newOpaqueToken();
+  await tx.insert(refreshTokens).values({ id: randomUUID(), userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+  const accesToken = await issueAccessToken(shop, { userId: user.id, role: user.role });
+  return { accesToken, refreshToken, role: user.role, userId: user.id, familyId };
+}
+
+/** The refusal of a blocked account (log-in, refresh). Only said after a correct password. */
+export const accountBlocked = () => new DomainError('forbidden', 'This account is blocked. Please contact us.', { key: 'accountBlocked' });
+
+const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or password', { key: 'badCredentials' });
+
+/**
+ * Logs a user in (`user/login`, `/login`).
+ * @returns the session; `message` is "Log in successfully".
+ * @throws {DomainError} `unauthenticated` (401) with one message for an unknown e-mail and a wrong
+ *   password; `unauthenticated` (key `emailNotConfirmed`) for a correct password of an unverified
+ *   account; `invalid` for missing fields; `rate_limited` (429).
+ */
+export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
+  const { email, password } = parse(LoginInput, input);
+  await consumeRateLimit(shop, 'login', meta.ip, email);
+  const [u] = await shop.db
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.emailVerifiedAt, blockedAt: users.blockedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const ok = u ? await verifyPassword(u.passwordHash, password) : await verifyDummy(password);
+  if (!u || !ok) {
+    await countFailure(shop, 'login', email); // the generous global cap per account (core/rate-limit)
+    throw badCredentials();
+  }
+  if (u.blockedAt) throw accountBlocked();
+  if (!u.verified)
+    throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', { key: 'emailNotConfirmed' });
+  await resetRateLimit(shop, 'login', email, meta.ip);
+  const session = await createSession(shop, u);
+  return { ...session, message: MSG_LOGGED_IN };
+}
+
+const refreshRefused = () => new DomainError('unauthenticated', 'Your session has ended, please log in again', { key: 'sessionEnded' });
+
+/**
+ * Rotates a refresh token (`token/refresh`): the token is spent and a new one of the same family
+ * is issued with a fresh access token (carrying the user's current role).
+ * Presenting a spent token revokes the whole family (theft or replay).
+ * @throws {DomainError} `unauthenticated` (401) for an unknown, expired, revoked or reused token.
+ */
+export async function refreshSession(shop: Shop, refreshToken: unknown): Promise<Session> {
+  if (typeof refreshToken !== 'string' || refreshToken.length < 20 || refreshToken.length > 200) throw refreshRefused();
+  const result = await shop.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).for('update').limit(1);
+    if (!row) return null;
+    if (row.revokedAt || row.expiresAt <= new Date()) return null;
+    if (row.usedAt) {
+      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return 'reused' as const;
+    }
+    const [u] = await tx.select({ id: users.id, role: users.role, blockedAt: users.blockedAt }).from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!u || u.blockedAt) return null;
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+    const next = newOpaqueToken();
+    await tx.insert(refreshTokens).values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+    return { refreshToken: next, familyId: row.familyId, user: { id: u.id, role: u.role } };
+  });
+  if (result === 'reused') {
+    shop.log.warn({ event: 'refresh_token_reuse' }, 'a spent refresh token was presented again; its session family is revoked');
+    throw refreshRefused();
+  }
+  if (!result) throw refreshRefused();
+  const accesToken = await issueAccessToken(shop, { userId: result.user.id, role: result.user.role });
+  return { accesToken, refreshToken: result.refreshToken, role: result.user.role, userId: result.user.id, familyId: result.familyId };
+}
+
+/** The family of a refresh token, or null. */
+export async function familyOf(db: Db, refreshToken: string): Promise<{ familyId: string; userId: string } | null> {
+  const [row] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).limit(1);
+  return row ?? null;
+}
+
+/** Logs out: revokes the session family of a refresh token (unknown tokens are ignored). */
+export async function logout(shop: Shop, refreshToken: string | null | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const fam = await familyOf(shop.db, refreshToken);
+  if (!fam) return;
+  await shop.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, fam.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every session of a user, except the family `keepFamilyId` when given. */
+export async function revokeSessions(tx: Db, userId: string, keepFamilyId?: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
+}
