@@ -53,10 +53,14 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
   return Number(row.items) > 0 ? Number(row.items) : row.promo ? 1 : 0;
 }
 
-/** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
-export async function getCart(db: Db, cartKey: string): Promise<Cart> {
-  // carts left join items: no row = no cart; one row with a null product = a cart without lines
-  const rows = await db
+/**
+ * The cart read of {@link getCart}, prepared once per database (issue 11): Drizzle builds the SQL
+ * once, and on PostgreSQL the statement is prepared by name on each connection, so neither the
+ * builder nor the planner runs again for every cart a page or a call reads.
+ */
+function buildCartQuery(db: Db) {
+  const cartKey = sql.placeholder('cartKey');
+  return db
     .select({
       promoCode: carts.promoCode,
       // custom boxes are read only for a cart that has some (one more query then)
@@ -80,7 +84,23 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
     .leftJoin(cartItems, eq(cartItems.cartKey, carts.cartKey))
     .leftJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.cartKey, cartKey))
-    .orderBy(cartItems.addedAt, products.name);
+    .orderBy(cartItems.addedAt, products.name)
+    .prepare('shop_get_cart');
+}
+const cartQueries = new WeakMap<Db, ReturnType<typeof buildCartQuery>>();
+function cartQuery(db: Db): ReturnType<typeof buildCartQuery> {
+  let q = cartQueries.get(db);
+  if (!q) {
+    q = buildCartQuery(db);
+    cartQueries.set(db, q);
+  }
+  return q;
+}
+
+/** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
+export async function getCart(db: Db, cartKey: string): Promise<Cart> {
+  // carts left join items: no row = no cart; one row with a null product = a cart without lines
+  const rows = await cartQuery(db).execute({ cartKey });
   const lines: CartLine[] = [];
   for (const { promoCode: _promo, hasBoxes: _boxes, count, ...p } of rows) {
     if (count === null || p.id === null) continue;

@@ -41,6 +41,9 @@ function add(a: Typed, b: Typed): Typed {
   return { v: a.v + b.v, t: DOUBLE };
 }
 
+/** How many recent answers an index keeps (a few hundred KB at most). */
+const RESULT_CACHE_SIZE = 2000;
+
 /** One query word, prepared. */
 type Word = {
   text: string;
@@ -81,6 +84,8 @@ export class SearchIndex {
   private readonly scratch: SimilarityScratch;
   private pass = 0;
   private queryStamp = 0;
+  /** Recent answers: `limit + "\n" + normalised query` -> the products, least recently used first. */
+  private readonly results = new Map<string, IndexedProduct[]>();
 
   /** @param rows the listed products; the order is irrelevant (ties are broken by name). */
   constructor(rows: IndexedProduct[]) {
@@ -247,8 +252,32 @@ export class SearchIndex {
   search(query: string, limit = 10): SearchHit[] {
     const q = normalizeSearchText(query).slice(0, 100);
     if (!q) return [];
-    const words: Word[] = [...new Set(q.split(' ').filter(Boolean))].slice(0, 8).map((text) => ({ text, short: text.length < 3, ...this.queryTrigrams(text) }));
     const max = Math.min(50, Math.max(1, limit));
+    // shoppers type the same prefixes: answers are kept (the index never changes, a new one
+    // replaces it), the most recently used RESULT_CACHE_SIZE of them
+    const key = `${max}\n${q}`;
+    let rows = this.results.get(key);
+    if (rows) {
+      this.results.delete(key);
+    } else {
+      rows = this.compute(q, max);
+      if (this.results.size >= RESULT_CACHE_SIZE) this.results.delete(this.results.keys().next().value!);
+    }
+    this.results.set(key, rows);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      packaging: row.packaging,
+      brand: row.brand,
+      images: row.images,
+      basePrice: row.basePrice,
+      discountPercent: row.discountPercent,
+    }));
+  }
+
+  /** The best `max` products for the normalised query `q`. */
+  private compute(q: string, max: number): IndexedProduct[] {
+    const words: Word[] = [...new Set(q.split(' ').filter(Boolean))].slice(0, 8).map((text) => ({ text, short: text.length < 3, ...this.queryTrigrams(text) }));
     while (this.terms.length < words.length) this.terms.push(new Float64Array(this.rows.length));
     let inPass: number | null = null;
     for (let j = 0; j < words.length; j++) {
@@ -291,15 +320,7 @@ export class SearchIndex {
         best.splice(i, 0, { score, rank, row: this.rows[pos] });
       }
     }
-    return best.map(({ row }) => ({
-      id: row.id,
-      name: row.name,
-      packaging: row.packaging,
-      brand: row.brand,
-      images: row.images,
-      basePrice: row.basePrice,
-      discountPercent: row.discountPercent,
-    }));
+    return best.map(({ row }) => row);
   }
 
   /** Upper bound of word `j`'s term for product `pos` (its exact term when known). */
