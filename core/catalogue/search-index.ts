@@ -349,7 +349,9 @@ export class SearchIndex {
     }
     // a query of one word (maybe repeated) has that word's trigrams, hence its similarity
     const phraseSimilarity =
-      words.length === 1 && !Number.isNaN(oneWordSimilarity) && q.split(' ').every((x) => !x || x === words[0].text) ? oneWordSimilarity : this.similarity(phrase.ids, phrase.distinct, pos);
+      words.length === 1 && !Number.isNaN(oneWordSimilarity) && q.split(' ').every((x) => !x || x === words[0].text)
+        ? oneWordSimilarity
+        : this.similarity(phrase.ids, phrase.distinct, pos);
     return add(sum!, { v: phraseSimilarity, t: REAL }).v;
   }
 }

@@ -53,7 +53,18 @@ const catalogue = JSON.parse(fs.readFileSync('data/catalogue.json', 'utf8')) as 
 
 /** Typed prefixes of the bench's words, typos, several words, digits, and words found nowhere. */
 function queries(): string[] {
-  const words = ['arturo fuente', 'hemingway short story', 'davidoff signature', 'montecristo', 'maduro robusto', 'boveda', 'cohiba', 'fuentte', 'lighter', 'churchill'];
+  const words = [
+    'arturo fuente',
+    'hemingway short story',
+    'davidoff signature',
+    'montecristo',
+    'maduro robusto',
+    'boveda',
+    'cohiba',
+    'fuentte',
+    'lighter',
+    'churchill',
+  ];
   const prefixes = words.flatMap((w) => Array.from({ length: w.length }, (_, k) => w.slice(0, k + 1)));
   return [
     ...prefixes,
@@ -104,7 +115,11 @@ describe('search index and pg_trgm', () => {
         const j = rnd(q.length);
         q = q.slice(0, j) + 'aeiourstn'[rnd(9)] + q.slice(j);
       } else if (kind === 2) q = `${q} ${ws[rnd(ws.length)].slice(0, 1 + rnd(5))}`;
-      else if (kind === 3) q = texts[rnd(texts.length)].split(' ').slice(0, 1 + rnd(5)).join(' ');
+      else if (kind === 3)
+        q = texts[rnd(texts.length)]
+          .split(' ')
+          .slice(0, 1 + rnd(5))
+          .join(' ');
       pairs.push([q, t]);
     }
     const rows = await shop.db.execute<{ s: number }>(
@@ -118,7 +133,11 @@ describe('search index and pg_trgm', () => {
 
   it('finds what the SQL query found, in the same order, on the real catalogue', async () => {
     const index = new SearchIndex(await loadIndexedProducts(shop.db));
-    for (const q of queries()) expect(index.search(q, 50).map((h) => h.id), q).toEqual(await searchInSql(shop.db, q, 50));
+    for (const q of queries())
+      expect(
+        index.search(q, 50).map((h) => h.id),
+        q,
+      ).toEqual(await searchInSql(shop.db, q, 50));
   });
 
   it('finds what the SQL query found on the catalogue repeated with numbered names', async () => {
@@ -134,8 +153,14 @@ describe('search index and pg_trgm', () => {
       const index = new SearchIndex(await loadIndexedProducts(big.db));
       expect(index.size).toBe(repeated.length);
       for (const q of [...queries(), 'cohiba 2', 'robusto 1', 'fuente 3 hemingway']) {
-        expect(index.search(q, 10).map((h) => h.id), q).toEqual(await searchInSql(big.db, q, 10));
-        expect(index.search(q, 50).map((h) => h.id), q).toEqual(await searchInSql(big.db, q, 50));
+        expect(
+          index.search(q, 10).map((h) => h.id),
+          q,
+        ).toEqual(await searchInSql(big.db, q, 10));
+        expect(
+          index.search(q, 50).map((h) => h.id),
+          q,
+        ).toEqual(await searchInSql(big.db, q, 50));
       }
     } finally {
       await big.close();
