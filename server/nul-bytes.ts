@@ -26,7 +26,12 @@ export function refuseNul(): MiddlewareHandler {
     if (kind) {
       let text: string;
       try {
-        text = await c.req.raw.clone().text();
+        // JSON calls of the API (with a Content-Length, so no later body limit reads the stream):
+        // read once through Hono's body cache, which `c.req.json()` then parses without a copy
+        // (issue 11: cloning the request, a stream tee, cost more than the live search itself).
+        // Pages keep the raw body unread for React Router's actions: a clone is read there.
+        const viaCache = c.req.path.startsWith('/api/') && c.req.header('content-length') !== undefined && !c.req.header('transfer-encoding');
+        text = viaCache ? await c.req.text() : await c.req.raw.clone().text();
       } catch {
         return next(); // e.g. over the body limit: that middleware answers
       }

@@ -9,6 +9,8 @@ import type { Db } from '../db/client.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
 import { DomainError } from '../errors.ts';
 import { lineTotal, unitPrice } from '../pricing/pricing.ts';
+import { users } from '../accounts/schema.ts';
+import { cartBoxes } from '../custom-box/schema.ts';
 import { cartItems, carts } from './schema.ts';
 // custom boxes are cart lines too (issue 9)
 import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
@@ -51,12 +53,18 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
   return Number(row.items) > 0 ? Number(row.items) : row.promo ? 1 : 0;
 }
 
-/** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view). */
-export async function getCart(db: Db, cartKey: string): Promise<Cart> {
-  // carts left join items: no row = no cart; one row with a null product = a cart without lines
-  const rows = await db
+/**
+ * The cart read of {@link getCart}, prepared once per database (issue 11): Drizzle builds the SQL
+ * once, and on PostgreSQL the statement is prepared by name on each connection, so neither the
+ * builder nor the planner runs again for every cart a page or a call reads.
+ */
+function buildCartQuery(db: Db) {
+  const cartKey = sql.placeholder('cartKey');
+  return db
     .select({
       promoCode: carts.promoCode,
+      // custom boxes are read only for a cart that has some (one more query then)
+      hasBoxes: sql<boolean>`exists (select 1 from ${cartBoxes} where ${cartBoxes.cartKey} = ${cartKey})`,
       count: cartItems.count,
       id: products.id,
       sku: products.sku,
@@ -76,9 +84,25 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
     .leftJoin(cartItems, eq(cartItems.cartKey, carts.cartKey))
     .leftJoin(products, eq(products.id, cartItems.productId))
     .where(eq(carts.cartKey, cartKey))
-    .orderBy(cartItems.addedAt, products.name);
+    .orderBy(cartItems.addedAt, products.name)
+    .prepare('shop_get_cart');
+}
+const cartQueries = new WeakMap<Db, ReturnType<typeof buildCartQuery>>();
+function cartQuery(db: Db): ReturnType<typeof buildCartQuery> {
+  let q = cartQueries.get(db);
+  if (!q) {
+    q = buildCartQuery(db);
+    cartQueries.set(db, q);
+  }
+  return q;
+}
+
+/** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
+export async function getCart(db: Db, cartKey: string): Promise<Cart> {
+  // carts left join items: no row = no cart; one row with a null product = a cart without lines
+  const rows = await cartQuery(db).execute({ cartKey });
   const lines: CartLine[] = [];
-  for (const { promoCode: _promo, count, ...p } of rows) {
+  for (const { promoCode: _promo, hasBoxes: _boxes, count, ...p } of rows) {
     if (count === null || p.id === null) continue;
     const product = p as CartLine['product'];
     lines.push({
@@ -88,7 +112,7 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
       lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
     });
   }
-  if (rows.length > 0) lines.push(...(await boxCartLines(db, cartKey))); // custom boxes, after the products
+  if (rows[0]?.hasBoxes) lines.push(...(await boxCartLines(db, cartKey))); // custom boxes, after the products
   return {
     cartKey,
     lines,
@@ -104,7 +128,7 @@ async function lockProduct(tx: Db, productId: string): Promise<ProductRow> {
   return p;
 }
 
-function stockError(p: ProductRow): DomainError {
+function stockError(p: Pick<ProductRow, 'name' | 'stock'>): DomainError {
   return p.stock === 0
     ? new DomainError('conflict', `${p.name} is out of stock`, { key: 'outOfStock', params: { name: p.name } })
     : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock } });
@@ -119,29 +143,62 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
 
 /**
  * Adds `count` of a product to a cart (api `cart/addProduct`).
+ *
+ * One statement (issue 11: the former transaction sent five, and locked the product row, so that
+ * every cart add of a product waited for the others): it checks the product (listed), the
+ * resulting count against stock, creates or touches the cart and adds to the line — the line's
+ * count is increased in place (`on conflict … do update set count = count + n`, checked against
+ * stock again), so concurrent adds to one cart add up and never pass the stock. Then the cart is
+ * read (one more statement). Stock is not reserved by a cart; the order checks it again.
  * @param count how many to add, integer >= 1.
  * @param userId set when the cart belongs to a registered user.
- * @throws {DomainError} `not_found` for an unknown product; `conflict` (409) when the resulting
- *   count would exceed stock; `invalid` for a bad count.
+ * @param opts.unlessUser only add when `cartKey` is not a registered user's id: answers null
+ *   and writes nothing when it is (the API then checks who asks), so an anonymous cart needs no
+ *   separate look-up.
+ * @throws {DomainError} `not_found` for an unknown or unlisted product; `conflict` (409) when the
+ *   resulting count would exceed stock; `invalid` for a bad count.
  */
-export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null): Promise<Cart> {
+export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId?: string | null): Promise<Cart>;
+export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: null, opts: { unlessUser: true }): Promise<Cart | null>;
+export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null, opts: { unlessUser?: boolean } = {}): Promise<Cart | null> {
   if (!Number.isInteger(count) || count < 1 || count > 999)
     throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: { key: 'countRange', params: { min: 1, max: 999 } } } });
-  await db.transaction(async (tx) => {
-    const p = await lockProduct(tx, productId);
-    const [existing] = await tx
-      .select({ count: cartItems.count })
-      .from(cartItems)
-      .where(and(eq(cartItems.cartKey, cartKey), eq(cartItems.productId, productId)))
-      .limit(1);
-    const next = (existing?.count ?? 0) + count;
-    if (next > p.stock) throw stockError(p);
-    await ensureCart(tx, cartKey, userId);
-    await tx
-      .insert(cartItems)
-      .values({ cartKey, productId, count: next })
-      .onConflictDoUpdate({ target: [cartItems.cartKey, cartItems.productId], set: { count: next } });
-  });
+  const unlessUser = opts.unlessUser ? sql`and not exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql``;
+  const res = await db.execute<{ name: string; stock: number; is_user: boolean; added: number | null }>(sql`
+    with p as (
+      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+       where ${products.id} = ${productId} and ${products.active}
+    ),
+    ok as (
+      select p.id from p
+       where coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = ${cartKey} and ${cartItems.productId} = ${productId}), 0) + ${count}::int <= p.stock
+       ${unlessUser}
+    ),
+    c as (
+      insert into ${carts} (cart_key, user_id) select ${cartKey}, ${userId}::text from ok
+      on conflict (cart_key) do update set updated_at = now()
+      returning cart_key
+    ),
+    i as (
+      insert into ${cartItems} as ci (cart_key, product_id, count) select c.cart_key, ${productId}, ${count}::int from c
+      on conflict (cart_key, product_id) do update set count = ci.count + excluded.count
+       where ci.count + excluded.count <= (select stock from p)
+      returning ci.count
+    )
+    select p.name, p.stock, ${opts.unlessUser ? sql`exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql`false`} as is_user,
+           (select count from i) as added
+      from p`);
+  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { name: string; stock: number; is_user: boolean; added: number | null }[];
+  const [row] = rows;
+  if (!row) {
+    if (opts.unlessUser) {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, cartKey)).limit(1);
+      if (u) return null;
+    }
+    throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+  }
+  if (row.is_user) return null;
+  if (row.added === null) throw stockError({ name: row.name, stock: Number(row.stock) });
   return getCart(db, cartKey);
 }
 

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { products, type ProductRow } from './schema.ts';
+import { searchIndexFor, type SearchHit } from './search-index.ts';
 import { normalizeSearchText } from './search-text.ts';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'strength'] as const;
@@ -101,17 +102,11 @@ export async function homeSections(db: Db, limit = 8): Promise<{ popular: Produc
   return sections;
 }
 
-/** A live-search hit (specification section 3, "Product search result"). */
-export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
-
-/** Minimum pg_trgm `word_similarity` for a query word to match a product (0..1). */
-export const WORD_MATCH_THRESHOLD = 0.5;
-
-const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
+export { WORD_MATCH_THRESHOLD, type SearchHit } from './search-index.ts';
 
 /**
  * Live search over name, brand, line, vitola and wrapper: case-, accent- and small-typo-tolerant,
- * best match first.
+ * best match first, listed products only.
  *
  * The query is normalised like the stored `search_text` (lower case, accents and punctuation
  * removed, see search-text.ts) and split into words. Every word must match: a word of 3 or more
@@ -119,41 +114,17 @@ const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
  * the text is at least {@link WORD_MATCH_THRESHOLD} (so "fuentte" finds "fuente", "upman"
  * "upmann"); a shorter word ("d", "no", "4") must start a word of the text. The score is the sum
  * of the words' similarities (an exact occurrence counts 1) plus the similarity of the whole
- * phrase, so products matching more words, in the query's order, come first; ties by name.
+ * phrase, so products matching more words, in the query's order, come first; ties by name
+ * (code-point order).
+ *
+ * Answered from the in-process index (search-index.ts, issue 11), which computes
+ * `word_similarity` as pg_trgm does and is rebuilt when the content version says the catalogue
+ * changed; one version read per call on PostgreSQL, none on PGlite.
  * @param query free text; an empty query (after normalisation) returns [].
  * @param limit 1..50 hits.
+ * @throws the database's error when the version cannot be read or the index not built.
  */
 export async function searchProducts(db: Db, query: string, limit = 10): Promise<SearchHit[]> {
-  const q = normalizeSearchText(query).slice(0, 100);
-  if (!q) return [];
-  const words = [...new Set(q.split(' ').filter(Boolean))].slice(0, 8);
-  const text = products.searchText;
-  const conditions: SQL[] = [];
-  const scores: SQL[] = [];
-  for (const w of words) {
-    const contains = sql`${text} like ${'%' + likeEscape(w) + '%'}`;
-    if (w.length < 3) {
-      const startsWord = sql`(' ' || ${text}) like ${'% ' + likeEscape(w) + '%'}`;
-      conditions.push(startsWord);
-      scores.push(sql`case when ${startsWord} then 1 else 0 end`);
-    } else {
-      conditions.push(sql`(${contains} or word_similarity(${w}, ${text}) >= ${WORD_MATCH_THRESHOLD})`);
-      scores.push(sql`greatest(word_similarity(${w}, ${text}), case when ${contains} then 1 else 0 end)`);
-    }
-  }
-  const score = sql<number>`(${sql.join(scores, sql` + `)} + word_similarity(${q}, ${text}))`;
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      packaging: products.packaging,
-      brand: products.brand,
-      images: products.images,
-      basePrice: products.basePrice,
-      discountPercent: products.discountPercent,
-    })
-    .from(products)
-    .where(and(eq(products.active, true), ...conditions))
-    .orderBy(desc(score), asc(products.name))
-    .limit(Math.min(50, Math.max(1, limit)));
+  if (!normalizeSearchText(query)) return [];
+  return (await searchIndexFor(db)).search(query, limit);
 }

@@ -4,11 +4,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { products } from '../../core/catalogue/schema.ts';
 import { carts } from '../../core/cart/schema.ts';
 import { addToCart, clearCart, getCart, mergeCarts, newAnonymousCartId, ANON_ID_PATTERN, removeFromCart, setCartCount } from '../../core/cart/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { productBySku } from '../helpers/catalogue.ts';
+import { createCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 let shop: Shop;
@@ -102,6 +104,32 @@ describe('adding', () => {
   it('refuses an unknown product (404) and bad counts (400)', async () => {
     expect((await domainError(addToCart(shop.db, key, 'nope', 1))).code).toBe('not_found');
     for (const n of [0, -1, 1.5, 1000, Number.NaN]) expect((await domainError(addToCart(shop.db, key, hemingway, n))).code).toBe('invalid');
+  });
+
+  it('refuses an unlisted product (404) and creates no cart for a refused add', async () => {
+    await shop.db.update(products).set({ active: false }).where(eq(products.id, chateau));
+    try {
+      expect((await domainError(addToCart(shop.db, key, chateau, 1))).code).toBe('not_found');
+    } finally {
+      await shop.db.update(products).set({ active: true }).where(eq(products.id, chateau));
+    }
+    expect(await shop.db.select().from(carts).where(eq(carts.cartKey, key))).toEqual([]);
+  });
+
+  it('adds up concurrent adds to one cart and never passes the stock (issue 11: one statement, no product lock)', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => addToCart(shop.db, key, opusx, 1)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(8); // stock 8
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof DomainError)).toBe(true);
+    expect((await getCart(shop.db, key)).lines[0].count).toBe(8);
+  });
+
+  it('with unlessUser, writes nothing and answers null for a registered user\'s id', async () => {
+    const user = await createCustomer(shop);
+    expect(await addToCart(shop.db, user.id, hemingway, 1, null, { unlessUser: true })).toBeNull();
+    expect(await shop.db.select().from(carts).where(eq(carts.cartKey, user.id))).toEqual([]);
+    // unknown product for a user's id: null too (who asks is checked before the product)
+    expect(await addToCart(shop.db, user.id, 'nope', 1, null, { unlessUser: true })).toBeNull();
+    expect((await addToCart(shop.db, key, hemingway, 2, null, { unlessUser: true }))?.lines[0].count).toBe(2);
   });
 });
 
