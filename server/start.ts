@@ -5,6 +5,7 @@
  * JSON API with Hono on Node, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { serve } from '@hono/node-server';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/env.ts';
 import { productionReport } from '../core/config/production.ts';
@@ -34,9 +35,31 @@ export async function startServer(build: ServerBuild): Promise<void> {
   await bootstrapAdmin(shop);
   const stopOutbox = startOutboxWorker(shop);
   const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [], stats: process.env.SHOP_BENCH_STATS === '1' });
-  const server = serve({ fetch: app.fetch, port: shop.env.PORT, hostname: shop.env.HOST }, (info) => {
-    shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
-  });
+  const front = app.front;
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: shop.env.PORT,
+      hostname: shop.env.HOST,
+      // cached anonymous pages are answered before the app (server/page-cache-front.ts)
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(options, (req, res) => {
+          if (!front) return void listener(req, res);
+          const handled = front(req, res);
+          if (handled === true) return;
+          if (handled === false) return void listener(req, res);
+          handled.then(
+            (done) => {
+              if (!done) void listener(req, res);
+            },
+            () => void listener(req, res),
+          );
+        })) as typeof createServer,
+    },
+    (info) => {
+      shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
+    },
+  );
   const sweep = startExpirySweep(shop);
   let stopping = false;
   const stop = (signal: string) => {
