@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from '../cache/content-version.ts';
 import * as schema from './schema.ts';
@@ -44,25 +44,23 @@ function pgliteStartParams(): string[] {
 }
 
 /**
- * Creates a new PGlite cluster in `dataDir` in a worker thread that ends afterwards (issue 11,
+ * Creates a new PGlite cluster in `dataDir` in a child process that exits afterwards (issue 11,
  * memory): `initdb` grows PGlite's WebAssembly memory to ~500 MB, which a process never gets
- * back; done in a worker, that memory goes with the worker and the server opens the ready
- * directory (~0.3 s) with a fraction of it. No-op when the directory already holds a cluster.
+ * back (a worker thread left ~150 MB of it behind); done in a child, that memory goes with the
+ * child and the server opens the ready directory (~0.3 s) with a fraction of it. No-op when the
+ * directory already holds a cluster.
  */
 async function createClusterApart(dataDir: string): Promise<void> {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const code = `const { workerData, parentPort } = require('node:worker_threads');
-const { PGlite } = require(workerData.entry);
-PGlite.create({ dataDir: workerData.dataDir }).then((db) => db.close()).then(() => parentPort.postMessage('ok'), (e) => parentPort.postMessage(String(e && e.stack || e)));`;
+  const code = `const { PGlite } = require(process.env.PGLITE_ENTRY);
+PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR }).then((db) => db.close()).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
   await new Promise<void>((resolve, reject) => {
-    const w = new Worker(code, { eval: true, workerData: { entry, dataDir } });
-    w.once('message', (m) => {
-      void w.terminate();
-      if (m === 'ok') resolve();
-      else reject(new Error(`creating the PGlite cluster failed: ${String(m)}`));
-    });
-    w.once('error', reject);
+    const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, PGLITE_ENTRY: entry, PGLITE_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the PGlite cluster in ${dataDir} failed: ${err.trim() || `exit ${code}`}`))));
   });
 }
 
