@@ -11,7 +11,7 @@
  * app; only `X-Request-Id`, the new visitor's `cart_id` cookie, `Content-Encoding` and
  * `Content-Length` are made per request.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
@@ -130,4 +130,30 @@ function write(e: PageEntry, wire: [string, string][], req: IncomingMessage, res
   headers.push(['Content-Length', String(body.length)]);
   res.writeHead(e.status, headers.flat());
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A Node request listener that tries `front` first and hands the request to `app` (the Hono
+ * app's listener) when the front does not answer it.
+ */
+export function withFront(front: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean) | null, app: RequestListener): RequestListener {
+  if (!front) return app;
+  return (req, res) => {
+    let handled: Promise<boolean> | boolean;
+    try {
+      handled = front(req, res);
+    } catch {
+      handled = false;
+    }
+    if (handled === true) return;
+    if (handled === false) return void app(req, res);
+    handled.then(
+      (done) => {
+        if (!done) void app(req, res);
+      },
+      () => {
+        if (!res.headersSent) void app(req, res);
+      },
+    );
+  };
 }

@@ -13,6 +13,7 @@ import { DataDirLockedError } from '../core/db/lock.ts';
 import { openShop } from '../core/shop.ts';
 import { startExpirySweep } from '../core/orders/sweep.ts';
 import { createHttpApp } from './app.ts';
+import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/bootstrap.ts';
 import { startOutboxWorker } from '../core/mail/service.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
@@ -35,26 +36,13 @@ export async function startServer(build: ServerBuild): Promise<void> {
   await bootstrapAdmin(shop);
   const stopOutbox = startOutboxWorker(shop);
   const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [], stats: process.env.SHOP_BENCH_STATS === '1' });
-  const front = app.front;
   const server = serve(
     {
       fetch: app.fetch,
       port: shop.env.PORT,
       hostname: shop.env.HOST,
       // cached anonymous pages are answered before the app (server/page-cache-front.ts)
-      createServer: ((options: ServerOptions, listener: RequestListener) =>
-        createServer(options, (req, res) => {
-          if (!front) return void listener(req, res);
-          const handled = front(req, res);
-          if (handled === true) return;
-          if (handled === false) return void listener(req, res);
-          handled.then(
-            (done) => {
-              if (!done) void listener(req, res);
-            },
-            () => void listener(req, res),
-          );
-        })) as typeof createServer,
+      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withFront(app.front, listener))) as typeof createServer,
     },
     (info) => {
       shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
