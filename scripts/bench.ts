@@ -258,7 +258,8 @@ async function main() {
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/catalogue-import.ts', file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     }
     console.error(`== starting the built shop (build/server/server.js) on ${base} (${onPostgres ? 'PostgreSQL' : `fresh PGlite in ${tmp}`})`);
-    shopProc = spawn(process.execPath, ['build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // the Node flags of `npm start` / `start:prod` / the Dockerfile (package.json)
+    shopProc = spawn(process.execPath, ['--max-old-space-size=192', 'build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitFor(`${base}/api/configuration/configurations`, shopProc);
 
     const search = await fetch(`${base}/api/product/searchProducts`, {

@@ -161,6 +161,9 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   });
   if (opts.stats)
     app.get('/__stats', (c) => {
+      // `?gc=1` collects garbage first when node runs with --expose-gc (memory investigations)
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (c.req.query('gc') === '1' && gc) gc();
       const m = process.memoryUsage();
       return c.json({ queries: queryCount(), rssBytes: m.rss, memory: { heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }, pageCache: pageCache?.stats ?? null });
     });
