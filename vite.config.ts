@@ -12,7 +12,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       config: (_config, env) => (env.isSsrBuild ? { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } : undefined),
     },
   ],
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  resolve: {
+    alias: [
+      { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
+      // server rendering: react-i18next with a useTranslation that builds each `t` once
+      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is
+      ...(isSsrBuild
+        ? [
+            { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/react-i18next.server.ts') },
+            { find: /^react-i18next-original$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-i18next/dist/es/index.js') },
+          ]
+        : []),
+    ],
+  },
   build: {
     assetsInlineLimit: 0,
     // The server build has two entries sharing their chunks (one module graph, issue 11):

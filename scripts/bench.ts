@@ -28,6 +28,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { lighthousePages, scoreLine } from './lighthouse.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -93,7 +94,12 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-type Stats = { queries: number; rssBytes: number; pageCache: { hits: number; misses: number } | null };
+type Stats = {
+  queries: number;
+  rssBytes: number;
+  memory?: { heapUsed: number; heapTotal: number; external: number; arrayBuffers: number };
+  pageCache: { hits: number; misses: number; entries?: number; bytes?: number } | null;
+};
 async function stats(base: string): Promise<Stats> {
   return (await (await fetch(`${base}/__stats`)).json()) as Stats;
 }
@@ -200,38 +206,14 @@ async function searchLatency(base: string): Promise<{ p50: number; p95: number; 
   return { p50: at(times, 0.5), p95: at(times, 0.95), n: times.length, first: { p50: at(firstTimes, 0.5), p95: at(firstTimes, 0.95) } };
 }
 
-/** Lighthouse (mobile) of `urls`, when the package and Debian's chromium are there; else null. */
-async function lighthouse(urls: string[]): Promise<string[] | null> {
-  if (!fs.existsSync('/usr/bin/chromium') || !fs.existsSync('node_modules/lighthouse/package.json')) return null;
-  const lines: string[] = [];
-  for (const url of urls) {
-    try {
-      const out = execFileSync(
-        process.execPath,
-        [
-          'node_modules/lighthouse/cli/index.js',
-          url,
-          '--quiet',
-          '--output=json',
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-        ],
-        { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
-      ).toString();
-      const r = JSON.parse(out) as {
-        categories: Record<string, { score: number | null }>;
-        audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
-      };
-      const score = (k: string) => Math.round((r.categories[k]?.score ?? 0) * 100);
-      const js = (r.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
-      lines.push(
-        `${url.replace(/^https?:\/\/[^/]+/, '').padEnd(40)}  perf ${score('performance')}  a11y ${score('accessibility')}  bp ${score('best-practices')}  seo ${score('seo')}  JS ${(js / 1024).toFixed(1)} KB  LCP ${Math.round(r.audits['largest-contentful-paint']?.numericValue ?? 0)} ms  CLS ${(r.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  TBT ${Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)} ms`,
-      );
-    } catch (e) {
-      lines.push(`${url}: lighthouse failed (${(e as Error).message.split('\n')[0]})`);
-    }
+/** Lighthouse (mobile) of `paths` (scripts/lighthouse.ts), when the package and Chromium are there; else null. */
+async function lighthouse(base: string, paths: string[]): Promise<string[] | null> {
+  if (!fs.existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium') || !fs.existsSync('node_modules/lighthouse/package.json')) return null;
+  try {
+    return (await lighthousePages(base, paths)).map(scoreLine);
+  } catch (e) {
+    return [`lighthouse failed (${(e as Error).message.split('\n')[0]})`];
   }
-  return lines;
 }
 
 async function main() {
@@ -298,7 +280,8 @@ async function main() {
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/catalogue-import.ts', file], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     }
     console.error(`== starting the built shop (build/server/server.js) on ${base} (${onPostgres ? 'PostgreSQL' : `fresh PGlite in ${tmp}`})`);
-    shopProc = spawn(process.execPath, ['build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // the Node flags of `npm start` / `start:prod` / the Dockerfile (package.json)
+    shopProc = spawn(process.execPath, ['--max-old-space-size=192', 'build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitFor(`${base}/api/configuration/configurations`, shopProc);
 
     const search = await fetch(`${base}/api/product/searchProducts`, {
@@ -361,14 +344,16 @@ async function main() {
     const s100 = await searchLatency(base);
     console.log(`\nlive search, one client, ${s100.n} typed prefixes (${productCount || 'catalogue'} products): p50 ${s100.p50} ms, p95 ${s100.p95} ms (first time each: p50 ${s100.first.p50} ms, p95 ${s100.first.p95} ms)`);
     const st = await stats(base);
-    console.log(`RSS of the shop after the bench: ${(st.rssBytes / 1024 / 1024).toFixed(0)} MiB (${onPostgres ? 'PostgreSQL' : 'PGlite'}); page cache ${st.pageCache?.hits ?? 0} hits, ${st.pageCache?.misses ?? 0} misses`);
+    const mib = (n: number | undefined) => `${((n ?? 0) / 1024 / 1024).toFixed(0)} MiB`;
+    console.log(`RSS of the shop after the bench: ${mib(st.rssBytes)} (${onPostgres ? 'PostgreSQL' : 'PGlite'}); page cache ${st.pageCache?.hits ?? 0} hits, ${st.pageCache?.misses ?? 0} misses, ${st.pageCache?.entries ?? 0} entries, ${mib(st.pageCache?.bytes)}`);
+    if (st.memory) console.log(`  JS heap ${mib(st.memory.heapUsed)} of ${mib(st.memory.heapTotal)}; outside the heap ${mib(st.memory.external)} (WebAssembly memory of PGlite, buffers; array buffers ${mib(st.memory.arrayBuffers)})`);
     const load = os.loadavg()[0].toFixed(1);
     console.log(`\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load}; the load generator shares the machine.`);
     console.log('CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s. SQL/req: statements the shop sent per request.');
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
-      const lh = await lighthouse([`${base}/`, `${base}/client/products`, `${base}${productPath}`, `${base}/shopcart`]);
+      const lh = await lighthouse(base, ['/', '/client/products', productPath, '/shopcart']);
       if (lh) console.log(`\nLighthouse (mobile):\n${lh.join('\n')}`);
-      else console.log('\nLighthouse: not installed (npm i -D lighthouse@12.8) or /usr/bin/chromium missing; skipped.');
+      else console.log('\nLighthouse: not installed (devDependency lighthouse) or Chromium missing (CHROME_PATH, default /usr/bin/chromium); skipped.');
     }
   } finally {
     await cleanup();

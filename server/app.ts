@@ -21,7 +21,10 @@ import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { queryCount } from '../core/db/client.ts';
 import { countCartItems } from '../core/cart/service.ts';
-import { CACHEABLE_PATHS, PageCache, cachedResponse } from './page-cache.ts';
+import { CACHEABLE_PATHS, PageCache, cachedResponse, pageCacheKey, rememberWire, type PageEntry } from './page-cache.ts';
+import { pageCacheFront } from './page-cache-front.ts';
+import { precompressedAssets } from './precompressed.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { scrubPath } from '../core/redact.ts';
@@ -55,6 +58,8 @@ type HttpEnv = {
     staticFile?: boolean;
     /** CSP sources allowing a cached page's inline scripts (replace the per-request nonce) */
     pageCacheScripts?: string[];
+    /** the page-cache entry this response was served from */
+    pageCacheEntry?: PageEntry;
   };
 };
 
@@ -86,12 +91,29 @@ export function withPendingCookies(res: Response, pending: string[]): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/** An HTTP app, its page cache (for statistics and tests) and the cache's front door. */
+export type HttpApp = Hono<HttpEnv> & {
+  pageCache: PageCache | null;
+  /**
+   * Answers a page-cache hit before the app (server/page-cache-front.ts); false (nothing
+   * written) when the request is for the app. Null without a page cache.
+   */
+  front: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean) | null;
+};
+
 /** An HTTP app and its page cache (for statistics and tests). */
-export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> & { pageCache: PageCache | null } {
+export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const production = shop.env.NODE_ENV === 'production';
   const pageCache = opts.pageCache === false ? null : (opts.pageCache ?? new PageCache());
-  const app = new Hono<HttpEnv>() as Hono<HttpEnv> & { pageCache: PageCache | null };
+  const app = new Hono<HttpEnv>() as HttpApp;
   app.pageCache = pageCache;
+  app.front = pageCache ? pageCacheFront(shop, pageCache) : null;
+  // outermost: the final headers of a cached page, for the front door
+  app.use('*', async (c, next) => {
+    await next();
+    const entry = c.get('pageCacheEntry');
+    if (entry) rememberWire(entry, c.res);
+  });
   app.use('*', requestId());
   // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
@@ -143,7 +165,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
   };
   const markStatic = (_p: string, c: Context<HttpEnv>) => void c.set('staticFile', true);
   // hashed file names: never change, cache for a year
-  app.use('/assets/*', cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
+  app.use('/assets/*', precompressedAssets(root), cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
   // other files of build/client (names with an extension); page paths never touch the disk
   const staticFiles = serveStatic<HttpEnv>({ root, onFound: markStatic });
   const otherFiles = cached('public, max-age=3600');
@@ -161,7 +183,13 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
     return c.body(asset.body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   if (opts.stats)
-    app.get('/__stats', (c) => c.json({ queries: queryCount(), rssBytes: process.memoryUsage.rss(), pageCache: pageCache?.stats ?? null }));
+    app.get('/__stats', (c) => {
+      // `?gc=1` collects garbage first when node runs with --expose-gc (memory investigations)
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (c.req.query('gc') === '1' && gc) gc();
+      const m = process.memoryUsage();
+      return c.json({ queries: queryCount(), rssBytes: m.rss, memory: { heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }, pageCache: pageCache?.stats ?? null });
+    });
   app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
@@ -207,7 +235,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
     let res: Response;
     if (cacheable(c, url.pathname)) {
       const cache = pageCache as PageCache;
-      const key = `${origin}${url.pathname}${url.search}\n${lang}\n${baseContext.theme ?? ''}`;
+      const key = pageCacheKey(origin, url.pathname, url.search, lang, baseContext.theme);
       const version = await readContentVersion(shop.db);
       let entry = cache.get(key, version);
       const state = entry ? 'hit' : 'miss';
@@ -224,6 +252,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
       }
       if (entry) {
         c.set('pageCacheScripts', entry.scriptHashes);
+        c.set('pageCacheEntry', entry);
         res = cachedResponse(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'), c.req.method, state);
         // the new visitor's cart cookie goes straight onto the cached body's headers
         for (const cookie of takePendingCookies(c)) res.headers.append('Set-Cookie', cookie);

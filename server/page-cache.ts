@@ -58,7 +58,32 @@ export type PageEntry = {
   /** `'sha256-…'` sources of the page's inline scripts, for its Content-Security-Policy. */
   scriptHashes: string[];
   bytes: number;
+  /**
+   * The headers the app's middleware chain gave this page when it was last served as a hit or
+   * miss (without the per-request X-Request-Id, Set-Cookie, Content-Encoding, Content-Length), for
+   * the front (server/page-cache-front.ts); unset until then.
+   */
+  wire?: [string, string][];
 };
+
+/** The cache key of a page: public origin, path, query, language, theme. */
+export function pageCacheKey(origin: string, pathname: string, search: string, lang: string, theme: string | null): string {
+  return `${origin}${pathname}${search}\n${lang}\n${theme ?? ''}`;
+}
+
+/** Response headers not kept in {@link PageEntry.wire} (made per request). */
+const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-encoding', 'content-length', 'date', 'x-page-cache']);
+
+/** Remembers the final headers of a served 200 page on its entry (see {@link PageEntry.wire}). */
+export function rememberWire(e: PageEntry, res: Response): void {
+  if (res.status !== 200 || e.wire) return;
+  const wire: [string, string][] = [];
+  res.headers.forEach((v, k) => {
+    if (!PER_REQUEST.has(k)) wire.push([k, v]);
+  });
+  wire.push(['X-Page-Cache', 'hit']);
+  e.wire = wire;
+}
 
 export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number; fills: number };
 
@@ -107,6 +132,14 @@ export class PageCache {
   constructor(opts: { maxBytes?: number; maxEntries?: number } = {}) {
     this.maxBytes = opts.maxBytes ?? 48 * 1024 * 1024;
     this.maxEntries = opts.maxEntries ?? 2_000;
+  }
+
+  /** Like {@link get}, for the front: the entry without moving it in the LRU order (a hit). */
+  peek(key: string, version: number): PageEntry | null {
+    const e = this.entries.get(key);
+    if (!e || e.version !== version) return null;
+    this.stats.hits++;
+    return e;
   }
 
   /** The entry of `key` if it was filled at `version` (and marks it recently used). */

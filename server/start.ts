@@ -5,6 +5,7 @@
  * JSON API with Hono on Node, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { serve } from '@hono/node-server';
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/env.ts';
 import { productionReport } from '../core/config/production.ts';
@@ -12,6 +13,7 @@ import { DataDirLockedError } from '../core/db/lock.ts';
 import { openShop } from '../core/shop.ts';
 import { startExpirySweep } from '../core/orders/sweep.ts';
 import { createHttpApp } from './app.ts';
+import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/bootstrap.ts';
 import { startOutboxWorker } from '../core/mail/service.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
@@ -34,9 +36,18 @@ export async function startServer(build: ServerBuild): Promise<void> {
   await bootstrapAdmin(shop);
   const stopOutbox = startOutboxWorker(shop);
   const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [], stats: process.env.SHOP_BENCH_STATS === '1' });
-  const server = serve({ fetch: app.fetch, port: shop.env.PORT, hostname: shop.env.HOST }, (info) => {
-    shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: shop.env.PORT,
+      hostname: shop.env.HOST,
+      // cached anonymous pages are answered before the app (server/page-cache-front.ts)
+      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withFront(app.front, listener))) as typeof createServer,
+    },
+    (info) => {
+      shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
+    },
+  );
   const sweep = startExpirySweep(shop);
   let stopping = false;
   const stop = (signal: string) => {

@@ -21,13 +21,19 @@ export type CardProduct = {
   images: PictureImage[];
 };
 
-export function ProductCard({ product: p }: { product: CardProduct }) {
+/**
+ * @param headingLevel 3 under a section's h2 (home), 2 right under the page's h1 (product list)
+ * @param priority the card is likely in the first screen: its image loads at once, with high
+ *   priority (it is often the page's largest paint), instead of lazily
+ */
+export function ProductCard({ product: p, headingLevel = 3, priority = false }: { product: CardProduct; headingLevel?: 2 | 3; priority?: boolean }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useFixedT('catalogue');
   const size = p.lengthMm && p.ringGauge ? `${p.lengthMm} mm × ${p.ringGauge}` : null;
   return (
     <article className="card">
       <div className="card-media">
-        <ProductPicture product={p} sizes="(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 320px" width={400} height={300} loading="lazy" />
+        <ProductPicture product={p} sizes="(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 320px" width={400} height={300} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} />
         {p.stock === 0 ? (
           <span className="tag tag-out">{t('outOfStock')}</span>
         ) : p.discountPercent > 0 ? (
@@ -36,9 +42,9 @@ export function ProductCard({ product: p }: { product: CardProduct }) {
       </div>
       <div className="card-body">
         <span className="card-brand">{p.brand}</span>
-        <h3 className="card-title">
+        <Heading className="card-title">
           <Link to={`/productdetail?id=${encodeURIComponent(p.id)}`}>{p.name}</Link>
-        </h3>
+        </Heading>
         <span className="card-meta">{[p.vitola, size, p.packaging].filter(Boolean).join(' · ')}</span>
         <StrengthScale strength={p.strength} />
         <div className="card-foot">

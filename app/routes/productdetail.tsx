@@ -6,7 +6,7 @@
 import { data, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/productdetail';
-import { getProduct } from '../../core/catalogue/service.ts';
+import { getProductCached } from '../../core/catalogue/product-cache.ts';
 import { rappenToDecimalString } from '../../core/pricing/money.ts';
 import { unitPrice } from '../../core/pricing/pricing.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
@@ -22,7 +22,7 @@ export const handle = { i18n: ['catalogue', 'cart'] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
-  const p = id && id.length <= 64 ? await getProduct(context.shop.db, id) : null;
+  const p = id && id.length <= 64 ? await getProductCached(context.shop.db, id) : null;
   if (!p || !p.active) throw data({ notFound: true }, { status: 404 });
   const description = p.description[context.lang] ?? p.description.en ?? '';
   const canonical = `${context.origin}/productdetail?id=${encodeURIComponent(p.id)}`;

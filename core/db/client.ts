@@ -14,6 +14,8 @@ import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from '../cache/content-version.ts';
 import * as schema from './schema.ts';
@@ -27,6 +29,39 @@ const countQueries = { logQuery: () => void queriesSent++ };
 /** How many SQL statements this process has sent so far (all databases). */
 export function queryCount(): number {
   return queriesSent;
+}
+
+/**
+ * PostgreSQL settings of the embedded database (issue 11, memory): PGlite's default
+ * `shared_buffers` of 128 MB is touched as the server warms up and never given back (WebAssembly
+ * memory does not shrink); the shop's catalogue fits in a few MB, the OS caches the files.
+ * `PGLITE_SHARED_BUFFERS` (e.g. `64MB`) overrides.
+ */
+function pgliteStartParams(): string[] {
+  const shared = process.env.PGLITE_SHARED_BUFFERS ?? '16MB';
+  if (!/^\d+(kB|MB|GB)$/.test(shared)) throw new Error(`PGLITE_SHARED_BUFFERS: expected e.g. 16MB, got ${shared}`);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${shared}`];
+}
+
+/**
+ * Creates a new PGlite cluster in `dataDir` in a child process that exits afterwards (issue 11,
+ * memory): `initdb` grows PGlite's WebAssembly memory to ~500 MB, which a process never gets
+ * back (a worker thread left ~150 MB of it behind); done in a child, that memory goes with the
+ * child and the server opens the ready directory (~0.3 s) with a fraction of it. No-op when the
+ * directory already holds a cluster.
+ */
+async function createClusterApart(dataDir: string): Promise<void> {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = require(process.env.PGLITE_ENTRY);
+PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR }).then((db) => db.close()).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, PGLITE_ENTRY: entry, PGLITE_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the PGlite cluster in ${dataDir} failed: ${err.trim() || `exit ${code}`}`))));
+  });
 }
 
 /** An open database and how to close it. */
@@ -66,7 +101,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    if (dataDir) await createClusterApart(dataDir);
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: pgliteStartParams() });
     const db = drizzlePglite(client, { schema, logger: countQueries }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const open = client;

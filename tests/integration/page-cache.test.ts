@@ -153,3 +153,55 @@ describe('anonymous page cache', () => {
     expect((await get('/login')).cache).toBeNull();
   });
 });
+
+describe('the front door (server/page-cache-front.ts) on a real HTTP server', () => {
+  it('answers a hit before the app with the same headers and body, a new cart cookie, 304 on its ETag; a write or a session goes to the app', async () => {
+    const { createServer } = await import('node:http');
+    const { getRequestListener } = await import('@hono/node-server');
+    const { createHttpApp } = await import('../../server/app.ts');
+    const { withFront } = await import('../../server/page-cache-front.ts');
+    const { loadBuild } = await import('../helpers/http.ts');
+    const app = createHttpApp(shop, { build: await loadBuild() });
+    let appCalls = 0;
+    const listener = getRequestListener((req) => {
+      appCalls++;
+      return app.fetch(req);
+    });
+    const server = createServer(withFront(app.front, listener));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const p = await productWith(shop, 5, 4100, 0);
+      const url = `${base}/productdetail?id=${p.id}`;
+      const first = await fetch(url);
+      const firstHtml = await first.text();
+      expect(first.headers.get('x-page-cache')).toBe('miss');
+      const calls = appCalls;
+      const hit = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+      const hitHtml = await hit.text();
+      expect(appCalls).toBe(calls); // the app was not involved
+      expect(hit.headers.get('x-page-cache')).toBe('hit');
+      expect(hit.headers.get('content-encoding')).toBe('br');
+      expect(hitHtml).toBe(firstHtml);
+      for (const h of ['content-security-policy', 'x-frame-options', 'content-type', 'etag', 'vary', 'cache-control', 'referrer-policy']) expect(hit.headers.get(h), h).toBe(first.headers.get(h));
+      expect(hit.headers.get('x-request-id')).toBeTruthy();
+      expect(hit.headers.getSetCookie().some((c) => /^cart_id=[\w-]{22,64};.*HttpOnly/.test(c))).toBe(true);
+      const again = await fetch(url, { headers: { 'if-none-match': hit.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      expect(appCalls).toBe(calls);
+      // a price change is visible on the next request (the entry's version is stale)
+      await shop.db.update(products).set({ basePrice: 4900 }).where(eq(products.id, p.id));
+      const changed = await fetch(url);
+      expect(changed.headers.get('x-page-cache')).toBe('miss');
+      expect(await changed.text()).toContain('49.00');
+      expect(appCalls).toBe(calls + 1);
+      // a signed-in visitor is never served from the cache
+      const { cookie } = await userWithCookie(shop, 'Customer');
+      const signed = await fetch(url, { headers: { cookie } });
+      expect(signed.headers.get('x-page-cache')).toBeNull();
+      expect(appCalls).toBe(calls + 2);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -120,8 +120,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="grid" data-testid="product-grid">
-          {items.map((p) => (
-            <ProductCard key={p.id} product={p} />
+          {items.map((p, i) => (
+            <ProductCard key={p.id} product={p} headingLevel={2} priority={i < 2} />
           ))}
         </div>
       )}

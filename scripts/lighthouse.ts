@@ -1,0 +1,131 @@
+/**
+ * `npm run lighthouse` (issue 11): Lighthouse (mobile, its default profile: emulated mid-range
+ * phone, simulated slow 4G) of `/`, `/client/products`, a product page and `/shopcart` of the
+ * built shop, printing per page the performance, accessibility, best-practices and SEO scores,
+ * the JavaScript transferred (KB), LCP, CLS and TBT.
+ *
+ * Usage: `npm run lighthouse` builds (LIGHTHOUSE_NO_BUILD=1 skips when build/ exists) and starts
+ * `build/server/server.js` on a fresh PGlite directory in a temporary folder, or
+ * `npm run lighthouse -- http://host:port` measures a shop that already runs. Chromium:
+ * CHROME_PATH, default /usr/bin/chromium. `npm run bench` prints the same lines at its end.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Chromium flags of this machine (no sandbox in containers, nothing phoning home). */
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** One page's Lighthouse result. */
+export type PageScore = { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; jsKB: number; lcpMs: number; cls: number; tbtMs: number; failed?: string[] };
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs?: { id: string }[] }>;
+  audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode?: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+};
+
+/**
+ * Lighthouse (mobile) of `base` + each path, one Chromium per run. Audits that failed in the
+ * performance and accessibility categories are listed by id.
+ */
+export async function lighthousePages(base: string, paths: string[]): Promise<PageScore[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const out: PageScore[] = [];
+  for (const p of paths) {
+    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const lhr = result?.lhr as unknown as Lhr;
+      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+      const js = (lhr.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+      const failed = ['performance', 'accessibility'].flatMap((cat) =>
+        (lhr.categories[cat]?.auditRefs ?? [])
+          .map((r) => r.id)
+          .filter((id) => {
+            const a = lhr.audits[id];
+            return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable';
+          }),
+      );
+      out.push({
+        path: p,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        jsKB: Math.round((js / 1024) * 10) / 10,
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        failed,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return out;
+}
+
+/** The printed line of a page's result. */
+export function scoreLine(s: PageScore): string {
+  return `${s.path.replace(/id=[^&]+/, 'id=…').padEnd(28)}  perf ${s.performance}  a11y ${s.accessibility}  bp ${s.bestPractices}  seo ${s.seo}  JS ${s.jsKB.toFixed(1)} KB  LCP ${s.lcpMs} ms  CLS ${s.cls.toFixed(3)}  TBT ${s.tbtMs} ms${s.failed?.length ? `  (below 90: ${s.failed.join(', ')})` : ''}`;
+}
+
+/** The id of a product to measure (the first search hit of a catalogue name). */
+export async function someProductPath(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/product/searchProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: 'hemingway short story' } }) });
+  const id = ((await res.json()) as { products: { _id: string }[] }).products[0]?._id;
+  return `/productdetail?id=${encodeURIComponent(id ?? '')}`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function main() {
+  let base = process.argv.slice(2).find((a) => /^https?:\/\//.test(a));
+  let shop: ChildProcess | undefined;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
+  try {
+    if (!base) {
+      if (process.env.LIGHTHOUSE_NO_BUILD !== '1' || !fs.existsSync('build/server/server.js')) execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      shop = spawn(process.execPath, ['build/server/server.js'], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: base },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const end = Date.now() + 120_000;
+      for (;;) {
+        if (shop.exitCode !== null) throw new Error('the shop exited');
+        if (Date.now() > end) throw new Error('the shop did not start');
+        const ok = await fetch(`${base}/api/configuration/configurations`).then((r) => r.ok, () => false);
+        if (ok) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    const pages = ['/', '/client/products', await someProductPath(base), '/shopcart'];
+    console.log('Lighthouse (mobile):');
+    for (const s of await lighthousePages(base, pages)) console.log(scoreLine(s));
+  } finally {
+    shop?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * The front door for cached anonymous pages (issue 11, ADR 010): a Node request listener that
+ * answers a page-cache hit straight from the stored bytes, before the Hono app (its dozen
+ * middlewares, a `Request`, a `Response` and their conversions) is involved. Everything else —
+ * misses, visitors with a session or a filled cart, other hosts, other paths — goes on to the
+ * app, which also renders and stores the pages.
+ *
+ * It answers only when the app has served the same entry once ({@link PageEntry.wire}: the
+ * headers the app's middleware chain put on it — security headers, the CSP with the page's
+ * script hashes, Vary, ETag…), so a hit from the front carries the same headers as one from the
+ * app; only `X-Request-Id`, the new visitor's `cart_id` cookie, `Content-Encoding` and
+ * `Content-Length` are made per request.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { serialize } from 'hono/utils/cookie';
+import proxyaddr from 'proxy-addr';
+import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import { readContentVersion } from '../core/cache/content-version.ts';
+import { parseTrustProxy } from '../core/config/env.ts';
+import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
+import { pickLocale } from '../core/i18n/locales.ts';
+import type { Shop } from '../core/shop.ts';
+import { CACHEABLE_PATHS, pageCacheKey, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
+
+/** Cookie holding the anonymous cart id (same as server/app.ts). */
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/** The cookies of a `Cookie` header (first value of each name; values not decoded beyond %XX). */
+function cookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (!name || out.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        // keep as sent
+      }
+    }
+    out.set(name, value);
+  }
+  return out;
+}
+
+/** Whether an `If-None-Match` header names the entry's ETag. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return Boolean(ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === etag.slice(2) || t.trim() === '*'));
+}
+
+/**
+ * A listener answering page-cache hits; resolves false (nothing written) when the request must
+ * go to the app.
+ */
+export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean {
+  const production = shop.env.NODE_ENV === 'production';
+  const expectedHost = shop.env.PUBLIC_URL ? new URL(shop.env.PUBLIC_URL).host.toLowerCase() : null;
+  const hostAllowed = (host: string) => !production || (expectedHost ? host === expectedHost : LOOPBACK_HOSTS.includes(host.replace(/:\d+$/, '')));
+  const trust = parseTrustProxy(shop.env.TRUST_PROXY);
+  const origin = publicOrigin(shop.env);
+  const alwaysSecure = secureTransport(shop.env);
+  // the names the app reads and writes (`__Host-` prefixed over HTTPS, core/accounts/cookies.ts)
+  const names = { access: cookieName(ACCESS_COOKIE, shop.env), refresh: cookieName(REFRESH_COOKIE, shop.env), cartHint: cookieName(CART_HINT_COOKIE, shop.env), cart: cookieName(CART_COOKIE, shop.env) };
+  const logInfo = () => (shop.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') ?? true;
+
+  return (req, res) => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const pathname = q < 0 ? raw : raw.slice(0, q);
+    // only plain paths (the app decodes and checks the rest, e.g. NUL bytes)
+    if (!CACHEABLE_PATHS.has(pathname) || raw.includes('%00') || raw.includes('\u0000')) return false;
+    const h = req.headers;
+    if (h.authorization) return false;
+    const jar = cookies(h.cookie);
+    if (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint)) return false;
+    // the client as the app sees it (server/proxy.ts): forwarded headers only from a trusted proxy
+    const peer = req.socket.remoteAddress;
+    let host = (h.host ?? '').toLowerCase();
+    let proto: 'http' | 'https' = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    let ip = peer ?? 'unknown';
+    if (trust && peer && trust(peer, 0)) {
+      const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim().toLowerCase() || undefined;
+      host = first(h['x-forwarded-host']) ?? host;
+      const fp = first(h['x-forwarded-proto']);
+      if (fp === 'https' || fp === 'http') proto = fp;
+      ip = proxyaddr(req, trust);
+    }
+    if (!hostAllowed(host)) return false;
+    const search = q < 0 ? '' : raw.slice(q);
+    const params = search ? new URLSearchParams(search) : null;
+    const lang = pickLocale(params?.get('lang'), jar.get('lang'), h['accept-language']);
+    const themeCookie = jar.get('theme');
+    const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
+    const key = pageCacheKey(origin, pathname, search, lang, theme);
+    const answer = (version: number): boolean => {
+      const e = cache.peek(key, version);
+      if (!e?.wire) return false;
+      write(e, e.wire, req, res, jar, proto === 'https' || alwaysSecure, names.cart);
+      if (logInfo()) shop.log.info({ method, path: pathname, status: res.statusCode, ip, page: 'front' }, 'request');
+      return true;
+    };
+    const v = readContentVersion(shop.db);
+    return v.then(answer);
+  };
+}
+
+function write(e: PageEntry, wire: [string, string][], req: IncomingMessage, res: ServerResponse, jar: Map<string, string>, secure: boolean, cartCookie: string) {
+  const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
+  const cart = jar.get(cartCookie);
+  if (!cart || !ANON_ID_PATTERN.test(cart)) {
+    headers.push(['Set-Cookie', serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S })]);
+  }
+  if (matches(req.headers['if-none-match'], e.etag)) {
+    res.writeHead(304, headers.flat());
+    res.end();
+    return;
+  }
+  const enc = pickEncoding(req.headers['accept-encoding']);
+  const body = enc === 'br' ? e.br : enc === 'gzip' ? e.gzip : e.identity;
+  if (enc) headers.push(['Content-Encoding', enc]);
+  headers.push(['Content-Length', String(body.length)]);
+  res.writeHead(e.status, headers.flat());
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A Node request listener that tries `front` first and hands the request to `app` (the Hono
+ * app's listener) when the front does not answer it.
+ */
+export function withFront(front: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean) | null, app: RequestListener): RequestListener {
+  if (!front) return app;
+  return (req, res) => {
+    let handled: Promise<boolean> | boolean;
+    try {
+      handled = front(req, res);
+    } catch {
+      handled = false;
+    }
+    if (handled === true) return;
+    if (handled === false) return void app(req, res);
+    handled.then(
+      (done) => {
+        if (!done) void app(req, res);
+      },
+      () => {
+        if (!res.headersSent) void app(req, res);
+      },
+    );
+  };
+}
