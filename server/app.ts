@@ -13,7 +13,10 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
-import { pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
+
+/** How long a language chosen with `?lang=` is remembered (one year, like the picker's). */
+const LANG_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
 import { catalogueAsset } from '../core/i18n/resources.ts';
 import type { ShopLoadContext } from './context.ts';
 import { webSession } from './session.ts';
@@ -164,6 +167,10 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): Hono<HttpEnv> &
     }
     const theme = getCookie(c, 'theme');
     const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+    // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
+    // (a filter form or pager link would otherwise switch back to the cookie's language)
+    const queryLang = matchLocale(url.searchParams.get('lang'));
+    if (queryLang && queryLang !== getCookie(c, 'lang')) setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
     // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
     const origin = publicOrigin(shop.env);
     const baseContext = {

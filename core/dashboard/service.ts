@@ -5,7 +5,8 @@
  * Europe/Zurich. Revenue is money received for orders minus refunds, by the day the order was paid.
  * Money in Rappen.
  */
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
 import { products } from '../catalogue/schema.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../mail/schema.ts';
@@ -102,4 +103,13 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
     attention: { n: att.n, latest: attLatest },
     failedMails: { n: failed.n, latest: failedLatest },
   };
+}
+
+/**
+ * Accounts for the dashboard: how many there are, and how many have not confirmed their e-mail
+ * address yet (SQL counts).
+ */
+export async function userCounts(db: Db): Promise<{ n: number; unverified: number }> {
+  const [[all], [unverified]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt))]);
+  return { n: all.n, unverified: unverified.n };
 }

@@ -1,17 +1,9 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES } from './statuses.ts';
+
+export { ORDER_STATUSES, type OrderStatus } from './statuses.ts';
 
 /** A delivery address (Switzerland or Liechtenstein, 4-digit postcode). */
 export type PostalAddress = {

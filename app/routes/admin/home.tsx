@@ -5,16 +5,13 @@
  * (core/dashboard). Admin only.
  */
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
-import { count, isNull } from 'drizzle-orm';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
-import { users } from '../../../core/accounts/schema.ts';
-import { dashboard } from '../../../core/dashboard/service.ts';
+import { dashboard, userCounts } from '../../../core/dashboard/service.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { pageMeta } from '../../lib/meta.ts';
 import { useFormat } from '../../lib/format.ts';
 import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { intlLocale } from '../../i18n/locales.ts';
@@ -24,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'tit
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const db = context.shop.db;
-  const [d, [u], [unverified]] = await Promise.all([dashboard(db), db.select({ n: count() }).from(users), db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt))]);
+  const [d, u] = await Promise.all([dashboard(db), userCounts(db)]);
   return {
     title: translate(context.lang, 'adminshop:dash.title'),
     d: {
@@ -32,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       attention: { n: d.attention.n, latest: d.attention.latest.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })) },
       failedMails: { n: d.failedMails.n, latest: d.failedMails.latest.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) },
     },
-    users: { n: u.n, unverified: unverified.n },
+    users: u,
   };
 }
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
+import { ORDER_STATUSES } from '../../../core/orders/statuses.ts';
 import { adminTransition, findOrder } from '../../../core/orders/service.ts';
 import { TRANSITIONS, transitionRefusal } from '../../../core/orders/status.ts';
 import { translateError } from '../../i18n/resources.server.ts';

@@ -7,7 +7,7 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { ORDER_STATUSES } from '../../../core/orders/schema.ts';
+import { ORDER_STATUSES } from '../../../core/orders/statuses.ts';
 import { orderFilterFromParams, searchOrders } from '../../../core/orders/admin.ts';
 import { PAYMENT_METHODS } from '../../../core/orders/service.ts';
 import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/payments/camt054.ts';
@@ -16,7 +16,7 @@ import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PAGE_SIZE = 25;
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Orders' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Orders');
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);
