@@ -41,12 +41,18 @@ function fontFile(pkg: string, file: string): Buffer {
 
 type Face = { regular: () => Buffer; bold: () => Buffer };
 
-const latin: Face = { regular: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'), bold: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf') };
+const latin: Face = {
+  regular: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'),
+  bold: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'),
+};
 const FACES: Partial<Record<DocLang, Face>> = {
   ja: { regular: () => fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Bold.otf') },
   ko: { regular: () => fontFile('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-kr', 'NotoSansKR-Bold.otf') },
   zh: { regular: () => fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf') },
-  ar: { regular: () => fontFile('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Regular.ttf'), bold: () => fontFile('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Bold.ttf') },
+  ar: {
+    regular: () => fontFile('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Regular.ttf'),
+    bold: () => fontFile('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Bold.ttf'),
+  },
 };
 
 /** Whether a document language is written right to left. */

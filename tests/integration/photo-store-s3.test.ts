@@ -32,7 +32,9 @@ beforeAll(async () => {
   server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
   const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
-  shop = await createTestShop({ env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' } });
+  shop = await createTestShop({
+    env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_REGION: 'us-east-1' },
+  });
 });
 afterAll(async () => {
   await shop?.close();
@@ -40,7 +42,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const jpeg = () => sharp({ create: { width: 700, height: 500, channels: 3, background: { r: 90, g: 60, b: 20 } } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 700, height: 500, channels: 3, background: { r: 90, g: 60, b: 20 } } })
+    .jpeg()
+    .toBuffer();
 /** Keys in the bucket under a prefix, listed over HTTP (ListObjectsV2), independent of the shop's store. */
 const inBucket = async (prefix: string) => {
   const aws = new AwsClient({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', service: 's3', region: 'us-east-1' });
@@ -85,7 +90,9 @@ describe('photos in the bucket', () => {
   });
 
   it('an unknown access key: the upload fails with the store error, the product keeps no photo', async () => {
-    const bad = await createTestShop({ env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'UNKNOWN', S3_SECRET_ACCESS_KEY: 'wrong-secret', S3_REGION: 'us-east-1' } });
+    const bad = await createTestShop({
+      env: { S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'UNKNOWN', S3_SECRET_ACCESS_KEY: 'wrong-secret', S3_REGION: 'us-east-1' },
+    });
     try {
       const p = await productWith(bad, 5, 2000, 51);
       await expect(addProductPhoto(bad, p.id, await jpeg(), '', ADMIN)).rejects.toThrow(/S3 PUT .*403/);
