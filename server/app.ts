@@ -13,7 +13,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
-import { pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import { catalogueAsset } from '../core/i18n/resources.ts';
 import type { ShopLoadContext } from './context.ts';
 import { webSession } from './session.ts';
@@ -38,6 +38,8 @@ import { serviceUnavailable } from './unavailable.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
 export { CART_COOKIE };
+/** How long a language chosen with `?lang=` is remembered (one year, like the picker's). */
+const LANG_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /** Extra origins the browser may be sent to by forms (payment pages). */
@@ -222,6 +224,10 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     }
     const theme = getCookie(c, 'theme');
     const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+    // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
+    // (a filter form or pager link would otherwise switch back to the cookie's language)
+    const queryLang = matchLocale(url.searchParams.get('lang'));
+    if (queryLang && queryLang !== getCookie(c, 'lang')) setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
     // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
     const origin = publicOrigin(shop.env);
     const baseContext = {

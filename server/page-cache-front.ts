@@ -20,7 +20,7 @@ import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieNam
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
-import { pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, pageCacheKey, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 
@@ -97,6 +97,9 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     if (!hostAllowed(host)) return false;
     const search = q < 0 ? '' : raw.slice(q);
     const params = search ? new URLSearchParams(search) : null;
+    // a `?lang=` other than the cookie's goes to the app, which remembers it in the cookie
+    const queryLang = matchLocale(params?.get('lang'));
+    if (queryLang && queryLang !== jar.get('lang')) return false;
     const lang = pickLocale(params?.get('lang'), jar.get('lang'), h['accept-language']);
     const themeCookie = jar.get('theme');
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;

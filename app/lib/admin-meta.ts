@@ -21,16 +21,22 @@ function lookup(tree: unknown, path: string): string | undefined {
 }
 
 /**
- * The translated text `admin:<key>` for a `meta` function, with `{{name}}` placeholders filled.
- * Falls back to English, then to the key's last part.
+ * The translated text `admin:<key>` (or `adminshop:<key>` with that prefix) for a `meta`
+ * function, with `{{name}}` placeholders filled. Falls back to English, then to the key's last part.
  */
-export function adminText(matches: readonly Match[], key: string, params: Record<string, string> = {}): string {
+export function adminText(matches: readonly Match[], fullKey: string, params: Record<string, string> = {}): string {
   const layout = matches.find((m) => m?.id === 'layouts/admin')?.data as AdminLayoutData | undefined;
-  const text = (layout && (lookup(layout.i18n[layout.lang]?.admin, key) ?? lookup(layout.i18n.en?.admin, key))) ?? key.split('.').pop()!;
+  const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['admin', fullKey];
+  const text = (layout && (lookup(layout.i18n[layout.lang]?.[ns], key) ?? lookup(layout.i18n.en?.[ns], key))) ?? key.split('.').pop()!;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '');
 }
 
 /** `meta` of an admin page: "<title> · Admin · Casa del Tabaco", in the page's language; not indexed. */
 export function adminMeta(matches: readonly Match[], key: string, params: Record<string, string> = {}): MetaDescriptor[] {
-  return [...pageMeta({ title: `${adminText(matches, key, params)} · ${adminText(matches, 'brand')}` }), { name: 'robots', content: 'noindex' }];
+  return adminTitleMeta(matches, adminText(matches, key, params));
+}
+
+/** `meta` of an admin page whose title is already translated (by its loader): "<title> · Admin · Casa del Tabaco"; not indexed. */
+export function adminTitleMeta(matches: readonly Match[], title: string): MetaDescriptor[] {
+  return [...pageMeta({ title: `${title} · ${adminText(matches, 'brand')}` }), { name: 'robots', content: 'noindex' }];
 }

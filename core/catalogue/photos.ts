@@ -3,23 +3,23 @@
  * sharp (anything sharp cannot decode as JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF is refused),
  * turned upright (EXIF orientation), stripped of metadata, and rendered in {@link PHOTO_WIDTHS}
  * widths (never wider than the original) as AVIF, WebP and JPEG under
- * `DATA_DIR/media/products/<photo id>/<width>.<avif|webp|jpg>`. A photo's files never change (a
+ * `products/<photo id>/<width>.<avif|webp|jpg>` in the photo store (`DATA_DIR/media` on disk, or
+ * an S3-compatible bucket when configured: `photo-store.ts`). A photo's files never change (a
  * new upload gets a new id), so they are served with immutable caching. The product's `images`
  * list keeps order, alt text, intrinsic size and widths; its first photo is the main one.
- * S3-compatible storage is not implemented: files live on the server's disk under `DATA_DIR`.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { recordAudit } from '../audit/service.ts';
-import type { Env } from '../config/env.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { MAX_PHOTO_BYTES } from './limits.ts';
+import { photoStore } from './photo-store.ts';
 import { products, type ProductImage } from './schema.ts';
+
+export { mediaRoot } from './photo-store.ts';
+type StoreEnv = Parameters<typeof photoStore>[0];
 
 /** Widths rendered, in CSS pixels. */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
@@ -32,11 +32,6 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif'])
 const PHOTO_ID = /^[0-9a-f-]{36}$/;
 const FILE = /^(\d{2,4})\.(avif|webp|jpg)$/;
 
-/** Where photo files live: `DATA_DIR/media` (a temporary directory for the in-memory database). */
-export function mediaRoot(env: Pick<Env, 'DATA_DIR'>): string {
-  return env.DATA_DIR === 'memory://' ? path.join(os.tmpdir(), 'casa-media') : path.join(env.DATA_DIR, 'media');
-}
-
 /** The URL of one rendered file of a photo. */
 export function photoUrl(id: string, width: number, format: PhotoFormat): string {
   return `/media/products/${id}/${width}.${format}`;
@@ -46,8 +41,9 @@ export function photoUrl(id: string, width: number, format: PhotoFormat): string
  * Decodes and renders an uploaded image.
  * @returns the photo's id, widths and intrinsic size (of the largest rendering).
  * @throws {DomainError} `invalid` (field `photo`) for an empty, too large or undecodable file.
+ * @throws {Error} when the photo store cannot store the files (nothing is left behind).
  */
-export async function renderPhoto(env: Pick<Env, 'DATA_DIR'>, bytes: Uint8Array): Promise<{ id: string; widths: number[]; width: number; height: number }> {
+export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ id: string; widths: number[]; width: number; height: number }> {
   const refuse = (msg: string, key: string) => new DomainError('invalid', msg, { key, fields: { photo: { key: `adminshop:errors.${key}` } } });
   if (bytes.byteLength === 0) throw refuse('Choose an image file', 'photoMissing');
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(`The image is too large (${MAX_PHOTO_BYTES / 1024 / 1024} MB at most)`, 'photoTooLarge');
@@ -62,22 +58,27 @@ export async function renderPhoto(env: Pick<Env, 'DATA_DIR'>, bytes: Uint8Array)
   const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= upright.w);
   if (widths.length === 0) widths.push(upright.w < PHOTO_WIDTHS[0] ? upright.w : PHOTO_WIDTHS[0]);
   const id = randomUUID();
-  const dir = path.join(mediaRoot(env), 'products', id);
-  await fs.mkdir(dir, { recursive: true });
+  const store = photoStore(env);
+  const dir = `products/${id}/`;
   let size = { width: upright.w, height: upright.h };
+  const files: { key: string; body: Buffer; type: string }[] = [];
   try {
     for (const w of widths) {
       const base = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate().resize({ width: w, withoutEnlargement: true }).flatten({ background: '#ffffff' });
       const jpg = await base.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-      await fs.writeFile(path.join(dir, `${w}.jpg`), jpg.data);
-      await fs.writeFile(path.join(dir, `${w}.webp`), await base.clone().webp({ quality: 78 }).toBuffer());
-      await fs.writeFile(path.join(dir, `${w}.avif`), await base.clone().avif({ quality: 55, effort: 3 }).toBuffer());
+      files.push({ key: `${dir}${w}.jpg`, body: jpg.data, type: 'image/jpeg' });
+      files.push({ key: `${dir}${w}.webp`, body: await base.clone().webp({ quality: 78 }).toBuffer(), type: 'image/webp' });
+      files.push({ key: `${dir}${w}.avif`, body: await base.clone().avif({ quality: 55, effort: 3 }).toBuffer(), type: 'image/avif' });
       size = { width: jpg.info.width, height: jpg.info.height };
     }
-  } catch (e) {
-    await fs.rm(dir, { recursive: true, force: true });
-    if (e instanceof DomainError) throw e;
+  } catch {
     throw refuse('This image could not be read', 'photoNotImage');
+  }
+  try {
+    for (const f of files) await store.put(f.key, f.body, f.type);
+  } catch (e) {
+    await store.removePrefix(dir).catch(() => undefined);
+    throw e;
   }
   return { id, widths, ...size };
 }
@@ -103,7 +104,7 @@ export async function addProductPhoto(shop: Pick<Shop, 'db' | 'env'>, productId:
       return images;
     });
   } catch (e) {
-    await fs.rm(path.join(mediaRoot(shop.env), 'products', r.id), { recursive: true, force: true });
+    await photoStore(shop.env).removePrefix(`products/${r.id}/`).catch(() => undefined);
     throw e;
   }
 }
@@ -135,7 +136,7 @@ export async function updateProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
     await recordAudit(tx, { actor: `admin:${adminId}`, action: 'product.photos.update', entity: 'product', entityId: productId, before: { photos: summary(p.images) }, after: { photos: summary(images) } });
     return { images, removed: p.images.filter((i) => remove.has(key(i)) && i.id) };
   });
-  for (const r of result.removed) await fs.rm(path.join(mediaRoot(shop.env), 'products', r.id!), { recursive: true, force: true });
+  for (const r of result.removed) await photoStore(shop.env).removePrefix(`products/${r.id!}/`);
   return result.images;
 }
 
@@ -143,13 +144,39 @@ export async function updateProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
  * One rendered photo file for the media route.
  * @returns the bytes and content type, or null for a malformed or unknown name.
  */
-export async function readPhotoFile(env: Pick<Env, 'DATA_DIR'>, photoId: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
+export async function readPhotoFile(env: StoreEnv, photoId: string, file: string): Promise<{ body: Buffer; contentType: string } | null> {
   const m = FILE.exec(file);
   if (!PHOTO_ID.test(photoId) || !m) return null;
-  try {
-    const body = await fs.readFile(path.join(mediaRoot(env), 'products', photoId, file));
-    return { body, contentType: m[2] === 'jpg' ? 'image/jpeg' : `image/${m[2]}` };
-  } catch {
-    return null;
+  const body = await photoStore(env).get(`products/${photoId}/${file}`);
+  return body ? { body, contentType: m[2] === 'jpg' ? 'image/jpeg' : `image/${m[2]}` } : null;
+}
+
+/**
+ * The photos an invoice shows beside its lines: for each order line whose product has an uploaded
+ * photo, the main photo's smallest JPEG rendering (320 px; pdfkit draws JPEG and PNG only).
+ * Lines whose product has no uploaded photo, or whose file cannot be read, are left out.
+ * @returns photo bytes by order line id.
+ */
+export async function invoicePhotos(shop: Pick<Shop, 'db' | 'env'>, lines: { id: string; productId: string }[]): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  if (ids.length === 0) return out;
+  const rows = await shop.db.select({ id: products.id, images: products.images }).from(products).where(inArray(products.id, ids));
+  const files = new Map<string, Buffer>();
+  for (const r of rows) {
+    const main = r.images.find((i) => i.id && PHOTO_ID.test(i.id));
+    if (!main?.id) continue;
+    const width = main.widths?.length ? Math.min(...main.widths) : PHOTO_WIDTHS[0];
+    try {
+      const body = await photoStore(shop.env).get(`products/${main.id}/${width}.jpg`);
+      if (body) files.set(r.id, body);
+    } catch {
+      // the invoice goes out without this photo
+    }
   }
+  for (const l of lines) {
+    const f = files.get(l.productId);
+    if (f) out.set(l.id, f);
+  }
+  return out;
 }

@@ -90,6 +90,20 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]+$/, 'must be hexadecimal')
     .refine((v) => v.length % 2 === 0, 'must have an even number of hex digits (whole bytes)')
     .optional(),
+  /**
+   * S3-compatible bucket for product photos (issue 10); unset = photos on disk under
+   * `DATA_DIR/media`. With a bucket, `S3_ENDPOINT` (the service's origin, e.g. MinIO, Cloudflare
+   * R2, Exoscale SOS, AWS `https://s3.<region>.amazonaws.com`), `S3_ACCESS_KEY_ID` and
+   * `S3_SECRET_ACCESS_KEY` are required.
+   */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+  S3_ENDPOINT: z.url().refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Region the request signatures name (default `us-east-1`, which most S3-compatible services accept). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** `path` (default: `endpoint/bucket/key`) or `virtual` (`bucket.endpoint/key`) addressing. */
+  S3_URL_STYLE: z.enum(['path', 'virtual']).default('path'),
   DATATRANS_API_URL: z.url().default('https://api.sandbox.datatrans.com'),
   DATATRANS_PAY_URL: z.url().default('https://pay.sandbox.datatrans.com'),
 });
@@ -106,7 +120,10 @@ export class EnvError extends Error {}
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
+  const parsed = EnvSchema.superRefine((e, ctx) => {
+    if (!e.S3_BUCKET) return;
+    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when S3_BUCKET is set' });
+  }).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);

@@ -10,7 +10,9 @@ import type { OrderWithLines } from '../orders/schema.ts';
 import { fulfilmentLabel } from './fulfilment-labels.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import { vatContained } from '../pricing/pricing.ts';
+import { PdfText } from './fonts.ts';
 import { docLang, label, swissDate } from './labels.ts';
+import { countryName } from './pdf.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
 export type CreditNoteRefund = {
@@ -30,42 +32,51 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
   const F = (k: Parameters<typeof fulfilmentLabel>[1], p?: Record<string, string | number>) => fulfilmentLabel(lang, k, p);
   const chf = rappenToDecimalString;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${F('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, lang: order.locale, info: { Title: `${F('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('Helvetica-Bold').fontSize(14).text(settings.companyName, 50, 50);
-  doc.font('Helvetica').fontSize(9);
-  doc.text(`${settings.street}${settings.buildingNumber ? ` ${settings.buildingNumber}` : ''}`).text(`${settings.postalCode} ${settings.city}`);
-  doc.text(`${L('vatNo')} ${settings.vatNumber}`).text(settings.email);
+  const t = new PdfText(doc, lang);
+  const W = { align: 'left' as const };
+  t.font(true);
+  doc.fontSize(14);
+  t.text(settings.companyName, 50, 50);
+  t.font(false);
+  doc.fontSize(9);
+  t.text(`${settings.street}${settings.buildingNumber ? ` ${settings.buildingNumber}` : ''}`, 50).text(`${settings.postalCode} ${settings.city}`, 50);
+  t.text(`${L('vatNo')} ${settings.vatNumber}`, 50, undefined, { width: 250, ...W }).text(settings.email, 50);
   const a = order.address;
-  doc.font('Helvetica-Bold').text(L('buyer'), 330, 130);
-  doc.font('Helvetica').text(`${a.firstName} ${a.lastName}`, 330).text(a.street, 330).text(`${a.postalCode} ${a.city}`, 330).text(a.country, 330);
-  doc.font('Helvetica-Bold').fontSize(18).text(F('creditNote'), 50, 210);
-  doc.font('Helvetica').fontSize(9).moveDown(0.5);
+  t.font(true).text(L('buyer'), 330, 130, { width: 215, ...W });
+  t.font(false);
+  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)]) t.text(l, 330, undefined, { width: 215, ...W });
+  t.font(true);
+  doc.fontSize(18);
+  t.text(F('creditNote'), 50, 210, { width: 495, ...W });
+  t.font(false);
+  doc.fontSize(9).moveDown(0.5);
   for (const [k, v] of [
     [F('creditNoteNo'), refund.creditNoteNumber],
     [F('creditNoteDate'), swissDate(refund.createdAt)],
     [F('invoiceRef'), order.invoiceNumber ?? order.code],
     [L('orderCode'), order.code],
   ] as const)
-    doc.text(`${k}: ${v}`, 50);
+    t.text(`${k}: ${v}`, 50, undefined, { width: 300, ...W });
   let y = doc.y + 16;
-  doc.font('Helvetica-Bold').text(L('sku'), 50, y).text(L('item'), 130, y).text(L('qty'), 400, y, { width: 40, align: 'right' });
+  t.font(true).text(L('sku'), 50, y, { width: 78, ...W }).text(L('item'), 130, y, { width: 260, ...W }).text(L('qty'), 400, y, { width: 40, align: 'right' });
   y += 14;
   doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
-  doc.font('Helvetica');
+  t.font(false);
   const returned = refund.lines.filter((l) => l.count > 0);
   for (const l of returned) {
-    const h = Math.max(doc.heightOfString(l.name, { width: 260 }), 11);
-    doc.text(l.sku, 50, y, { width: 78 }).text(l.name, 130, y, { width: 260 }).text(String(l.count), 400, y, { width: 40, align: 'right' });
+    const h = Math.max(t.heightOf(l.name, { width: 260 }), 11);
+    t.text(l.sku, 50, y, { width: 78, ...W }).text(l.name, 130, y, { width: 260, ...W }).text(String(l.count), 400, y, { width: 40, align: 'right' });
     y += h + 4;
   }
   if (returned.length === 0) {
-    doc.text(F('shippingAndOther'), 130, y);
+    t.text(F('shippingAndOther'), 130, y, { width: 300, ...W });
     y += 15;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
@@ -75,11 +86,12 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     [`${F('refunded')} CHF`, `-${chf(refund.amount)}`, true],
     [L('vatIncl', { rate: (rate / 100).toFixed(1) }), `-${chf(vatContained(refund.amount, rate))}`, false],
   ] as const) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(k, 300, y, { width: 170 }).text(v, 480, y, { width: 65, align: 'right' });
+    t.font(bold).text(k, 300, y, { width: 170, ...W }).text(v, 480, y, { width: 65, align: 'right' });
     y += 14;
   }
-  if (refund.reason) doc.font('Helvetica').text(`${F('reason')}: ${refund.reason}`, 50, y + 10, { width: 495 });
-  doc.font('Helvetica').text(L('currencyNote'), 50);
+  t.font(false);
+  if (refund.reason) t.text(`${F('reason')}: ${refund.reason}`, 50, y + 10, { width: 495, ...W });
+  t.text(L('currencyNote'), 50, undefined, { width: 495, ...W });
   doc.end();
   return done;
 }

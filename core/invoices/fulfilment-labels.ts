@@ -1,6 +1,6 @@
 /**
  * Texts of the shipping and refund e-mails and of the credit note, in the customer's language
- * (en, de, fr, it, es; English for the other document languages), with `{name}` placeholders.
+ * (every document language), with `{name}` placeholders.
  */
 import type { DocLang } from './labels.ts';
 
@@ -64,8 +64,122 @@ const LABELS = {
 
 export type FulfilmentLabel = keyof (typeof LABELS)['en'];
 
+/** The further locales (issue 10); every key, checked by `labels.test.ts`. */
+const FURTHER: Record<Exclude<DocLang, keyof typeof LABELS>, Record<FulfilmentLabel, string>> = {
+  ar: {
+    shippedSubject: 'طلبك {code} في الطريق إليك',
+    shipped: 'غادر طلبك {code} متجرنا مع {carrier}. رقم التتبع: {tracking}.',
+    trackHere: 'تتبّع طردك هنا: {url}',
+    refundSubject: 'استرداد مبلغ طلبك {code}',
+    refund: 'أعدنا إليك {amount} فرنك سويسري عن طلبك {code}. إشعار الدائن مرفق.',
+    refundCard: 'يعود المبلغ إلى البطاقة أو حساب TWINT الذي دفعت به؛ يظهره مصرفك خلال أيام قليلة.',
+    refundBank: 'سنحوّل المبلغ إلى حسابك؛ يُرجى الرد برقم IBAN الخاص بك إن لم يكن لدينا.',
+    creditNote: 'إشعار دائن', creditNoteNo: 'رقم إشعار الدائن', creditNoteDate: 'التاريخ', invoiceRef: 'عن الفاتورة رقم',
+    refunded: 'المبلغ المسترد', reason: 'السبب', shippingAndOther: 'مبلغ غير مرتبط بمنتجات',
+  },
+  id: {
+    shippedSubject: 'Pesanan Anda {code} sedang dalam perjalanan',
+    shipped: 'pesanan Anda {code} telah meninggalkan toko kami melalui {carrier}. Nomor pelacakan: {tracking}.',
+    trackHere: 'Lacak paket Anda di sini: {url}',
+    refundSubject: 'Pengembalian dana untuk pesanan {code}',
+    refund: 'kami telah mengembalikan CHF {amount} untuk pesanan Anda {code}. Nota kredit terlampir.',
+    refundCard: 'Jumlah tersebut kembali ke kartu atau akun TWINT yang Anda gunakan; bank Anda menampilkannya dalam beberapa hari.',
+    refundBank: 'Kami mentransfer jumlah tersebut ke rekening Anda; balas dengan IBAN Anda jika kami belum memilikinya.',
+    creditNote: 'Nota kredit', creditNoteNo: 'No. nota kredit', creditNoteDate: 'Tanggal', invoiceRef: 'Untuk faktur no.',
+    refunded: 'Dikembalikan', reason: 'Alasan', shippingAndOther: 'Jumlah tanpa item',
+  },
+  ja: {
+    shippedSubject: 'ご注文{code}を発送しました',
+    shipped: 'ご注文{code}を{carrier}で発送しました。追跡番号：{tracking}。',
+    trackHere: 'お荷物の状況はこちら：{url}',
+    refundSubject: 'ご注文{code}の返金',
+    refund: 'ご注文{code}についてCHF {amount}を返金しました。クレジットノートを添付しております。',
+    refundCard: 'お支払いに使われたカードまたはTWINTアカウントに返金されます。数日以内に銀行の明細に表示されます。',
+    refundBank: 'ご指定の口座へ振り込みます。IBANをまだ頂いていない場合は、このメールにご返信ください。',
+    creditNote: 'クレジットノート', creditNoteNo: 'クレジットノート番号', creditNoteDate: '日付', invoiceRef: '対象請求書番号',
+    refunded: '返金額', reason: '理由', shippingAndOther: '商品に紐づかない金額',
+  },
+  ko: {
+    shippedSubject: '주문 {code}이(가) 발송되었습니다',
+    shipped: '주문 {code}이(가) {carrier}(으)로 발송되었습니다. 운송장 번호: {tracking}.',
+    trackHere: '배송 조회: {url}',
+    refundSubject: '주문 {code} 환불 안내',
+    refund: '주문 {code}에 대해 CHF {amount}을(를) 환불했습니다. 대변표를 첨부합니다.',
+    refundCard: '결제하신 카드 또는 TWINT 계정으로 환불되며, 며칠 안에 은행 내역에 표시됩니다.',
+    refundBank: '계좌로 송금해 드립니다. IBAN을 아직 알려 주지 않으셨다면 회신해 주십시오.',
+    creditNote: '대변표', creditNoteNo: '대변표 번호', creditNoteDate: '날짜', invoiceRef: '해당 청구서 번호',
+    refunded: '환불액', reason: '사유', shippingAndOther: '상품과 무관한 금액',
+  },
+  pl: {
+    shippedSubject: 'Zamówienie {code} jest w drodze',
+    shipped: 'zamówienie {code} opuściło nasz sklep z przewoźnikiem {carrier}. Numer przesyłki: {tracking}.',
+    trackHere: 'Śledź przesyłkę tutaj: {url}',
+    refundSubject: 'Zwrot pieniędzy za zamówienie {code}',
+    refund: 'zwróciliśmy CHF {amount} za zamówienie {code}. Faktura korygująca znajduje się w załączniku.',
+    refundCard: 'Kwota wraca na kartę lub konto TWINT użyte do zapłaty; bank pokaże ją w ciągu kilku dni.',
+    refundBank: 'Przelejemy kwotę na Twoje konto; jeśli nie mamy jeszcze Twojego IBAN, odpowiedz na tę wiadomość.',
+    creditNote: 'Faktura korygująca', creditNoteNo: 'Nr faktury korygującej', creditNoteDate: 'Data', invoiceRef: 'Do faktury nr',
+    refunded: 'Zwrócono', reason: 'Powód', shippingAndOther: 'Kwota niezwiązana z produktami',
+  },
+  pt: {
+    shippedSubject: 'Seu pedido {code} está a caminho',
+    shipped: 'seu pedido {code} saiu da nossa loja com {carrier}. Código de rastreamento: {tracking}.',
+    trackHere: 'Acompanhe seu pacote aqui: {url}',
+    refundSubject: 'Reembolso do seu pedido {code}',
+    refund: 'reembolsamos CHF {amount} do seu pedido {code}. A nota de crédito está anexa.',
+    refundCard: 'O valor volta para o cartão ou a conta TWINT usada no pagamento; seu banco o mostrará em alguns dias.',
+    refundBank: 'Transferiremos o valor para sua conta; responda com seu IBAN se ainda não o tivermos.',
+    creditNote: 'Nota de crédito', creditNoteNo: 'Nº da nota de crédito', creditNoteDate: 'Data', invoiceRef: 'Referente à fatura nº',
+    refunded: 'Reembolsado', reason: 'Motivo', shippingAndOther: 'Valor não vinculado a itens',
+  },
+  ru: {
+    shippedSubject: 'Ваш заказ {code} в пути',
+    shipped: 'ваш заказ {code} отправлен службой {carrier}. Номер отслеживания: {tracking}.',
+    trackHere: 'Отследить посылку: {url}',
+    refundSubject: 'Возврат средств по заказу {code}',
+    refund: 'мы вернули вам CHF {amount} по заказу {code}. Кредит-нота приложена.',
+    refundCard: 'Сумма вернётся на карту или счёт TWINT, с которых вы платили; банк покажет её в течение нескольких дней.',
+    refundBank: 'Мы переведём сумму на ваш счёт; если у нас ещё нет вашего IBAN, пришлите его в ответ на это письмо.',
+    creditNote: 'Кредит-нота', creditNoteNo: 'Кредит-нота №', creditNoteDate: 'Дата', invoiceRef: 'К счёту №',
+    refunded: 'Возвращено', reason: 'Причина', shippingAndOther: 'Сумма без привязки к товарам',
+  },
+  tr: {
+    shippedSubject: '{code} numaralı siparişiniz yolda',
+    shipped: '{code} numaralı siparişiniz {carrier} ile mağazamızdan çıktı. Takip numarası: {tracking}.',
+    trackHere: 'Kargonuzu buradan takip edin: {url}',
+    refundSubject: '{code} numaralı siparişiniz için iade',
+    refund: '{code} numaralı siparişiniz için CHF {amount} iade ettik. Alacak dekontu ektedir.',
+    refundCard: 'Tutar, ödemede kullandığınız karta veya TWINT hesabına geri döner; bankanız birkaç gün içinde gösterir.',
+    refundBank: 'Tutarı hesabınıza havale ediyoruz; IBAN’ınız bizde yoksa lütfen yanıt olarak gönderin.',
+    creditNote: 'Alacak dekontu', creditNoteNo: 'Alacak dekontu no.', creditNoteDate: 'Tarih', invoiceRef: 'İlgili fatura no.',
+    refunded: 'İade edilen', reason: 'Neden', shippingAndOther: 'Ürüne bağlı olmayan tutar',
+  },
+  vi: {
+    shippedSubject: 'Đơn hàng {code} của bạn đang được giao',
+    shipped: 'đơn hàng {code} của bạn đã rời cửa hàng qua {carrier}. Mã vận đơn: {tracking}.',
+    trackHere: 'Theo dõi kiện hàng tại đây: {url}',
+    refundSubject: 'Hoàn tiền cho đơn hàng {code}',
+    refund: 'chúng tôi đã hoàn CHF {amount} cho đơn hàng {code} của bạn. Giấy báo có được đính kèm.',
+    refundCard: 'Số tiền sẽ về thẻ hoặc tài khoản TWINT bạn đã dùng để thanh toán; ngân hàng sẽ hiển thị trong vài ngày.',
+    refundBank: 'Chúng tôi sẽ chuyển số tiền vào tài khoản của bạn; vui lòng trả lời kèm IBAN nếu chúng tôi chưa có.',
+    creditNote: 'Giấy báo có', creditNoteNo: 'Số giấy báo có', creditNoteDate: 'Ngày', invoiceRef: 'Cho hóa đơn số',
+    refunded: 'Đã hoàn', reason: 'Lý do', shippingAndOther: 'Số tiền không gắn với sản phẩm',
+  },
+  zh: {
+    shippedSubject: '您的订单 {code} 已发货',
+    shipped: '您的订单 {code} 已通过 {carrier} 发出。运单号：{tracking}。',
+    trackHere: '在此跟踪您的包裹：{url}',
+    refundSubject: '订单 {code} 退款通知',
+    refund: '我们已为您的订单 {code} 退款 CHF {amount}。贷项通知单见附件。',
+    refundCard: '款项将退回您付款时使用的银行卡或 TWINT 账户，几天内会显示在您的银行账单中。',
+    refundBank: '我们会将款项转入您的账户；如我们尚无您的 IBAN，请回复此邮件告知。',
+    creditNote: '贷项通知单', creditNoteNo: '贷项通知单编号', creditNoteDate: '日期', invoiceRef: '对应发票编号',
+    refunded: '已退款', reason: '原因', shippingAndOther: '与商品无关的金额',
+  },
+};
+
 /** A fulfilment text with `{name}` placeholders filled. */
 export function fulfilmentLabel(lang: DocLang, key: FulfilmentLabel, params: Record<string, string | number> = {}): string {
-  const texts = lang in LABELS ? LABELS[lang as keyof typeof LABELS] : LABELS.en;
+  const texts = lang in LABELS ? LABELS[lang as keyof typeof LABELS] : (FURTHER[lang as keyof typeof FURTHER] ?? LABELS.en);
   return texts[key].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
 }

@@ -1,18 +1,26 @@
 /** Invoice and order-mail labels in the further locales (issue 10), and which languages a PDF can be drawn in. */
 import { describe, expect, it } from 'vitest';
-import { docLang, label, pdfLang, type LabelKey } from './labels.ts';
+import { fulfilmentLabel, type FulfilmentLabel } from './fulfilment-labels.ts';
+import { docLang, label, type LabelKey } from './labels.ts';
 
-const KEYS: LabelKey[] = ['invoice', 'paymentSlip', 'invoiceNo', 'invoiceDate', 'orderCode', 'orderDate', 'buyer', 'sku', 'item', 'qty', 'unitPrice', 'discount', 'amount', 'subtotal', 'promo', 'shipping', 'total', 'vatIncl', 'net', 'vatNo', 'paid', 'payBy', 'currencyNote', 'orderReceivedSubject', 'paymentReceivedSubject', 'hello', 'orderReceived', 'bankTransfer', 'paymentReceived', 'follow', 'regards'];
+const KEYS: LabelKey[] = ['invoice', 'paymentSlip', 'invoiceNo', 'invoiceDate', 'orderCode', 'orderDate', 'buyer', 'sku', 'item', 'qty', 'unitPrice', 'discount', 'amount', 'subtotal', 'promo', 'shipping', 'total', 'vatIncl', 'net', 'vatNo', 'paid', 'payBy', 'currencyNote', 'orderReceivedSubject', 'paymentReceivedSubject', 'hello', 'orderReceived', 'bankTransfer', 'paymentReceived', 'follow', 'regards', 'bonus'];
+const FKEYS: FulfilmentLabel[] = ['shippedSubject', 'shipped', 'trackHere', 'refundSubject', 'refund', 'refundCard', 'refundBank', 'creditNote', 'creditNoteNo', 'creditNoteDate', 'invoiceRef', 'refunded', 'reason', 'shippingAndOther'];
+const SAME_AS_EN: Partial<Record<string, string[]>> = { id: ['subtotal', 'total', 'item'], pt: ['subtotal', 'total', 'item'], tr: [], vi: [], ru: [], zh: [] };
 const params = (s: string) => [...s.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 
 describe('document labels', () => {
-  for (const lng of ['ar', 'id', 'ja', 'ko', 'pl'] as const) {
+  for (const lng of ['ar', 'id', 'ja', 'ko', 'pl', 'pt', 'ru', 'tr', 'vi', 'zh'] as const) {
     it(`${lng}: every label in ${lng} (not English), with English's placeholders`, () => {
       expect(docLang(lng)).toBe(lng);
       for (const k of KEYS) {
         const text = label(lng, k);
         expect(params(text), `${lng} ${k}`).toEqual(params(label('en', k)));
-        if (k !== 'sku' && !(lng === 'id' && ['subtotal', 'total', 'item'].includes(k))) expect(text, `${lng} ${k}`).not.toBe(label('en', k));
+        if (k !== 'sku' && !(SAME_AS_EN[lng] ?? []).includes(k)) expect(text, `${lng} ${k}`).not.toBe(label('en', k));
+      }
+      for (const k of FKEYS) {
+        const text = fulfilmentLabel(lng, k);
+        expect(params(text), `${lng} ${k}`).toEqual(params(fulfilmentLabel('en', k)));
+        expect(text, `${lng} ${k}`).not.toBe(fulfilmentLabel('en', k));
       }
     });
   }
@@ -22,9 +30,9 @@ describe('document labels', () => {
     expect(label('pl', 'vatIncl', { rate: '8.1' })).toBe('W tym VAT 8.1 %');
   });
 
-  it('a PDF is in the customer’s language when the standard fonts can write it, else in English', () => {
-    for (const l of ['en', 'de', 'fr', 'it', 'es', 'id']) expect(pdfLang(l)).toBe(l);
-    for (const l of ['ar', 'ja', 'ko', 'pl']) expect(pdfLang(l)).toBe('en');
+  it('maps locales to document languages', () => {
+    expect(docLang('pt-BR')).toBe('pt');
+    expect(docLang('de-CH')).toBe('de');
     expect(docLang('xx')).toBe('en');
   });
 });

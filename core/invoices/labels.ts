@@ -1,15 +1,14 @@
 /**
  * Texts of invoices and order e-mails in the customer's language: complete in en, de, fr, it, es;
  * the further locales (issue 10) have their own table where a missing label falls back to
- * English. Invoice PDFs are drawn with PDF standard fonts (WinAnsi), so a PDF is in the customer's
- * language only when that language's labels can be written with them ({@link pdfLang}); e-mail
- * texts have no such limit.
+ * English. Invoice PDFs embed fonts for every script (`fonts.ts`), so they are in the customer's
+ * language like the e-mails.
  */
 
 /** The five languages whose tables are complete. */
 type FullLang = 'en' | 'de' | 'fr' | 'it' | 'es';
 /** A language with labels. */
-export type DocLang = FullLang | 'ar' | 'id' | 'ja' | 'ko' | 'pl';
+export type DocLang = FullLang | 'ar' | 'id' | 'ja' | 'ko' | 'pl' | 'pt' | 'ru' | 'tr' | 'vi' | 'zh';
 
 const LABELS = {
   en: {
@@ -77,6 +76,7 @@ const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, strin
     invoice: 'فاتورة', paymentSlip: 'فاتورة مع قسيمة الدفع', invoiceNo: 'رقم الفاتورة', invoiceDate: 'تاريخ الفاتورة', orderCode: 'رمز الطلب', orderDate: 'تاريخ الطلب',
     buyer: 'فاتورة إلى', sku: 'SKU', item: 'المنتج', qty: 'الكمية', unitPrice: 'سعر الوحدة', discount: 'خصم', amount: 'المبلغ',
     subtotal: 'المجموع الفرعي', promo: 'خصم ترويجي', shipping: 'الشحن', total: 'الإجمالي', vatIncl: 'شاملًا ضريبة القيمة المضافة {rate} %', net: 'المبلغ دون ضريبة القيمة المضافة',
+    bonus: 'مكافأة المؤثر',
     vatNo: 'رقم ضريبة القيمة المضافة', paid: 'دُفعت في {date}. شكرًا لك.', payBy: 'يُرجى الدفع قبل {date} باستخدام فاتورة QR أدناه.', currencyNote: 'جميع المبالغ بالفرنك السويسري، شاملةً ضريبة القيمة المضافة السويسرية.',
     orderReceivedSubject: 'استلمنا طلبك {code}', paymentReceivedSubject: 'تم استلام الدفعة للطلب {code}',
     hello: 'مرحبًا {name}،', orderReceived: 'شكرًا لطلبك {code} بقيمة {total} فرنك سويسري.', bankTransfer: 'يُرجى تحويل {total} فرنك سويسري بالتحويل البنكي باستخدام فاتورة QR المرفقة قبل {date}. سنرسل طلبك فور وصول المبلغ كاملًا.',
@@ -87,6 +87,7 @@ const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, strin
     invoice: 'Faktur', paymentSlip: 'Faktur dengan slip pembayaran', invoiceNo: 'No. faktur', invoiceDate: 'Tanggal faktur', orderCode: 'Kode pesanan', orderDate: 'Tanggal pesanan',
     buyer: 'Ditagihkan kepada', sku: 'SKU', item: 'Item', qty: 'Jml', unitPrice: 'Harga satuan', discount: 'Disk.', amount: 'Jumlah',
     subtotal: 'Subtotal', promo: 'Diskon promo', shipping: 'Pengiriman', total: 'Total', vatIncl: 'Termasuk PPN {rate} %', net: 'Jumlah tanpa PPN',
+    bonus: 'Bonus influencer',
     vatNo: 'No. PPN', paid: 'Dibayar pada {date}. Terima kasih.', payBy: 'Silakan bayar paling lambat {date} dengan QR-bill di bawah ini.', currencyNote: 'Semua jumlah dalam CHF, termasuk PPN Swiss.',
     orderReceivedSubject: 'Pesanan Anda {code} telah diterima', paymentReceivedSubject: 'Pembayaran untuk pesanan {code} telah diterima',
     hello: 'Halo {name},', orderReceived: 'terima kasih atas pesanan Anda {code} sebesar CHF {total}.', bankTransfer: 'Silakan transfer CHF {total} dengan QR-bill terlampir paling lambat {date}. Kami akan mengirim pesanan Anda setelah jumlah penuh diterima.',
@@ -97,6 +98,7 @@ const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, strin
     invoice: '請求書', paymentSlip: '払込票付き請求書', invoiceNo: '請求書番号', invoiceDate: '請求日', orderCode: 'ご注文コード', orderDate: 'ご注文日',
     buyer: '請求先', sku: 'SKU', item: '商品', qty: '数量', unitPrice: '単価', discount: '割引', amount: '金額',
     subtotal: '小計', promo: 'プロモーション割引', shipping: '送料', total: '合計', vatIncl: 'VAT {rate} %込み', net: '税抜金額',
+    bonus: 'インフルエンサー特典',
     vatNo: 'VAT番号', paid: '{date}にお支払い済みです。ありがとうございました。', payBy: '{date}までに下記のQR請求書でお支払いください。', currencyNote: '金額はすべてCHF、スイスのVAT込みです。',
     orderReceivedSubject: 'ご注文{code}を承りました', paymentReceivedSubject: 'ご注文{code}のお支払いを確認しました',
     hello: '{name}様', orderReceived: 'CHF {total}のご注文{code}をいただき、ありがとうございます。', bankTransfer: '{date}までに、添付のQR請求書を使ってCHF {total}を銀行振込でお支払いください。全額の入金を確認後、ご注文を発送します。',
@@ -107,6 +109,7 @@ const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, strin
     invoice: '청구서', paymentSlip: '납부서가 포함된 청구서', invoiceNo: '청구서 번호', invoiceDate: '청구일', orderCode: '주문 코드', orderDate: '주문일',
     buyer: '청구 대상', sku: 'SKU', item: '상품', qty: '수량', unitPrice: '단가', discount: '할인', amount: '금액',
     subtotal: '소계', promo: '프로모션 할인', shipping: '배송비', total: '합계', vatIncl: '부가가치세 {rate} % 포함', net: '부가가치세 제외 금액',
+    bonus: '인플루언서 보너스',
     vatNo: '부가가치세 번호', paid: '{date}에 결제되었습니다. 감사합니다.', payBy: '{date}까지 아래 QR 청구서로 결제해 주십시오.', currencyNote: '모든 금액은 CHF이며 스위스 부가가치세가 포함되어 있습니다.',
     orderReceivedSubject: '주문 {code}이(가) 접수되었습니다', paymentReceivedSubject: '주문 {code}의 결제가 확인되었습니다',
     hello: '{name}님, 안녕하십니까.', orderReceived: 'CHF {total}의 주문 {code}에 감사드립니다.', bankTransfer: '{date}까지 첨부된 QR 청구서로 CHF {total}을(를) 계좌 이체해 주십시오. 전액이 입금되면 주문을 발송합니다.',
@@ -117,11 +120,67 @@ const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, strin
     invoice: 'Faktura', paymentSlip: 'Faktura z częścią płatniczą', invoiceNo: 'Nr faktury', invoiceDate: 'Data faktury', orderCode: 'Kod zamówienia', orderDate: 'Data zamówienia',
     buyer: 'Nabywca', sku: 'SKU', item: 'Produkt', qty: 'Ilość', unitPrice: 'Cena jedn.', discount: 'Rab.', amount: 'Kwota',
     subtotal: 'Suma częściowa', promo: 'Rabat promocyjny', shipping: 'Wysyłka', total: 'Razem', vatIncl: 'W tym VAT {rate} %', net: 'Kwota bez VAT',
+    bonus: 'Bonus influencera',
     vatNo: 'Nr VAT', paid: 'Zapłacono {date}. Dziękujemy.', payBy: 'Prosimy o zapłatę do {date} za pomocą poniższej QR-faktury.', currencyNote: 'Wszystkie kwoty w CHF, z uwzględnieniem szwajcarskiego VAT.',
     orderReceivedSubject: 'Otrzymaliśmy zamówienie {code}', paymentReceivedSubject: 'Otrzymaliśmy płatność za zamówienie {code}',
     hello: 'Dzień dobry {name},', orderReceived: 'dziękujemy za zamówienie {code} na kwotę CHF {total}.', bankTransfer: 'Prosimy o przelew kwoty CHF {total} z użyciem załączonej QR-faktury do {date}. Wyślemy zamówienie, gdy wpłynie pełna kwota.',
     paymentReceived: 'otrzymaliśmy płatność w wysokości CHF {total} za zamówienie {code}. Faktura znajduje się w załączniku. Przygotowujemy teraz przesyłkę.',
     follow: 'Status zamówienia można sprawdzić tutaj: {url}', regards: 'Z wyrazami szacunku',
+  },
+  pt: {
+    invoice: 'Fatura', paymentSlip: 'Fatura com boleto de pagamento', invoiceNo: 'Nº da fatura', invoiceDate: 'Data da fatura', orderCode: 'Código do pedido', orderDate: 'Data do pedido',
+    buyer: 'Faturar para', sku: 'SKU', item: 'Item', qty: 'Qtd.', unitPrice: 'Preço unitário', discount: 'Desc.', amount: 'Valor',
+    subtotal: 'Subtotal', promo: 'Desconto promocional', shipping: 'Frete', total: 'Total', vatIncl: 'IVA de {rate} % incluído', net: 'Valor sem IVA',
+    bonus: 'Bônus de influenciador',
+    vatNo: 'Nº de IVA', paid: 'Paga em {date}. Obrigado.', payBy: 'Pague até {date} com a fatura QR abaixo.', currencyNote: 'Todos os valores em CHF, com IVA suíço incluído.',
+    orderReceivedSubject: 'Recebemos seu pedido {code}', paymentReceivedSubject: 'Pagamento recebido do pedido {code}',
+    hello: 'Olá, {name},', orderReceived: 'obrigado pelo seu pedido {code} no valor de CHF {total}.', bankTransfer: 'Transfira CHF {total} com a fatura QR anexa até {date}. Enviaremos seu pedido assim que o valor total for recebido.',
+    paymentReceived: 'recebemos seu pagamento de CHF {total} referente ao pedido {code}. Sua fatura está anexa. Estamos preparando seu pacote.',
+    follow: 'Acompanhe seu pedido aqui: {url}', regards: 'Atenciosamente,',
+  },
+  ru: {
+    invoice: 'Счёт', paymentSlip: 'Счёт с платёжной частью', invoiceNo: 'Счёт №', invoiceDate: 'Дата счёта', orderCode: 'Код заказа', orderDate: 'Дата заказа',
+    buyer: 'Плательщик', sku: 'Артикул', item: 'Товар', qty: 'Кол.', unitPrice: 'Цена за шт.', discount: 'Скидка', amount: 'Сумма',
+    subtotal: 'Промежуточный итог', promo: 'Промоскидка', shipping: 'Доставка', total: 'Итого', vatIncl: 'включая НДС {rate} %', net: 'Сумма без НДС',
+    bonus: 'Бонус инфлюенсера',
+    vatNo: 'Номер плательщика НДС', paid: 'Оплачено {date}. Спасибо.', payBy: 'Пожалуйста, оплатите до {date} по QR-счёту ниже.', currencyNote: 'Все суммы в CHF, включая швейцарский НДС.',
+    orderReceivedSubject: 'Ваш заказ {code} получен', paymentReceivedSubject: 'Оплата заказа {code} получена',
+    hello: 'Здравствуйте, {name}!', orderReceived: 'спасибо за ваш заказ {code} на сумму CHF {total}.', bankTransfer: 'Пожалуйста, переведите CHF {total} по приложенному QR-счёту до {date}. Мы отправим заказ, как только поступит вся сумма.',
+    paymentReceived: 'мы получили вашу оплату CHF {total} за заказ {code}. Счёт приложен. Мы уже собираем вашу посылку.',
+    follow: 'Следить за заказом можно здесь: {url}', regards: 'С уважением,',
+  },
+  tr: {
+    invoice: 'Fatura', paymentSlip: 'Ödeme bölümlü fatura', invoiceNo: 'Fatura no.', invoiceDate: 'Fatura tarihi', orderCode: 'Sipariş kodu', orderDate: 'Sipariş tarihi',
+    buyer: 'Fatura adresi', sku: 'Stok kodu', item: 'Ürün', qty: 'Adet', unitPrice: 'Birim fiyat', discount: 'İnd.', amount: 'Tutar',
+    subtotal: 'Ara toplam', promo: 'Promosyon indirimi', shipping: 'Kargo', total: 'Toplam', vatIncl: '%{rate} KDV dahil', net: 'KDV hariç tutar',
+    bonus: 'Influencer bonusu',
+    vatNo: 'KDV no.', paid: '{date} tarihinde ödendi. Teşekkür ederiz.', payBy: 'Lütfen {date} tarihine kadar aşağıdaki QR faturayla ödeyin.', currencyNote: 'Tüm tutarlar CHF cinsindendir, İsviçre KDV’si dahildir.',
+    orderReceivedSubject: '{code} numaralı siparişiniz alındı', paymentReceivedSubject: '{code} numaralı siparişin ödemesi alındı',
+    hello: 'Merhaba {name},', orderReceived: 'CHF {total} tutarındaki {code} numaralı siparişiniz için teşekkür ederiz.', bankTransfer: 'Lütfen CHF {total} tutarını ekteki QR faturayla {date} tarihine kadar havale edin. Tutarın tamamı ulaştığında siparişinizi göndereceğiz.',
+    paymentReceived: '{code} numaralı sipariş için CHF {total} tutarındaki ödemenizi aldık. Faturanız ektedir. Paketinizi hazırlıyoruz.',
+    follow: 'Siparişinizi buradan takip edebilirsiniz: {url}', regards: 'Saygılarımızla,',
+  },
+  vi: {
+    invoice: 'Hóa đơn', paymentSlip: 'Hóa đơn kèm phiếu thanh toán', invoiceNo: 'Số hóa đơn', invoiceDate: 'Ngày hóa đơn', orderCode: 'Mã đơn hàng', orderDate: 'Ngày đặt hàng',
+    buyer: 'Người mua', sku: 'Mã hàng', item: 'Sản phẩm', qty: 'SL', unitPrice: 'Đơn giá', discount: 'Giảm', amount: 'Thành tiền',
+    subtotal: 'Tạm tính', promo: 'Giảm giá khuyến mãi', shipping: 'Phí vận chuyển', total: 'Tổng cộng', vatIncl: 'Đã gồm VAT {rate} %', net: 'Số tiền chưa gồm VAT',
+    bonus: 'Thưởng người ảnh hưởng',
+    vatNo: 'Mã số VAT', paid: 'Đã thanh toán ngày {date}. Xin cảm ơn.', payBy: 'Vui lòng thanh toán trước ngày {date} bằng hóa đơn QR bên dưới.', currencyNote: 'Mọi số tiền tính bằng CHF, đã gồm VAT Thụy Sĩ.',
+    orderReceivedSubject: 'Chúng tôi đã nhận đơn hàng {code} của bạn', paymentReceivedSubject: 'Đã nhận thanh toán cho đơn hàng {code}',
+    hello: 'Xin chào {name},', orderReceived: 'cảm ơn bạn đã đặt đơn hàng {code} trị giá CHF {total}.', bankTransfer: 'Vui lòng chuyển khoản CHF {total} bằng hóa đơn QR đính kèm trước ngày {date}. Chúng tôi sẽ gửi hàng khi nhận đủ số tiền.',
+    paymentReceived: 'chúng tôi đã nhận khoản thanh toán CHF {total} cho đơn hàng {code}. Hóa đơn được đính kèm. Chúng tôi đang chuẩn bị kiện hàng của bạn.',
+    follow: 'Bạn có thể theo dõi đơn hàng tại đây: {url}', regards: 'Trân trọng,',
+  },
+  zh: {
+    invoice: '发票', paymentSlip: '含付款单的发票', invoiceNo: '发票编号', invoiceDate: '发票日期', orderCode: '订单编号', orderDate: '订单日期',
+    buyer: '收票方', sku: '货号', item: '商品', qty: '数量', unitPrice: '单价', discount: '折扣', amount: '金额',
+    subtotal: '小计', promo: '促销折扣', shipping: '运费', total: '合计', vatIncl: '含增值税 {rate} %', net: '不含增值税金额',
+    bonus: '推广者奖励',
+    vatNo: '增值税号', paid: '已于 {date} 付款。谢谢。', payBy: '请于 {date} 前使用下方的二维码账单付款。', currencyNote: '所有金额以瑞士法郎 (CHF) 计，含瑞士增值税。',
+    orderReceivedSubject: '我们已收到您的订单 {code}', paymentReceivedSubject: '已收到订单 {code} 的付款',
+    hello: '{name}，您好：', orderReceived: '感谢您下单 {code}，金额 CHF {total}。', bankTransfer: '请于 {date} 前使用附件中的二维码账单银行转账 CHF {total}。全额到账后我们将寄出您的订单。',
+    paymentReceived: '我们已收到订单 {code} 的付款 CHF {total}。发票见附件。我们正在为您准备包裹。',
+    follow: '您可在此查看订单状态：{url}', regards: '此致敬礼',
   },
 };
 
@@ -137,20 +196,6 @@ export function docLang(locale: string): DocLang {
 export function label(lang: DocLang, key: LabelKey, params: Record<string, string | number> = {}): string {
   const text = (lang in LABELS ? LABELS[lang as FullLang][key] : FURTHER[lang as Exclude<DocLang, FullLang>][key]) ?? LABELS.en[key];
   return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
-}
-
-/** Characters the PDF standard fonts can write (WinAnsiEncoding: Latin-1 plus the Windows-1252 extras). */
-const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ\n]*$/;
-
-/**
- * The language of an invoice PDF for a locale: the document language when all its labels can be
- * drawn with the standard fonts, else English (Arabic, Japanese, Korean and Polish need fonts the
- * PDF does not embed yet).
- */
-export function pdfLang(locale: string): DocLang {
-  const lang = docLang(locale);
-  const keys = Object.keys(LABELS.en) as LabelKey[];
-  return keys.every((k) => WIN_ANSI.test(label(lang, k))) ? lang : 'en';
 }
 
 /** A date as `dd.mm.yyyy` (Swiss convention), in Europe/Zurich. */

@@ -13,7 +13,8 @@ import type { ShopSettings } from '../config/settings.ts';
 import type { OrderWithLines } from '../orders/schema.ts';
 import type { OrderBoxSnapshot } from '../custom-box/types.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
-import { label, pdfLang, swissDate, type DocLang } from './labels.ts';
+import { PdfText } from './fonts.ts';
+import { docLang, label, swissDate, type DocLang } from './labels.ts';
 
 /** What kind of document to draw. */
 export type InvoiceKind = {
@@ -21,6 +22,11 @@ export type InvoiceKind = {
   withQrBill: boolean;
   /** Date printed as the invoice date (default now). */
   date?: Date;
+  /**
+   * Product photos by order line id: JPEG or PNG bytes (the 320 px JPEG rendering, see
+   * `invoicePhotos`), drawn as a thumbnail beside the line; lines without one get none.
+   */
+  photos?: Map<string, Buffer>;
 };
 
 const chf = (rappen: number) => rappenToDecimalString(rappen);
@@ -32,72 +38,100 @@ function boxItemText(name: string, box: OrderBoxSnapshot): string {
   return lines.join('\n');
 }
 
-/** The seller's address as one line per element. */
-function sellerLines(s: ShopSettings): string[] {
-  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, s.country === 'CH' ? 'Switzerland' : s.country];
+/** A country code as the document shows it. */
+export function countryName(code: string): string {
+  return code === 'CH' ? 'Switzerland' : code === 'LI' ? 'Liechtenstein' : code;
 }
 
+/** The seller's address as one line per element. */
+function sellerLines(s: ShopSettings): string[] {
+  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, countryName(s.country)];
+}
+
+/** Side of a line item's photo thumbnail, in points. */
+const THUMB = 28;
+
 /**
- * Draws an invoice for an order.
+ * Draws an invoice for an order, in the order's language (fonts: `fonts.ts`).
  * @returns the PDF bytes.
  */
 export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
-  const lang: DocLang = pdfLang(order.locale);
+  const lang: DocLang = docLang(order.locale);
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
   const date = kind.date ?? order.paidAt ?? new Date();
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, lang: order.locale, info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const t = new PdfText(doc, lang);
 
   // seller block
-  doc.font('Helvetica-Bold').fontSize(14).text(settings.companyName, 50, 50);
-  doc.font('Helvetica').fontSize(9);
-  for (const l of sellerLines(settings).slice(1)) doc.text(l);
-  doc.text(`${L('vatNo')} ${settings.vatNumber}`);
-  doc.text(settings.email);
+  t.font(true);
+  doc.fontSize(14);
+  t.text(settings.companyName, 50, 50);
+  t.font(false);
+  doc.fontSize(9);
+  for (const l of sellerLines(settings).slice(1)) t.text(l, 50);
+  t.text(`${L('vatNo')} ${settings.vatNumber}`, 50, undefined, { width: 250, align: 'left' });
+  t.text(settings.email, 50);
 
   // buyer block
   const a = order.address;
-  doc.font('Helvetica-Bold').fontSize(9).text(L('buyer'), 330, 130);
-  doc.font('Helvetica').text(`${a.firstName} ${a.lastName}`, 330).text(a.street, 330).text(`${a.postalCode} ${a.city}`, 330).text(a.country === 'CH' ? 'Switzerland' : a.country === 'LI' ? 'Liechtenstein' : a.country, 330);
+  t.font(true).text(L('buyer'), 330, 130, { width: 215, align: 'left' });
+  t.font(false);
+  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)]) t.text(l, 330, undefined, { width: 215, align: 'left' });
 
   // title and references
-  doc.font('Helvetica-Bold').fontSize(18).text(kind.withQrBill ? L('paymentSlip') : L('invoice'), 50, 210);
-  doc.font('Helvetica').fontSize(9).moveDown(0.5);
+  t.font(true);
+  doc.fontSize(18);
+  t.text(kind.withQrBill ? L('paymentSlip') : L('invoice'), 50, 210, { width: 495, align: 'left' });
+  t.font(false);
+  doc.fontSize(9).moveDown(0.5);
   const meta: [string, string][] = [
     [L('invoiceNo'), order.invoiceNumber ?? order.code],
     [L('invoiceDate'), swissDate(date)],
     [L('orderCode'), order.code],
     [L('orderDate'), swissDate(order.createdAt)],
   ];
-  for (const [k, v] of meta) doc.text(`${k}: ${v}`, 50);
+  for (const [k, v] of meta) t.text(`${k}: ${v}`, 50, undefined, { width: 300, align: 'left' });
 
   // lines
-  const cols = { sku: 50, item: 130, qty: 330, unit: 370, disc: 440, amount: 480 };
+  const photos = kind.photos ?? new Map<string, Buffer>();
+  const withPhotos = order.lines.some((l) => photos.has(l.id));
+  const itemX = withPhotos ? 130 + THUMB + 6 : 130;
+  const itemW = 325 - itemX;
+  const cols = { sku: 50, item: itemX, qty: 330, unit: 370, disc: 440, amount: 480 };
   let y = doc.y + 16;
-  doc.font('Helvetica-Bold');
-  doc.text(L('sku'), cols.sku, y).text(L('item'), cols.item, y).text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
-  doc.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' }).text(L('discount'), cols.disc, y, { width: 35, align: 'right' }).text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
+  t.font(true);
+  t.text(L('sku'), cols.sku, y, { width: 78, align: 'left' }).text(L('item'), cols.item, y, { width: itemW, align: 'left' }).text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
+  t.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' }).text(L('discount'), cols.disc, y, { width: 35, align: 'right' }).text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
   y += 14;
   doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
-  doc.font('Helvetica');
+  t.font(false);
   for (const l of order.lines) {
     const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
-    const h = Math.max(doc.heightOfString(item, { width: 195 }), doc.heightOfString(l.sku, { width: 78 }), 11);
+    const photo = photos.get(l.id);
+    const h = Math.max(t.heightOf(item, { width: itemW }), t.heightOf(l.sku, { width: 78 }), photo ? THUMB : 11);
     if (y + h > 760) {
       doc.addPage();
       y = 50;
     }
-    doc.text(l.sku, cols.sku, y, { width: 78 });
-    doc.text(item, cols.item, y, { width: 195 });
-    doc.text(String(l.count), cols.qty, y, { width: 30, align: 'right' });
-    doc.text(chf(l.unitPrice), cols.unit, y, { width: 65, align: 'right' });
-    doc.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 35, align: 'right' });
-    doc.text(chf(l.lineTotal), cols.amount, y, { width: 65, align: 'right' });
+    t.text(l.sku, cols.sku, y, { width: 78, align: 'left' });
+    if (photo) {
+      try {
+        doc.image(photo, 130, y, { fit: [THUMB, THUMB], align: 'center', valign: 'center' });
+      } catch {
+        // an unreadable file leaves the line without a photo
+      }
+    }
+    t.text(item, cols.item, y, { width: itemW, align: 'left' });
+    t.text(String(l.count), cols.qty, y, { width: 30, align: 'right' });
+    t.text(chf(l.unitPrice), cols.unit, y, { width: 65, align: 'right' });
+    t.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 35, align: 'right' });
+    t.text(chf(l.lineTotal), cols.amount, y, { width: 65, align: 'right' });
     y += h + 4;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
@@ -113,13 +147,13 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   rows.push([L('vatIncl', { rate }), chf(order.vat)]);
   rows.push([L('net'), chf(order.total - order.vat)]);
   for (const [k, v, bold] of rows) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').text(k, 300, y, { width: 170 }).text(v, cols.amount, y, { width: 65, align: 'right' });
+    t.font(Boolean(bold)).text(k, 300, y, { width: 170, align: 'left' }).text(v, cols.amount, y, { width: 65, align: 'right' });
     y += 14;
   }
   y += 8;
-  doc.font('Helvetica').text(L('currencyNote'), 50, y);
-  if (order.paidAt && !kind.withQrBill) doc.text(L('paid', { date: swissDate(order.paidAt) }), 50);
-  if (kind.withQrBill && order.expiresAt) doc.text(L('payBy', { date: swissDate(order.expiresAt) }), 50);
+  t.font(false).text(L('currencyNote'), 50, y, { width: 495, align: 'left' });
+  if (order.paidAt && !kind.withQrBill) t.text(L('paid', { date: swissDate(order.paidAt) }), 50, undefined, { width: 495, align: 'left' });
+  if (kind.withQrBill && order.expiresAt) t.text(L('payBy', { date: swissDate(order.expiresAt) }), 50, undefined, { width: 495, align: 'left' });
 
   if (kind.withQrBill) {
     const qr = new SwissQRBill(qrBillData(order, settings), { language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN' });

@@ -6,6 +6,7 @@
 import type { ShopSettings } from '../config/settings.ts';
 import type { Db } from '../db/client.ts';
 import { docLang, label, swissDate } from '../invoices/labels.ts';
+import { invoicePhotos } from '../catalogue/photos.ts';
 import { invoicePdf } from '../invoices/pdf.ts';
 import { queueMail } from '../mail/service.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
@@ -32,7 +33,7 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
     lines.push('', label(lang, 'bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
-    const pdf = await invoicePdf(order, settings, { withQrBill: true, date: order.createdAt });
+    const pdf = await invoicePdf(order, settings, { withQrBill: true, date: order.createdAt, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
     attachments.push({ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
   }
   lines.push('', label(lang, 'follow', { url: orderUrl(shop, order) }));
@@ -47,7 +48,7 @@ export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderW
   const lang = docLang(order.locale);
   const total = rappenToDecimalString(order.total);
   const lines = [label(lang, 'hello', { name: order.address.firstName }), '', label(lang, 'paymentReceived', { code: order.code, total }), '', label(lang, 'follow', { url: orderUrl(shop, order) })];
-  const pdf = await invoicePdf(order, settings, { withQrBill: false });
+  const pdf = await invoicePdf(order, settings, { withQrBill: false, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
   return queueMail(
     tx,
     {

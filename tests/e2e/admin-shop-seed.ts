@@ -3,7 +3,7 @@
  * screenshots: the starting catalogue, an Italian-speaking customer and orders of theirs — one
  * paid through the sandbox provider (to ship and refund), one awaiting a bank transfer, one paid
  * and shipped earlier — so lists, dashboard and details have something to show. Prints the paid
- * order's code and product id as JSON. Idempotent per directory only in the sense that it is run
+ * order's code and id, its product id and the customer id as JSON. Idempotent per directory only in the sense that it is run
  * once on a fresh one.
  */
 import { randomUUID } from 'node:crypto';
@@ -46,4 +46,4 @@ await order(list[1].id, 1, 'qr-bill', true);
 await order(list[2].id, 2, 'qr-bill', false);
 const paid = await order(list[0].id, 2, 'sandbox', true);
 await shop.close();
-console.log(JSON.stringify({ code: paid.code, orderId: paid.id, productId: list[0].id }));
+console.log(JSON.stringify({ code: paid.code, orderId: paid.id, productId: list[0].id, userId: id }));

@@ -10,7 +10,7 @@
  * `ADMIN_ROUTES` must list every admin route of app/routes.ts: a test checks that it does.
  */
 import fs from 'node:fs';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
 import { users } from '../../core/accounts/schema.ts';
@@ -59,6 +59,15 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/order/details?id=nope', 'routes/admin/order.details', { id: 'nope', intent: 'refund', amountChf: '1.00' }],
   ['/admin/product/list', 'routes/admin/product.list', { intent: 'import', csvText: 'sku,name\nHACK-2,Hack' }],
   ['/admin/custombox', 'routes/admin/custombox', { name: 'Hack box', capacity: '5', priceChf: '1.00' }],
+  // the further intents of pages with several actions
+  ['/admin/order/details?id=nope', 'routes/admin/order.details', { id: 'nope', intent: 'ship', carrier: 'post', trackingNumber: '99.00.123456.12345678' }],
+  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'stock', delta: '+50', reason: 'correction', note: 'hack' }],
+  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'remove' }],
+  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photos', key: 'x', delete: 'x' }],
+  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photo', alt: 'hack' }],
+  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'save', sku: 'HACK-3', name: 'Hack', category: 'accessory', basePriceChf: '1.00', stock: '1' }],
+  ['/admin/product/list', 'routes/admin/product.list', { csvText: 'sku,name\nHACK-4,Hack', apply: 'yes' }],
+  ['/admin/user/details?id={blocked}', 'routes/admin/user.details', { intent: 'unblock' }],
 ];
 
 let shop: Shop;
@@ -66,6 +75,8 @@ let http: TestHttp;
 const cookies: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let victim = '';
+let blocked = '';
+let productId = '';
 
 beforeAll(async () => {
   shop = await createTestShop();
@@ -76,6 +87,9 @@ beforeAll(async () => {
     ids[role] = u.userId;
   }
   victim = (await userWithCookie(shop, 'Customer')).userId;
+  blocked = (await userWithCookie(shop, 'Customer')).userId;
+  await shop.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, blocked));
+  [{ id: productId }] = await shop.db.select({ id: products.id }).from(products).orderBy(products.sku).limit(1);
 });
 
 /** Row counts and the settings: what an admin action would change. */
@@ -83,7 +97,8 @@ async function snapshot(): Promise<string> {
   const n = async (t: Parameters<typeof shop.db.select>[0] extends never ? never : any) => (await shop.db.select({ n: count() }).from(t))[0].n;
   const [settings] = await shop.db.select({ s: shopConfig.settings }).from(shopConfig);
   const people = await shop.db.select({ id: users.id, role: users.role, firstName: users.firstName, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt }).from(users).orderBy(users.id);
-  return JSON.stringify({ users: people, products: await n(products), promos: await n(promos), outbox: await n(outbox), audit: await n(auditLog), settings: settings?.s ?? null });
+  const catalogue = await shop.db.select({ id: products.id, sku: products.sku, stock: products.stock, active: products.active, images: products.images }).from(products).orderBy(products.id);
+  return JSON.stringify({ users: people, products: catalogue, promos: await n(promos), outbox: await n(outbox), audit: await n(auditLog), settings: settings?.s ?? null });
 }
 afterAll(() => shop.close());
 
@@ -138,7 +153,7 @@ describe('the table covers every admin route', () => {
 });
 
 describe('admin page actions', () => {
-  const fill = (v: string) => v.replace('{user}', ids.Customer).replace('{victim}', victim);
+  const fill = (v: string) => v.replace('{user}', ids.Customer).replace('{victim}', victim).replace('{blocked}', blocked).replace('{product}', productId);
   it.each(ADMIN_ACTIONS)('POST %s (%s) is refused to anonymous, Customer and Influencer and changes nothing', async (rawPath, routeId, rawForm) => {
     const path = fill(rawPath);
     const form = Object.fromEntries(Object.entries(rawForm).map(([k, v]) => [k, fill(v)]));

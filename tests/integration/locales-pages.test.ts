@@ -61,6 +61,20 @@ describe('pages in the further locales', () => {
     });
   }
 
+  it('a language chosen with ?lang= is remembered for the next pages, whose links do not repeat it (other query parameters untouched)', async () => {
+    const first = await http.fetch('/admin/order/list?status=paid&lang=de', { redirect: 'manual' });
+    const set = first.headers.getSetCookie().find((c) => c.startsWith('lang='));
+    expect(set).toMatch(/^lang=de;/);
+    expect(set).toMatch(/Path=\//);
+    expect(first.headers.get('location') ?? '').toContain(encodeURIComponent('/admin/order/list?status=paid&lang=de'));
+    // the next page (a pager or filter link without ?lang=) stays German
+    const next = await http.fetch('/login?redirectTo=%2Fadmin%2Forder%2Flist%3Fstatus%3Dpaid%26page%3D2', { cookie: 'lang=de' });
+    expect(htmlTag(await next.text())).toContain('lang="de"');
+    // an unknown language sets nothing; the cookie's language is not rewritten when it is the same
+    expect((await http.fetch('/login?lang=xx')).headers.getSetCookie().some((c) => c.startsWith('lang='))).toBe(false);
+    expect((await http.fetch('/login?lang=de', { cookie: 'lang=de' })).headers.getSetCookie().some((c) => c.startsWith('lang='))).toBe(false);
+  });
+
   it('the English page stays left to right', async () => {
     const html = await (await http.fetch('/login?lang=en')).text();
     expect(htmlTag(html)).toContain('dir="ltr"');

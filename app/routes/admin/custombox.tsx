@@ -15,6 +15,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/mone
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { parseForm } from '../../lib/form.server.ts';
 import { translate, translateError, translateFields } from '../../i18n/resources.server.ts';
+import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
 
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Custom boxes'} · Admin` }];
+export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Custom boxes');
 
 type ModelValues = Route.ComponentProps['loaderData']['models'][number];
 

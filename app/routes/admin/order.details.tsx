@@ -20,7 +20,7 @@ import { BoxContents } from '../../components/custombox/BoxContents.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
 import { useFormat } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.order.code ?? 'Order' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
 
 type ActionResult = { intent: 'ship' | 'refund'; error: string; fields: Record<string, string> };
 
@@ -136,7 +136,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
               <tbody>
                 {o.lines.map((l) => (
                   <tr key={l.id}>
-                    <td>{l.sku}</td>
+                    <td className="nowrap">{l.sku}</td>
                     <td>
                       {l.name} <span className="card-meta">{l.packaging}</span>
                       {l.box && <BoxContents box={l.box} showSku />}

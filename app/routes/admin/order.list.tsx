@@ -16,7 +16,7 @@ import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { useFormat } from '../../lib/format.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PAGE_SIZE = 25;
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Orders' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Orders');
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context, request);

@@ -9,7 +9,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { packingList } from '../../../core/orders/admin.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data ? `${data.code}` : 'Packing list' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'adminshop:fulfil.packingTitle', { code: data?.code ?? '' });
 
 export default function PackingList({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation('adminshop');
@@ -60,7 +60,7 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
           {d.lines.map((l) => (
             <tr key={l.sku}>
               <td aria-hidden="true">☐</td>
-              <td>{l.sku}</td>
+              <td className="nowrap">{l.sku}</td>
               <td>
                 {l.name} <span className="card-meta">{l.packaging}</span>
                 {l.contents.length > 0 && (

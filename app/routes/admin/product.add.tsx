@@ -23,7 +23,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
 import { translate, translateFields } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const OTHER_LANGS = ['de', 'fr', 'it', 'es'] as const;
 const MAX_FILES = 6;
@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Product' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Product');
 
 export default function ProductAdd({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('adminshop');

@@ -17,7 +17,7 @@ import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const STATES = ['all', 'active', 'archived', 'low'] as const;
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Products' });
+export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Products');
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
@@ -140,7 +140,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                   <td className="admin-thumb">
                     <ProductPicture product={p} sizes="64px" width={64} height={48} loading="lazy" />
                   </td>
-                  <td>
+                  <td className="nowrap">
                     <Link to={`/admin/product/add?id=${encodeURIComponent(p.id)}`}>{p.sku}</Link>
                   </td>
                   <td className="admin-wrap">

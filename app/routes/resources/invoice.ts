@@ -8,6 +8,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoice';
 import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
+import { invoicePhotos } from '../../../core/catalogue/photos.ts';
 import { invoicePdf } from '../../../core/invoices/pdf.ts';
 import { getOrderFor } from '../../../core/orders/service.ts';
 import { authenticate, type AuthUser } from '../../../core/accounts/auth.ts';
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid = order.paymentStatus === 'paid' && order.invoiceNumber;
   const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
   if (!paid && !qr) throw data('Not found', { status: 404 });
-  const pdf = await invoicePdf(order, await getSettings(context.shop.db), { withQrBill: qr, date: qr ? order.createdAt : undefined });
+  const pdf = await invoicePdf(order, await getSettings(context.shop.db), { withQrBill: qr, date: qr ? order.createdAt : undefined, photos: await invoicePhotos(context.shop, order.lines) });
   const name = paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' },

@@ -1,0 +1,127 @@
+/**
+ * Invoice and credit-note PDFs in every customer language (issue 10): embedded Noto fonts draw
+ * Cyrillic, Polish, Chinese, Japanese, Korean and Arabic (right to left), checked by extracting
+ * the text with PDF.js; product photos as thumbnails beside the lines.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToCart } from '../../core/cart/service.ts';
+import { addProductPhoto, invoicePhotos } from '../../core/catalogue/photos.ts';
+import { getSettings } from '../../core/config/service.ts';
+import type { ShopSettings } from '../../core/config/settings.ts';
+import { creditNotePdf } from '../../core/invoices/credit-note.ts';
+import { invoicePdf } from '../../core/invoices/pdf.ts';
+import { orders } from '../../core/orders/schema.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import type { Shop } from '../../core/shop.ts';
+import { apiClient } from '../helpers/api.ts';
+import { createCustomer, productWith } from '../helpers/customers.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+let shop: Shop;
+let order: OrderWithLines;
+let settings: ShopSettings;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  const withPhoto = await productWith(shop, 10, 2500, 40);
+  const without = await productWith(shop, 10, 1800, 41);
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toBuffer();
+  await addProductPhoto(shop, withPhoto.id, jpeg, 'Box', randomUUID());
+  const c = await createCustomer(shop, { locale: 'de' });
+  await addToCart(shop.db, c.id, withPhoto.id, 2, c.id);
+  await addToCart(shop.db, c.id, without.id, 1, c.id);
+  const res = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
+  expect(res.status).toBe(201);
+  const [row] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
+  order = { ...(await findOrder(shop.db, row.id))!, invoiceNumber: '2026-00042', paidAt: new Date('2026-11-20T10:00:00Z') };
+  settings = await getSettings(shop.db);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const text = async (pdf: Buffer) => (await pdfText(pdf)).join('\n');
+
+/** Labels each language's invoice must show (not English). */
+const EXPECTED: Record<string, string[]> = {
+  ru: ['Счёт', 'Промежуточный итог', 'Итого', 'Дата счёта', 'включая НДС 8.1 %'],
+  pl: ['Faktura', 'Suma częściowa', 'Razem', 'Data faktury', 'Cena jedn.'],
+  zh: ['发票', '小计', '合计', '发票日期', '单价'],
+  ja: ['請求書', '小計', '合計', '請求日'],
+  ko: ['청구서', '소계', '합계', '청구일'],
+  tr: ['Fatura', 'Ara toplam', 'Toplam', 'Birim fiyat', 'İnd.'],
+  vi: ['Hóa đơn', 'Tạm tính', 'Tổng cộng', 'Đơn giá'],
+  'pt-BR': ['Fatura', 'Subtotal', 'Preço unitário', 'Frete'],
+};
+
+describe('invoice PDF languages', () => {
+  for (const [locale, labels] of Object.entries(EXPECTED)) {
+    it(`${locale}: labels in the customer's language, names and amounts intact`, async () => {
+      const t = await text(await invoicePdf({ ...order, locale }, settings, { withQrBill: false }));
+      for (const l of labels) expect(t, `${locale}: ${l}`).toContain(l);
+      expect(t).not.toContain('Invoice date');
+      expect(t).toContain('Anna Muster');
+      expect(t).toContain(order.lines[0].name);
+      expect(t).toContain('2026-00042');
+    });
+  }
+
+  it('ar: Arabic labels, shaped and ordered right to left; Latin names and numbers intact', async () => {
+    const pdf = await invoicePdf({ ...order, locale: 'ar' }, settings, { withQrBill: false });
+    const t = await text(pdf);
+    for (const w of ['فاتورة', 'المجموع الفرعي', 'الكمية', 'الشحن', 'تاريخ الفاتورة']) expect(t, w).toContain(w);
+    expect(t).not.toContain('Invoice date');
+    expect(t).toContain('Anna Muster');
+    expect(t).toContain(order.lines[0].name);
+    expect(t).toContain('2026-00042');
+    // the Arabic and the Latin font are both embedded (as subsets)
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoNaskhArabic/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+  });
+
+  it('de, en, fr stay in their language with the embedded Noto Sans', async () => {
+    expect(await text(await invoicePdf({ ...order, locale: 'de' }, settings, { withQrBill: false }))).toContain('Zwischensumme');
+    expect(await text(await invoicePdf({ ...order, locale: 'fr' }, settings, { withQrBill: false }))).toContain('Sous-total');
+    const en = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false });
+    expect(await text(en)).toContain('Subtotal');
+    expect(en.toString('latin1')).not.toContain('/Helvetica');
+  });
+
+  it('the QR-bill invoice is drawn in Chinese too', async () => {
+    const t = await text(await invoicePdf({ ...order, locale: 'zh', paidAt: null }, settings, { withQrBill: true }));
+    expect(t).toContain('含付款单的发票');
+    expect(t).toContain('Receipt');
+  });
+});
+
+describe('credit note languages', () => {
+  const refund = { creditNoteNumber: 'G-2026-0001', amount: 2500, reason: null, lines: [] as { lineId: string; sku: string; name: string; count: number }[], createdAt: new Date('2026-11-21T10:00:00Z') };
+  it('ru, zh, ar, pl', async () => {
+    const r = { ...refund, lines: [{ lineId: order.lines[0].id, sku: order.lines[0].sku, name: order.lines[0].name, count: 1 }] };
+    expect(await text(await creditNotePdf({ ...order, locale: 'ru' }, r, settings))).toContain('Кредит-нота');
+    expect(await text(await creditNotePdf({ ...order, locale: 'zh' }, r, settings))).toContain('贷项通知单');
+    expect(await text(await creditNotePdf({ ...order, locale: 'pl' }, r, settings))).toContain('Faktura korygująca');
+    const ar = await text(await creditNotePdf({ ...order, locale: 'ar' }, r, settings));
+    expect(ar).toContain('دائن');
+    expect(ar).toContain(order.lines[0].name);
+  });
+});
+
+describe('photos on invoices', () => {
+  it('draws the product photo (JPEG) beside its line; lines without a photo get none', async () => {
+    const photos = await invoicePhotos(shop, order.lines);
+    expect(photos.size).toBe(1);
+    const [lineId, bytes] = [...photos][0];
+    expect(lineId).toBe(order.lines.find((l) => l.count === 2)!.id);
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    const withPhoto = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false, photos });
+    expect((withPhoto.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBe(1);
+    const plain = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false });
+    expect(plain.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+});
