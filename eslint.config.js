@@ -10,8 +10,14 @@ import tseslint from 'typescript-eslint';
 /** A `no-restricted-imports` rule (typescript-eslint's, so `import type` can be allowed). */
 const restrict = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 const noApp = { group: ['**/app/**', '~/**'], message: 'api/, server/ and core/ import nothing from app/ (the UI).' };
-const noOuter = { group: ['**/api/**', '**/server/**', '**/server.ts'], message: 'core/ is the inner layer: it imports nothing from api/ or server/ (they call core).' };
-const noReact = { group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-i18next', '@react-router/*'], message: 'core/ owns data and rules and imports no React.' };
+const noOuter = {
+  group: ['**/api/**', '**/server/**', '**/server.ts'],
+  message: 'core/ is the inner layer: it imports nothing from api/ or server/ (they call core).',
+};
+const noReact = {
+  group: ['react', 'react-dom', 'react-dom/*', 'react-router', 'react-i18next', '@react-router/*'],
+  message: 'core/ owns data and rules and imports no React.',
+};
 const noSchema = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/core/*/schema.ts', '**/core/db/schema.ts', '**/core/db/client.ts'],
   allowTypeImports: true,
@@ -23,7 +29,50 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { console: 'readonly', process: 'readonly', Buffer: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', Request: 'readonly', Response: 'readonly', Headers: 'readonly', FormData: 'readonly', Blob: 'readonly', File: 'readonly', AbortController: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', crypto: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', performance: 'readonly', document: 'readonly', window: 'readonly', localStorage: 'readonly', navigator: 'readonly', requestAnimationFrame: 'readonly', matchMedia: 'readonly', HTMLElement: 'readonly', Event: 'readonly', KeyboardEvent: 'readonly', MouseEvent: 'readonly', Node: 'readonly', atob: 'readonly', btoa: 'readonly', global: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      ecmaVersion: 2024,
+      sourceType: 'module',
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+        Request: 'readonly',
+        Response: 'readonly',
+        Headers: 'readonly',
+        FormData: 'readonly',
+        Blob: 'readonly',
+        File: 'readonly',
+        AbortController: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        crypto: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        performance: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        localStorage: 'readonly',
+        navigator: 'readonly',
+        requestAnimationFrame: 'readonly',
+        matchMedia: 'readonly',
+        HTMLElement: 'readonly',
+        Event: 'readonly',
+        KeyboardEvent: 'readonly',
+        MouseEvent: 'readonly',
+        Node: 'readonly',
+        atob: 'readonly',
+        btoa: 'readonly',
+        global: 'readonly',
+        globalThis: 'readonly',
+      },
+    },
     plugins: { import: importPlugin },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -37,7 +86,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       // `interface AppLoadContext extends ShopLoadContext {}` (app/context.ts): declaration merging needs an interface
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-control-regex': 'off',
     },
   },

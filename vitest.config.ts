@@ -7,7 +7,12 @@ export default defineConfig({
     include: ['core/**/*.test.ts', 'api/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // several app processes need a shared PostgreSQL and Redis: these run on the PostgreSQL pass of
     // `npm test` when TEST_REDIS_URL is set too (.ci/run sets both when the servers answer)
-    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL ? [] : ['tests/integration/cluster.test.ts', 'tests/integration/chaos.test.ts', 'tests/integration/db-restart.test.ts'])],
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
+        ? []
+        : ['tests/integration/cluster.test.ts', 'tests/integration/chaos.test.ts', 'tests/integration/db-restart.test.ts']),
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -97,11 +97,11 @@ const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) 
 documented({
   method: 'get',
   path: '/cart/carts',
-  summary: 'A cart: the user id (with that user\'s token) or an anonymous cart id',
+  summary: "A cart: the user id (with that user's token) or an anonymous cart id",
   tags: ['cart'],
   query: CartsQuery,
   auth: 'optional',
-  responses: { 200: { description: 'The cart', schema: CartAnswer }, 403: { description: 'Someone else\'s cart' } },
+  responses: { 200: { description: 'The cart', schema: CartAnswer }, 403: { description: "Someone else's cart" } },
 });
 documented({
   method: 'post',
@@ -110,30 +110,38 @@ documented({
   tags: ['cart'],
   body: AddProductBody,
   auth: 'optional',
-  responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer }, 404: { description: 'Unknown product' }, 409: { description: 'Not enough stock' } },
+  responses: {
+    200: { description: "The cart's products", schema: CartProductsAnswer },
+    404: { description: 'Unknown product' },
+    409: { description: 'Not enough stock' },
+  },
 });
 documented({
   method: 'post',
   path: '/cart/delete',
-  summary: 'Removes a product\'s line',
+  summary: "Removes a product's line",
   tags: ['cart'],
   body: DeleteBody,
   auth: 'optional',
-  responses: { 200: { description: 'The cart\'s products', schema: CartProductsAnswer } },
+  responses: { 200: { description: "The cart's products", schema: CartProductsAnswer } },
 });
 documented({
   method: 'post',
   path: '/cart/merge',
-  summary: 'Merges an anonymous cart into the user\'s cart (counts add up, capped by stock); the anonymous cart is emptied',
+  summary: "Merges an anonymous cart into the user's cart (counts add up, capped by stock); the anonymous cart is emptied",
   tags: ['cart'],
   body: MergeBody,
   auth: 'user',
-  responses: { 200: { description: 'The user\'s cart', schema: CartProductsAnswer }, 401: { description: 'No token' }, 403: { description: 'Someone else\'s cart' } },
+  responses: {
+    200: { description: "The user's cart", schema: CartProductsAnswer },
+    401: { description: 'No token' },
+    403: { description: "Someone else's cart" },
+  },
 });
 documented({
   method: 'post',
   path: '/cart/promo',
-  summary: 'Applies a promo code to the caller\'s cart (empty `code` removes it)',
+  summary: "Applies a promo code to the caller's cart (empty `code` removes it)",
   tags: ['cart'],
   body: PromoBody,
   auth: 'user',
@@ -141,6 +149,6 @@ documented({
     200: { description: 'The cart, with promo.promoDiscount (CHF)', schema: CartAnswer },
     400: { description: 'The code does not apply (unknown, not yet valid, expired, used up, order below the minimum)' },
     401: { description: 'Not signed in' },
-    403: { description: 'Someone else\'s cart' },
+    403: { description: "Someone else's cart" },
   },
 });

@@ -18,13 +18,22 @@ import { jsonBody, jsonBodyLimit } from './validation.ts';
 
 /** Printable text: no NUL or other control characters except line breaks. */
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
-const id = z.string().trim().min(1).max(64).refine((s) => !CONTROL.test(s), 'invalidValue');
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((s) => !CONTROL.test(s), 'invalidValue');
 
 export const CreateBoxBody = z.object({
   userID: id,
   boxID: id,
   items: z.array(z.object({ productID: id, count: z.number().int().min(1).max(100) })).max(100),
-  message: z.string().max(1000).refine((s) => !CONTROL.test(s), 'invalidValue').optional(),
+  message: z
+    .string()
+    .max(1000)
+    .refine((s) => !CONTROL.test(s), 'invalidValue')
+    .optional(),
   messageKind: z.enum(BOX_MESSAGE_KINDS).optional(),
 });
 
@@ -106,13 +115,13 @@ documented({
   body: CreateBoxBody,
   auth: 'optional',
   responses: {
-    201: { description: 'The cart\'s products, with the new box line (`product_data.box`), and `lineID`' },
+    201: { description: "The cart's products, with the new box line (`product_data.box`), and `lineID`" },
     400: {
       description:
         '"A minimum of 5 cigars is required" (field `items`) for fewer than 5 different varieties; more cigars than the box holds; a text longer than its limit (`message`); an unknown box (`boxID`); an unknown variety or one that is not a single cigar (`items`); NUL or control characters',
     },
-    401: { description: 'A registered user\'s cart without a token' },
-    403: { description: 'Someone else\'s cart' },
-    409: { description: 'A variety\'s stock is short' },
+    401: { description: "A registered user's cart without a token" },
+    403: { description: "Someone else's cart" },
+    409: { description: "A variety's stock is short" },
   },
 });

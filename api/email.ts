@@ -25,7 +25,10 @@ export const emailApi = new Hono<ApiEnv>().post('/send', async (c) => {
     text: body.content,
     html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(body.content)}</p></body></html>`,
   });
-  return c.json({ message: shop.env.SMTP_URL ? 'The e-mail was sent (or queued for retry)' : 'The e-mail was stored in the outbox (no SMTP server configured)', id });
+  return c.json({
+    message: shop.env.SMTP_URL ? 'The e-mail was sent (or queued for retry)' : 'The e-mail was stored in the outbox (no SMTP server configured)',
+    id,
+  });
 });
 
 documented({
@@ -35,5 +38,9 @@ documented({
   tags: ['email', 'admin'],
   body: SendBody,
   auth: 'admin',
-  responses: { 200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer }, 401: { description: 'No token' }, 403: { description: 'Not an admin' } },
+  responses: {
+    200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer },
+    401: { description: 'No token' },
+    403: { description: 'Not an admin' },
+  },
 });

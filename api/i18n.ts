@@ -11,4 +11,3 @@ export function requestLanguage(req: Request): string {
   const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.get('cookie') ?? '')?.[1];
   return pickLocale(url.searchParams.get('lang'), cookie, req.headers.get('accept-language'));
 }
-

@@ -27,7 +27,12 @@ export function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerA
   return {
     codes: p.promoCodes.map((c) => ({ code: c.code, percent: c.percent, uses: c.usedCount })),
     orders: p.orders.map((o) => ({ code: o.promoCode, created_at: o.createdAt.toISOString(), total: rappenToChf(o.total) })),
-    bonus: { earned: rappenToChf(p.bonus.earned), spent: rappenToChf(p.bonus.spent), available: rappenToChf(p.bonus.available), pending: rappenToChf(p.bonus.pending) },
+    bonus: {
+      earned: rappenToChf(p.bonus.earned),
+      spent: rappenToChf(p.bonus.spent),
+      available: rappenToChf(p.bonus.available),
+      pending: rappenToChf(p.bonus.pending),
+    },
   };
 }
 
@@ -49,7 +54,7 @@ documented({
   responses: {
     200: { description: 'The profile. `orders` are those placed with the codes, newest first; `bonus.available` = earned − spent', schema: InfluencerAnswer },
     401: { description: 'No token' },
-    403: { description: 'A Customer, or someone else\'s profile' },
+    403: { description: "A Customer, or someone else's profile" },
     404: { description: 'Unknown user (admin)' },
     417: { description: 'Access token expired' },
   },

@@ -52,20 +52,29 @@ export function buildOpenApi(serverUrl = '/api'): Record<string, unknown> {
       : undefined;
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(op.responses))
-      responses[status] = { description: r.description, content: { 'application/json': { schema: schemaOf(r.schema ?? (Number(status) >= 400 ? ErrorSchema : z.object({}))) } } };
+      responses[status] = {
+        description: r.description,
+        content: { 'application/json': { schema: schemaOf(r.schema ?? (Number(status) >= 400 ? ErrorSchema : z.object({}))) } },
+      };
     responses['400'] ??= { description: 'Invalid input', content: { 'application/json': { schema: schemaOf(ErrorSchema) } } };
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       tags: op.tags,
       ...(parameters ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body) } } } } : {}),
-      ...(op.auth && op.auth !== 'none' ? { security: op.auth === 'optional' ? [{}, { accestoken: [] }, { bearer: [] }] : [{ accestoken: [] }, { bearer: [] }] } : {}),
+      ...(op.auth && op.auth !== 'none'
+        ? { security: op.auth === 'optional' ? [{}, { accestoken: [] }, { bearer: [] }] : [{ accestoken: [] }, { bearer: [] }] }
+        : {}),
       responses,
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Cigar shop JSON API', version: '1.0.0', description: 'The calls of the specification (section 7) and the shop\'s own calls. Money in CHF with at most 2 decimals.' },
+    info: {
+      title: 'Cigar shop JSON API',
+      version: '1.0.0',
+      description: "The calls of the specification (section 7) and the shop's own calls. Money in CHF with at most 2 decimals.",
+    },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {

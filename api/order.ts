@@ -29,7 +29,15 @@ export const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYM
 export const ListOrdersQuery = z.object({ userID: id });
 export const GetOrderQuery = z.object({ id });
 
-const LineJson = z.object({ sku: z.string(), name: z.string(), count: z.number(), unit_price: z.number(), discount_percent: z.number(), line_total: z.number(), box: OrderBoxJson.optional() });
+const LineJson = z.object({
+  sku: z.string(),
+  name: z.string(),
+  count: z.number(),
+  unit_price: z.number(),
+  discount_percent: z.number(),
+  line_total: z.number(),
+  box: OrderBoxJson.optional(),
+});
 export const OrderJson = z.object({
   _id: z.string(),
   code: z.string(),
@@ -55,7 +63,15 @@ export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
     code: o.code,
     status: o.status,
     created_at: o.createdAt.toISOString(),
-    lines: o.lines.map((l) => ({ sku: l.sku, name: l.name, count: l.count, unit_price: rappenToChf(l.unitPrice), discount_percent: l.discountPercent, line_total: rappenToChf(l.lineTotal), ...(l.box ? { box: orderBoxJson(l.box) } : {}) })),
+    lines: o.lines.map((l) => ({
+      sku: l.sku,
+      name: l.name,
+      count: l.count,
+      unit_price: rappenToChf(l.unitPrice),
+      discount_percent: l.discountPercent,
+      line_total: rappenToChf(l.lineTotal),
+      ...(l.box ? { box: orderBoxJson(l.box) } : {}),
+    })),
     subtotal: rappenToChf(o.subtotal),
     discount: rappenToChf(o.discount),
     bonus: rappenToChf(o.bonus),
@@ -100,7 +116,7 @@ const OrderAnswer = z.object({ order: OrderJson });
 documented({
   method: 'post',
   path: '/order/create',
-  summary: 'Turns the caller\'s cart into an order awaiting payment (stock is taken at once)',
+  summary: "Turns the caller's cart into an order awaiting payment (stock is taken at once)",
   tags: ['order'],
   body: CreateOrderBody,
   auth: 'user',
@@ -115,18 +131,18 @@ documented({
 documented({
   method: 'get',
   path: '/order/list',
-  summary: 'The caller\'s orders, newest first',
+  summary: "The caller's orders, newest first",
   tags: ['order'],
   query: ListOrdersQuery,
   auth: 'user',
-  responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: { description: 'Someone else\'s userID' } },
+  responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: { description: "Someone else's userID" } },
 });
 documented({
   method: 'get',
   path: '/order/get',
-  summary: 'One of the caller\'s orders, by id or order code',
+  summary: "One of the caller's orders, by id or order code",
   tags: ['order'],
   query: GetOrderQuery,
   auth: 'user',
-  responses: { 200: { description: 'The order', schema: OrderAnswer }, 404: { description: 'Not found (also for someone else\'s order)' } },
+  responses: { 200: { description: 'The order', schema: OrderAnswer }, 404: { description: "Not found (also for someone else's order)" } },
 });

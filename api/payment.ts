@@ -34,13 +34,13 @@ export const paymentApi = new Hono<ApiEnv>()
 documented({
   method: 'post',
   path: '/payment/start',
-  summary: 'Starts paying one of the caller\'s orders: a hosted payment page, or the QR-bill invoice for bank transfer',
+  summary: "Starts paying one of the caller's orders: a hosted payment page, or the QR-bill invoice for bank transfer",
   tags: ['payment'],
   body: StartPaymentBody,
   auth: 'user',
   responses: {
     200: { description: 'Where to go', schema: z.union([z.object({ redirectUrl: z.string() }), z.object({ invoiceUrl: z.string() })]) },
-    404: { description: 'Not found (also for someone else\'s order)' },
+    404: { description: "Not found (also for someone else's order)" },
     409: { description: 'The order no longer awaits payment' },
   },
 });

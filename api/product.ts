@@ -40,7 +40,13 @@ export const productApi = new Hono<ApiEnv>()
     const q = queryOf(c, ListQuery);
     const page = await listProducts(c.get('shop').db, q);
     const lang = q.lang ?? c.get('lang');
-    return c.json({ products: page.items.map((p) => productJson(p, lang)), total: page.total, page: page.page, pageSize: page.pageSize, pageCount: page.pageCount });
+    return c.json({
+      products: page.items.map((p) => productJson(p, lang)),
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      pageCount: page.pageCount,
+    });
   })
   .get('/get', async (c) => {
     const q = queryOf(c, GetQuery);
@@ -55,7 +61,10 @@ documented({
   summary: 'Live search (case-, accent- and typo-tolerant) over name, brand, line, vitola and wrapper; best match first',
   tags: ['product'],
   body: SearchBody,
-  responses: { 200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) }, 429: { description: 'Too many searches from this address (300 a minute by default)' } },
+  responses: {
+    200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) },
+    429: { description: 'Too many searches from this address (300 a minute by default)' },
+  },
 });
 documented({
   method: 'get',

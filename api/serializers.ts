@@ -22,7 +22,10 @@ export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | '
 
 /** Cart entries: `[{ count, product_data }]`. */
 export function cartProductsJson(cart: Cart) {
-  return cart.lines.map((l) => ({ count: l.count, product_data: l.box ? { ...cartProductJson(l.product), box: cartBoxJson(l.box) } : cartProductJson(l.product) }));
+  return cart.lines.map((l) => ({
+    count: l.count,
+    product_data: l.box ? { ...cartProductJson(l.product), box: cartBoxJson(l.box) } : cartProductJson(l.product),
+  }));
 }
 
 /**

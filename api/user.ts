@@ -78,7 +78,11 @@ export const ChangePasswordBody = z.object({
   /** The caller's refresh token: its session stays signed in. */
   refreshToken: z.string().max(200).optional(),
 });
-export const ListQuery = z.object({ q: z.string().max(100).optional(), role: z.enum(ROLES).optional(), page: z.coerce.number().int().min(1).max(10000).optional() });
+export const ListQuery = z.object({
+  q: z.string().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  page: z.coerce.number().int().min(1).max(10000).optional(),
+});
 export const SetRoleBody = z.object({ userID: id, role: z.enum(ROLES) });
 const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.enum(ROLES), userId: z.string(), message: z.string() });
 
@@ -141,7 +145,15 @@ export const userApi = new Hono<ApiEnv>()
     const { rows, total } = await listUsers(c.get('shop').db, q);
     return c.json({
       total,
-      users: rows.map((u) => ({ _id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, verified: Boolean(u.emailVerifiedAt), createdAt: u.createdAt.toISOString() })),
+      users: rows.map((u) => ({
+        _id: u.id,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        role: u.role,
+        verified: Boolean(u.emailVerifiedAt),
+        createdAt: u.createdAt.toISOString(),
+      })),
     });
   })
   .post('/setRole', async (c) => {
@@ -157,7 +169,10 @@ documented({
   tags: ['user'],
   body: RegisterInput,
   auth: 'none',
-  responses: { 201: { description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)', schema: Message }, 429: { description: 'Too many attempts' } },
+  responses: {
+    201: { description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)', schema: Message },
+    429: { description: 'Too many attempts' },
+  },
 });
 documented({
   method: 'post',
@@ -166,7 +181,11 @@ documented({
   tags: ['user'],
   body: ConfirmBody,
   auth: 'none',
-  responses: { 200: { description: 'The account is verified', schema: Message }, 400: { description: 'Invalid, expired or used link' }, 429: { description: 'Too many attempts' } },
+  responses: {
+    200: { description: 'The account is verified', schema: Message },
+    400: { description: 'Invalid, expired or used link' },
+    429: { description: 'Too many attempts' },
+  },
 });
 documented({
   method: 'post',
@@ -189,11 +208,15 @@ documented({
 documented({
   method: 'post',
   path: '/user/confirm-forgot',
-  summary: 'Sets a new password with the reset link\'s token; spends the token and revokes every session',
+  summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
   tags: ['user'],
   body: ConfirmForgotBody,
   auth: 'none',
-  responses: { 200: { description: 'Password changed', schema: Message }, 400: { description: 'Invalid, expired or used link, or a weak password' }, 429: { description: 'Too many attempts' } },
+  responses: {
+    200: { description: 'Password changed', schema: Message },
+    400: { description: 'Invalid, expired or used link, or a weak password' },
+    429: { description: 'Too many attempts' },
+  },
 });
 documented({
   method: 'post',
@@ -211,7 +234,7 @@ documented({
 documented({
   method: 'post',
   path: '/user/logout',
-  summary: 'Revokes the session (the refresh token\'s family)',
+  summary: "Revokes the session (the refresh token's family)",
   tags: ['user'],
   body: LogoutBody,
   auth: 'none',
@@ -220,11 +243,16 @@ documented({
 documented({
   method: 'get',
   path: '/user/getUser',
-  summary: 'A user\'s data: the caller\'s own, or any for an admin; never a password hash',
+  summary: "A user's data: the caller's own, or any for an admin; never a password hash",
   tags: ['user'],
   query: GetUserQuery,
   auth: 'user',
-  responses: { 200: { description: 'The user', schema: UserAnswer }, 401: { description: 'No token' }, 403: { description: 'Someone else\'s data' }, 417: { description: 'Access token expired' } },
+  responses: {
+    200: { description: 'The user', schema: UserAnswer },
+    401: { description: 'No token' },
+    403: { description: "Someone else's data" },
+    417: { description: 'Access token expired' },
+  },
 });
 documented({
   method: 'post',
@@ -233,16 +261,20 @@ documented({
   tags: ['user'],
   body: UpdateProfileBody,
   auth: 'user',
-  responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: { description: 'Someone else\'s profile' } },
+  responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: { description: "Someone else's profile" } },
 });
 documented({
   method: 'post',
   path: '/user/changePassword',
-  summary: 'Changes the caller\'s password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)',
+  summary: "Changes the caller's password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)",
   tags: ['user'],
   body: ChangePasswordBody,
   auth: 'user',
-  responses: { 200: { description: 'Password changed', schema: Message }, 400: { description: 'Current password wrong or new one against the policy' }, 403: { description: 'Someone else\'s account' } },
+  responses: {
+    200: { description: 'Password changed', schema: Message },
+    400: { description: 'Current password wrong or new one against the policy' },
+    403: { description: "Someone else's account" },
+  },
 });
 documented({
   method: 'get',
@@ -256,7 +288,7 @@ documented({
 documented({
   method: 'post',
   path: '/user/setRole',
-  summary: 'Sets a user\'s role: Customer, Influencer or Admin (admin)',
+  summary: "Sets a user's role: Customer, Influencer or Admin (admin)",
   tags: ['user', 'admin'],
   body: SetRoleBody,
   auth: 'admin',

@@ -60,8 +60,10 @@ describe('parseWith', () => {
     expect(fieldsOf({ code: 'ab', kind: 'a' }, S)).toEqual({ code: 'At least 3 characters' });
   });
 
-  it('keeps a rule\'s own key, and refuses NUL characters with their own message', () => {
-    expect(fieldsOf({ p: '123' }, z.object({ p: z.string().regex(/^\d{4}$/, 'postcodeInvalid') }))).toEqual({ p: 'Please enter a 4-digit postcode (Switzerland or Liechtenstein)' });
+  it("keeps a rule's own key, and refuses NUL characters with their own message", () => {
+    expect(fieldsOf({ p: '123' }, z.object({ p: z.string().regex(/^\d{4}$/, 'postcodeInvalid') }))).toEqual({
+      p: 'Please enter a 4-digit postcode (Switzerland or Liechtenstein)',
+    });
     expect(fieldsOf({ name: 'a\u0000' })).toEqual({ name: 'The text contains a NUL character, which is not allowed' });
   });
 

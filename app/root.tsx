@@ -4,7 +4,18 @@
  */
 import { useContext, useEffect } from 'react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { configurationJson } from '../api/configuration.ts';
@@ -70,7 +81,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         {served &&
           Object.entries(served.urls).flatMap(([lng, byNs]) =>
-            served.namespaces.filter((ns) => byNs[ns]).map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={byNs[ns]} />),
+            served.namespaces
+              .filter((ns) => byNs[ns])
+              .map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={byNs[ns]} />),
           )}
         {served && (
           <script type="application/json" id="i18n-page" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(served).replace(/</g, '\\u003c') }} />

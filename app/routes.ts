@@ -79,8 +79,5 @@ export default [
   ]),
 
   // 404 layout
-  layout('layouts/notfound.tsx', [
-    route('undercontruction', 'routes/undercontruction.tsx'),
-    route('*', 'routes/catchall.tsx', { id: 'all' }),
-  ]),
+  layout('layouts/notfound.tsx', [route('undercontruction', 'routes/undercontruction.tsx'), route('*', 'routes/catchall.tsx', { id: 'all' })]),
 ] satisfies RouteConfig;

@@ -76,7 +76,14 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-type Target = { name: string; url: string; method?: string; body?: string; headers?: Record<string, string>; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> };
+type Target = {
+  name: string;
+  url: string;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+};
 type Row = { name: string; rps: number; p50: number; p99: number; cpuMs: number | null; queries: number | null; errors: number; non2xx: number };
 
 /**
@@ -187,14 +194,29 @@ function repeatedCatalogue(n: number): unknown {
  * of recent answers).
  */
 async function searchLatency(base: string): Promise<{ p50: number; p95: number; n: number; first: { p50: number; p95: number } }> {
-  const words = ['arturo fuente', 'hemingway short story', 'davidoff signature', 'montecristo', 'maduro robusto', 'boveda', 'cohiba', 'fuentte', 'lighter', 'churchill'];
+  const words = [
+    'arturo fuente',
+    'hemingway short story',
+    'davidoff signature',
+    'montecristo',
+    'maduro robusto',
+    'boveda',
+    'cohiba',
+    'fuentte',
+    'lighter',
+    'churchill',
+  ];
   const terms = words.flatMap((w) => Array.from({ length: Math.min(w.length, 8) - 1 }, (_, k) => w.slice(0, k + 2)));
   const times: number[] = [];
   const firstTimes: number[] = [];
   for (let round = 0; round < 3; round++)
     for (const t of terms) {
       const start = performance.now();
-      const res = await fetch(`${base}/api/product/searchProducts`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': shopperIp() }, body: JSON.stringify({ searchOptions: { searchName: t } }) });
+      const res = await fetch(`${base}/api/product/searchProducts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': shopperIp() },
+        body: JSON.stringify({ searchOptions: { searchName: t } }),
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`search "${t}": HTTP ${res.status}`);
       (round > 0 ? times : firstTimes).push(performance.now() - start); // round 0 warms up
@@ -292,7 +314,11 @@ async function main() {
     const productId = ((await search.json()) as { products: { _id: string }[] }).products[0]._id;
     const productPath = `/productdetail?id=${productId}`;
     const login = (await (
-      await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: adminEmail, password: adminPassword }) })
+      await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+      })
     ).json()) as { accesToken: string };
     const signedIn = { cookie: `access_token=${login.accesToken}` };
 
@@ -309,7 +335,10 @@ async function main() {
 
     const { randomBytes } = await import('node:crypto');
     console.error(`== measuring: ${DURATION_S} s per target, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores shared with the load generator`);
-    const ceiling = await measure({ name: `plain node:http, product page bytes (${fs.statSync(bodyFile).size} B)`, url: `http://${HOST}:${basePort}/` }, baseProc.pid);
+    const ceiling = await measure(
+      { name: `plain node:http, product page bytes (${fs.statSync(bodyFile).size} B)`, url: `http://${HOST}:${basePort}/` },
+      baseProc.pid,
+    );
     await stop(baseProc);
     const rows: Row[] = [];
     for (const t of [
@@ -329,7 +358,10 @@ async function main() {
         url: `${base}/api/cart/addProduct`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: JSON.stringify({ productID: productId, userID: randomBytes(24).toString('base64url'), count: 1 }) }),
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          body: JSON.stringify({ productID: productId, userID: randomBytes(24).toString('base64url'), count: 1 }),
+        }),
       },
     ] satisfies Target[])
       if (!process.env.BENCH_ONLY || new RegExp(process.env.BENCH_ONLY).test(t.name)) rows.push(await measure(t, shopProc.pid, base));
@@ -337,19 +369,32 @@ async function main() {
     const w = Math.max(...[ceiling, ...rows].map((r) => r.name.length));
     const line = (r: Row, ratio: string) =>
       `${r.name.padEnd(w)}  ${Math.round(r.rps).toString().padStart(7)}  ${r.p50.toString().padStart(7)}  ${r.p99.toString().padStart(7)}  ${ratio.padStart(10)}  ${(r.cpuMs === null ? 'n/a' : r.cpuMs.toFixed(2)).padStart(10)}  ${(r.queries === null ? '' : r.queries.toFixed(2)).padStart(9)}${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ''}`;
-    console.log(`\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(10)}  ${'CPU ms/req'.padStart(10)}  ${'SQL/req'.padStart(9)}`);
+    console.log(
+      `\n${'target'.padEnd(w)}  ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  ${'vs ceiling'.padStart(10)}  ${'CPU ms/req'.padStart(10)}  ${'SQL/req'.padStart(9)}`,
+    );
     console.log(line(ceiling, '1.00'));
     for (const r of rows) console.log(line(r, (r.rps / ceiling.rps).toFixed(3)));
 
     const s100 = await searchLatency(base);
-    console.log(`\nlive search, one client, ${s100.n} typed prefixes (${productCount || 'catalogue'} products): p50 ${s100.p50} ms, p95 ${s100.p95} ms (first time each: p50 ${s100.first.p50} ms, p95 ${s100.first.p95} ms)`);
+    console.log(
+      `\nlive search, one client, ${s100.n} typed prefixes (${productCount || 'catalogue'} products): p50 ${s100.p50} ms, p95 ${s100.p95} ms (first time each: p50 ${s100.first.p50} ms, p95 ${s100.first.p95} ms)`,
+    );
     const st = await stats(base);
     const mib = (n: number | undefined) => `${((n ?? 0) / 1024 / 1024).toFixed(0)} MiB`;
-    console.log(`RSS of the shop after the bench: ${mib(st.rssBytes)} (${onPostgres ? 'PostgreSQL' : 'PGlite'}); page cache ${st.pageCache?.hits ?? 0} hits, ${st.pageCache?.misses ?? 0} misses, ${st.pageCache?.entries ?? 0} entries, ${mib(st.pageCache?.bytes)}`);
-    if (st.memory) console.log(`  JS heap ${mib(st.memory.heapUsed)} of ${mib(st.memory.heapTotal)}; outside the heap ${mib(st.memory.external)} (WebAssembly memory of PGlite, buffers; array buffers ${mib(st.memory.arrayBuffers)})`);
+    console.log(
+      `RSS of the shop after the bench: ${mib(st.rssBytes)} (${onPostgres ? 'PostgreSQL' : 'PGlite'}); page cache ${st.pageCache?.hits ?? 0} hits, ${st.pageCache?.misses ?? 0} misses, ${st.pageCache?.entries ?? 0} entries, ${mib(st.pageCache?.bytes)}`,
+    );
+    if (st.memory)
+      console.log(
+        `  JS heap ${mib(st.memory.heapUsed)} of ${mib(st.memory.heapTotal)}; outside the heap ${mib(st.memory.external)} (WebAssembly memory of PGlite, buffers; array buffers ${mib(st.memory.arrayBuffers)})`,
+      );
     const load = os.loadavg()[0].toFixed(1);
-    console.log(`\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load}; the load generator shares the machine.`);
-    console.log('CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s. SQL/req: statements the shop sent per request.');
+    console.log(
+      `\n${DURATION_S} s per target, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${load}; the load generator shares the machine.`,
+    );
+    console.log(
+      'CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s. SQL/req: statements the shop sent per request.',
+    );
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
       const lh = await lighthouse(base, ['/', '/client/products', productPath, '/shopcart']);
       if (lh) console.log(`\nLighthouse (mobile):\n${lh.join('\n')}`);

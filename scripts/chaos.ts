@@ -10,7 +10,9 @@ import { parseArgs } from 'node:util';
 import { createTestDatabase } from '../tests/helpers/shop.ts';
 import { runChaos } from './lib/chaos.ts';
 
-const { values } = parseArgs({ options: { customers: { type: 'string', default: '400' }, crashes: { type: 'string', default: '8' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: { customers: { type: 'string', default: '400' }, crashes: { type: 'string', default: '8' }, concurrency: { type: 'string', default: '16' } },
+});
 if (!fs.existsSync('build/server/server.js')) execSync('npx react-router build', { stdio: 'inherit' });
 const db = await createTestDatabase(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 try {
@@ -23,7 +25,9 @@ try {
     concurrency: Number(values.concurrency),
     log: (line) => console.log(line),
   });
-  console.log(`${r.ordersSeen} orders confirmed, ${r.refused} refused (stock, promo), ${r.webhooksSent} webhooks sent (each 3x), ${r.networkErrors} requests cut by a crash, ${r.crashes} crashes, ${r.seconds.toFixed(1)} s`);
+  console.log(
+    `${r.ordersSeen} orders confirmed, ${r.refused} refused (stock, promo), ${r.webhooksSent} webhooks sent (each 3x), ${r.networkErrors} requests cut by a crash, ${r.crashes} crashes, ${r.seconds.toFixed(1)} s`,
+  );
   console.log(r.violations.length ? `BROKEN INVARIANTS:\n${r.violations.join('\n')}` : 'All invariants hold.');
   process.exitCode = r.violations.length ? 1 : 0;
 } finally {

@@ -16,14 +16,35 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Chromium flags of this machine (no sandbox in containers, nothing phoning home). */
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One page's Lighthouse result. */
-export type PageScore = { path: string; performance: number; accessibility: number; bestPractices: number; seo: number; jsKB: number; lcpMs: number; cls: number; tbtMs: number; failed?: string[] };
+export type PageScore = {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  jsKB: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  failed?: string[];
+};
 
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs?: { id: string }[] }>;
-  audits: Record<string, { score: number | null; numericValue?: number; scoreDisplayMode?: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; scoreDisplayMode?: string; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
 };
 
 /**
@@ -37,7 +58,12 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Pa
   for (const p of paths) {
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
     try {
-      const result = await lighthouse(`${base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(`${base}${p}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const lhr = result?.lhr as unknown as Lhr;
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       const js = (lhr.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
@@ -46,7 +72,14 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Pa
           .map((r) => r.id)
           .filter((id) => {
             const a = lhr.audits[id];
-            return a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable';
+            return (
+              a &&
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable'
+            );
           }),
       );
       out.push({
@@ -75,7 +108,11 @@ export function scoreLine(s: PageScore): string {
 
 /** The id of a product to measure (the first search hit of a catalogue name). */
 export async function someProductPath(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/product/searchProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: 'hemingway short story' } }) });
+  const res = await fetch(`${base}/api/product/searchProducts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ searchOptions: { searchName: 'hemingway short story' } }),
+  });
   const id = ((await res.json()) as { products: { _id: string }[] }).products[0]?._id;
   return `/productdetail?id=${encodeURIComponent(id ?? '')}`;
 }
@@ -97,18 +134,30 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
   try {
     if (!base) {
-      if (process.env.LIGHTHOUSE_NO_BUILD !== '1' || !fs.existsSync('build/server/server.js')) execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      if (process.env.LIGHTHOUSE_NO_BUILD !== '1' || !fs.existsSync('build/server/server.js'))
+        execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       shop = spawn(process.execPath, ['build/server/server.js'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: base },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(tmp, 'data'),
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          PUBLIC_URL: base,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const end = Date.now() + 120_000;
       for (;;) {
         if (shop.exitCode !== null) throw new Error('the shop exited');
         if (Date.now() > end) throw new Error('the shop did not start');
-        const ok = await fetch(`${base}/api/configuration/configurations`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${base}/api/configuration/configurations`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) break;
         await new Promise((r) => setTimeout(r, 250));
       }

@@ -25,7 +25,9 @@ import { influencerByEmail } from '../core/accounts/influencer.ts';
 function zurichMidnight(date: string, endOfDay = false): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`Not a date (YYYY-MM-DD): ${date}`);
   const guess = new Date(`${date}T12:00:00Z`);
-  const offsetName = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(guess).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  const offsetName =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(guess).find((p) => p.type === 'timeZoneName')
+      ?.value ?? 'GMT+01:00';
   const m = /GMT([+-]\d{2}):(\d{2})/.exec(offsetName);
   const start = new Date(`${date}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
   return endOfDay ? new Date(start.getTime() + 86_400_000 - 1) : start;
@@ -33,26 +35,43 @@ function zurichMidnight(date: string, endOfDay = false): Date {
 
 async function main() {
   const { values } = parseArgs({
-    options: { code: { type: 'string' }, percent: { type: 'string' }, amount: { type: 'string' }, min: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, limit: { type: 'string' }, influencer: { type: 'string' } },
+    options: {
+      code: { type: 'string' },
+      percent: { type: 'string' },
+      amount: { type: 'string' },
+      min: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      influencer: { type: 'string' },
+    },
   });
-  if (!values.code || (!values.percent === !values.amount)) {
-    console.error('Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--influencer E-MAIL]');
+  if (!values.code || !values.percent === !values.amount) {
+    console.error(
+      'Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--influencer E-MAIL]',
+    );
     process.exit(2);
   }
   const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
   try {
     const influencer = values.influencer ? await influencerByEmail(shop.db, values.influencer) : null;
-    const promo = await createPromo(shop.db, {
-      code: values.code,
-      kind: values.percent ? 'percent' : 'fixed',
-      value: values.percent ? Number(values.percent) : chfToRappen(Number(values.amount)),
-      minOrder: values.min ? chfToRappen(Number(values.min)) : 0,
-      validFrom: values.from ? zurichMidnight(values.from) : null,
-      validTo: values.to ? zurichMidnight(values.to, true) : null,
-      usageLimit: values.limit ? Number(values.limit) : null,
-      influencerUserId: influencer?.id ?? null,
-    }, 'cli');
-    console.log(`Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off${influencer ? `, orders attributed to ${influencer.email}` : ''}`);
+    const promo = await createPromo(
+      shop.db,
+      {
+        code: values.code,
+        kind: values.percent ? 'percent' : 'fixed',
+        value: values.percent ? Number(values.percent) : chfToRappen(Number(values.amount)),
+        minOrder: values.min ? chfToRappen(Number(values.min)) : 0,
+        validFrom: values.from ? zurichMidnight(values.from) : null,
+        validTo: values.to ? zurichMidnight(values.to, true) : null,
+        usageLimit: values.limit ? Number(values.limit) : null,
+        influencerUserId: influencer?.id ?? null,
+      },
+      'cli',
+    );
+    console.log(
+      `Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off${influencer ? `, orders attributed to ${influencer.email}` : ''}`,
+    );
   } catch (e) {
     if (e instanceof DomainError) {
       console.error(`${e.message}${e.opts.fields ? ` ${JSON.stringify(e.opts.fields)}` : ''}`);

@@ -20,6 +20,9 @@ npm run --silent typecheck
 echo "== lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries)"
 npx eslint .
 
+echo "== formatting (Prettier)"
+npx prettier --check . >/dev/null || { npx prettier --check . 2>&1 | tail -20; exit 1; }
+
 echo "== folder-level cycles between core modules (dependency-cruiser)"
 npm run --silent deps:check
 

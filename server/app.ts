@@ -131,7 +131,11 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     await next();
     const hashes = c.get('pageCacheScripts');
     const csp = c.res.headers.get('Content-Security-Policy');
-    if (hashes && csp) c.res.headers.set('Content-Security-Policy', csp.replace(/'nonce-[^']*'/, hashes.join(' ') || "'none'").replace("script-src 'self' 'none'", "script-src 'self'"));
+    if (hashes && csp)
+      c.res.headers.set(
+        'Content-Security-Policy',
+        csp.replace(/'nonce-[^']*'/, hashes.join(' ') || "'none'").replace("script-src 'self' 'none'", "script-src 'self'"),
+      );
   });
   app.use('*', serviceUnavailable(shop));
   app.use(
@@ -161,10 +165,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const root = opts.clientDir ?? 'build/client';
   // Cache-Control is set on the finished response: a header set in serveStatic's onFound comes
   // after the response exists and is lost outside @hono/node-server (e.g. in app.request).
-  const cached = (cacheControl: string): MiddlewareHandler<HttpEnv> => async (c, next) => {
-    await next();
-    if (c.get('staticFile') && (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)) c.res.headers.set('Cache-Control', cacheControl);
-  };
+  const cached =
+    (cacheControl: string): MiddlewareHandler<HttpEnv> =>
+    async (c, next) => {
+      await next();
+      if (c.get('staticFile') && (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)) c.res.headers.set('Cache-Control', cacheControl);
+    };
   const markStatic = (_p: string, c: Context<HttpEnv>) => void c.set('staticFile', true);
   // hashed file names: never change, cache for a year
   app.use('/assets/*', precompressedAssets(root), cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
@@ -190,7 +196,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
       const gc = (globalThis as { gc?: () => void }).gc;
       if (c.req.query('gc') === '1' && gc) gc();
       const m = process.memoryUsage();
-      return c.json({ queries: queryCount(), rssBytes: m.rss, memory: { heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }, pageCache: pageCache?.stats ?? null });
+      return c.json({
+        queries: queryCount(),
+        rssBytes: m.rss,
+        memory: { heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers },
+        pageCache: pageCache?.stats ?? null,
+      });
     });
   app.route('/api', createApi(shop));
 
@@ -227,7 +238,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
     // (a filter form or pager link would otherwise switch back to the cookie's language)
     const queryLang = matchLocale(url.searchParams.get('lang'));
-    if (queryLang && queryLang !== getCookie(c, 'lang')) setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
+    if (queryLang && queryLang !== getCookie(c, 'lang'))
+      setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
     // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
     const origin = publicOrigin(shop.env);
     const baseContext = {

@@ -24,4 +24,3 @@ export type ShopLoadContext = {
   /** The client's IP address (TCP peer), for rate limits; absent when the transport does not tell. */
   clientIp?: string;
 };
-

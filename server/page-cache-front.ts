@@ -67,7 +67,12 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
   const origin = publicOrigin(shop.env);
   const alwaysSecure = secureTransport(shop.env);
   // the names the app reads and writes (`__Host-` prefixed over HTTPS, core/accounts/cookies.ts)
-  const names = { access: cookieName(ACCESS_COOKIE, shop.env), refresh: cookieName(REFRESH_COOKIE, shop.env), cartHint: cookieName(CART_HINT_COOKIE, shop.env), cart: cookieName(CART_COOKIE, shop.env) };
+  const names = {
+    access: cookieName(ACCESS_COOKIE, shop.env),
+    refresh: cookieName(REFRESH_COOKIE, shop.env),
+    cartHint: cookieName(CART_HINT_COOKIE, shop.env),
+    cart: cookieName(CART_COOKIE, shop.env),
+  };
   const logInfo = () => (shop.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') ?? true;
 
   return (req, res) => {
@@ -116,11 +121,22 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
   };
 }
 
-function write(e: PageEntry, wire: [string, string][], req: IncomingMessage, res: ServerResponse, jar: Map<string, string>, secure: boolean, cartCookie: string) {
+function write(
+  e: PageEntry,
+  wire: [string, string][],
+  req: IncomingMessage,
+  res: ServerResponse,
+  jar: Map<string, string>,
+  secure: boolean,
+  cartCookie: string,
+) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
   const cart = jar.get(cartCookie);
   if (!cart || !ANON_ID_PATTERN.test(cart)) {
-    headers.push(['Set-Cookie', serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S })]);
+    headers.push([
+      'Set-Cookie',
+      serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),
+    ]);
   }
   if (matches(req.headers['if-none-match'], e.etag)) {
     res.writeHead(304, headers.flat());

@@ -239,7 +239,13 @@ export class PageCache {
  * best encoding the client accepts. `X-Page-Cache` tells whether it was served from the cache
  * (`hit`) or rendered for this request (`miss`).
  */
-export function cachedResponse(e: PageEntry, ifNoneMatch: string | undefined, acceptEncoding: string | undefined, method: string, state: 'hit' | 'miss'): Response {
+export function cachedResponse(
+  e: PageEntry,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  method: string,
+  state: 'hit' | 'miss',
+): Response {
   const headers = new Headers(e.headers);
   headers.set('X-Page-Cache', state);
   headers.set('ETag', e.etag);

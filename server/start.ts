@@ -35,7 +35,11 @@ export async function startServer(build: ServerBuild): Promise<void> {
   for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
   const stopOutbox = startOutboxWorker(shop);
-  const app = createHttpApp(shop, { build, formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [], stats: process.env.SHOP_BENCH_STATS === '1' });
+  const app = createHttpApp(shop, {
+    build,
+    formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
+    stats: process.env.SHOP_BENCH_STATS === '1',
+  });
   const server = serve(
     {
       fetch: app.fetch,
@@ -45,7 +49,10 @@ export async function startServer(build: ServerBuild): Promise<void> {
       createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withFront(app.front, listener))) as typeof createServer,
     },
     (info) => {
-      shop.log.info({ port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL }, `shop listening on http://localhost:${info.port}`);
+      shop.log.info(
+        { port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL },
+        `shop listening on http://localhost:${info.port}`,
+      );
     },
   );
   const sweep = startExpirySweep(shop);
@@ -67,4 +74,3 @@ export async function startServer(build: ServerBuild): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
-

@@ -34,36 +34,78 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
         <nav aria-label={t('footer.links')}>
           <h2 className="footer-h">{t('footer.links')}</h2>
           <ul>
-            <li><Link to="/">{t('nav.home')}</Link></li>
-            <li><Link to="/client/products">{t('nav.products')}</Link></li>
-            <li><Link to="/contact">{t('nav.contact')}</Link></li>
-            <li><Link to="/about">{t('nav.about')}</Link></li>
-            <li><Link to="/readme">{t('nav.readme')}</Link></li>
+            <li>
+              <Link to="/">{t('nav.home')}</Link>
+            </li>
+            <li>
+              <Link to="/client/products">{t('nav.products')}</Link>
+            </li>
+            <li>
+              <Link to="/contact">{t('nav.contact')}</Link>
+            </li>
+            <li>
+              <Link to="/about">{t('nav.about')}</Link>
+            </li>
+            <li>
+              <Link to="/readme">{t('nav.readme')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footer.legal')}>
           <h2 className="footer-h">{t('footer.legal')}</h2>
           <ul>
-            <li><Link to="/client/privacypolicy">{t('footer.privacy')}</Link></li>
-            <li><Link to="/client/termsandconditions">{t('footer.terms')}</Link></li>
-            <li><Link to="/client/returns">{t('footer.returns')}</Link></li>
-            <li><Link to="/client/shipping">{t('footer.shipping')}</Link></li>
+            <li>
+              <Link to="/client/privacypolicy">{t('footer.privacy')}</Link>
+            </li>
+            <li>
+              <Link to="/client/termsandconditions">{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/client/returns">{t('footer.returns')}</Link>
+            </li>
+            <li>
+              <Link to="/client/shipping">{t('footer.shipping')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footer.social')}>
           <h2 className="footer-h">{t('footer.social')}</h2>
           <ul>
-            {config.telegram && <li><a href={config.telegram} rel="noopener">Telegram</a></li>}
-            <li><a href={`https://wa.me/${wa}`} rel="noopener">WhatsApp</a></li>
-            {config.facebook && <li><a href={config.facebook} rel="noopener">Facebook</a></li>}
-            {config.instagram && <li><a href={config.instagram} rel="noopener">Instagram</a></li>}
+            {config.telegram && (
+              <li>
+                <a href={config.telegram} rel="noopener">
+                  Telegram
+                </a>
+              </li>
+            )}
+            <li>
+              <a href={`https://wa.me/${wa}`} rel="noopener">
+                WhatsApp
+              </a>
+            </li>
+            {config.facebook && (
+              <li>
+                <a href={config.facebook} rel="noopener">
+                  Facebook
+                </a>
+              </li>
+            )}
+            {config.instagram && (
+              <li>
+                <a href={config.instagram} rel="noopener">
+                  Instagram
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
       </div>
       <div className="container">
         <Form method="post" action="/preferences" className="footer-langs" aria-label={t('language.label')}>
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-          <span className="footer-h" id="footer-lang-h">{t('language.label')}</span>
+          <span className="footer-h" id="footer-lang-h">
+            {t('language.label')}
+          </span>
           <div role="group" aria-labelledby="footer-lang-h" className="chip-row">
             {LOCALES.map((l) => (
               <button key={l} type="submit" name="lang" value={l} lang={l} className="link-btn" aria-pressed={lang === l}>
@@ -78,7 +120,11 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
           {t('footer.taxes')} {t('footer.age')}
         </p>
         <p>
-          {t('footer.vat')}: <bdi>{config.vatNumber}</bdi> · <bdi>© {new Date().getFullYear()} {config.companyName}</bdi>. {t('footer.rights')}
+          {t('footer.vat')}: <bdi>{config.vatNumber}</bdi> ·{' '}
+          <bdi>
+            © {new Date().getFullYear()} {config.companyName}
+          </bdi>
+          . {t('footer.rights')}
         </p>
       </div>
     </footer>

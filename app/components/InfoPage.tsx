@@ -13,7 +13,9 @@ export function InfoPage({ page, children, testId }: { page: LegalPage; children
         {page.sections.map((s) => (
           <section key={s.h}>
             <h2>{s.h}</h2>
-            {s.p?.map((para) => <p key={para}>{para}</p>)}
+            {s.p?.map((para) => (
+              <p key={para}>{para}</p>
+            ))}
             {s.list && (
               <ul>
                 {s.list.map((li) => (

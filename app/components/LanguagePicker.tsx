@@ -32,7 +32,9 @@ export function LanguagePicker({ lang }: { lang: string }) {
           <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
         {/* the accessible name starts with this visible code (WCAG 2.5.3, label in name) */}
-        <span className="lang-code" aria-hidden="true">{code}</span>
+        <span className="lang-code" aria-hidden="true">
+          {code}
+        </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="language-menu">

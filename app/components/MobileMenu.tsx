@@ -42,7 +42,9 @@ export function MobileMenu({ data }: { data: RootData }) {
           <MobileMenuLinks user={data.user} onNavigate={close} />
           <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
             <input type="hidden" name="returnTo" value={returnTo} />
-            <h3 className="menu-label" id="drawer-lang-h">{t('language.label')}</h3>
+            <h3 className="menu-label" id="drawer-lang-h">
+              {t('language.label')}
+            </h3>
             <div role="group" aria-labelledby="drawer-lang-h" className="chip-row">
               {PICKER_LOCALES.map((l) => (
                 <button key={l} type="submit" name="lang" value={l} lang={l} className="chip" aria-pressed={data.lang === l}>
@@ -70,35 +72,73 @@ export function MobileMenuLinks({ user, onNavigate }: { user: RootData['user']; 
     <>
       <nav aria-label={t('nav.main')}>
         <ul className="drawer-links">
-          <li><NavLink to="/" end onClick={onNavigate}>{t('nav.home')}</NavLink></li>
-          <li><NavLink to="/client/products" onClick={onNavigate}>{t('nav.products')}</NavLink></li>
-          <li><NavLink to="/contact" onClick={onNavigate}>{t('nav.contact')}</NavLink></li>
-          <li><NavLink to="/about" onClick={onNavigate}>{t('nav.about')}</NavLink></li>
+          <li>
+            <NavLink to="/" end onClick={onNavigate}>
+              {t('nav.home')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/client/products" onClick={onNavigate}>
+              {t('nav.products')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/contact" onClick={onNavigate}>
+              {t('nav.contact')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/about" onClick={onNavigate}>
+              {t('nav.about')}
+            </NavLink>
+          </li>
         </ul>
       </nav>
       <nav aria-label={t('user.account')}>
         <ul className="drawer-links drawer-links-small">
           {user ? (
             <>
-              <li><NavLink to="/profile" onClick={onNavigate}>{t('user.profile')}</NavLink></li>
+              <li>
+                <NavLink to="/profile" onClick={onNavigate}>
+                  {t('user.profile')}
+                </NavLink>
+              </li>
               {hasInfluencerProfile(user.role) && (
-                <li><NavLink to="/client/influencer" onClick={onNavigate}>{t('user.influencer')}</NavLink></li>
+                <li>
+                  <NavLink to="/client/influencer" onClick={onNavigate}>
+                    {t('user.influencer')}
+                  </NavLink>
+                </li>
               )}
-              <li><NavLink to="/client/history" onClick={onNavigate}>{t('user.history')}</NavLink></li>
+              <li>
+                <NavLink to="/client/history" onClick={onNavigate}>
+                  {t('user.history')}
+                </NavLink>
+              </li>
               {user.role === 'Admin' && (
-                <li><NavLink to="/admin/home" onClick={onNavigate} data-testid="mobile-admin-link">{t('nav.admin')}</NavLink></li>
+                <li>
+                  <NavLink to="/admin/home" onClick={onNavigate} data-testid="mobile-admin-link">
+                    {t('nav.admin')}
+                  </NavLink>
+                </li>
               )}
               <li>
                 <Form method="post" action="/logout" onSubmit={onNavigate}>
-                  <button type="submit" className="link-btn">{t('user.logout')}</button>
+                  <button type="submit" className="link-btn">
+                    {t('user.logout')}
+                  </button>
                 </Form>
               </li>
-    </>
-        ) : (
-          <li><NavLink to="/login" onClick={onNavigate}>{t('user.login')}</NavLink></li>
-        )}
-      </ul>
-    </nav>
+            </>
+          ) : (
+            <li>
+              <NavLink to="/login" onClick={onNavigate}>
+                {t('user.login')}
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
     </>
   );
 }

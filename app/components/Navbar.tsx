@@ -65,7 +65,13 @@ export function Navbar({ data }: { data: RootData }) {
           {data.user?.role === 'Admin' && (
             <Link to="/admin/home" className="icon-btn nav-desktop" aria-label={t('nav.adminTools')} title={t('nav.adminTools')} data-testid="admin-icon">
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+                <path
+                  d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinejoin="round"
+                />
               </svg>
             </Link>
           )}
@@ -83,7 +89,14 @@ export function Navbar({ data }: { data: RootData }) {
             data-testid="cart-icon"
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
               <circle cx="10" cy="20" r="1.4" fill="currentColor" />
               <circle cx="17" cy="20" r="1.4" fill="currentColor" />
             </svg>

@@ -23,7 +23,9 @@ export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumber
             {t('summary.discount')}
             {s.promoCode ? ` (${s.promoCode})` : ''}
           </span>
-          <span data-testid="summary-discount"><bdi dir="ltr">−{price(s.discount)}</bdi></span>
+          <span data-testid="summary-discount">
+            <bdi dir="ltr">−{price(s.discount)}</bdi>
+          </span>
         </div>
       )}
       {(s.bonus ?? 0) > 0 && (

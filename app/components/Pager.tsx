@@ -12,7 +12,19 @@ export function pagerItems(page: number, pageCount: number): (number | null)[] {
   return sorted.flatMap((n, i) => (i > 0 && n - sorted[i - 1] > 1 ? [null, n] : [n]));
 }
 
-export function Pager({ page, pageCount, href, label, pageLabel }: { page: number; pageCount: number; href: (n: number) => string; label: string; pageLabel?: (n: number) => string }) {
+export function Pager({
+  page,
+  pageCount,
+  href,
+  label,
+  pageLabel,
+}: {
+  page: number;
+  pageCount: number;
+  href: (n: number) => string;
+  label: string;
+  pageLabel?: (n: number) => string;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>

@@ -33,11 +33,20 @@ export function ProductCard({ product: p, headingLevel = 3, priority = false }: 
   return (
     <article className="card">
       <div className="card-media">
-        <ProductPicture product={p} sizes="(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 320px" width={400} height={300} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} />
+        <ProductPicture
+          product={p}
+          sizes="(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 320px"
+          width={400}
+          height={300}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+        />
         {p.stock === 0 ? (
           <span className="tag tag-out">{t('outOfStock')}</span>
         ) : p.discountPercent > 0 ? (
-          <span className="tag"><bdi dir="ltr">−{p.discountPercent}%</bdi></span>
+          <span className="tag">
+            <bdi dir="ltr">−{p.discountPercent}%</bdi>
+          </span>
         ) : null}
       </div>
       <div className="card-body">

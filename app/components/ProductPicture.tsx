@@ -29,13 +29,33 @@ export function ProductPicture({
   index?: number;
 }) {
   const img = product.images?.[index];
-  if (!img?.id || !img.widths?.length) return <img src={index === 0 ? productImageSrc(product) : (img?.path ?? productImageSrc(product))} alt={alt ?? ''} width={width} height={height} loading={loading} fetchPriority={fetchPriority} />;
+  if (!img?.id || !img.widths?.length)
+    return (
+      <img
+        src={index === 0 ? productImageSrc(product) : (img?.path ?? productImageSrc(product))}
+        alt={alt ?? ''}
+        width={width}
+        height={height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+      />
+    );
   const set = (fmt: string) => img.widths!.map((w) => `/media/products/${img.id}/${w}.${fmt} ${w}w`).join(', ');
   return (
     <picture>
       <source type="image/avif" srcSet={set('avif')} sizes={sizes} />
       <source type="image/webp" srcSet={set('webp')} sizes={sizes} />
-      <img src={img.path} srcSet={set('jpg')} sizes={sizes} alt={img.alt || alt || ''} width={img.width ?? width} height={img.height ?? height} loading={loading} fetchPriority={fetchPriority} decoding="async" />
+      <img
+        src={img.path}
+        srcSet={set('jpg')}
+        sizes={sizes}
+        alt={img.alt || alt || ''}
+        width={img.width ?? width}
+        height={img.height ?? height}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+      />
     </picture>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AGE_CONFIRMATION_VALIDITY_MS, AGE_GATE_DELAY_MS, COOKIE_NOTICE_DELAY_MS, LANGUAGE_MENU_AUTOCLOSE_MS, PROMO_BANNER_BLINK_MS, SNACKBAR_MS } from '../constants.ts';
+import {
+  AGE_CONFIRMATION_VALIDITY_MS,
+  AGE_GATE_DELAY_MS,
+  COOKIE_NOTICE_DELAY_MS,
+  LANGUAGE_MENU_AUTOCLOSE_MS,
+  PROMO_BANNER_BLINK_MS,
+  SNACKBAR_MS,
+} from '../constants.ts';
 import { ageConfirmationValid } from './AgeGate.tsx';
 
 describe('specification section 9 constants', () => {

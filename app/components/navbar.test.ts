@@ -76,9 +76,7 @@ describe('navbar', () => {
 });
 
 function renderMobileLinks(user: RootData['user']): string {
-  const Stub = createRoutesStub([
-    { path: '/', Component: () => createElement(I18nextProvider, { i18n }, createElement(MobileMenuLinks, { user })) },
-  ]);
+  const Stub = createRoutesStub([{ path: '/', Component: () => createElement(I18nextProvider, { i18n }, createElement(MobileMenuLinks, { user })) }]);
   return renderToString(createElement(Stub, { initialEntries: ['/'] }));
 }
 

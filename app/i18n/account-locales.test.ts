@@ -7,9 +7,25 @@ import { PICKER_LOCALES } from './locales.ts';
 const dir = path.join(import.meta.dirname, 'locales');
 const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));
 function keys(o: object, prefix = ''): string[] {
-  return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+  return Object.entries(o)
+    .flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+    .sort();
 }
-const ACCOUNT_ERRORS = ['fieldRequired', 'emailInvalid', 'postcodeInvalid', 'underage', 'passwordTooShort', 'passwordCommon', 'passwordsDiffer', 'currentPasswordWrong', 'linkInvalid', 'badCredentials', 'emailNotConfirmed', 'sessionEnded', 'rateLimited'];
+const ACCOUNT_ERRORS = [
+  'fieldRequired',
+  'emailInvalid',
+  'postcodeInvalid',
+  'underage',
+  'passwordTooShort',
+  'passwordCommon',
+  'passwordsDiffer',
+  'currentPasswordWrong',
+  'linkInvalid',
+  'badCredentials',
+  'emailNotConfirmed',
+  'sessionEnded',
+  'rateLimited',
+];
 
 describe('account texts', () => {
   for (const lng of PICKER_LOCALES) {

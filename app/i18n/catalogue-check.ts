@@ -24,7 +24,11 @@ export function readCatalogue(lng: string, ns: string, dir = LOCALES_DIR): Recor
 
 /** The namespaces English has (one JSON file each). */
 export function englishNamespaces(dir = LOCALES_DIR): string[] {
-  return fs.readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();
+  return fs
+    .readdirSync(path.join(dir, 'en'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
 }
 
 /** Flattens nested objects and arrays to dotted keys with their string values (`a.b.0.c`). */
@@ -106,7 +110,9 @@ export function checkCatalogue(lng: string, ns: string, dir = LOCALES_DIR): Cata
     const want = placeholders(en.get(enKey)!);
     const got = placeholders(v);
     const plural = PLURAL_SUFFIX.test(k);
-    const same = plural ? got.every((p) => want.includes(p)) && want.filter((p) => p !== '{{count}}').every((p) => got.includes(p)) : want.join() === got.join();
+    const same = plural
+      ? got.every((p) => want.includes(p)) && want.filter((p) => p !== '{{count}}').every((p) => got.includes(p))
+      : want.join() === got.join();
     if (!same) report.placeholders.push(`${k}: expected [${want.join(' ')}] got [${got.join(' ')}]`);
   }
   return report;

@@ -53,18 +53,39 @@ describe('the catalogue check itself', () => {
     fs.mkdirSync(path.join(dir, lng), { recursive: true });
     fs.writeFileSync(path.join(dir, lng, `${ns}.json`), JSON.stringify(v));
   };
-  write('en', 'shop', { title: 'Hello {{name}}', body: 'Read <1>the terms</1>', items_one: '{{count}} item', items_other: '{{count}} items', list: ['one', 'two'] });
+  write('en', 'shop', {
+    title: 'Hello {{name}}',
+    body: 'Read <1>the terms</1>',
+    items_one: '{{count}} item',
+    items_other: '{{count}} items',
+    list: ['one', 'two'],
+  });
 
   it('a complete catalogue passes; Arabic may say "one" and "two" in words', () => {
     write('ar', 'shop', {
-      title: 'مرحبًا {{name}}', body: 'اقرأ <1>الشروط</1>', list: ['أ', 'ب'],
-      items_zero: 'لا منتجات', items_one: 'منتج واحد', items_two: 'منتجان', items_few: '{{count}} منتجات', items_many: '{{count}} منتجًا', items_other: '{{count}} منتج',
+      title: 'مرحبًا {{name}}',
+      body: 'اقرأ <1>الشروط</1>',
+      list: ['أ', 'ب'],
+      items_zero: 'لا منتجات',
+      items_one: 'منتج واحد',
+      items_two: 'منتجان',
+      items_few: '{{count}} منتجات',
+      items_many: '{{count}} منتجًا',
+      items_other: '{{count}} منتج',
     });
     expect(checkCatalogue('ar', 'shop', dir)).toEqual({ lng: 'ar', ns: 'shop', missing: [], extra: [], placeholders: [], empty: [] });
   });
 
   it('finds missing keys, missing plural forms, unknown keys, lost placeholders and empty texts', () => {
-    write('pl', 'shop', { title: 'Dzień dobry', body: '', items_one: '{{count}} produkt', items_other: '{{count}} produktu', list: ['a'], extra: 'x', items_two: '2' });
+    write('pl', 'shop', {
+      title: 'Dzień dobry',
+      body: '',
+      items_one: '{{count}} produkt',
+      items_other: '{{count}} produktu',
+      list: ['a'],
+      extra: 'x',
+      items_two: '2',
+    });
     const r = checkCatalogue('pl', 'shop', dir);
     expect(r.missing.sort()).toEqual(['items_few', 'items_many', 'list.1']);
     expect(r.extra.sort()).toEqual(['extra', 'items_two']);
@@ -82,6 +103,8 @@ describe('the catalogue check itself', () => {
     expect(pluralCategories('ru')).toEqual(['one', 'few', 'many', 'other']);
     for (const l of ['ja', 'ko', 'id', 'zh', 'vi']) expect(pluralCategories(l)).toEqual(['other']);
     expect(pluralCategories('fr')).toEqual(['one', 'other']); // `many` is for millions only: allowed, not needed
-    expect(placeholders('{{count, number}} $t(common:nav.cart) <strong>x</strong>')).toEqual(['$t(common:nav.cart)', '</strong>', '<strong>', '{{count}}'].sort());
+    expect(placeholders('{{count, number}} $t(common:nav.cart) <strong>x</strong>')).toEqual(
+      ['$t(common:nav.cart)', '</strong>', '<strong>', '{{count}}'].sort(),
+    );
   });
 });

@@ -9,11 +9,12 @@ import { legalPage } from './legal.server.ts';
 import { PICKER_LOCALES } from './locales.ts';
 
 const settings = { ...DEFAULT_SETTINGS, shippingFee: 1250, freeShippingThreshold: 129_900 };
-const text = (p: ReturnType<typeof legalPage>) => [p.title, p.intro, ...p.sections.flatMap((s) => [s.h, ...(s.p ?? []), ...(s.list ?? [])])].join('\n').replace(/[\u00a0\u202f]/g, ' ');
+const text = (p: ReturnType<typeof legalPage>) =>
+  [p.title, p.intro, ...p.sections.flatMap((s) => [s.h, ...(s.p ?? []), ...(s.list ?? [])])].join('\n').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('legal pages', () => {
   it('shipping fills in the fee and the free-delivery threshold from configuration, per locale', () => {
-    expect(text(legalPage('en', 'shipping', settings))).toContain("CHF 12.50");
+    expect(text(legalPage('en', 'shipping', settings))).toContain('CHF 12.50');
     expect(text(legalPage('de', 'shipping', settings))).toMatch(/CHF 1[’']299\.00/);
     expect(text(legalPage('fr', 'shipping', settings))).toContain('1 299.00 CHF');
   });

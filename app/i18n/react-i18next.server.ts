@@ -31,7 +31,12 @@ export function useTranslation(ns?: string | readonly string[], options: { i18n?
   let r = byKey.get(key);
   if (!r) {
     // the same call as the real hook (i18next's 4th argument scopes the namespaces; untyped)
-    const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (lng: string, ns: string, keyPrefix: string | undefined, opts: { scopeNs: string[] }) => TFunction;
+    const getFixedT = i18n.getFixedT.bind(i18n) as unknown as (
+      lng: string,
+      ns: string,
+      keyPrefix: string | undefined,
+      opts: { scopeNs: string[] },
+    ) => TFunction;
     const fixed = getFixedT(options.lng ?? i18n.language, namespaces[0], options.keyPrefix, { scopeNs: namespaces });
     // a key without options always gives the same text in this instance: translate it once
     const plain = new Map<string, string>();

@@ -28,7 +28,18 @@ export function orderView(o: OrderWithLines) {
     expiresAt: o.expiresAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,
     invoiceNumber: o.invoiceNumber,
-    lines: o.lines.map((l) => ({ id: l.id, productId: l.productId, sku: l.sku, name: l.name, packaging: l.packaging, count: l.count, unitPrice: l.unitPrice, discountPercent: l.discountPercent, lineTotal: l.lineTotal, box: l.box ?? null })),
+    lines: o.lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      sku: l.sku,
+      name: l.name,
+      packaging: l.packaging,
+      count: l.count,
+      unitPrice: l.unitPrice,
+      discountPercent: l.discountPercent,
+      lineTotal: l.lineTotal,
+      box: l.box ?? null,
+    })),
   };
 }
 

@@ -26,7 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { title, confirmed: true, error: null };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    const error = err.code === 'rate_limited' ? translate(context.lang, 'errors:rateLimited', { ...err.opts.params, defaultValue: err.message }) : translate(context.lang, 'account:confirm.invalid');
+    const error =
+      err.code === 'rate_limited'
+        ? translate(context.lang, 'errors:rateLimited', { ...err.opts.params, defaultValue: err.message })
+        : translate(context.lang, 'account:confirm.invalid');
     return { title, confirmed: false, error };
   }
 }
@@ -65,7 +68,14 @@ export default function ConfirmPage() {
           <FormMessage error={result && !result.ok ? result.error : error} />
           <p>{t('confirm.resendIntro')}</p>
           <Form method="post" className="account-form" noValidate>
-            <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={result && !result.ok ? result.fields.email : undefined} />
+            <FormField
+              name="email"
+              type="email"
+              label={t('fields.email')}
+              autoComplete="email"
+              required
+              error={result && !result.ok ? result.fields.email : undefined}
+            />
             <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
               {t('confirm.resend')}
             </button>

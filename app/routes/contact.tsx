@@ -23,8 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -35,11 +34,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(e instanceof DomainError)) throw e;
     const fields = translateFields(context.lang, e.opts.fields);
     const message = translateError(context.lang, e, 'invalidInput');
-    return data({ ok: false as const, message, fields, values: { name: String(form.name ?? ''), email: String(form.email ?? ''), subject: String(form.subject ?? ''), message: String(form.message ?? '') } }, { status: e.code === 'rate_limited' ? 429 : 400 });
+    return data(
+      {
+        ok: false as const,
+        message,
+        fields,
+        values: { name: String(form.name ?? ''), email: String(form.email ?? ''), subject: String(form.subject ?? ''), message: String(form.message ?? '') },
+      },
+      { status: e.code === 'rate_limited' ? 429 : 400 },
+    );
   }
 }
 
-function Field({ name, label, error, children }: { name: string; label: string; error?: string; children: (props: Record<string, unknown>) => React.ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  children: (props: Record<string, unknown>) => React.ReactNode;
+}) {
   const id = `contact-${name}`;
   return (
     <div className="field">
@@ -68,7 +85,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </header>
       <div className="info-grid">
         <aside className="info-card" aria-label={t('contact.details')}>
-          <p className="footer-brand" style={{ fontSize: '1.4rem' }}>{c.companyName}</p>
+          <p className="footer-brand" style={{ fontSize: '1.4rem' }}>
+            {c.companyName}
+          </p>
           <dl>
             <dt>{t('contact.address')}</dt>
             <dd>
@@ -83,7 +102,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <a href={`mailto:${c.email}`}>{c.email}</a>
             </dd>
           </dl>
-          <p className="muted" style={{ marginTop: 16, fontSize: '0.9rem' }}>{t('contact.reply')}</p>
+          <p className="muted" style={{ marginTop: 16, fontSize: '0.9rem' }}>
+            {t('contact.reply')}
+          </p>
         </aside>
         <Form method="post" noValidate className="info-card" aria-labelledby="contact-form-h" key={actionData?.ok ? 'sent' : 'form'}>
           <h2 id="contact-form-h">{t('contact.formTitle')}</h2>

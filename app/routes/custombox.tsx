@@ -91,7 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data<ActionResult>({ values: emptyValues(''), error: translate(context.lang, 'custombox:invalidRequest') }, { status: 400 });
   }
-  if ([...form.keys()].length > MAX_FIELDS) return data<ActionResult>({ values: emptyValues(''), error: translate(context.lang, 'custombox:invalidRequest') }, { status: 400 });
+  if ([...form.keys()].length > MAX_FIELDS)
+    return data<ActionResult>({ values: emptyValues(''), error: translate(context.lang, 'custombox:invalidRequest') }, { status: 400 });
   const values = readValues(form);
   const step = str(form.get('step'), 80);
   if (step) {
@@ -109,12 +110,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     await createBox(
       context.shop.db,
       context.cartKey,
-      { modelId: values.boxID, items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })), messageKind: values.messageKind, message: values.message },
+      {
+        modelId: values.boxID,
+        items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })),
+        messageKind: values.messageKind,
+        message: values.message,
+      },
       context.auth?.userId ?? null,
     );
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    return data<ActionResult>({ values, error: translateError(context.lang, e), field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' }, { status: STATUS_FOR[e.code] });
+    return data<ActionResult>(
+      { values, error: translateError(context.lang, e), field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' },
+      { status: STATUS_FOR[e.code] },
+    );
   }
   return redirect('/shopcart?box=created');
 }
@@ -297,7 +306,9 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
                           {x.name}
                         </span>
                         <span className="card-meta">
-                          {[x.vitola, x.lengthMm ? `${x.lengthMm} mm` : null, x.ringGauge ? t('ring', { rg: x.ringGauge }) : null, x.wrapper].filter(Boolean).join(' · ')}
+                          {[x.vitola, x.lengthMm ? `${x.lengthMm} mm` : null, x.ringGauge ? t('ring', { rg: x.ringGauge }) : null, x.wrapper]
+                            .filter(Boolean)
+                            .join(' · ')}
                         </span>
                         <span className="cb-item-foot">
                           <StrengthScale strength={x.strength} />
@@ -309,7 +320,15 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
                         </span>
                       </div>
                       <div className="cb-stepper" role="group" aria-labelledby={`cb-name-${x.id}`}>
-                        <button type="submit" name="step" value={`dec:${x.id}`} className="icon-btn cb-step-btn" disabled={n === 0} aria-label={t('less', { name: x.name })} formNoValidate>
+                        <button
+                          type="submit"
+                          name="step"
+                          value={`dec:${x.id}`}
+                          className="icon-btn cb-step-btn"
+                          disabled={n === 0}
+                          aria-label={t('less', { name: x.name })}
+                          formNoValidate
+                        >
                           −
                         </button>
                         <label className="visually-hidden" htmlFor={`cb-q-${x.id}`}>
@@ -327,7 +346,15 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
                           placeholder="0"
                           onChange={(e) => setQty(x.id, Math.max(0, Math.min(max, Number.parseInt(e.target.value || '0', 10) || 0)))}
                         />
-                        <button type="submit" name="step" value={`inc:${x.id}`} className="icon-btn cb-step-btn" disabled={n >= max || count >= capacity} aria-label={t('more', { name: x.name })} formNoValidate>
+                        <button
+                          type="submit"
+                          name="step"
+                          value={`inc:${x.id}`}
+                          className="icon-btn cb-step-btn"
+                          disabled={n >= max || count >= capacity}
+                          aria-label={t('more', { name: x.name })}
+                          formNoValidate
+                        >
                           +
                         </button>
                       </div>
@@ -432,7 +459,10 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
 
 /** A small drawing of a closed box in its model's wood (the model choice). */
 function BoxIcon({ drawing }: { drawing: string }) {
-  const c = { cedar: ['#9a5b32', '#c98f5d'], mahogany: ['#5e2218', '#8c3b28'], ebony: ['#1d1714', '#3a2e27'], leather: ['#6b3f22', '#a8764a'] }[drawing] ?? ['#9a5b32', '#c98f5d'];
+  const c = { cedar: ['#9a5b32', '#c98f5d'], mahogany: ['#5e2218', '#8c3b28'], ebony: ['#1d1714', '#3a2e27'], leather: ['#6b3f22', '#a8764a'] }[drawing] ?? [
+    '#9a5b32',
+    '#c98f5d',
+  ];
   return (
     <svg viewBox="0 0 80 50" width="80" height="50" aria-hidden="true" className="cb-model-icon">
       <rect x="4" y="14" width="72" height="32" rx="4" fill={c[0]} />
@@ -441,4 +471,3 @@ function BoxIcon({ drawing }: { drawing: string }) {
     </svg>
   );
 }
-

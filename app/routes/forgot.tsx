@@ -41,7 +41,14 @@ export default function ForgotPage() {
           <p>{t('forgot.intro')}</p>
           <FormMessage error={result && !result.ok ? result.error : null} />
           <Form method="post" className="account-form" noValidate>
-            <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={result && !result.ok ? result.fields.email : undefined} />
+            <FormField
+              name="email"
+              type="email"
+              label={t('fields.email')}
+              autoComplete="email"
+              required
+              error={result && !result.ok ? result.fields.email : undefined}
+            />
             <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
               {t('forgot.submit')}
             </button>

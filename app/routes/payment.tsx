@@ -49,8 +49,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: translate(context.lang, 'checkout:payment.title'),
     closed: settings.shop_closed,
     methods: availablePaymentMethods(context.shop.env),
-    address: { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country || 'CH' },
-    lines: cart.lines.map((l) => ({ id: l.product.id, name: l.product.name, packaging: l.product.packaging, count: l.count, lineTotal: l.lineTotal, box: l.box ? { items: l.box.items.map((i) => ({ name: i.name, count: i.count })), messageKind: l.box.messageKind, message: l.box.message } : null })),
+    address: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      street: user.street,
+      postalCode: user.postalCode,
+      city: user.city,
+      country: user.country || 'CH',
+    },
+    lines: cart.lines.map((l) => ({
+      id: l.product.id,
+      name: l.product.name,
+      packaging: l.product.packaging,
+      count: l.count,
+      lineTotal: l.lineTotal,
+      box: l.box ? { items: l.box.items.map((i) => ({ name: i.name, count: i.count })), messageKind: l.box.messageKind, message: l.box.message } : null,
+    })),
     summary: { ...orderTotals(cart.subtotal, totals.promoDiscount, settings, totals.bonus), promoCode: cart.promoCode },
     promoCode: cart.promoCode,
     promoProblem: totals.promoProblem ? translateError(context.lang, totals.promoProblem) : null,
@@ -97,15 +111,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
     const intent = form.intent === 'pay' ? 'pay' : 'promo';
-    return data({ intent, error: translateError(lang, e), fields: intent === 'pay' ? translateFields(lang, e.opts.fields) : undefined } satisfies ActionResult, { status: domainStatus(e) });
+    return data(
+      { intent, error: translateError(lang, e), fields: intent === 'pay' ? translateFields(lang, e.opts.fields) : undefined } satisfies ActionResult,
+      { status: domainStatus(e) },
+    );
   }
 }
 
-function Field({ name, label, value, error, ...rest }: { name: string; label: string; value: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  name,
+  label,
+  value,
+  error,
+  ...rest
+}: { name: string; label: string; value: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="field">
       <label htmlFor={`f-${name}`}>{label}</label>
-      <input id={`f-${name}`} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${name}` : undefined} required {...rest} />
+      <input
+        id={`f-${name}`}
+        name={name}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `e-${name}` : undefined}
+        required
+        {...rest}
+      />
       {error && (
         <p className="field-error" id={`e-${name}`}>
           {error}
@@ -165,7 +196,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <label htmlFor="f-code" className="visually-hidden">
                   {t('promo.label')}
                 </label>
-                <input id="f-code" name="code" maxLength={32} autoComplete="off" style={{ textTransform: 'uppercase' }} aria-invalid={a?.intent === 'promo' && a.error ? true : undefined} />
+                <input
+                  id="f-code"
+                  name="code"
+                  maxLength={32}
+                  autoComplete="off"
+                  style={{ textTransform: 'uppercase' }}
+                  aria-invalid={a?.intent === 'promo' && a.error ? true : undefined}
+                />
                 <button type="submit" name="intent" value="promo" className="btn btn-small btn-ghost">
                   {t('promo.apply')}
                 </button>
@@ -185,12 +223,28 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </h2>
             <p className="card-meta">{t('payment.deliveryNote')}</p>
             <div className="checkout-grid">
-              <Field name="firstName" label={t('payment.firstName')} value={d.address.firstName} error={fe.firstName} autoComplete="given-name" maxLength={80} />
+              <Field
+                name="firstName"
+                label={t('payment.firstName')}
+                value={d.address.firstName}
+                error={fe.firstName}
+                autoComplete="given-name"
+                maxLength={80}
+              />
               <Field name="lastName" label={t('payment.lastName')} value={d.address.lastName} error={fe.lastName} autoComplete="family-name" maxLength={80} />
             </div>
             <Field name="street" label={t('payment.street')} value={d.address.street} error={fe.street} autoComplete="street-address" maxLength={120} />
             <div className="checkout-grid">
-              <Field name="postalCode" label={t('payment.postalCode')} value={d.address.postalCode} error={fe.postalCode} autoComplete="postal-code" inputMode="numeric" pattern="\d{4}" maxLength={4} />
+              <Field
+                name="postalCode"
+                label={t('payment.postalCode')}
+                value={d.address.postalCode}
+                error={fe.postalCode}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                pattern="\d{4}"
+                maxLength={4}
+              />
               <Field name="city" label={t('payment.city')} value={d.address.city} error={fe.city} autoComplete="address-level2" maxLength={80} />
             </div>
             <div className="field">
@@ -230,7 +284,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             {d.lines.map((l) => (
               <li key={l.id}>
                 <span>
-                  {l.box ? boxName(l.box) : <>{l.count} × {l.name} <span className="card-meta">{l.packaging}</span></>}
+                  {l.box ? (
+                    boxName(l.box)
+                  ) : (
+                    <>
+                      {l.count} × {l.name} <span className="card-meta">{l.packaging}</span>
+                    </>
+                  )}
                   {l.box && <BoxContents box={l.box} />}
                 </span>
                 <span>{price(l.lineTotal)}</span>

@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context.lang, 'checkout:success.title'), order };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.order ? `${data.title} · ${data.order.code}` : (data?.title ?? 'Thank you') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta({ title: data?.order ? `${data.title} · ${data.order.code}` : (data?.title ?? 'Thank you') }),
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');

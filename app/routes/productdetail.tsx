@@ -135,7 +135,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <h1>{p.name}</h1>
           <p style={{ fontSize: '1.4rem' }}>
             <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />
-            {p.discountPercent > 0 && <span className="tag" style={{ position: 'static', marginInlineStart: 10 }}><bdi dir="ltr">−{p.discountPercent}%</bdi></span>}
+            {p.discountPercent > 0 && (
+              <span className="tag" style={{ position: 'static', marginInlineStart: 10 }}>
+                <bdi dir="ltr">−{p.discountPercent}%</bdi>
+              </span>
+            )}
           </p>
           <p className={p.stock > 0 ? 'stock-in' : 'stock-out'} data-testid="stock-state">
             {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}
@@ -153,7 +157,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </dl>
           {p.tastingNotes.length > 0 && (
             <>
-              <h2 className="h3" style={{ fontSize: '1.3rem' }}>{t('tastingNotes')}</h2>
+              <h2 className="h3" style={{ fontSize: '1.3rem' }}>
+                {t('tastingNotes')}
+              </h2>
               <ul className="notes">
                 {p.tastingNotes.map((n) => (
                   <li key={n}>{n}</li>

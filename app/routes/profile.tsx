@@ -164,9 +164,32 @@ export default function ProfilePage() {
         <FormMessage error={pw && !pw.ok ? pw.error : null} success={pw?.ok ? pw.message : null} />
         <Form method="post" className="account-form" noValidate key={pw?.ok ? 'done' : 'form'}>
           <input type="hidden" name="intent" value="password" />
-          <FormField name="currentPassword" type="password" label={t('fields.currentPassword')} autoComplete="current-password" required error={we.currentPassword} />
-          <FormField name="newPassword" type="password" label={t('fields.newPassword')} autoComplete="new-password" required minLength={10} error={we.newPassword} hint={t('password.rules')} />
-          <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={we.passwordConfirm} />
+          <FormField
+            name="currentPassword"
+            type="password"
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            required
+            error={we.currentPassword}
+          />
+          <FormField
+            name="newPassword"
+            type="password"
+            label={t('fields.newPassword')}
+            autoComplete="new-password"
+            required
+            minLength={10}
+            error={we.newPassword}
+            hint={t('password.rules')}
+          />
+          <FormField
+            name="passwordConfirm"
+            type="password"
+            label={t('fields.passwordConfirm')}
+            autoComplete="new-password"
+            required
+            error={we.passwordConfirm}
+          />
           <button type="submit" className="btn" disabled={busy}>
             {t('profile.changePassword')}
           </button>

@@ -81,7 +81,15 @@ export default function RegisterPage() {
           </div>
           <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
           <FormField name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required error={e.phone} placeholder="+41 79 123 45 67" />
-          <FormField name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} autoComplete="bday" required error={e.dateOfBirth} hint={t('register.adultsOnly')} />
+          <FormField
+            name="dateOfBirth"
+            type="date"
+            label={t('fields.dateOfBirth')}
+            autoComplete="bday"
+            required
+            error={e.dateOfBirth}
+            hint={t('register.adultsOnly')}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('fields.address')}</legend>
@@ -89,8 +97,24 @@ export default function RegisterPage() {
         </fieldset>
         <fieldset>
           <legend>{t('fields.password')}</legend>
-          <FormField name="password" type="password" label={t('fields.password')} autoComplete="new-password" required minLength={10} error={e.password} hint={t('password.rules')} />
-          <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={e.passwordConfirm} />
+          <FormField
+            name="password"
+            type="password"
+            label={t('fields.password')}
+            autoComplete="new-password"
+            required
+            minLength={10}
+            error={e.password}
+            hint={t('password.rules')}
+          />
+          <FormField
+            name="passwordConfirm"
+            type="password"
+            label={t('fields.passwordConfirm')}
+            autoComplete="new-password"
+            required
+            error={e.passwordConfirm}
+          />
         </fieldset>
         <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
           {t('register.submit')}

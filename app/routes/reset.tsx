@@ -70,8 +70,24 @@ export default function ResetPage() {
             </p>
           )}
           <Form method="post" className="account-form" noValidate>
-            <FormField name="password" type="password" label={t('fields.newPassword')} autoComplete="new-password" required minLength={10} error={e.password} hint={t('password.rules')} />
-            <FormField name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={e.passwordConfirm} />
+            <FormField
+              name="password"
+              type="password"
+              label={t('fields.newPassword')}
+              autoComplete="new-password"
+              required
+              minLength={10}
+              error={e.password}
+              hint={t('password.rules')}
+            />
+            <FormField
+              name="passwordConfirm"
+              type="password"
+              label={t('fields.passwordConfirm')}
+              autoComplete="new-password"
+              required
+              error={e.passwordConfirm}
+            />
             <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
               {t('reset.submit')}
             </button>

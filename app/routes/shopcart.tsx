@@ -18,7 +18,13 @@ import { translate, translateError } from '../i18n/resources.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 
 const CartForm = z.discriminatedUnion('intent', [
-  z.object({ intent: z.enum(['add', 'buy']), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(1).max(999).catch(1), returnTo: z.string().optional(), js: z.string().optional() }),
+  z.object({
+    intent: z.enum(['add', 'buy']),
+    productId: z.string().min(1).max(64),
+    count: z.coerce.number().int().min(1).max(999).catch(1),
+    returnTo: z.string().optional(),
+    js: z.string().optional(),
+  }),
   z.object({ intent: z.literal('set'), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(0).max(999), js: z.string().optional() }),
   z.object({ intent: z.literal('remove'), productId: z.string().min(1).max(64), js: z.string().optional() }),
 ]);
@@ -156,7 +162,13 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
               {cart.lines.map((l) => (
                 <tr key={l.productId} data-testid="cart-line">
                   <td>
-                    <img className="cart-line-img" src={productImageSrc({ id: l.productId, images: l.image ? [{ path: l.image }] : [] })} alt="" width={64} height={48} />
+                    <img
+                      className="cart-line-img"
+                      src={productImageSrc({ id: l.productId, images: l.image ? [{ path: l.image }] : [] })}
+                      alt=""
+                      width={64}
+                      height={48}
+                    />
                   </td>
                   <td>
                     {l.box ? (
@@ -171,7 +183,9 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                       </>
                     )}
                   </td>
-                  <td>{l.box ? <span data-testid="line-count">1</span> : <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />}</td>
+                  <td>
+                    {l.box ? <span data-testid="line-count">1</span> : <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />}
+                  </td>
                   <td className="num">{price(l.unitPrice)}</td>
                   <td className="num" data-testid="line-total">
                     {price(l.lineTotal)}
@@ -201,7 +215,9 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
             {cart.promoDiscount > 0 && (
               <div className="summary-row">
                 <span>{t('promoDiscount')}</span>
-                <span><bdi dir="ltr">−{price(cart.promoDiscount)}</bdi></span>
+                <span>
+                  <bdi dir="ltr">−{price(cart.promoDiscount)}</bdi>
+                </span>
               </div>
             )}
             {cart.bonus > 0 && (

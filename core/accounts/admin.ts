@@ -70,7 +70,16 @@ export async function adminUpdateUser(db: Db, actor: string, userId: string, inp
       country: p.address.country,
       role: p.role as Role,
     };
-    const before = { firstName: u.firstName, lastName: u.lastName, phone: u.phone, street: u.street, postalCode: u.postalCode, city: u.city, country: u.country, role: u.role };
+    const before = {
+      firstName: u.firstName,
+      lastName: u.lastName,
+      phone: u.phone,
+      street: u.street,
+      postalCode: u.postalCode,
+      city: u.city,
+      country: u.country,
+      role: u.role,
+    };
     const diff = changedFields(before, next);
     if (!diff.after) return;
     await tx
@@ -123,7 +132,9 @@ export async function setBlocked(db: Db, actor: string, userId: string, blocked:
  */
 export async function actorLabels(db: Db, actors: string[]): Promise<Record<string, string>> {
   const ids = [...new Set(actors.map((a) => /^(?:admin|user):(.+)$/.exec(a)?.[1]).filter((x): x is string => Boolean(x)))];
-  const rows = ids.length ? await db.select({ id: users.id, email: users.email, anonymisedAt: users.anonymisedAt }).from(users).where(inArray(users.id, ids)) : [];
+  const rows = ids.length
+    ? await db.select({ id: users.id, email: users.email, anonymisedAt: users.anonymisedAt }).from(users).where(inArray(users.id, ids))
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r.anonymisedAt ? 'Erased' : r.email]));
   return Object.fromEntries(actors.map((a) => [a, byId.get(/^(?:admin|user):(.+)$/.exec(a)?.[1] ?? '') ?? a]));
 }
@@ -162,7 +173,12 @@ export async function listUsers(
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     like
-      ? or(ilike(users.email, like), ilike(users.firstName, like), ilike(users.lastName, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))
+      ? or(
+          ilike(users.email, like),
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        )
       : undefined,
     opts.role ? eq(users.role, opts.role) : undefined,
     opts.status ? statusCondition(opts.status) : undefined,
@@ -206,14 +222,20 @@ function newReferralCode(): string {
 export async function setRole(db: Db, userId: string, role: unknown, actor?: string): Promise<PublicUser> {
   const r = parse(z.enum(ROLES), role);
   await db.transaction(async (tx) => {
-    const [u] = await tx.select({ id: users.id, role: users.role, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+    const [u] = await tx
+      .select({ id: users.id, role: users.role, referralCode: users.referralCode })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+      .limit(1);
     if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
     const referralCode = r !== 'Customer' && !u.referralCode ? newReferralCode() : null;
     await tx
       .update(users)
       .set({ role: r, ...(referralCode ? { referralCode } : {}), updatedAt: new Date() })
       .where(eq(users.id, userId));
-    if (actor && u.role !== r) await recordAudit(tx, { actor, action: 'user.role', entity: 'user', entityId: userId, before: { role: u.role }, after: { role: r } });
+    if (actor && u.role !== r)
+      await recordAudit(tx, { actor, action: 'user.role', entity: 'user', entityId: userId, before: { role: u.role }, after: { role: r } });
     if (referralCode) await ensureReferralPromo(tx, userId, referralCode);
   });
   return getUser(db, userId);
@@ -248,7 +270,14 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
       referralCode,
       emailVerifiedAt: new Date(),
     });
-    if (actor) await recordAudit(tx, { actor, action: 'user.create', entity: 'user', entityId: id, after: { email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role } });
+    if (actor)
+      await recordAudit(tx, {
+        actor,
+        action: 'user.create',
+        entity: 'user',
+        entityId: id,
+        after: { email: data.email, firstName: data.firstName, lastName: data.lastName, role: data.role },
+      });
     if (referralCode) await ensureReferralPromo(tx, id, referralCode);
   });
   return getUser(db, id);
@@ -281,7 +310,8 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
       return { userId: u.id, created: false };
     }
-    if (!passwordHash) throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: { key: 'fieldRequired' } } });
+    if (!passwordHash)
+      throw new DomainError('invalid', 'A password is required to create a new admin', { key: 'invalidInput', fields: { password: { key: 'fieldRequired' } } });
     const id = randomUUID();
     const referralCode = newReferralCode();
     await tx.insert(users).values({

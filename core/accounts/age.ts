@@ -37,5 +37,9 @@ export function isAdult(dateOfBirth: string, now = new Date()): boolean {
 export function assertAdultForRegistration(dateOfBirth: string): void {
   if (isAdult(dateOfBirth)) return;
   const msg = `You must be at least ${MINIMUM_AGE} years old to register`;
-  throw new DomainError('invalid', msg, { key: 'underage', params: { age: MINIMUM_AGE }, fields: { dateOfBirth: { key: 'underage', params: { age: MINIMUM_AGE } } } });
+  throw new DomainError('invalid', msg, {
+    key: 'underage',
+    params: { age: MINIMUM_AGE },
+    fields: { dateOfBirth: { key: 'underage', params: { age: MINIMUM_AGE } } },
+  });
 }

@@ -45,7 +45,14 @@ export async function influencerProfile(db: Db, userId: string): Promise<Influen
     .where(eq(promos.influencerUserId, userId))
     .orderBy(asc(promos.code));
   const earnedRows = await db
-    .select({ orderId: bonusLedger.orderId, promoCode: bonusLedger.promoCode, amount: bonusLedger.amount, createdAt: orders.createdAt, total: orders.total, status: orders.status })
+    .select({
+      orderId: bonusLedger.orderId,
+      promoCode: bonusLedger.promoCode,
+      amount: bonusLedger.amount,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      status: orders.status,
+    })
     .from(bonusLedger)
     .innerJoin(orders, eq(orders.id, bonusLedger.orderId))
     .where(and(eq(bonusLedger.userId, userId), eq(bonusLedger.kind, 'earned')))

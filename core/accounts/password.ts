@@ -28,11 +28,19 @@ export function isCommonPassword(password: string): boolean {
 export function assertPasswordPolicy(password: string, field = 'password'): void {
   if (password.length < PASSWORD_MIN) {
     const msg = `The password must have at least ${PASSWORD_MIN} characters`;
-    throw new DomainError('invalid', msg, { key: 'passwordTooShort', params: { min: PASSWORD_MIN }, fields: { [field]: { key: 'passwordTooShort', params: { min: PASSWORD_MIN } } } });
+    throw new DomainError('invalid', msg, {
+      key: 'passwordTooShort',
+      params: { min: PASSWORD_MIN },
+      fields: { [field]: { key: 'passwordTooShort', params: { min: PASSWORD_MIN } } },
+    });
   }
   if (password.length > PASSWORD_MAX) {
     const msg = `The password must have at most ${PASSWORD_MAX} characters`;
-    throw new DomainError('invalid', msg, { key: 'passwordTooLong', params: { max: PASSWORD_MAX }, fields: { [field]: { key: 'passwordTooLong', params: { max: PASSWORD_MAX } } } });
+    throw new DomainError('invalid', msg, {
+      key: 'passwordTooLong',
+      params: { max: PASSWORD_MAX },
+      fields: { [field]: { key: 'passwordTooLong', params: { max: PASSWORD_MAX } } },
+    });
   }
   if (isCommonPassword(password)) {
     const msg = 'This password is too common, please choose another one';

@@ -53,12 +53,23 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
     ids.length ? db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)) : [],
     ids.length
       ? db
-          .select({ orderId: payments.orderId, provider: payments.provider, amount: payments.amount, currency: payments.currency, status: payments.status, createdAt: payments.createdAt })
+          .select({
+            orderId: payments.orderId,
+            provider: payments.provider,
+            amount: payments.amount,
+            currency: payments.currency,
+            status: payments.status,
+            createdAt: payments.createdAt,
+          })
           .from(payments)
           .where(inArray(payments.orderId, ids))
       : [],
     db.select().from(carts).where(eq(carts.userId, userId)),
-    db.select({ subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.to, u.email)).orderBy(outbox.createdAt),
+    db
+      .select({ subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(eq(outbox.to, u.email))
+      .orderBy(outbox.createdAt),
     db.select().from(contactMessages).where(eq(contactMessages.email, u.email)).orderBy(contactMessages.createdAt),
   ]);
   const chf = rappenToDecimalString;
@@ -90,7 +101,9 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
         .filter((e) => e.orderId === o.id)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .map((e) => ({ from: e.fromStatus, to: e.toStatus, at: e.createdAt, note: e.note })),
-      payments: pays.filter((p) => p.orderId === o.id).map((p) => ({ provider: p.provider, amountChf: chf(p.amount), currency: p.currency, status: p.status, at: p.createdAt })),
+      payments: pays
+        .filter((p) => p.orderId === o.id)
+        .map((p) => ({ provider: p.provider, amountChf: chf(p.amount), currency: p.currency, status: p.status, at: p.createdAt })),
     })),
     carts: cartRows,
     mails,
@@ -123,7 +136,10 @@ export async function eraseUser(db: Db, actor: string, userId: string): Promise<
       .where(and(eq(orders.userId, userId), inArray(orders.status, OPEN_ORDER_STATUSES)));
     if (open.length > 0) {
       const codes = open.map((o) => o.code).join(', ');
-      throw new DomainError('conflict', `Erasure is possible once every order is shipped, cancelled or expired (open: ${codes})`, { key: 'openOrders', params: { codes } });
+      throw new DomainError('conflict', `Erasure is possible once every order is shipped, cancelled or expired (open: ${codes})`, {
+        key: 'openOrders',
+        params: { codes },
+      });
     }
     const now = new Date();
     await tx
@@ -155,7 +171,10 @@ export async function eraseUser(db: Db, actor: string, userId: string): Promise<
     for (const o of kept) {
       await tx
         .update(orders)
-        .set({ address: { firstName: ERASED_NAME, lastName: '', street: '', postalCode: o.address.postalCode, city: '', country: o.address.country }, updatedAt: now })
+        .set({
+          address: { firstName: ERASED_NAME, lastName: '', street: '', postalCode: o.address.postalCode, city: '', country: o.address.country },
+          updatedAt: now,
+        })
         .where(eq(orders.id, o.id));
     }
     await recordAudit(tx, { actor, action: 'user.erase', entity: 'user', entityId: userId, after: { ordersKept: kept.length } });

@@ -99,7 +99,12 @@ export async function updateProfile(shop: Shop, userId: string, input: unknown):
  * @throws {DomainError} `invalid` with field `currentPassword` (key `currentPasswordWrong`) or a
  *   policy failure on `newPassword`.
  */
-export async function changePassword(shop: Shop, userId: string, input: { currentPassword: unknown; newPassword: unknown }, keepFamilyId?: string): Promise<void> {
+export async function changePassword(
+  shop: Shop,
+  userId: string,
+  input: { currentPassword: unknown; newPassword: unknown },
+  keepFamilyId?: string,
+): Promise<void> {
   const current = parse(Password, input.currentPassword);
   const next = parse(Password, input.newPassword);
   const [u] = await shop.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);

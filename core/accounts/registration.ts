@@ -40,7 +40,8 @@ export const RESET_TTL_S = 60 * 60;
 /** Specification section 5/7 texts. */
 export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
 
-const linkInvalid = () => new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
+const linkInvalid = () =>
+  new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
 
 /** Issues a single-use e-mail token for a user (inside `tx`); returns the clear token for the link. */
 async function issueEmailToken(tx: Db, userId: string, purpose: 'confirm' | 'reset'): Promise<string> {
@@ -59,7 +60,9 @@ async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'rese
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .where(
+      and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
+    )
     .returning({ userId: emailTokens.userId });
   if (!row) throw linkInvalid();
   return row.userId;
@@ -74,7 +77,9 @@ export async function emailTokenUsable(db: Db, token: string, purpose: 'confirm'
   const [row] = await db
     .select({ userId: emailTokens.userId })
     .from(emailTokens)
-    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+    .where(
+      and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -82,7 +87,13 @@ export async function emailTokenUsable(db: Db, token: string, purpose: 'confirm'
 export type PendingMail = { id: string; kind: LinkMailKind; to: string; link: string };
 
 /** Queues a link mail inside `tx`. */
-async function queueLinkMail(shop: Shop, tx: Db, kind: LinkMailKind, user: { email: string; firstName: string; locale: string }, link: string): Promise<PendingMail> {
+async function queueLinkMail(
+  shop: Shop,
+  tx: Db,
+  kind: LinkMailKind,
+  user: { email: string; firstName: string; locale: string },
+  link: string,
+): Promise<PendingMail> {
   const settings = await getSettings(tx);
   const mail = renderLinkMail(kind, user.locale, { to: user.email, name: user.firstName, shop: settings.companyName, link });
   const id = await queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
@@ -103,7 +114,10 @@ export async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<voi
     return;
   }
   try {
-    await deliverOutbox(shop, mails.map((m) => m.id));
+    await deliverOutbox(
+      shop,
+      mails.map((m) => m.id),
+    );
   } catch (err) {
     shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries');
   }
@@ -223,7 +237,8 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
     return [await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`)];
   });
   // delivered in the background after this answer (the outbox worker retries failures)
-  if (mails.length) setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
+  if (mails.length)
+    setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
   return { message: MSG_RESET_SENT };
 }
 
@@ -235,10 +250,16 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
 async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta): Promise<void> {
   const token = newOpaqueToken();
   const hash = hashToken(token);
-  await tx.update(emailTokens).set({ usedAt: sql`${emailTokens.usedAt}` }).where(and(eq(emailTokens.tokenHash, hash), sql`false`));
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: sql`${emailTokens.usedAt}` })
+    .where(and(eq(emailTokens.tokenHash, hash), sql`false`));
   const settings = await getSettings(tx);
   renderLinkMail('reset', meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/reset/${token}` });
-  await tx.update(outbox).set({ status: sql`${outbox.status}` }).where(sql`false`);
+  await tx
+    .update(outbox)
+    .set({ status: sql`${outbox.status}` })
+    .where(sql`false`);
 }
 
 /**
@@ -277,7 +298,11 @@ export async function adminSendPasswordReset(shop: Shop, actor: string, userId: 
  * was proven, marks the address verified.
  * @throws {DomainError} `invalid` (key `linkInvalid`, or a password-policy key); `rate_limited`.
  */
-export async function resetPassword(shop: Shop, input: { token: unknown; password: unknown }, meta: Pick<RequestMeta, 'ip'>): Promise<{ message: string; userId: string }> {
+export async function resetPassword(
+  shop: Shop,
+  input: { token: unknown; password: unknown },
+  meta: Pick<RequestMeta, 'ip'>,
+): Promise<{ message: string; userId: string }> {
   await consumeRateLimit(shop, 'reset', meta.ip);
   const password = parse(Password, input.password);
   assertPasswordPolicy(password);
@@ -288,7 +313,10 @@ export async function resetPassword(shop: Shop, input: { token: unknown; passwor
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
       .where(eq(users.id, id));
-    await tx.update(emailTokens).set({ usedAt: new Date() }).where(and(eq(emailTokens.userId, id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
     await revokeSessions(tx, id);
     const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return { id, mails: [await queuePasswordChangedMail(shop, tx, u)] };

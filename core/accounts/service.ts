@@ -21,6 +21,18 @@ export {
   adminSendPasswordReset,
   resetPassword,
 } from './registration.ts';
-export { REFRESH_TTL_S, MSG_LOGGED_IN, accountBlocked, createSession, login, refreshSession, familyOf, logout, revokeSessions, type RequestMeta, type Session } from './sessions.ts';
+export {
+  REFRESH_TTL_S,
+  MSG_LOGGED_IN,
+  accountBlocked,
+  createSession,
+  login,
+  refreshSession,
+  familyOf,
+  logout,
+  revokeSessions,
+  type RequestMeta,
+  type Session,
+} from './sessions.ts';
 export { getUser, updateProfile, changePassword, type PublicUser } from './profile.ts';
 export { listUsers, setRole, AdminCreateInput, adminCreateUser, ensureAdmin, type UserListRow } from './admin.ts';

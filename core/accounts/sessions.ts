@@ -38,7 +38,9 @@ export type Session = { accesToken: string; refreshToken: string; role: Role; us
 export async function createSession(shop: Shop, user: { id: string; role: Role }, tx: Db = shop.db): Promise<Session> {
   const familyId = randomUUID();
   const refreshToken = newOpaqueToken();
-  await tx.insert(refreshTokens).values({ id: randomUUID(), userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+  await tx
+    .insert(refreshTokens)
+    .values({ id: randomUUID(), userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
   const accesToken = await issueAccessToken(shop, { userId: user.id, role: user.role });
   return { accesToken, refreshToken, role: user.role, userId: user.id, familyId };
 }
@@ -70,7 +72,9 @@ export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 
   }
   if (u.blockedAt) throw accountBlocked();
   if (!u.verified)
-    throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', { key: 'emailNotConfirmed' });
+    throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', {
+      key: 'emailNotConfirmed',
+    });
   await resetRateLimit(shop, 'login', email, meta.ip);
   const session = await createSession(shop, u);
   return { ...session, message: MSG_LOGGED_IN };
@@ -87,18 +91,28 @@ const refreshRefused = () => new DomainError('unauthenticated', 'Your session ha
 export async function refreshSession(shop: Shop, refreshToken: unknown): Promise<Session> {
   if (typeof refreshToken !== 'string' || refreshToken.length < 20 || refreshToken.length > 200) throw refreshRefused();
   const result = await shop.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).for('update').limit(1);
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+      .for('update')
+      .limit(1);
     if (!row) return null;
     if (row.revokedAt || row.expiresAt <= new Date()) return null;
     if (row.usedAt) {
-      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return 'reused' as const;
     }
     const [u] = await tx.select({ id: users.id, role: users.role, blockedAt: users.blockedAt }).from(users).where(eq(users.id, row.userId)).limit(1);
     if (!u || u.blockedAt) return null;
     await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
     const next = newOpaqueToken();
-    await tx.insert(refreshTokens).values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+    await tx
+      .insert(refreshTokens)
+      .values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
     return { refreshToken: next, familyId: row.familyId, user: { id: u.id, role: u.role } };
   });
   if (result === 'reused') {
@@ -112,7 +126,11 @@ export async function refreshSession(shop: Shop, refreshToken: unknown): Promise
 
 /** The family of a refresh token, or null. */
 export async function familyOf(db: Db, refreshToken: string): Promise<{ familyId: string; userId: string } | null> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken))).limit(1);
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -121,7 +139,10 @@ export async function logout(shop: Shop, refreshToken: string | null | undefined
   if (!refreshToken) return;
   const fam = await familyOf(shop.db, refreshToken);
   if (!fam) return;
-  await shop.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, fam.familyId), isNull(refreshTokens.revokedAt)));
+  await shop.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, fam.familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Revokes every session of a user, except the family `keepFamilyId` when given. */

@@ -15,12 +15,7 @@ export const PHONE_INVALID = 'phoneInvalid';
 export const DATE_INVALID = 'dateInvalid';
 export const COUNTRY_INVALID = 'countryInvalid';
 
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: REQUIRED })
-    .max(max);
+const required = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
 
 /** A lower-cased, trimmed e-mail address. */
 export const Email = z
@@ -38,9 +33,12 @@ export const Password = z.string().min(1, { error: REQUIRED }).max(200);
 export const Phone = required(30).regex(/^\+?[0-9 ()/-]{7,20}$/, { error: PHONE_INVALID });
 
 /** A calendar date `YYYY-MM-DD` that exists. */
-export const IsoDate = required(10).refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
-  error: DATE_INVALID,
-});
+export const IsoDate = required(10).refine(
+  (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+  {
+    error: DATE_INVALID,
+  },
+);
 
 /** Countries we deliver to (ISO 3166 alpha-2). */
 export const COUNTRIES = ['CH', 'LI'] as const;
@@ -69,7 +67,11 @@ export const Address = z
   .refine((a) => a.country !== 'LI' || /^94(8[5-9]|9[0-8])$/.test(a.postalCode), { error: POSTCODE_INVALID, path: ['postalCode'] });
 
 /** A language code for the user's mails (`en`, `de`, `pt-BR`...). */
-export const Locale = z.string().trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/).max(10);
+export const Locale = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+  .max(10);
 
 /** The registration payload (`user/addClient`, `/register`). */
 export const RegisterInput = z.object({

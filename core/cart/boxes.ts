@@ -26,10 +26,17 @@ export async function createBox(db: Db, cartKey: string, input: CreateBoxInput, 
   const box = await checkBox(db, input);
   const lineId = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(carts).values({ cartKey, userId }).onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
+    await tx
+      .insert(carts)
+      .values({ cartKey, userId })
+      .onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
     const [{ n }] = await tx.select({ n: count() }).from(cartBoxes).where(eq(cartBoxes.cartKey, cartKey));
     if (n >= MAX_BOXES_PER_CART)
-      throw new DomainError('invalid', `A cart holds at most ${MAX_BOXES_PER_CART} boxes`, { key: 'boxTooMany', params: { max: MAX_BOXES_PER_CART }, fields: { boxID: { key: 'boxTooMany', params: { max: MAX_BOXES_PER_CART } } } });
+      throw new DomainError('invalid', `A cart holds at most ${MAX_BOXES_PER_CART} boxes`, {
+        key: 'boxTooMany',
+        params: { max: MAX_BOXES_PER_CART },
+        fields: { boxID: { key: 'boxTooMany', params: { max: MAX_BOXES_PER_CART } } },
+      });
     await tx.insert(cartBoxes).values({ id: lineId, cartKey, modelId: box.model.id, items: box.items, messageKind: box.messageKind, message: box.message });
   });
   return { cart: await getCart(db, cartKey), lineId };

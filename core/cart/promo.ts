@@ -18,7 +18,10 @@ import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
 export async function applyPromoCode(db: Db, cartKey: string, code: string, userId: string | null, now = new Date()): Promise<Cart> {
   const normalized = normalizePromoCode(code);
   if (normalized === '') {
-    await db.update(carts).set({ promoCode: null, updatedAt: sql`now()` }).where(eq(carts.cartKey, cartKey));
+    await db
+      .update(carts)
+      .set({ promoCode: null, updatedAt: sql`now()` })
+      .where(eq(carts.cartKey, cartKey));
     return getCart(db, cartKey);
   }
   const cart = await getCart(db, cartKey);

@@ -26,7 +26,10 @@ export function newAnonymousCartId(): string {
 /** A cart line with the product data the cart shows. Money in Rappen. */
 export type CartLine = {
   count: number;
-  product: Pick<ProductRow, 'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'>;
+  product: Pick<
+    ProductRow,
+    'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'
+  >;
   /** Unit price after discount, Rappen. */
   unitPrice: number;
   /** unitPrice x count, Rappen. */
@@ -160,7 +163,14 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
  */
 export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId?: string | null): Promise<Cart>;
 export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: null, opts: { unlessUser: true }): Promise<Cart | null>;
-export async function addToCart(db: Db, cartKey: string, productId: string, count: number, userId: string | null = null, opts: { unlessUser?: boolean } = {}): Promise<Cart | null> {
+export async function addToCart(
+  db: Db,
+  cartKey: string,
+  productId: string,
+  count: number,
+  userId: string | null = null,
+  opts: { unlessUser?: boolean } = {},
+): Promise<Cart | null> {
   if (!Number.isInteger(count) || count < 1 || count > 999)
     throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: { key: 'countRange', params: { min: 1, max: 999 } } } });
   const unlessUser = opts.unlessUser ? sql`and not exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql``;

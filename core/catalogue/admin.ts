@@ -28,7 +28,12 @@ const optionalInt = z
 
 /** A product as an admin enters it. `basePrice` in Rappen. */
 export const ProductInputSchema = z.object({
-  sku: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, 'skuFormat'),
+  sku: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9._-]+$/, 'skuFormat'),
   category: z.enum(['cigar', 'rolling-tobacco', 'accessory']),
   brand: z.string().trim().min(1).max(100),
   line: z.string().trim().min(1).max(100),
@@ -68,9 +73,19 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
   const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
   const conds = [
     term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
-    state === 'active' ? eq(products.active, true) : state === 'archived' ? eq(products.active, false) : state === 'low' ? and(eq(products.active, true), lte(products.stock, lowStock)) : undefined,
+    state === 'active'
+      ? eq(products.active, true)
+      : state === 'archived'
+        ? eq(products.active, false)
+        : state === 'low'
+          ? and(eq(products.active, true), lte(products.stock, lowStock))
+          : undefined,
   ];
-  return db.select().from(products).where(and(...conds)).orderBy(asc(products.brand), asc(products.name));
+  return db
+    .select()
+    .from(products)
+    .where(and(...conds))
+    .orderBy(asc(products.brand), asc(products.name));
 }
 
 /**
@@ -110,7 +125,8 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
   const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);
-    if (clash && clash.id !== id) throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: { key: 'skuTaken', params: { sku: input.sku } } } });
+    if (clash && clash.id !== id)
+      throw new DomainError('conflict', `SKU ${input.sku} is already used`, { fields: { sku: { key: 'skuTaken', params: { sku: input.sku } } } });
     if (id) {
       const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update').limit(1);
       if (!current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
@@ -121,7 +137,15 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
         .where(eq(products.id, id))
         .returning();
       if (row.stock !== current.stock)
-        await tx.insert(stockMovements).values({ id: randomUUID(), productId: id, delta: row.stock - current.stock, stockAfter: row.stock, reason: 'correction', note: 'product form', actor });
+        await tx.insert(stockMovements).values({
+          id: randomUUID(),
+          productId: id,
+          delta: row.stock - current.stock,
+          stockAfter: row.stock,
+          reason: 'correction',
+          note: 'product form',
+          actor,
+        });
       await recordAudit(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...changedFields(audited(current), audited(row)) });
       return row;
     }
@@ -129,8 +153,18 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
       .insert(products)
       .values({ id: randomUUID(), ...values, description })
       .returning();
-    if (row.stock > 0) await tx.insert(stockMovements).values({ id: randomUUID(), productId: row.id, delta: row.stock, stockAfter: row.stock, reason: 'delivery', note: 'initial stock', actor });
-    await recordAudit(tx, { actor, action: 'product.create', entity: 'product', entityId: row.id, before: null, after: { sku: row.sku, name: row.name, basePrice: row.basePrice, stock: row.stock } });
+    if (row.stock > 0)
+      await tx
+        .insert(stockMovements)
+        .values({ id: randomUUID(), productId: row.id, delta: row.stock, stockAfter: row.stock, reason: 'delivery', note: 'initial stock', actor });
+    await recordAudit(tx, {
+      actor,
+      action: 'product.create',
+      entity: 'product',
+      entityId: row.id,
+      before: null,
+      after: { sku: row.sku, name: row.name, basePrice: row.basePrice, stock: row.stock },
+    });
     return row;
   });
 }

@@ -47,9 +47,7 @@ export const CatalogueProductSchema = z.object({
   }),
   tasting_notes: z.array(z.string()).default([]),
   /** Site paths (`/images/...`): the Content-Security-Policy allows images from the shop only. */
-  images: z
-    .array(z.object({ path: z.string().regex(/^\/(?!\/)[^\s"'<>\\]*$/, 'must be a path on this site, starting with /') }))
-    .optional(),
+  images: z.array(z.object({ path: z.string().regex(/^\/(?!\/)[^\s"'<>\\]*$/, 'must be a path on this site, starting with /') })).optional(),
 });
 export type CatalogueProduct = z.infer<typeof CatalogueProductSchema>;
 

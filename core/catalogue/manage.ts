@@ -28,8 +28,12 @@ export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS } from './limits.ts';
  */
 export async function adjustStock(db: Db, productId: string, delta: number, reason: string, note: string | null, adminId: string): Promise<number> {
   if (!Number.isInteger(delta) || delta === 0 || Math.abs(delta) > 1_000_000)
-    throw new DomainError('invalid', 'Enter a whole number of units to add or remove (e.g. 12 or -3)', { key: 'stockDeltaInvalid', fields: { delta: { key: 'adminshop:errors.stockDeltaInvalid' } } });
-  if (!(ADJUST_REASONS as readonly string[]).includes(reason)) throw new DomainError('invalid', 'Choose a reason', { key: 'stockReasonInvalid', fields: { reason: { key: 'adminshop:errors.stockReasonInvalid' } } });
+    throw new DomainError('invalid', 'Enter a whole number of units to add or remove (e.g. 12 or -3)', {
+      key: 'stockDeltaInvalid',
+      fields: { delta: { key: 'adminshop:errors.stockDeltaInvalid' } },
+    });
+  if (!(ADJUST_REASONS as readonly string[]).includes(reason))
+    throw new DomainError('invalid', 'Choose a reason', { key: 'stockReasonInvalid', fields: { reason: { key: 'adminshop:errors.stockReasonInvalid' } } });
   const actor = `admin:${adminId}`;
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId)).for('update');
@@ -40,16 +44,34 @@ export async function adjustStock(db: Db, productId: string, delta: number, reas
       .where(and(eq(products.id, productId), gte(sql`${products.stock} + ${delta}`, 0)))
       .returning({ stock: products.stock });
     if (!row)
-      throw new DomainError('invalid', `Only ${before.stock} in stock: cannot remove ${-delta}`, { key: 'stockBelowZero', params: { stock: before.stock, n: -delta }, fields: { delta: { key: 'adminshop:errors.stockBelowZero', params: { stock: before.stock, n: -delta } } } });
-    await tx.insert(stockMovements).values({ id: randomUUID(), productId, delta, stockAfter: row.stock, reason: reason as StockReason, note: note?.trim().slice(0, 300) || null, actor });
-    await recordAudit(tx, { actor, action: 'product.stock', entity: 'product', entityId: productId, before: { stock: before.stock }, after: { stock: row.stock, reason, note } });
+      throw new DomainError('invalid', `Only ${before.stock} in stock: cannot remove ${-delta}`, {
+        key: 'stockBelowZero',
+        params: { stock: before.stock, n: -delta },
+        fields: { delta: { key: 'adminshop:errors.stockBelowZero', params: { stock: before.stock, n: -delta } } },
+      });
+    await tx
+      .insert(stockMovements)
+      .values({ id: randomUUID(), productId, delta, stockAfter: row.stock, reason: reason as StockReason, note: note?.trim().slice(0, 300) || null, actor });
+    await recordAudit(tx, {
+      actor,
+      action: 'product.stock',
+      entity: 'product',
+      entityId: productId,
+      before: { stock: before.stock },
+      after: { stock: row.stock, reason, note },
+    });
     return row.stock;
   });
 }
 
 /** A product's stock movements, newest first. */
 export async function stockHistory(db: Db, productId: string, limit = 50): Promise<StockMovementRow[]> {
-  return db.select().from(stockMovements).where(eq(stockMovements.productId, productId)).orderBy(desc(stockMovements.createdAt), desc(stockMovements.id)).limit(limit);
+  return db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit);
 }
 
 /** How many order lines name a product (an ordered product is archived, never deleted). */
@@ -71,8 +93,18 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
     const [p] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
     if (!p) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if ((await orderCountOf(tx, productId)) > 0) {
-      await tx.update(products).set({ active: false, popular: false, promotional: false, updatedAt: sql`now()` }).where(eq(products.id, productId));
-      await recordAudit(tx, { actor, action: 'product.archive', entity: 'product', entityId: productId, before: { active: p.active }, after: { active: false } });
+      await tx
+        .update(products)
+        .set({ active: false, popular: false, promotional: false, updatedAt: sql`now()` })
+        .where(eq(products.id, productId));
+      await recordAudit(tx, {
+        actor,
+        action: 'product.archive',
+        entity: 'product',
+        entityId: productId,
+        before: { active: p.active },
+        after: { active: false },
+      });
       return 'archived';
     }
     await tx.delete(products).where(eq(products.id, productId));
@@ -81,15 +113,34 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
   });
 }
 
-
 /** Every product as CSV (csv-stringify; header row; sorted by SKU). */
 export async function productsCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).orderBy(asc(products.sku));
   return stringify(
     rows.map((p) => [
-      p.sku, p.category, p.brand, p.line, p.name, p.vitola ?? '', p.lengthMm ?? '', p.ringGauge ?? '', p.wrapper ?? '', p.binder ?? '', p.filler ?? '', p.origin ?? '', p.strength ?? '',
-      p.packaging, p.unitsPerPackage, rappenToDecimalString(p.basePrice), p.discountPercent, p.stock, p.popular, p.promotional, p.active,
-      ...CSV_LANGS.map((l) => p.description[l] ?? ''), p.tastingNotes.join(' | '),
+      p.sku,
+      p.category,
+      p.brand,
+      p.line,
+      p.name,
+      p.vitola ?? '',
+      p.lengthMm ?? '',
+      p.ringGauge ?? '',
+      p.wrapper ?? '',
+      p.binder ?? '',
+      p.filler ?? '',
+      p.origin ?? '',
+      p.strength ?? '',
+      p.packaging,
+      p.unitsPerPackage,
+      rappenToDecimalString(p.basePrice),
+      p.discountPercent,
+      p.stock,
+      p.popular,
+      p.promotional,
+      p.active,
+      ...CSV_LANGS.map((l) => p.description[l] ?? ''),
+      p.tastingNotes.join(' | '),
     ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -117,11 +168,20 @@ const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
 export async function importProductsCsv(db: Db, text: string, opts: { dryRun: boolean; adminId: string }): Promise<CsvImportResult> {
   let records: Record<string, string>[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true, relax_column_count: false }) as Record<string, string>[];
+    records = parse(text.replace(/^\uFEFF/, ''), {
+      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+    }) as Record<string, string>[];
   } catch (e) {
-    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, { key: 'csvUnreadable', fields: { file: { key: 'adminshop:errors.csvUnreadable' } } });
+    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
+      key: 'csvUnreadable',
+      fields: { file: { key: 'adminshop:errors.csvUnreadable' } },
+    });
   }
-  if (records.length > CSV_MAX_ROWS) throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
+  if (records.length > CSV_MAX_ROWS)
+    throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
   const problems: CsvProblem[] = [];
   const valid: { line: number; input: ProductInput }[] = [];
   const seen = new Map<string, number>();
@@ -137,17 +197,45 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
     if (sku && seen.has(sku)) problems.push({ line, sku, field: 'sku', message: `SKU repeated (also on line ${seen.get(sku)})` });
     if (sku) seen.set(sku, line);
     const candidate = {
-      sku: r.sku ?? '', category: r.category ?? '', brand: r.brand ?? '', line: r.line ?? '', name: r.name ?? '',
-      vitola: r.vitola ?? '', lengthMm: r.length_mm ?? '', ringGauge: r.ring_gauge ?? '', wrapper: r.wrapper ?? '', binder: r.binder ?? '', filler: r.filler ?? '', origin: r.origin ?? '', strength: r.strength ?? '',
-      packaging: r.packaging ?? '', unitsPerPackage: r.units_per_package || '1', basePrice: price ?? 0, discountPercent: r.discount_percent || '0', stock: r.stock || '0',
-      popular: bool(r.popular ?? ''), promotional: bool(r.promotional ?? ''), active: 'active' in r && r.active !== '' ? bool(r.active) : true,
+      sku: r.sku ?? '',
+      category: r.category ?? '',
+      brand: r.brand ?? '',
+      line: r.line ?? '',
+      name: r.name ?? '',
+      vitola: r.vitola ?? '',
+      lengthMm: r.length_mm ?? '',
+      ringGauge: r.ring_gauge ?? '',
+      wrapper: r.wrapper ?? '',
+      binder: r.binder ?? '',
+      filler: r.filler ?? '',
+      origin: r.origin ?? '',
+      strength: r.strength ?? '',
+      packaging: r.packaging ?? '',
+      unitsPerPackage: r.units_per_package || '1',
+      basePrice: price ?? 0,
+      discountPercent: r.discount_percent || '0',
+      stock: r.stock || '0',
+      popular: bool(r.popular ?? ''),
+      promotional: bool(r.promotional ?? ''),
+      active: 'active' in r && r.active !== '' ? bool(r.active) : true,
       descriptionEn: r.description_en ?? '',
       descriptions: Object.fromEntries(CSV_LANGS.filter((l) => l !== 'en').map((l) => [l, r[`description_${l}`] ?? ''])),
-      tastingNotes: (r.tasting_notes ?? '').split('|').map((s) => s.trim()).filter(Boolean),
+      tastingNotes: (r.tasting_notes ?? '')
+        .split('|')
+        .map((s) => s.trim())
+        .filter(Boolean),
     };
     const parsed = ProductInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      const column: Record<string, string> = { lengthMm: 'length_mm', ringGauge: 'ring_gauge', unitsPerPackage: 'units_per_package', discountPercent: 'discount_percent', descriptionEn: 'description_en', tastingNotes: 'tasting_notes', basePrice: 'price_chf' };
+      const column: Record<string, string> = {
+        lengthMm: 'length_mm',
+        ringGauge: 'ring_gauge',
+        unitsPerPackage: 'units_per_package',
+        discountPercent: 'discount_percent',
+        descriptionEn: 'description_en',
+        tastingNotes: 'tasting_notes',
+        basePrice: 'price_chf',
+      };
       for (const issue of parsed.error.issues) {
         const f = String(issue.path[0] ?? '(row)');
         problems.push({ line, sku, field: column[f] ?? f, message: issue.message });
@@ -169,7 +257,14 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
   const actor = `admin:${opts.adminId}`;
   await db.transaction(async (tx) => {
     for (const v of valid) await saveProduct(tx, v.input, ids.get(v.input.sku), actor);
-    await recordAudit(tx, { actor, action: 'product.import', entity: 'product', entityId: null, before: null, after: { rows: valid.length, created: result.creates.length, updated: result.updates.length } });
+    await recordAudit(tx, {
+      actor,
+      action: 'product.import',
+      entity: 'product',
+      entityId: null,
+      before: null,
+      after: { rows: valid.length, created: result.creates.length, updated: result.updates.length },
+    });
   });
   return { ...result, applied: true };
 }

@@ -53,7 +53,8 @@ export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ i
   } catch {
     throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
+    throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
   const upright = meta.orientation && meta.orientation >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
   const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= upright.w);
   if (widths.length === 0) widths.push(upright.w < PHOTO_WIDTHS[0] ? upright.w : PHOTO_WIDTHS[0]);
@@ -88,23 +89,56 @@ export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ i
  * @returns the product's photos after the change.
  * @throws {DomainError} `invalid` (see {@link renderPhoto}, too many photos), `not_found`.
  */
-export async function addProductPhoto(shop: Pick<Shop, 'db' | 'env'>, productId: string, bytes: Uint8Array, alt: string, adminId: string): Promise<ProductImage[]> {
-  const [exists] = await shop.db.select({ n: sql<number>`jsonb_array_length(${products.images})::int` }).from(products).where(eq(products.id, productId));
+export async function addProductPhoto(
+  shop: Pick<Shop, 'db' | 'env'>,
+  productId: string,
+  bytes: Uint8Array,
+  alt: string,
+  adminId: string,
+): Promise<ProductImage[]> {
+  const [exists] = await shop.db
+    .select({ n: sql<number>`jsonb_array_length(${products.images})::int` })
+    .from(products)
+    .where(eq(products.id, productId));
   if (!exists) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
-  if (exists.n >= MAX_PHOTOS) throw new DomainError('invalid', `At most ${MAX_PHOTOS} photos per product`, { key: 'photoTooMany', params: { max: MAX_PHOTOS }, fields: { photo: { key: 'adminshop:errors.photoTooMany', params: { max: MAX_PHOTOS } } } });
+  if (exists.n >= MAX_PHOTOS)
+    throw new DomainError('invalid', `At most ${MAX_PHOTOS} photos per product`, {
+      key: 'photoTooMany',
+      params: { max: MAX_PHOTOS },
+      fields: { photo: { key: 'adminshop:errors.photoTooMany', params: { max: MAX_PHOTOS } } },
+    });
   const r = await renderPhoto(shop.env, bytes);
-  const image: ProductImage = { id: r.id, path: photoUrl(r.id, r.widths.includes(640) ? 640 : r.widths[r.widths.length - 1], 'jpg'), alt: alt.trim().slice(0, 200), width: r.width, height: r.height, widths: r.widths };
+  const image: ProductImage = {
+    id: r.id,
+    path: photoUrl(r.id, r.widths.includes(640) ? 640 : r.widths[r.widths.length - 1], 'jpg'),
+    alt: alt.trim().slice(0, 200),
+    width: r.width,
+    height: r.height,
+    widths: r.widths,
+  };
   try {
     return await shop.db.transaction(async (tx) => {
       const [p] = await tx.select({ images: products.images }).from(products).where(eq(products.id, productId)).for('update');
       if (!p) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
       const images = [...p.images, image];
-      await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, productId));
-      await recordAudit(tx, { actor: `admin:${adminId}`, action: 'product.photo.add', entity: 'product', entityId: productId, before: null, after: { photo: image.id, alt: image.alt } });
+      await tx
+        .update(products)
+        .set({ images, updatedAt: sql`now()` })
+        .where(eq(products.id, productId));
+      await recordAudit(tx, {
+        actor: `admin:${adminId}`,
+        action: 'product.photo.add',
+        entity: 'product',
+        entityId: productId,
+        before: null,
+        after: { photo: image.id, alt: image.alt },
+      });
       return images;
     });
   } catch (e) {
-    await photoStore(shop.env).removePrefix(`products/${r.id}/`).catch(() => undefined);
+    await photoStore(shop.env)
+      .removePrefix(`products/${r.id}/`)
+      .catch(() => undefined);
     throw e;
   }
 }
@@ -130,10 +164,22 @@ export async function updateProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
       const n = changes.order.indexOf(key(i));
       return n === -1 ? changes.order.length + kept.indexOf(i) : n;
     };
-    const images = [...kept].sort((a, b) => rank(a) - rank(b)).map((i) => (key(i) in changes.alts ? { ...i, alt: changes.alts[key(i)].trim().slice(0, 200) } : i));
-    await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, productId));
+    const images = [...kept]
+      .sort((a, b) => rank(a) - rank(b))
+      .map((i) => (key(i) in changes.alts ? { ...i, alt: changes.alts[key(i)].trim().slice(0, 200) } : i));
+    await tx
+      .update(products)
+      .set({ images, updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
     const summary = (list: ProductImage[]) => list.map((i) => `${key(i)}${i.alt ? ` (${i.alt})` : ''}`);
-    await recordAudit(tx, { actor: `admin:${adminId}`, action: 'product.photos.update', entity: 'product', entityId: productId, before: { photos: summary(p.images) }, after: { photos: summary(images) } });
+    await recordAudit(tx, {
+      actor: `admin:${adminId}`,
+      action: 'product.photos.update',
+      entity: 'product',
+      entityId: productId,
+      before: { photos: summary(p.images) },
+      after: { photos: summary(images) },
+    });
     return { images, removed: p.images.filter((i) => remove.has(key(i)) && i.id) };
   });
   for (const r of result.removed) await photoStore(shop.env).removePrefix(`products/${r.id!}/`);

@@ -11,7 +11,7 @@ describe('normalizeSearchText', () => {
 
   it('folds punctuation and runs of spaces to one space and trims', () => {
     expect(normalizeSearchText('  E.P. Carrillo — INCH No.60  ')).toBe('e p carrillo inch no 60');
-    expect(normalizeSearchText("Connecticut Shade (Ecuador)")).toBe('connecticut shade ecuador');
+    expect(normalizeSearchText('Connecticut Shade (Ecuador)')).toBe('connecticut shade ecuador');
     expect(normalizeSearchText("o'liva%_\\")).toBe('o liva');
   });
 

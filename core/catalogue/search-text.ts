@@ -14,13 +14,7 @@ export function normalizeSearchText(input: string): string {
 }
 
 /** The searchable text of a product: name, brand, line, vitola and wrapper (issue 2, item 5). */
-export function productSearchText(p: {
-  name: string;
-  brand: string;
-  line: string;
-  vitola?: string | null;
-  wrapper?: string | null;
-}): string {
+export function productSearchText(p: { name: string; brand: string; line: string; vitola?: string | null; wrapper?: string | null }): string {
   const parts = [p.name, p.brand, p.line, p.vitola ?? '', p.wrapper ?? ''];
   return normalizeSearchText([...new Set(parts.filter(Boolean))].join(' '));
 }

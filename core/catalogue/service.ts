@@ -66,7 +66,10 @@ export async function listProducts(db: Db, opts: ListOptions = {}): Promise<Prod
       .orderBy(...orderFor(opts.sort ?? 'newest'))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   return { items, total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
@@ -97,8 +100,7 @@ export async function homeSections(db: Db, limit = 8): Promise<{ popular: Produc
     branch('forSale', gt(products.stock, 0), sql`${products.createdAt} desc, ${products.sku} asc`),
   );
   const sections = { popular: [] as ProductRow[], promotional: [] as ProductRow[], forSale: [] as ProductRow[] };
-  for (const { section, pos: _pos, ...row } of [...rows].sort((a, b) => Number(a.pos) - Number(b.pos)))
-    sections[section as keyof typeof sections].push(row);
+  for (const { section, pos: _pos, ...row } of [...rows].sort((a, b) => Number(a.pos) - Number(b.pos))) sections[section as keyof typeof sections].push(row);
   return sections;
 }
 

@@ -20,7 +20,12 @@ export function parseTrustProxy(value: string | undefined): ((addr: string, i: n
     const hops = Number(value);
     return (_addr, i) => i < hops;
   }
-  return proxyaddr.compile(value.split(',').map((v) => v.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
 }
 
 const urlish = z.string().min(1);
@@ -96,8 +101,14 @@ const EnvSchema = z.object({
    * R2, Exoscale SOS, AWS `https://s3.<region>.amazonaws.com`), `S3_ACCESS_KEY_ID` and
    * `S3_SECRET_ACCESS_KEY` are required.
    */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
-  S3_ENDPOINT: z.url().refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  S3_ENDPOINT: z
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Region the request signatures name (default `us-east-1`, which most S3-compatible services accept). */
@@ -122,7 +133,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = EnvSchema.superRefine((e, ctx) => {
     if (!e.S3_BUCKET) return;
-    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when S3_BUCKET is set' });
+    for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'required when S3_BUCKET is set' });
   }).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -21,16 +21,35 @@ export function productionGaps(env: Env): ProductionNote[] {
   if (env.NODE_ENV !== 'production') return [];
   const notes: ProductionNote[] = [];
   if (!env.PUBLIC_URL)
-    notes.push({ variable: 'PUBLIC_URL', message: `unset: the shop answers only on this machine (http://localhost:${env.PORT}) and e-mail links point there; set the https address customers use` });
+    notes.push({
+      variable: 'PUBLIC_URL',
+      message: `unset: the shop answers only on this machine (http://localhost:${env.PORT}) and e-mail links point there; set the https address customers use`,
+    });
   else if (!env.PUBLIC_URL.startsWith('https:') && !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(env.PUBLIC_URL))
     notes.push({ variable: 'PUBLIC_URL', message: 'is not https: cookies are sent in clear text and HSTS cannot protect visitors' });
-  if (!env.SESSION_SECRET) notes.push({ variable: 'SESSION_SECRET', message: 'unset: a generated secret in DATA_DIR/secrets.json signs sessions (set one, 32+ characters, to share it between processes and backups)' });
-  if (!env.TRUST_PROXY) notes.push({ variable: 'TRUST_PROXY', message: 'unset: if the shop runs behind a reverse proxy, set it (hops or CIDRs), else every visitor shares the proxy\'s rate limits' });
+  if (!env.SESSION_SECRET)
+    notes.push({
+      variable: 'SESSION_SECRET',
+      message: 'unset: a generated secret in DATA_DIR/secrets.json signs sessions (set one, 32+ characters, to share it between processes and backups)',
+    });
+  if (!env.TRUST_PROXY)
+    notes.push({
+      variable: 'TRUST_PROXY',
+      message: "unset: if the shop runs behind a reverse proxy, set it (hops or CIDRs), else every visitor shares the proxy's rate limits",
+    });
   if (!env.DATABASE_URL) notes.push({ variable: 'DATABASE_URL', message: 'unset: embedded PGlite runs without fsync; use PostgreSQL in production' });
-  if (!env.SMTP_URL) notes.push({ variable: 'SMTP_URL', message: 'unset: e-mails (confirmations, password resets, orders) stay in the outbox and are not sent' });
+  if (!env.SMTP_URL)
+    notes.push({ variable: 'SMTP_URL', message: 'unset: e-mails (confirmations, password resets, orders) stay in the outbox and are not sent' });
   if (!(env.DATATRANS_MERCHANT_ID && env.DATATRANS_PASSWORD && env.DATATRANS_SIGN_KEY))
-    notes.push({ variable: 'DATATRANS_MERCHANT_ID, DATATRANS_PASSWORD, DATATRANS_SIGN_KEY', message: 'not all set: card/TWINT payment is not offered (bank transfer with QR-bill only)' });
-  if (env.PAYMENT_SANDBOX === 'on') notes.push({ variable: 'PAYMENT_SANDBOX', message: 'is on: customers can mark orders paid on a test page; every page says "Test mode — no real payments"' });
+    notes.push({
+      variable: 'DATATRANS_MERCHANT_ID, DATATRANS_PASSWORD, DATATRANS_SIGN_KEY',
+      message: 'not all set: card/TWINT payment is not offered (bank transfer with QR-bill only)',
+    });
+  if (env.PAYMENT_SANDBOX === 'on')
+    notes.push({
+      variable: 'PAYMENT_SANDBOX',
+      message: 'is on: customers can mark orders paid on a test page; every page says "Test mode — no real payments"',
+    });
   return notes;
 }
 

@@ -25,12 +25,7 @@ export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationS
 /** Maximum lengths of the form's fields, characters. */
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
 
-const required = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'fieldRequired' })
-    .max(max);
+const required = (max: number) => z.string().trim().min(1, { error: 'fieldRequired' }).max(max);
 
 /** The form's fields. `website` is the honeypot: hidden from people, left empty by them. */
 export const ContactInputSchema = z.object({

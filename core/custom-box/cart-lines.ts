@@ -38,7 +38,10 @@ export type CartBoxDetails = {
 /** A box as a cart line (same shape as a product line of core/cart, plus `box`). */
 export type BoxCartLine = {
   count: 1;
-  product: Pick<ProductRow, 'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'>;
+  product: Pick<
+    ProductRow,
+    'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'
+  >;
   unitPrice: number;
   lineTotal: number;
   box: CartBoxDetails;
@@ -59,7 +62,15 @@ export async function boxCartLines(db: Db, cartKey: string): Promise<BoxCartLine
   const ids = [...new Set(rows.flatMap((r) => r.box.items.map((i) => i.productId)))];
   const cigars = ids.length
     ? await db
-        .select({ id: products.id, sku: products.sku, name: products.name, basePrice: products.basePrice, discountPercent: products.discountPercent, stock: products.stock, active: products.active })
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          basePrice: products.basePrice,
+          discountPercent: products.discountPercent,
+          stock: products.stock,
+          active: products.active,
+        })
         .from(products)
         .where(inArray(products.id, ids))
     : [];
@@ -132,7 +143,10 @@ export async function clearBoxLines(tx: Db, cartKey: string, lineIds?: string[])
 export async function moveBoxLines(tx: Db, fromKey: string, toKey: string, toUserId: string | null): Promise<number> {
   const boxes = await tx.select({ id: cartBoxes.id }).from(cartBoxes).where(eq(cartBoxes.cartKey, fromKey));
   if (boxes.length === 0) return 0;
-  await tx.insert(carts).values({ cartKey: toKey, userId: toUserId }).onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
+  await tx
+    .insert(carts)
+    .values({ cartKey: toKey, userId: toUserId })
+    .onConflictDoUpdate({ target: carts.cartKey, set: { updatedAt: sql`now()` } });
   await tx.update(cartBoxes).set({ cartKey: toKey }).where(eq(cartBoxes.cartKey, fromKey));
   return boxes.length;
 }

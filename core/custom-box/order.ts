@@ -36,7 +36,10 @@ export type BoxOrderLine = {
 export async function takeBoxLine(tx: Db, line: Pick<BoxCartLine, 'product' | 'box'>): Promise<BoxOrderLine> {
   const [model] = await tx.select().from(customBoxModels).where(eq(customBoxModels.id, line.box.modelId));
   if (!model || !model.active)
-    throw new DomainError('invalid', `${line.box.modelName} is no longer offered; please build your box again`, { key: 'boxModelGone', params: { name: line.box.modelName } });
+    throw new DomainError('invalid', `${line.box.modelName} is no longer offered; please build your box again`, {
+      key: 'boxModelGone',
+      params: { name: line.box.modelName },
+    });
   const items: OrderBoxSnapshot['items'] = [];
   for (const i of line.box.items) {
     const [taken] = await tx
@@ -77,8 +80,8 @@ export function boxStockReturns(line: { productId: string; count: number; box: O
 }
 
 /** A cart line as the stock it reserves, per product: a box's cigars, or the line itself (hoarding limits). */
-export function boxReservations<L extends { product: { id: string; name: string }; count: number; box?: { items: { productId: string; name: string; count: number }[] } }>(
-  line: L,
-): { product: { id: string; name: string }; count: number }[] {
+export function boxReservations<
+  L extends { product: { id: string; name: string }; count: number; box?: { items: { productId: string; name: string; count: number }[] } },
+>(line: L): { product: { id: string; name: string }; count: number }[] {
   return line.box ? line.box.items.map((i) => ({ product: { id: i.productId, name: i.name }, count: i.count * line.count })) : [line];
 }

@@ -29,10 +29,7 @@ export const customBoxModels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('custom_box_models_capacity_range', sql`${t.capacity} between 5 and 100`),
-    check('custom_box_models_price_non_negative', sql`${t.price} >= 0`),
-  ],
+  (t) => [check('custom_box_models_capacity_range', sql`${t.capacity} between 5 and 100`), check('custom_box_models_price_non_negative', sql`${t.price} >= 0`)],
 );
 
 /** One variety in a box: a single cigar's product id and how many of it. */

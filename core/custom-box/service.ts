@@ -28,13 +28,35 @@ export function isSingleCigar(p: Pick<ProductRow, 'category' | 'unitsPerPackage'
 }
 
 /** A single cigar the builder offers, with its facts. Money in Rappen. */
-export type BoxVariety = Pick<ProductRow, 'id' | 'sku' | 'name' | 'brand' | 'packaging' | 'stock' | 'strength' | 'vitola' | 'lengthMm' | 'ringGauge' | 'wrapper' | 'images' | 'basePrice' | 'discountPercent'> & {
+export type BoxVariety = Pick<
+  ProductRow,
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'brand'
+  | 'packaging'
+  | 'stock'
+  | 'strength'
+  | 'vitola'
+  | 'lengthMm'
+  | 'ringGauge'
+  | 'wrapper'
+  | 'images'
+  | 'basePrice'
+  | 'discountPercent'
+> & {
   /** Unit price after the cigar's discount, Rappen. */
   unitPrice: number;
 };
 
 /** What the builder needs: the active box models (by sort) and the single cigars in stock. */
-export type BoxOptions = { minVarieties: number; maxCigars: number; messageLimits: Record<BoxMessageKind, number>; models: CustomBoxModelRow[]; varieties: BoxVariety[] };
+export type BoxOptions = {
+  minVarieties: number;
+  maxCigars: number;
+  messageLimits: Record<BoxMessageKind, number>;
+  models: CustomBoxModelRow[];
+  varieties: BoxVariety[];
+};
 
 /** Box models, by `sort` then capacity; inactive ones only when asked (admin). */
 export async function listBoxModels(db: Db, opts: { includeInactive?: boolean } = {}): Promise<CustomBoxModelRow[]> {
@@ -95,7 +117,10 @@ function invalid(field: string, message: string, key: string, params: Record<str
  * @returns the model and the merged items.
  * @throws {DomainError} as listed.
  */
-export async function checkBox(db: Db, input: CreateBoxInput): Promise<{ model: CustomBoxModelRow; items: BoxItem[]; messageKind: BoxMessageKind; message: string }> {
+export async function checkBox(
+  db: Db,
+  input: CreateBoxInput,
+): Promise<{ model: CustomBoxModelRow; items: BoxItem[]; messageKind: BoxMessageKind; message: string }> {
   const [model] = await db.select().from(customBoxModels).where(eq(customBoxModels.id, input.modelId)).limit(1);
   if (!model || !model.active) throw invalid('boxID', 'Please choose one of our boxes', 'boxUnknownModel');
   const merged = new Map<string, number>();
@@ -108,13 +133,24 @@ export async function checkBox(db: Db, input: CreateBoxInput): Promise<{ model: 
   if (items.length < MIN_VARIETIES) throw invalid('items', MINIMUM_MESSAGE, 'boxMinimumCigars', { min: MIN_VARIETIES });
   const total = items.reduce((s, i) => s + i.count, 0);
   if (total > model.capacity)
-    throw invalid('items', `This box holds at most ${model.capacity} cigars; you chose ${total}`, 'boxCapacityExceeded', { capacity: model.capacity, count: total });
+    throw invalid('items', `This box holds at most ${model.capacity} cigars; you chose ${total}`, 'boxCapacityExceeded', {
+      capacity: model.capacity,
+      count: total,
+    });
   const messageKind = input.messageKind ?? 'card';
   if (!BOX_MESSAGE_KINDS.includes(messageKind)) throw invalid('messageKind', 'Please choose a gift card or an engraving', 'boxBadMessageKind');
   const message = (input.message ?? '').trim();
   const limit = MESSAGE_LIMITS[messageKind];
   if ([...message].length > limit) throw invalid('message', `The text may have at most ${limit} characters`, 'boxMessageTooLong', { max: limit });
-  const rows = await db.select().from(products).where(inArray(products.id, items.map((i) => i.productId)));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        items.map((i) => i.productId),
+      ),
+    );
   const byId = new Map(rows.map((p) => [p.id, p]));
   for (const i of items) {
     const p = byId.get(i.productId);
@@ -125,8 +161,16 @@ export async function checkBox(db: Db, input: CreateBoxInput): Promise<{ model: 
     const p = byId.get(i.productId)!;
     if (p.stock < i.count)
       throw p.stock === 0
-        ? new DomainError('conflict', `${p.name} is out of stock`, { key: 'outOfStock', params: { name: p.name }, fields: { items: { key: 'outOfStock', params: { name: p.name } } } })
-        : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, { key: 'notEnoughStock', params: { name: p.name, stock: p.stock }, fields: { items: { key: 'notEnoughStock', params: { name: p.name, stock: p.stock } } } });
+        ? new DomainError('conflict', `${p.name} is out of stock`, {
+            key: 'outOfStock',
+            params: { name: p.name },
+            fields: { items: { key: 'outOfStock', params: { name: p.name } } },
+          })
+        : new DomainError('conflict', `Only ${p.stock} of ${p.name} in stock`, {
+            key: 'notEnoughStock',
+            params: { name: p.name, stock: p.stock },
+            fields: { items: { key: 'notEnoughStock', params: { name: p.name, stock: p.stock } } },
+          });
   }
   return { model, items, messageKind, message };
 }
@@ -146,7 +190,8 @@ export type BoxModelInput = {
 function checkModel(input: BoxModelInput): void {
   const fields: FieldMessages = {};
   if (!input.name.trim() || input.name.length > 80) fields.name = { key: 'lengthRange', params: { min: 1, max: 80 } };
-  if (!Number.isInteger(input.capacity) || input.capacity < MIN_VARIETIES || input.capacity > 100) fields.capacity = { key: 'countRange', params: { min: MIN_VARIETIES, max: 100 } };
+  if (!Number.isInteger(input.capacity) || input.capacity < MIN_VARIETIES || input.capacity > 100)
+    fields.capacity = { key: 'countRange', params: { min: MIN_VARIETIES, max: 100 } };
   if (!Number.isInteger(input.price) || input.price < 0 || input.price > 10_000_000) fields.price = { key: 'amountRange', params: { min: 0, max: 100000 } };
   if (!BOX_DRAWINGS.includes(input.drawing)) fields.drawing = { key: 'invalidChoice' };
   if (input.image !== null && (!/^\/[A-Za-z0-9/_.-]{1,200}$/.test(input.image) || input.image.includes('..'))) fields.image = { key: 'imagePath' };
@@ -165,13 +210,27 @@ export async function saveBoxModel(db: Db, adminId: string, id: string | null, i
   const values = { ...input, name: input.name.trim() };
   return db.transaction(async (tx) => {
     if (!id) {
-      const [row] = await tx.insert(customBoxModels).values({ id: randomUUID(), ...values }).returning();
-      await recordAudit(tx, { actor: `admin:${adminId}`, action: 'custombox.create', entity: 'custom_box_model', entityId: row.id, before: null, after: auditable(row) });
+      const [row] = await tx
+        .insert(customBoxModels)
+        .values({ id: randomUUID(), ...values })
+        .returning();
+      await recordAudit(tx, {
+        actor: `admin:${adminId}`,
+        action: 'custombox.create',
+        entity: 'custom_box_model',
+        entityId: row.id,
+        before: null,
+        after: auditable(row),
+      });
       return row;
     }
     const [before] = await tx.select().from(customBoxModels).where(eq(customBoxModels.id, id)).for('update');
     if (!before) throw new DomainError('not_found', 'Box not found', { key: 'boxUnknownModel' });
-    const [row] = await tx.update(customBoxModels).set({ ...values, updatedAt: new Date() }).where(eq(customBoxModels.id, id)).returning();
+    const [row] = await tx
+      .update(customBoxModels)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(customBoxModels.id, id))
+      .returning();
     const diff = changedFields(auditable(before), auditable(row));
     if (diff.after) await recordAudit(tx, { actor: `admin:${adminId}`, action: 'custombox.update', entity: 'custom_box_model', entityId: id, ...diff });
     return row;

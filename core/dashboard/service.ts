@@ -67,7 +67,13 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
     series('week', weeks),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status).orderBy(desc(count())),
     db
-      .select({ productId: orderLines.productId, sku: orderLines.sku, name: sql<string>`max(${orderLines.name})`, units: sql<number>`sum(${orderLines.count})::int`, revenue: sql<number>`sum(${orderLines.lineTotal})::bigint` })
+      .select({
+        productId: orderLines.productId,
+        sku: orderLines.sku,
+        name: sql<string>`max(${orderLines.name})`,
+        units: sql<number>`sum(${orderLines.count})::int`,
+        revenue: sql<number>`sum(${orderLines.lineTotal})::bigint`,
+      })
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(inArray(orders.status, SOLD), sql`${orders.paidAt} >= ${nowIso}::timestamptz - interval '30 days'`))
@@ -80,16 +86,34 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
       .where(and(eq(products.active, true), lte(products.stock, opts.lowStock ?? 5)))
       .orderBy(products.stock, products.name)
       .limit(10),
-    db.select({ n: count() }).from(payments).where(inArray(payments.status, ['unmatched', 'overpaid'])),
     db
-      .select({ id: payments.id, amount: payments.amount, currency: payments.currency, reference: payments.reference, status: payments.status, createdAt: payments.createdAt })
+      .select({ n: count() })
+      .from(payments)
+      .where(inArray(payments.status, ['unmatched', 'overpaid'])),
+    db
+      .select({
+        id: payments.id,
+        amount: payments.amount,
+        currency: payments.currency,
+        reference: payments.reference,
+        status: payments.status,
+        createdAt: payments.createdAt,
+      })
       .from(payments)
       .where(inArray(payments.status, ['unmatched', 'overpaid']))
       .orderBy(desc(payments.createdAt))
       .limit(5),
     db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed')),
-    db.select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.status, 'failed')).orderBy(desc(outbox.createdAt)).limit(5),
-    db.select({ n: count() }).from(orders).where(inArray(orders.status, ['paid', 'processing'])),
+    db
+      .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(eq(outbox.status, 'failed'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(5),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.status, ['paid', 'processing'])),
     db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending_payment')),
   ]);
   const sum = (pts: RevenuePoint[]) => pts.reduce((s, p) => s + p.revenue, 0);
@@ -110,6 +134,9 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
  * have not confirmed their e-mail address yet (`unverified`): the dashboard's customer tile.
  */
 export async function userCounts(db: Db): Promise<{ n: number; unverified: number }> {
-  const [[all], [unverified]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt))]);
+  const [[all], [unverified]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(users).where(isNull(users.emailVerifiedAt)),
+  ]);
   return { n: all.n, unverified: unverified.n };
 }

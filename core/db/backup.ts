@@ -34,7 +34,10 @@ export class BackupError extends Error {
 
 /** A file name for a new backup, e.g. `shop-2026-11-23T10-15-00Z.pglite.tar.gz`. */
 export function backupFileName(kind: BackupKind, now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
   return `shop-${stamp}.${kind === 'pglite' ? 'pglite.tar.gz' : 'pgdump'}`;
 }
 

@@ -56,11 +56,16 @@ async function createClusterApart(dataDir: string): Promise<void> {
   const code = `const { PGlite } = require(process.env.PGLITE_ENTRY);
 PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR }).then((db) => db.close()).then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', code], { env: { ...process.env, PGLITE_ENTRY: entry, PGLITE_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', code], {
+      env: { ...process.env, PGLITE_ENTRY: entry, PGLITE_DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the PGlite cluster in ${dataDir} failed: ${err.trim() || `exit ${code}`}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite cluster in ${dataDir} failed: ${err.trim() || `exit ${code}`}`)),
+    );
   });
 }
 
@@ -72,8 +77,9 @@ export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promi
  * when bundled into `build/server` (the server always runs from the root).
  */
 const migrationsFolder =
-  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'), path.resolve('core/db/migrations')].find((d) => fs.existsSync(path.join(d, 'meta', '_journal.json'))) ??
-  path.resolve('core/db/migrations');
+  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations'), path.resolve('core/db/migrations')].find((d) =>
+    fs.existsSync(path.join(d, 'meta', '_journal.json')),
+  ) ?? path.resolve('core/db/migrations');
 
 /**
  * Opens the database and applies pending migrations.

@@ -12,7 +12,21 @@ export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR'
 export type Locale = (typeof LOCALES)[number];
 
 /** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
-export const NAMESPACES = ['common', 'catalogue', 'cart', 'account', 'checkout', 'legal', 'errors', 'admin', 'security', 'privacy', 'influencer', 'custombox', 'adminshop'] as const;
+export const NAMESPACES = [
+  'common',
+  'catalogue',
+  'cart',
+  'account',
+  'checkout',
+  'legal',
+  'errors',
+  'admin',
+  'security',
+  'privacy',
+  'influencer',
+  'custombox',
+  'adminshop',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
@@ -30,8 +44,21 @@ export const ADMIN_NAMESPACES: readonly Namespace[] = ['admin', 'adminshop'];
 
 /** Each locale's own name, for the picker. */
 export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English', de: 'Deutsch', fr: 'Français', it: 'Italiano', es: 'Español', ar: 'العربية', id: 'Bahasa Indonesia',
-  ja: '日本語', ko: '한국어', pl: 'Polski', 'pt-BR': 'Português (Brasil)', ru: 'Русский', tr: 'Türkçe', vi: 'Tiếng Việt', zh: '中文',
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  es: 'Español',
+  ar: 'العربية',
+  id: 'Bahasa Indonesia',
+  ja: '日本語',
+  ko: '한국어',
+  pl: 'Polski',
+  'pt-BR': 'Português (Brasil)',
+  ru: 'Русский',
+  tr: 'Türkçe',
+  vi: 'Tiếng Việt',
+  zh: '中文',
 };
 
 /** Right-to-left scripts among the locales. */

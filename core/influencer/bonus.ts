@@ -108,7 +108,10 @@ export async function recordOrderBonus(
  */
 export async function bonusOnTransition(tx: Db, orderId: string, to: OrderStatus, now: Date): Promise<void> {
   if (to !== 'paid' && to !== 'cancelled' && to !== 'expired' && to !== 'refunded') return;
-  const rows = await tx.select().from(bonusLedger).where(and(eq(bonusLedger.orderId, orderId), inArray(bonusLedger.kind, ['earned', 'released', 'spent'])));
+  const rows = await tx
+    .select()
+    .from(bonusLedger)
+    .where(and(eq(bonusLedger.orderId, orderId), inArray(bonusLedger.kind, ['earned', 'released', 'spent'])));
   const row = (kind: BonusKind) => rows.find((r) => r.kind === kind);
   const earned = row('earned');
   const released = row('released');

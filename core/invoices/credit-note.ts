@@ -32,7 +32,12 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
   const F = (k: Parameters<typeof fulfilmentLabel>[1], p?: Record<string, string | number>) => fulfilmentLabel(lang, k, p);
   const chf = rappenToDecimalString;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, lang: order.locale, info: { Title: `${F('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    lang: order.locale,
+    info: { Title: `${F('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -51,7 +56,8 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   const a = order.address;
   t.font(true).text(L('buyer'), 330, 130, { width: 215, ...W });
   t.font(false);
-  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)]) t.text(l, 330, undefined, { width: 215, ...W });
+  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)])
+    t.text(l, 330, undefined, { width: 215, ...W });
   t.font(true);
   doc.fontSize(18);
   t.text(F('creditNote'), 50, 210, { width: 495, ...W });
@@ -65,14 +71,23 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   ] as const)
     t.text(`${k}: ${v}`, 50, undefined, { width: 300, ...W });
   let y = doc.y + 16;
-  t.font(true).text(L('sku'), 50, y, { width: 78, ...W }).text(L('item'), 130, y, { width: 260, ...W }).text(L('qty'), 400, y, { width: 40, align: 'right' });
+  t.font(true)
+    .text(L('sku'), 50, y, { width: 78, ...W })
+    .text(L('item'), 130, y, { width: 260, ...W })
+    .text(L('qty'), 400, y, { width: 40, align: 'right' });
   y += 14;
-  doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
+  doc
+    .moveTo(50, y - 2)
+    .lineTo(545, y - 2)
+    .lineWidth(0.5)
+    .stroke();
   t.font(false);
   const returned = refund.lines.filter((l) => l.count > 0);
   for (const l of returned) {
     const h = Math.max(t.heightOf(l.name, { width: 260 }), 11);
-    t.text(l.sku, 50, y, { width: 78, ...W }).text(l.name, 130, y, { width: 260, ...W }).text(String(l.count), 400, y, { width: 40, align: 'right' });
+    t.text(l.sku, 50, y, { width: 78, ...W })
+      .text(l.name, 130, y, { width: 260, ...W })
+      .text(String(l.count), 400, y, { width: 40, align: 'right' });
     y += h + 4;
   }
   if (returned.length === 0) {
@@ -86,7 +101,9 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     [`${F('refunded')} CHF`, `-${chf(refund.amount)}`, true],
     [L('vatIncl', { rate: (rate / 100).toFixed(1) }), `-${chf(vatContained(refund.amount, rate))}`, false],
   ] as const) {
-    t.font(bold).text(k, 300, y, { width: 170, ...W }).text(v, 480, y, { width: 65, align: 'right' });
+    t.font(bold)
+      .text(k, 300, y, { width: 170, ...W })
+      .text(v, 480, y, { width: 65, align: 'right' });
     y += 14;
   }
   t.font(false);

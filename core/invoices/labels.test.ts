@@ -3,8 +3,56 @@ import { describe, expect, it } from 'vitest';
 import { fulfilmentLabel, type FulfilmentLabel } from './fulfilment-labels.ts';
 import { docLang, label, type LabelKey } from './labels.ts';
 
-const KEYS: LabelKey[] = ['invoice', 'paymentSlip', 'invoiceNo', 'invoiceDate', 'orderCode', 'orderDate', 'buyer', 'sku', 'item', 'qty', 'unitPrice', 'discount', 'amount', 'subtotal', 'promo', 'shipping', 'total', 'vatIncl', 'net', 'vatNo', 'paid', 'payBy', 'currencyNote', 'orderReceivedSubject', 'paymentReceivedSubject', 'hello', 'orderReceived', 'bankTransfer', 'paymentReceived', 'follow', 'regards', 'bonus'];
-const FKEYS: FulfilmentLabel[] = ['shippedSubject', 'shipped', 'trackHere', 'refundSubject', 'refund', 'refundCard', 'refundBank', 'creditNote', 'creditNoteNo', 'creditNoteDate', 'invoiceRef', 'refunded', 'reason', 'shippingAndOther'];
+const KEYS: LabelKey[] = [
+  'invoice',
+  'paymentSlip',
+  'invoiceNo',
+  'invoiceDate',
+  'orderCode',
+  'orderDate',
+  'buyer',
+  'sku',
+  'item',
+  'qty',
+  'unitPrice',
+  'discount',
+  'amount',
+  'subtotal',
+  'promo',
+  'shipping',
+  'total',
+  'vatIncl',
+  'net',
+  'vatNo',
+  'paid',
+  'payBy',
+  'currencyNote',
+  'orderReceivedSubject',
+  'paymentReceivedSubject',
+  'hello',
+  'orderReceived',
+  'bankTransfer',
+  'paymentReceived',
+  'follow',
+  'regards',
+  'bonus',
+];
+const FKEYS: FulfilmentLabel[] = [
+  'shippedSubject',
+  'shipped',
+  'trackHere',
+  'refundSubject',
+  'refund',
+  'refundCard',
+  'refundBank',
+  'creditNote',
+  'creditNoteNo',
+  'creditNoteDate',
+  'invoiceRef',
+  'refunded',
+  'reason',
+  'shippingAndOther',
+];
 const SAME_AS_EN: Partial<Record<string, string[]>> = { id: ['subtotal', 'total', 'item'], pt: ['subtotal', 'total', 'item'], tr: [], vi: [], ru: [], zh: [] };
 const params = (s: string) => [...s.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
 

@@ -59,7 +59,12 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const lang: DocLang = docLang(order.locale);
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
   const date = kind.date ?? order.paidAt ?? new Date();
-  const doc = new PDFDocument({ size: 'A4', margin: 50, lang: order.locale, info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    lang: order.locale,
+    info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -82,7 +87,8 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const a = order.address;
   t.font(true).text(L('buyer'), 330, 130, { width: 215, align: 'left' });
   t.font(false);
-  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)]) t.text(l, 330, undefined, { width: 215, align: 'left' });
+  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)])
+    t.text(l, 330, undefined, { width: 215, align: 'left' });
 
   // title and references
   t.font(true);
@@ -106,10 +112,18 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const cols = { sku: 50, item: itemX, qty: 330, unit: 370, disc: 440, amount: 480 };
   let y = doc.y + 16;
   t.font(true);
-  t.text(L('sku'), cols.sku, y, { width: 78, align: 'left' }).text(L('item'), cols.item, y, { width: itemW, align: 'left' }).text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
-  t.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' }).text(L('discount'), cols.disc, y, { width: 35, align: 'right' }).text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
+  t.text(L('sku'), cols.sku, y, { width: 78, align: 'left' })
+    .text(L('item'), cols.item, y, { width: itemW, align: 'left' })
+    .text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
+  t.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' })
+    .text(L('discount'), cols.disc, y, { width: 35, align: 'right' })
+    .text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
   y += 14;
-  doc.moveTo(50, y - 2).lineTo(545, y - 2).lineWidth(0.5).stroke();
+  doc
+    .moveTo(50, y - 2)
+    .lineTo(545, y - 2)
+    .lineWidth(0.5)
+    .stroke();
   t.font(false);
   for (const l of order.lines) {
     const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
@@ -156,7 +170,9 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   if (kind.withQrBill && order.expiresAt) t.text(L('payBy', { date: swissDate(order.expiresAt) }), 50, undefined, { width: 495, align: 'left' });
 
   if (kind.withQrBill) {
-    const qr = new SwissQRBill(qrBillData(order, settings), { language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN' });
+    const qr = new SwissQRBill(qrBillData(order, settings), {
+      language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN',
+    });
     if (!SwissQRBill.isSpaceSufficient(doc)) doc.addPage();
     qr.attachTo(doc);
   }

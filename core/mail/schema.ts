@@ -14,7 +14,9 @@ export const outbox = pgTable(
     html: text('html'),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
     /** `pending` until delivered to SMTP; `sent` after; `outbox_only` when no SMTP is configured. */
-    status: text('status', { enum: ['pending', 'sent', 'outbox_only', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'outbox_only', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /**

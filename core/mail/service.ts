@@ -103,13 +103,21 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
         html: m.html ?? undefined,
         attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
       });
-      await shop.db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null, lockedUntil: null }).where(eq(outbox.id, m.id));
+      await shop.db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null, lockedUntil: null })
+        .where(eq(outbox.id, m.id));
       sent++;
     } catch (e) {
       const attempts = m.attempts + 1;
       await shop.db
         .update(outbox)
-        .set({ attempts, lastError: String((e as Error).message ?? e).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', lockedUntil: null })
+        .set({
+          attempts,
+          lastError: String((e as Error).message ?? e).slice(0, 500),
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          lockedUntil: null,
+        })
         .where(eq(outbox.id, m.id));
       shop.log.warn({ err: e, mailId: m.id }, 'mail delivery failed; will retry');
     }
@@ -164,7 +172,10 @@ export async function listOutbox(db: Db, page = 1, pageSize = 20, opts: { hideLi
   // link tokens are hidden from admins when mails really go out (issue 12): an admin must not be
   // able to reset someone's password. Without SMTP the outbox is the only way links reach anyone.
   const hide = (t: string | null) => (t === null || !opts.hideLinks ? t : scrubLinks(t));
-  return { rows: rows.map((r) => ({ ...r, text: hide(r.text) ?? '', html: hide(r.html), attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })), total: n };
+  return {
+    rows: rows.map((r) => ({ ...r, text: hide(r.text) ?? '', html: hide(r.html), attachments: r.attachments.map((a) => ({ ...a, contentBase64: '' })) })),
+    total: n,
+  };
 }
 
 /**

@@ -5,7 +5,10 @@ import en from './locales/en.json';
 function entries(o: object, prefix = ''): [string, string][] {
   return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
 }
-const keys = (o: object) => entries(o).map(([k]) => k).sort();
+const keys = (o: object) =>
+  entries(o)
+    .map(([k]) => k)
+    .sort();
 const params = (s: string) => [...s.matchAll(/\{\{\w+\}\}/g)].map((m) => m[0]).sort();
 
 /** Every locale of the shop (app/i18n/locales.ts): a customer's mails come in the language they chose. */

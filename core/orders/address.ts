@@ -16,7 +16,10 @@ export const AddressSchema = z.object({
   firstName: req(80),
   lastName: req(80),
   street: req(120),
-  postalCode: z.string().trim().regex(/^\d{4}$/, 'postcodeInvalid'),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'postcodeInvalid'),
   city: req(80),
   country: z
     .string()

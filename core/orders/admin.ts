@@ -122,7 +122,12 @@ function toRow(r: Selected): AdminOrderRow {
  * One page of orders matching a filter, newest first, and how many match in all.
  * @param page 1-based; `pageSize` 1..200 (default 25).
  */
-export async function searchOrders(shop: Pick<Shop, 'db'>, f: OrderFilter, page = 1, pageSize = 25): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
+export async function searchOrders(
+  shop: Pick<Shop, 'db'>,
+  f: OrderFilter,
+  page = 1,
+  pageSize = 25,
+): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
   await expireDueOrders(shop);
   const size = Math.min(200, Math.max(1, Math.floor(pageSize)));
   const where = whereOf(f);
@@ -156,22 +161,41 @@ export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_EXPORT_LIMIT);
   return stringify(
-    rows.map(toRow).map((r) => [
-      r.code,
-      r.createdAt.toISOString(),
-      r.status,
-      r.paymentMethod,
-      r.paymentStatus,
-      r.customerName,
-      r.email ?? '',
-      rappenToDecimalString(r.total),
-      rappenToDecimalString(r.paidAmount),
-      rappenToDecimalString(r.refundedAmount),
-      r.invoiceNumber ?? '',
-      r.carrier ?? '',
-      r.trackingNumber ?? '',
-    ]),
-    { header: true, columns: ['order_code', 'created_at', 'status', 'payment_method', 'payment_status', 'customer', 'email', 'total_chf', 'paid_chf', 'refunded_chf', 'invoice_number', 'carrier', 'tracking_number'] },
+    rows
+      .map(toRow)
+      .map((r) => [
+        r.code,
+        r.createdAt.toISOString(),
+        r.status,
+        r.paymentMethod,
+        r.paymentStatus,
+        r.customerName,
+        r.email ?? '',
+        rappenToDecimalString(r.total),
+        rappenToDecimalString(r.paidAmount),
+        rappenToDecimalString(r.refundedAmount),
+        r.invoiceNumber ?? '',
+        r.carrier ?? '',
+        r.trackingNumber ?? '',
+      ]),
+    {
+      header: true,
+      columns: [
+        'order_code',
+        'created_at',
+        'status',
+        'payment_method',
+        'payment_status',
+        'customer',
+        'email',
+        'total_chf',
+        'paid_chf',
+        'refunded_chf',
+        'invoice_number',
+        'carrier',
+        'tracking_number',
+      ],
+    },
   );
 }
 
@@ -208,22 +232,36 @@ export type ShipInput = { carrier: string; trackingNumber: string; note?: string
  */
 export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, adminId: string, now = new Date()): Promise<OrderRow> {
   const carrier = input.carrier as Carrier;
-  if (!(carrier in CARRIERS)) throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: { key: 'adminshop:errors.carrierUnknown' } } });
+  if (!(carrier in CARRIERS))
+    throw new DomainError('invalid', 'Choose a carrier', { key: 'carrierUnknown', fields: { carrier: { key: 'adminshop:errors.carrierUnknown' } } });
   const tracking = input.trackingNumber.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z0-9.-]{6,40}$/.test(tracking))
-    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', { key: 'trackingInvalid', fields: { trackingNumber: { key: 'adminshop:errors.trackingInvalid' } } });
+    throw new DomainError('invalid', 'Enter the tracking number (6 to 40 letters and digits)', {
+      key: 'trackingInvalid',
+      fields: { trackingNumber: { key: 'adminshop:errors.trackingInvalid' } },
+    });
   const actor = `admin:${adminId}`;
   const mailIds: string[] = [];
   const updated = await shop.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
     if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
-    if (order.paidAmount < order.total)
-      throw new DomainError('conflict', 'Only a fully paid order can be shipped', { key: 'orderNotFullyPaid' });
+    if (order.paidAmount < order.total) throw new DomainError('conflict', 'Only a fully paid order can be shipped', { key: 'orderNotFullyPaid' });
     if (order.status === 'paid') await transitionOrder(tx, order.id, 'processing', actor, undefined, now);
-    else if (order.status !== 'processing') throw new DomainError('conflict', `An order cannot go from ${order.status} to shipped`, { key: 'orderTransitionRefused', params: { from: order.status, to: 'shipped' } });
+    else if (order.status !== 'processing')
+      throw new DomainError('conflict', `An order cannot go from ${order.status} to shipped`, {
+        key: 'orderTransitionRefused',
+        params: { from: order.status, to: 'shipped' },
+      });
     await transitionOrder(tx, order.id, 'shipped', actor, `${CARRIERS[carrier].name} ${tracking}${input.note ? ` · ${input.note}` : ''}`, now);
     const [row] = await tx.update(orders).set({ carrier, trackingNumber: tracking, shippedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
-    await recordAudit(tx, { actor, action: 'order.ship', entity: 'order', entityId: order.id, before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber }, after: { status: 'shipped', carrier, trackingNumber: tracking } });
+    await recordAudit(tx, {
+      actor,
+      action: 'order.ship',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber },
+      after: { status: 'shipped', carrier, trackingNumber: tracking },
+    });
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
     if (user) mailIds.push(await queueShippedMail(tx, shop, row, user.email));
     return row;
@@ -262,7 +300,15 @@ export async function paymentsOfOrder(db: Db, orderId: string): Promise<(typeof 
 export async function adminOrderDetails(db: Db, idOrCode: string) {
   const order = await findOrder(db, idOrCode);
   if (!order) return undefined;
-  const [customer] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone }).from(users).where(eq(users.id, order.userId));
-  const [events, pays, refundRows, returned] = await Promise.all([orderEventsOf(db, order.id), paymentsOfOrder(db, order.id), refundsOfOrder(db, order.id), returnedUnits(db, order.id)]);
+  const [customer] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const [events, pays, refundRows, returned] = await Promise.all([
+    orderEventsOf(db, order.id),
+    paymentsOfOrder(db, order.id),
+    refundsOfOrder(db, order.id),
+    returnedUnits(db, order.id),
+  ]);
   return { order, customer: customer ?? null, events, payments: pays, refunds: refundRows, returned };
 }

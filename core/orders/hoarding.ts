@@ -29,12 +29,31 @@ export const MAX_BANK_TRANSFER_DAYS = 7;
  * @param bankTransfer whether the order waits for a bank transfer (share rule applies).
  * @throws {DomainError} `conflict` (409) `tooManyUnpaidOrders` or `reservationShare` (field `count`).
  */
-export async function assertMayReserve(tx: Db, userId: string, lines: { product: { id: string; name: string }; count: number }[], bankTransfer: boolean): Promise<void> {
-  const [{ n }] = await tx.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')));
+export async function assertMayReserve(
+  tx: Db,
+  userId: string,
+  lines: { product: { id: string; name: string }; count: number }[],
+  bankTransfer: boolean,
+): Promise<void> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment')));
   if (n >= MAX_OPEN_UNPAID_ORDERS)
-    throw new DomainError('conflict', `You have ${n} unpaid orders. Please pay or cancel one before ordering again.`, { key: 'tooManyUnpaidOrders', params: { n } });
+    throw new DomainError('conflict', `You have ${n} unpaid orders. Please pay or cancel one before ordering again.`, {
+      key: 'tooManyUnpaidOrders',
+      params: { n },
+    });
   if (!bankTransfer || lines.length === 0) return;
-  const stock = await tx.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, lines.map((l) => l.product.id)));
+  const stock = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((l) => l.product.id),
+      ),
+    );
   for (const line of lines) {
     const s = stock.find((p) => p.id === line.product.id)?.stock ?? 0;
     const max = Math.max(MIN_RESERVABLE_UNITS, Math.floor(s * MAX_RESERVED_SHARE));

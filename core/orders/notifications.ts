@@ -33,11 +33,19 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
     lines.push('', label(lang, 'bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
-    const pdf = await invoicePdf(order, settings, { withQrBill: true, date: order.createdAt, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
+    const pdf = await invoicePdf(order, settings, {
+      withQrBill: true,
+      date: order.createdAt,
+      photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines),
+    });
     attachments.push({ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
   }
   lines.push('', label(lang, 'follow', { url: orderUrl(shop, order) }));
-  return queueMail(tx, { to, subject: label(lang, 'orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments }, Boolean(shop.env.SMTP_URL));
+  return queueMail(
+    tx,
+    { to, subject: label(lang, 'orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments },
+    Boolean(shop.env.SMTP_URL),
+  );
 }
 
 /**
@@ -47,7 +55,13 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
 export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
   const lang = docLang(order.locale);
   const total = rappenToDecimalString(order.total);
-  const lines = [label(lang, 'hello', { name: order.address.firstName }), '', label(lang, 'paymentReceived', { code: order.code, total }), '', label(lang, 'follow', { url: orderUrl(shop, order) })];
+  const lines = [
+    label(lang, 'hello', { name: order.address.firstName }),
+    '',
+    label(lang, 'paymentReceived', { code: order.code, total }),
+    '',
+    label(lang, 'follow', { url: orderUrl(shop, order) }),
+  ];
   const pdf = await invoicePdf(order, settings, { withQrBill: false, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
   return queueMail(
     tx,

@@ -26,7 +26,17 @@ import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
-import { orderEvents, orderLines, orders, type OrderEventRow, type OrderLineRow, type OrderRow, type OrderStatus, type OrderWithLines, type PostalAddress } from './schema.ts';
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  type OrderEventRow,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderStatus,
+  type OrderWithLines,
+  type PostalAddress,
+} from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
 // custom boxes: one line, each cigar's stock taken and given back (issue 9)
@@ -102,12 +112,25 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
   const method = input.paymentMethod as PaymentMethod;
   if (!availablePaymentMethods(shop.env).includes(method))
-    throw new DomainError('invalid', 'This payment method is not available', { key: 'paymentMethodUnavailable', fields: { paymentMethod: { key: 'paymentMethodUnavailable' } } });
+    throw new DomainError('invalid', 'This payment method is not available', {
+      key: 'paymentMethodUnavailable',
+      fields: { paymentMethod: { key: 'paymentMethodUnavailable' } },
+    });
   const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
   if (!isAdult(user.dateOfBirth, now))
-    throw new DomainError('forbidden', `You must be at least ${MINIMUM_AGE} years old to buy tobacco products`, { key: 'underAge', params: { age: MINIMUM_AGE } });
-  const profileAddress = { firstName: user.firstName, lastName: user.lastName, street: user.street, postalCode: user.postalCode, city: user.city, country: user.country };
+    throw new DomainError('forbidden', `You must be at least ${MINIMUM_AGE} years old to buy tobacco products`, {
+      key: 'underAge',
+      params: { age: MINIMUM_AGE },
+    });
+  const profileAddress = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    street: user.street,
+    postalCode: user.postalCode,
+    city: user.city,
+    country: user.country,
+  };
   const given = Object.fromEntries(Object.entries(input.address ?? {}).filter(([, v]) => v !== undefined && v !== null));
   const address = checkAddress({ ...profileAddress, ...given });
 
@@ -130,7 +153,13 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
         .where(and(eq(products.id, line.product.id), eq(products.active, true), sql`${products.stock} >= ${line.count}`))
-        .returning({ sku: products.sku, name: products.name, packaging: products.packaging, basePrice: products.basePrice, discountPercent: products.discountPercent });
+        .returning({
+          sku: products.sku,
+          name: products.name,
+          packaging: products.packaging,
+          basePrice: products.basePrice,
+          discountPercent: products.discountPercent,
+        });
       if (!taken) {
         const [p] = await tx.select({ stock: products.stock, active: products.active }).from(products).where(eq(products.id, line.product.id));
         throw stockConflict(line.product.name, p?.active ? p.stock : 0);
@@ -194,8 +223,19 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       .returning();
     const lines = snapshot.map((l) => ({ ...l, id: randomUUID(), orderId: id }));
     await tx.insert(orderLines).values(lines);
-    await tx.insert(orderEvents).values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${user.id}`, createdAt: now });
-    await recordOrderBonus(tx, { orderId: id, buyerId: user.id, spent: bonus, promoCode: cart.promoCode, influencerUserId: promoInfluencer, goods: subtotal - discount - bonus, percent: settings.influencerBonusPercent, now });
+    await tx
+      .insert(orderEvents)
+      .values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${user.id}`, createdAt: now });
+    await recordOrderBonus(tx, {
+      orderId: id,
+      buyerId: user.id,
+      spent: bonus,
+      promoCode: cart.promoCode,
+      influencerUserId: promoInfluencer,
+      goods: subtotal - discount - bonus,
+      percent: settings.influencerBonusPercent,
+      now,
+    });
     if (total === 0) return settleWithBonus(tx, shop, { ...row, lines }, user.email, settings, mailIds, now);
     const full = { ...row, lines };
     if (method === 'qr-bill') {
@@ -215,8 +255,19 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
  * no payment: it is paid at once, gets its invoice number, the cart is emptied and the
  * payment-received mail queued. Inside createOrder's transaction.
  */
-async function settleWithBonus(tx: Db, shop: Shop, order: OrderWithLines, email: string, settings: Awaited<ReturnType<typeof getSettings>>, mailIds: string[], now: Date): Promise<OrderWithLines> {
-  await tx.update(orders).set({ paymentStatus: 'paid', invoiceNumber: `${now.getUTCFullYear()}-${order.code}` }).where(eq(orders.id, order.id));
+async function settleWithBonus(
+  tx: Db,
+  shop: Shop,
+  order: OrderWithLines,
+  email: string,
+  settings: Awaited<ReturnType<typeof getSettings>>,
+  mailIds: string[],
+  now: Date,
+): Promise<OrderWithLines> {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'paid', invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
+    .where(eq(orders.id, order.id));
   const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
   await tx.delete(cartItems).where(eq(cartItems.cartKey, order.userId));
   await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, order.userId));
@@ -247,8 +298,15 @@ export async function transitionOrder(tx: Db, orderId: string, to: OrderStatus, 
   await tx.insert(orderEvents).values({ id: randomUUID(), orderId, fromStatus: order.status, toStatus: to, actor, note: note ?? null, createdAt: now });
   await bonusOnTransition(tx, orderId, to, now);
   if (order.status === 'pending_payment' && RELEASES_STOCK.includes(to)) {
-    const lines = await tx.select({ productId: orderLines.productId, count: orderLines.count, box: orderLines.box }).from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const l of lines.flatMap(boxStockReturns)) await tx.update(products).set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` }).where(eq(products.id, l.productId));
+    const lines = await tx
+      .select({ productId: orderLines.productId, count: orderLines.count, box: orderLines.box })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    for (const l of lines.flatMap(boxStockReturns))
+      await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` })
+        .where(eq(products.id, l.productId));
     if (order.promoCode) await releasePromoUse(tx, order.promoCode);
   }
   return updated;
@@ -287,13 +345,24 @@ export async function cancelOpenCardOrders(tx: Db, userId: string, exceptOrderId
   const open = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), inArray(orders.paymentMethod, ['sandbox', 'datatrans']), eq(orders.paidAmount, 0)));
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), inArray(orders.paymentMethod, ['sandbox', 'datatrans']), eq(orders.paidAmount, 0)),
+    );
   for (const o of open) if (o.id !== exceptOrderId) await transitionOrder(tx, o.id, 'cancelled', `user:${userId}`, 'replaced by a new checkout');
 }
 
 async function withLines(db: Db, rows: OrderRow[]): Promise<OrderWithLines[]> {
   if (rows.length === 0) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id))).orderBy(orderLines.name);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderLines.name);
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.orderId === r.id) }));
 }
 
@@ -352,7 +421,14 @@ export async function adminTransition(shop: Pick<Shop, 'db'>, orderId: string, t
   return shop.db.transaction(async (tx) => {
     const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
     const row = await transitionOrder(tx, orderId, to, `admin:${adminId}`, note);
-    await recordAudit(tx, { actor: `admin:${adminId}`, action: 'order.status', entity: 'order', entityId: orderId, before: { status: before?.status ?? null }, after: { status: to, ...(note ? { note } : {}) } });
+    await recordAudit(tx, {
+      actor: `admin:${adminId}`,
+      action: 'order.status',
+      entity: 'order',
+      entityId: orderId,
+      before: { status: before?.status ?? null },
+      after: { status: to, ...(note ? { note } : {}) },
+    });
     return row;
   });
 }

@@ -5,16 +5,7 @@
  */
 
 /** Every state of an order. */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'paid',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'expired',
-  'refunded',
-] as const;
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Allowed next states of each state. */

@@ -11,7 +11,12 @@ import { vatContained } from '../pricing/pricing.ts';
 export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 
 /** @param bonus influencer bonus to deduct, Rappen; capped at the subtotal after the discount. */
-export function orderTotals(subtotal: number, discount: number, settings: Pick<ShopSettings, 'shippingFee' | 'freeShippingThreshold' | 'vatRateBasisPoints'>, bonus = 0): OrderTotals {
+export function orderTotals(
+  subtotal: number,
+  discount: number,
+  settings: Pick<ShopSettings, 'shippingFee' | 'freeShippingThreshold' | 'vatRateBasisPoints'>,
+  bonus = 0,
+): OrderTotals {
   const d = Math.min(Math.max(0, discount), subtotal);
   const afterDiscount = subtotal - d;
   const b = Math.min(Math.max(0, bonus), afterDiscount);

@@ -54,13 +54,13 @@ export function parseCamt054(xml: string): BankCredit[] {
         if (ind !== 'CRDT') return;
         const amtNode = (tx.Amt ?? (tx.AmtDtls as Node | undefined)?.TxAmt ?? ntry.Amt) as Node | string | undefined;
         const amountText = text(typeof amtNode === 'object' && amtNode && 'Amt' in amtNode ? amtNode.Amt : amtNode);
-        const currency = typeof amtNode === 'object' && amtNode ? String((amtNode['@Ccy'] ?? (amtNode.Amt as Node | undefined)?.['@Ccy']) ?? '') : '';
+        const currency = typeof amtNode === 'object' && amtNode ? String(amtNode['@Ccy'] ?? (amtNode.Amt as Node | undefined)?.['@Ccy'] ?? '') : '';
         if (!amountText || !/^\d+(\.\d{1,2})?$/.test(amountText.trim())) return;
         const [whole, frac = ''] = amountText.trim().split('.');
         const amount = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
         const refs = tx.Refs as Node | undefined;
-        const strd = arr(((tx.RmtInf as Node | undefined)?.Strd) as Node | Node[]);
-        const ref = strd.map((s) => text(((s.CdtrRefInf as Node | undefined)?.Ref))).find(Boolean) ?? null;
+        const strd = arr((tx.RmtInf as Node | undefined)?.Strd as Node | Node[]);
+        const ref = strd.map((s) => text((s.CdtrRefInf as Node | undefined)?.Ref)).find(Boolean) ?? null;
         const bankRef = text(refs?.AcctSvcrRef) ?? `${entryRef ?? 'entry'}#${i + 1}`;
         const debtorNode = (tx.RltdPties as Node | undefined)?.Dbtr as Node | undefined;
         const debtor = text(debtorNode?.Nm) ?? text((debtorNode?.Pty as Node | undefined)?.Nm);
@@ -72,7 +72,15 @@ export function parseCamt054(xml: string): BankCredit[] {
 }
 
 /** Totals of an import. */
-export type ImportSummary = { credits: number; recorded: number; duplicates: number; paidOrders: string[]; partial: number; unmatched: number; overpaid: number };
+export type ImportSummary = {
+  credits: number;
+  recorded: number;
+  duplicates: number;
+  paidOrders: string[];
+  partial: number;
+  unmatched: number;
+  overpaid: number;
+};
 
 /**
  * Matches and records the credits of a camt.054 file. Re-importing the same file records nothing.

@@ -30,7 +30,11 @@ export const PROVIDERS: Record<string, PaymentProvider> = {
 /** Return URLs after a provider's page, for an order, under an origin. */
 export function returnUrls(origin: string, orderCode: string): ReturnUrls {
   const q = `order=${encodeURIComponent(orderCode)}`;
-  return { successUrl: `${origin}/paymentsuccess?${q}`, cancelUrl: `${origin}/paymenterror?${q}&reason=cancelled`, errorUrl: `${origin}/paymenterror?${q}&reason=error` };
+  return {
+    successUrl: `${origin}/paymentsuccess?${q}`,
+    cancelUrl: `${origin}/paymenterror?${q}&reason=cancelled`,
+    errorUrl: `${origin}/paymenterror?${q}&reason=error`,
+  };
 }
 
 /**
@@ -48,7 +52,8 @@ export async function startPayment(shop: Shop, orderId: string, viewer: { userId
 }
 
 /** What a webhook did. `duplicate`: the same signed message was received before; nothing changed. */
-export type WebhookResult = { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string } | { handled: 'duplicate' };
+export type WebhookResult =
+  { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string } | { handled: 'duplicate' };
 
 /**
  * Claims a webhook's signature (issue 12, finding 10). @returns false when the same signed
@@ -86,7 +91,8 @@ export async function receiveWebhook(shop: Shop, providerName: string, rawBody: 
   if (event.kind === 'ignored') return { handled: 'ignored', reason: event.reason };
   if (parts && !(await claimReceipt(shop, providerName, parts.s0))) return { handled: 'duplicate' };
   try {
-    if (event.kind === 'failed') return { handled: 'failed', cancelled: await recordPaymentFailure(shop, providerName, event.orderRef, event.reason, event.providerRef) };
+    if (event.kind === 'failed')
+      return { handled: 'failed', cancelled: await recordPaymentFailure(shop, providerName, event.orderRef, event.reason, event.providerRef) };
     const outcome = await recordPayment(shop, {
       provider: providerName,
       providerRef: event.providerRef,

@@ -73,10 +73,17 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       if (!line) throw new DomainError('invalid', 'Unknown order line', { key: 'refundLineUnknown' });
       const left = line.count - (already.get(line.id) ?? 0);
       if (!Number.isInteger(want.count) || want.count < 0 || want.count > left)
-        throw new DomainError('invalid', `At most ${left} of ${line.name} can be returned`, { key: 'refundTooManyUnits', params: { name: line.name, max: left }, fields: { [`line-${line.id}`]: { key: 'atMost', params: { max: left } } } });
+        throw new DomainError('invalid', `At most ${left} of ${line.name} can be returned`, {
+          key: 'refundTooManyUnits',
+          params: { name: line.name, max: left },
+          fields: { [`line-${line.id}`]: { key: 'atMost', params: { max: left } } },
+        });
       lines.push({ lineId: line.id, sku: line.sku, name: line.name, count: want.count });
     }
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .where(eq(refunds.orderId, order.id));
     const creditNoteNumber = `${order.invoiceNumber ?? order.code}-C${n + 1}`;
     const id = randomUUID();
 
@@ -95,9 +102,31 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
 
     const [row] = await tx
       .insert(refunds)
-      .values({ id, orderId: order.id, amount: input.amount, reason: input.reason?.trim() || null, restock: input.restock, lines, provider, providerRef, creditNoteNumber, actor, createdAt: now })
+      .values({
+        id,
+        orderId: order.id,
+        amount: input.amount,
+        reason: input.reason?.trim() || null,
+        restock: input.restock,
+        lines,
+        provider,
+        providerRef,
+        creditNoteNumber,
+        actor,
+        createdAt: now,
+      })
       .returning();
-    await tx.insert(payments).values({ id: randomUUID(), orderId: order.id, provider, providerRef, amount: -input.amount, currency: 'CHF', status: 'refund', reference: creditNoteNumber, createdAt: now });
+    await tx.insert(payments).values({
+      id: randomUUID(),
+      orderId: order.id,
+      provider,
+      providerRef,
+      amount: -input.amount,
+      currency: 'CHF',
+      status: 'refund',
+      reference: creditNoteNumber,
+      createdAt: now,
+    });
     const refundedAmount = order.refundedAmount + input.amount;
     const fully = refundedAmount >= order.paidAmount;
     await tx
@@ -113,7 +142,18 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
           .set({ stock: sql`${products.stock} + ${l.count}`, updatedAt: sql`now()` })
           .where(eq(products.id, line.productId))
           .returning({ stock: products.stock });
-        if (p) await tx.insert(stockMovements).values({ id: randomUUID(), productId: line.productId, delta: l.count, stockAfter: p.stock, reason: 'refund', note: creditNoteNumber, actor, orderId: order.id, createdAt: now });
+        if (p)
+          await tx.insert(stockMovements).values({
+            id: randomUUID(),
+            productId: line.productId,
+            delta: l.count,
+            stockAfter: p.stock,
+            reason: 'refund',
+            note: creditNoteNumber,
+            actor,
+            orderId: order.id,
+            createdAt: now,
+          });
       }
     }
     await recordAudit(tx, {
@@ -122,7 +162,14 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       entity: 'order',
       entityId: order.id,
       before: { refundedAmount: order.refundedAmount, paymentStatus: order.paymentStatus, status: order.status },
-      after: { refundedAmount, paymentStatus: fully ? 'refunded' : order.paymentStatus, amount: input.amount, creditNoteNumber, restock: input.restock, lines: lines.map((l) => `${l.sku}×${l.count}`) },
+      after: {
+        refundedAmount,
+        paymentStatus: fully ? 'refunded' : order.paymentStatus,
+        amount: input.amount,
+        creditNoteNumber,
+        restock: input.restock,
+        lines: lines.map((l) => `${l.sku}×${l.count}`),
+      },
     });
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
     if (user) mailIds.push(await queueRefundMail(tx, shop, { ...full, refundedAmount }, row, user.email));

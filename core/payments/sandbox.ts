@@ -37,7 +37,12 @@ export type SandboxWebhookBody = { transactionId: string; refno: string; status:
  * Builds a signed sandbox webhook as the "provider" sends it.
  * @returns the raw body and the signature header value.
  */
-export function sandboxWebhook(shop: Pick<Shop, 'sessionSecret'>, order: Pick<OrderRow, 'code' | 'total'>, status: SandboxWebhookBody['status'], transactionId: string = `sbx_${randomUUID()}`) {
+export function sandboxWebhook(
+  shop: Pick<Shop, 'sessionSecret'>,
+  order: Pick<OrderRow, 'code' | 'total'>,
+  status: SandboxWebhookBody['status'],
+  transactionId: string = `sbx_${randomUUID()}`,
+) {
   const body: SandboxWebhookBody = { transactionId, refno: order.code, status, amount: order.total, currency: 'CHF' };
   const raw = JSON.stringify(body);
   return { raw, signature: signPayload(sandboxSignKey(shop), raw) };
@@ -60,7 +65,8 @@ export const sandboxProvider: PaymentProvider = {
       return { kind: 'ignored', reason: 'body is not JSON' };
     }
     if (typeof b.transactionId !== 'string' || typeof b.refno !== 'string') return { kind: 'ignored', reason: 'missing fields' };
-    if (b.status === 'approved') return { kind: 'paid', providerRef: b.transactionId, orderRef: b.refno, amount: Number(b.amount), currency: String(b.currency), raw: b };
+    if (b.status === 'approved')
+      return { kind: 'paid', providerRef: b.transactionId, orderRef: b.refno, amount: Number(b.amount), currency: String(b.currency), raw: b };
     return { kind: 'failed', providerRef: b.transactionId, orderRef: b.refno, reason: b.status, raw: b };
   },
 };

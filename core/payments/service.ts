@@ -46,8 +46,7 @@ export type IncomingPayment = {
 
 /** What {@link recordPayment} did. */
 export type PaymentOutcome =
-  | { result: 'duplicate'; payment: PaymentRow }
-  | { result: 'recorded'; payment: PaymentRow; order: OrderRow | null; orderPaid: boolean };
+  { result: 'duplicate'; payment: PaymentRow } | { result: 'recorded'; payment: PaymentRow; order: OrderRow | null; orderPaid: boolean };
 
 async function lockOrder(tx: Db, p: IncomingPayment): Promise<OrderRow | undefined> {
   const cond = p.orderRef
@@ -79,7 +78,11 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
   const mailIds: string[] = [];
   const outcome = await shop.db.transaction(async (tx): Promise<PaymentOutcome> => {
     const order = await lockOrder(tx, p);
-    const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef))).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)))
+      .limit(1);
     if (existing) return { result: 'duplicate', payment: existing };
     if (!Number.isInteger(p.amount) || p.amount <= 0) throw new DomainError('invalid', 'The payment amount is invalid', { key: 'paymentMismatch' });
     if (p.exactAmount) {
@@ -111,7 +114,10 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
       .onConflictDoNothing()
       .returning();
     if (!payment) {
-      const [again] = await tx.select().from(payments).where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
+      const [again] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
       return { result: 'duplicate', payment: again };
     }
     if (order && status !== 'unmatched') {
@@ -131,8 +137,21 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
         orderPaid = true;
         const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
         if (order.paymentMethod !== 'qr-bill' && lines.length)
-          await tx.delete(cartItems).where(and(eq(cartItems.cartKey, order.userId), inArray(cartItems.productId, lines.map((l) => l.productId))));
-        if (order.paymentMethod !== 'qr-bill') await clearBoxLines(tx, order.userId, lines.filter((l) => l.box).map((l) => l.productId)); // custom boxes (issue 9)
+          await tx.delete(cartItems).where(
+            and(
+              eq(cartItems.cartKey, order.userId),
+              inArray(
+                cartItems.productId,
+                lines.map((l) => l.productId),
+              ),
+            ),
+          );
+        if (order.paymentMethod !== 'qr-bill')
+          await clearBoxLines(
+            tx,
+            order.userId,
+            lines.filter((l) => l.box).map((l) => l.productId),
+          ); // custom boxes (issue 9)
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
         if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...updatedOrder, lines }, user.email, await getSettings(tx)));
       }
@@ -164,7 +183,8 @@ export async function recordPaymentFailure(shop: Pick<Shop, 'db'>, provider: str
   return shop.db.transaction(async (tx) => {
     const o = await lockOrder(tx, { provider, providerRef: '', orderRef, amount: 0, currency: 'CHF', exactAmount: true });
     if (!o) return false;
-    const note = (text: string) => tx.insert(orderEvents).values({ id: randomUUID(), orderId: o.id, fromStatus: o.status, toStatus: o.status, actor: `provider:${provider}`, note: text });
+    const note = (text: string) =>
+      tx.insert(orderEvents).values({ id: randomUUID(), orderId: o.id, fromStatus: o.status, toStatus: o.status, actor: `provider:${provider}`, note: text });
     if (o.status !== 'pending_payment' || o.paidAmount > 0) {
       if (o.status === 'paid' || o.paidAmount > 0) await note(`late ${reason} of transaction ${providerRef || '?'} ignored: the order is already paid`);
       return false;

@@ -51,7 +51,10 @@ export function rappenToDecimalString(rappen: number): string {
  * 2 decimals.
  */
 export function parseChfInput(input: string): number | null {
-  const s = input.trim().replace(/['’\s]/g, '').replace(',', '.');
+  const s = input
+    .trim()
+    .replace(/['’\s]/g, '')
+    .replace(',', '.');
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));

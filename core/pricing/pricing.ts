@@ -20,8 +20,7 @@ export function roundTo5Rappen(rappen: number): number {
  */
 export function unitPrice(basePrice: number, discountPercent: number): number {
   if (!Number.isInteger(basePrice) || basePrice < 0) throw new RangeError(`basePrice must be integer Rappen >= 0`);
-  if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > 100)
-    throw new RangeError(`discountPercent must be an integer 0..100`);
+  if (!Number.isInteger(discountPercent) || discountPercent < 0 || discountPercent > 100) throw new RangeError(`discountPercent must be an integer 0..100`);
   if (discountPercent === 0) return basePrice;
   // exact integer arithmetic: basePrice * (100 - d) / 100, then to 5 Rappen
   const discountedTimes100 = basePrice * (100 - discountPercent);

@@ -52,7 +52,13 @@ export const PROMO_NOT_APPLICABLE = 'This promo code does not apply';
 export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now: Date): DomainError | null {
   // issue 12, finding 8: unknown, inactive, not yet valid, expired and used-up codes get one
   // answer, so that codes cannot be enumerated by their different messages
-  if (!promo || !promo.active || (promo.validFrom && now < promo.validFrom) || (promo.validTo && now > promo.validTo) || (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit))
+  if (
+    !promo ||
+    !promo.active ||
+    (promo.validFrom && now < promo.validFrom) ||
+    (promo.validTo && now > promo.validTo) ||
+    (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit)
+  )
     return promoNotApplicable();
   if (subtotal < promo.minOrder) {
     const min = rappenToDecimalString(promo.minOrder);
@@ -67,7 +73,11 @@ export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now:
 
 /** Reads a promo by code (normalised). */
 export async function findPromo(db: Db, code: string): Promise<PromoRow | undefined> {
-  const [row] = await db.select().from(promos).where(eq(promos.code, normalizePromoCode(code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(promos)
+    .where(eq(promos.code, normalizePromoCode(code)))
+    .limit(1);
   return row;
 }
 
@@ -156,7 +166,8 @@ function checkInput(input: PromoInput): string {
   if (!Number.isInteger(input.value) || input.value <= 0 || (input.kind === 'percent' && input.value > 100))
     fields.value = input.kind === 'percent' ? { key: 'countRange', params: { min: 1, max: 100 } } : { key: 'amountPositive' };
   if (input.minOrder !== undefined && (!Number.isInteger(input.minOrder) || input.minOrder < 0)) fields.minOrder = { key: 'amountMin', params: { min: 0 } };
-  if (input.usageLimit != null && (!Number.isInteger(input.usageLimit) || input.usageLimit < 1)) fields.usageLimit = { key: 'wholeNumberMin', params: { min: 1 } };
+  if (input.usageLimit != null && (!Number.isInteger(input.usageLimit) || input.usageLimit < 1))
+    fields.usageLimit = { key: 'wholeNumberMin', params: { min: 1 } };
   if (input.validFrom && input.validTo && input.validTo < input.validFrom) fields.validTo = { key: 'afterStart' };
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
   return code;
@@ -205,7 +216,8 @@ export async function updatePromo(db: Db, id: string, input: PromoInput, actor?:
     const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
     const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
-    if (clash && clash.id !== id) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
+    if (clash && clash.id !== id)
+      throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
     const influencerUserId = input.influencerUserId === undefined ? before.influencerUserId : input.influencerUserId;
     if (influencerUserId !== before.influencerUserId) await checkInfluencer(tx, influencerUserId);
     const [row] = await tx
@@ -233,7 +245,10 @@ export async function updatePromo(db: Db, id: string, input: PromoInput, actor?:
 
 /** All promos, newest first. */
 export async function listPromos(db: Db): Promise<PromoRow[]> {
-  return db.select().from(promos).orderBy(sql`${promos.createdAt} desc`);
+  return db
+    .select()
+    .from(promos)
+    .orderBy(sql`${promos.createdAt} desc`);
 }
 
 /** The promo with id `id` (ids are at most 64 characters; a longer one matches nothing), or undefined. */

@@ -8,7 +8,11 @@ import { loadEnv } from '../config/env.ts';
 import { closeRateLimits, consumeRateLimit, countFailure, resetRateLimit, setRateLimits } from './index.ts';
 import { DomainError } from '../errors.ts';
 
-const status = (p: Promise<unknown>) => p.then(() => 200, (e: unknown) => (e instanceof DomainError && e.code === 'rate_limited' ? 429 : 500));
+const status = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: unknown) => (e instanceof DomainError && e.code === 'rate_limited' ? 429 : 500),
+  );
 
 describe('rate limits in memory', () => {
   it('count per IP and per account, and forget the account after a success', async () => {

@@ -77,7 +77,7 @@ async function create(shop: Pick<Shop, 'env'>): Promise<ShopLimiters> {
     const log = (shop as { log?: Shop['log'] }).log;
     let down = false;
     client.on('error', (err: Error) => {
-      if (!down) log?.warn({ error: err.message }, 'Redis unreachable: rate limits fall back to this process\'s memory until it is back');
+      if (!down) log?.warn({ error: err.message }, "Redis unreachable: rate limits fall back to this process's memory until it is back");
       down = true;
     });
     client.on('ready', () => {
@@ -110,7 +110,10 @@ function build(s: ShopLimiters, bucket: Bucket): Limiters {
       if (!s.redis) return new RateLimiterMemory(opts);
       return new RateLimiterRedis({ ...opts, storeClient: s.redis, insuranceLimiter: new RateLimiterMemory(opts) });
     };
-    l = pair === undefined ? { ip: make('ip', ip), account: make('acct', account), pair: null } : { ip: make('ip', ip), account: make('fail', account, accountDuration ?? duration), pair: make('pair', pair) };
+    l =
+      pair === undefined
+        ? { ip: make('ip', ip), account: make('acct', account), pair: null }
+        : { ip: make('ip', ip), account: make('fail', account, accountDuration ?? duration), pair: make('pair', pair) };
     s.buckets.set(bucket, l);
   }
   return l;

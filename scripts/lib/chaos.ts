@@ -68,7 +68,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
   await redis.flushdb();
   redis.disconnect();
   const secret = `chaos-${randomUUID()}`.padEnd(48, 'x');
-  const env = { DATABASE_URL: o.databaseUrl, REDIS_URL: o.redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'fatal', DATA_DIR: 'memory://' };
+  const env = {
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    SESSION_SECRET: secret,
+    NODE_ENV: 'production',
+    PAYMENT_SANDBOX: 'on',
+    LOG_LEVEL: 'fatal',
+    DATA_DIR: 'memory://',
+  };
   const apps: AppProcess[] = [await startApp(o.basePort, env)];
   apps.push(await startApp(o.basePort + 1, env));
   const shop: Shop = await openShop({ ...env, LOG_LEVEL: 'silent' }, { logger: pino({ level: 'silent' }) });
@@ -79,17 +87,40 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
     const initial = new Map<string, number>();
     for (const [i, p] of stockRows.entries()) {
       const stock = Math.ceil(o.customers / 3) + i;
-      await shop.db.update(products).set({ stock, basePrice: 1000 + i * 500, discountPercent: 0 }).where(sql`${products.id} = ${p.id}`);
+      await shop.db
+        .update(products)
+        .set({ stock, basePrice: 1000 + i * 500, discountPercent: 0 })
+        .where(sql`${products.id} = ${p.id}`);
       initial.set(p.id, stock);
     }
-    await createPromo(shop.db, { code: 'CHAOS10', kind: 'percent', value: 10, minOrder: 0, usageLimit: Math.ceil(o.customers / 3), active: true, validFrom: null, validTo: null });
+    await createPromo(shop.db, {
+      code: 'CHAOS10',
+      kind: 'percent',
+      value: 10,
+      minOrder: 0,
+      usageLimit: Math.ceil(o.customers / 3),
+      active: true,
+      validFrom: null,
+      validTo: null,
+    });
 
     const customers = await Promise.all(
       Array.from({ length: o.customers }, async (_, i) => {
         const id = randomUUID();
         await shop.db.insert(users).values({
-          id, email: `chaos-${id}@example.ch`, passwordHash: 'unused', firstName: 'Chaos', lastName: `Buyer ${i}`, dateOfBirth: '1980-01-01',
-          street: 'Seestrasse 5', postalCode: '8002', city: 'Zürich', country: 'CH', role: 'Customer', locale: 'en', emailVerifiedAt: new Date(),
+          id,
+          email: `chaos-${id}@example.ch`,
+          passwordHash: 'unused',
+          firstName: 'Chaos',
+          lastName: `Buyer ${i}`,
+          dateOfBirth: '1980-01-01',
+          street: 'Seestrasse 5',
+          postalCode: '8002',
+          city: 'Zürich',
+          country: 'CH',
+          role: 'Customer',
+          locale: 'en',
+          emailVerifiedAt: new Date(),
         });
         await addToCart(shop.db, id, stockRows[i % 3].id, 1 + (i % 2), id);
         return { id, token: await issueAccessToken(shop, { userId: id, role: 'Customer' }), promo: i % 2 === 0 };
@@ -98,7 +129,12 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
 
     const call = async (app: AppProcess, path: string, body: string, headers: Record<string, string>): Promise<Call> => {
       try {
-        const res = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(15_000) });
+        const res = await fetch(`${app.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+          signal: AbortSignal.timeout(15_000),
+        });
         const text = await res.text();
         return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text };
       } catch (e) {
@@ -153,7 +189,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
 
     // the invariants, in SQL
     const rows = async <T>(q: ReturnType<typeof sql>) => ((await shop.db.execute(q)) as unknown as { rows: T[] }).rows;
-    const found = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders WHERE id IN (${sql.join(seen.length ? seen.map((s) => sql`${s}`) : [sql`''`], sql`, `)})`);
+    const found = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM orders WHERE id IN (${sql.join(seen.length ? seen.map((s) => sql`${s}`) : [sql`''`], sql`, `)})`,
+    );
     if (found[0].n !== seen.length) result.violations.push(`${seen.length - found[0].n} orders answered 201 but missing`);
     const dup = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM payments GROUP BY provider, provider_ref HAVING count(*) > 1) d`);
     if (dup[0].n) result.violations.push(`${dup[0].n} payments recorded twice`);

@@ -34,12 +34,26 @@ await shop.db.insert(users).values({
   locale: 'it',
   emailVerifiedAt: new Date(),
 });
-const list = await shop.db.select({ id: products.id }).from(products).where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10))).orderBy(products.sku).limit(4);
+const list = await shop.db
+  .select({ id: products.id })
+  .from(products)
+  .where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10)))
+  .orderBy(products.sku)
+  .limit(4);
 await shop.db.update(products).set({ stock: 3 }).where(eq(products.id, list[3].id));
 const order = async (productId: string, count: number, method: 'sandbox' | 'qr-bill', pay: boolean) => {
   await addToCart(shop.db, id, productId, count, id);
   const o = await createOrder(shop, { userId: id, paymentMethod: method, locale: 'it' });
-  if (pay) await recordPayment(shop, { provider: method === 'sandbox' ? 'sandbox' : 'bank', providerRef: `seed-${o.code}`, orderRef: o.code, reference: o.paymentReference, amount: o.total, currency: 'CHF', exactAmount: method === 'sandbox' });
+  if (pay)
+    await recordPayment(shop, {
+      provider: method === 'sandbox' ? 'sandbox' : 'bank',
+      providerRef: `seed-${o.code}`,
+      orderRef: o.code,
+      reference: o.paymentReference,
+      amount: o.total,
+      currency: 'CHF',
+      exactAmount: method === 'sandbox',
+    });
   return o;
 };
 await order(list[1].id, 1, 'qr-bill', true);

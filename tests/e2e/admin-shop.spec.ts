@@ -33,11 +33,23 @@ test.beforeAll(async () => {
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);
   server = spawn('node', ['--import', 'tsx', 'server.ts'], {
-    env: { ...env, PORT: String(PORT), NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', SMTP_URL: smtp.url, PUBLIC_URL: BASE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...env,
+      PORT: String(PORT),
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'on',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: BASE,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${BASE}/api/configuration/configurations`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/configuration/configurations`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -69,7 +81,9 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
 
   // upload a photo
   await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
-  const photo = await sharp({ create: { width: 1400, height: 1050, channels: 3, background: { r: 110, g: 62, b: 30 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1400, height: 1050, channels: 3, background: { r: 110, g: 62, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   await page.locator('#photo').setInputFiles({ name: 'robusto.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByLabel('Description for screen readers (alt text)').last().fill('Robusto, side view');
   await page.getByRole('button', { name: 'Upload' }).click();

@@ -23,13 +23,19 @@ test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it 
   const names: string[] = [];
   for (let i = 0; i < 4; i++) {
     names.push((await varieties.nth(i).locator('.cb-item-name').textContent())!.trim());
-    await varieties.nth(i).getByRole('button', { name: /^One .* more$/ }).click();
+    await varieties
+      .nth(i)
+      .getByRole('button', { name: /^One .* more$/ })
+      .click();
   }
   await expect(page.getByTestId('box-count')).toContainText('4 of 5 cigars');
   await page.getByTestId('box-create').click();
   await expect(page.getByTestId('box-error')).toHaveText('A minimum of 5 cigars is required');
   names.push((await varieties.nth(4).locator('.cb-item-name').textContent())!.trim());
-  await varieties.nth(4).getByRole('button', { name: /^One .* more$/ }).click();
+  await varieties
+    .nth(4)
+    .getByRole('button', { name: /^One .* more$/ })
+    .click();
   await expect(page.getByTestId('box-count')).toContainText('5 of 5 cigars');
   await expect(page.getByTestId('preview-cigar')).toHaveCount(5);
   // the box is full: no + is offered any more
@@ -84,7 +90,10 @@ test.describe('without JavaScript', () => {
     await page.goto('/custombox');
     const varieties = page.getByTestId('box-variety');
     // + without JavaScript posts the form and answers it with the count changed
-    await varieties.nth(0).getByRole('button', { name: /^One .* more$/ }).click();
+    await varieties
+      .nth(0)
+      .getByRole('button', { name: /^One .* more$/ })
+      .click();
     await expect(varieties.nth(0).getByRole('spinbutton')).toHaveValue('1');
     for (let i = 1; i < 4; i++) await varieties.nth(i).getByRole('spinbutton').fill('1');
     await page.getByTestId('box-create').click();

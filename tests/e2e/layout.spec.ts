@@ -225,7 +225,12 @@ test.describe('languages', () => {
     const cart = await page.getByTestId('cart-icon').boundingBox();
     expect(brand!.x).toBeGreaterThan(cart!.x); // brand on the right, actions on the left
     // Arabic is cursive: the small-caps tracking of Latin labels would pull its letters apart
-    expect(['0px', 'normal']).toContain(await page.locator('.eyebrow').first().evaluate((el) => getComputedStyle(el).letterSpacing));
+    expect(['0px', 'normal']).toContain(
+      await page
+        .locator('.eyebrow')
+        .first()
+        .evaluate((el) => getComputedStyle(el).letterSpacing),
+    );
     await hydrated(page);
     await page.getByTestId('cart-icon').click();
     const side = await page.getByTestId('sidecart').boundingBox();
@@ -354,7 +359,19 @@ test.describe('clean pages', () => {
     page.on('console', (m) => {
       if (m.type() === 'error' && !m.text().includes('status of 404')) problems.push(`${page.url()}: ${m.text()}`);
     });
-    for (const path of ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/shipping', '/shopcart', '/?lang=ar', '/?lang=de', '/undercontruction']) {
+    for (const path of [
+      '/',
+      '/client/products',
+      '/contact',
+      '/about',
+      '/readme',
+      '/client/privacypolicy',
+      '/client/shipping',
+      '/shopcart',
+      '/?lang=ar',
+      '/?lang=de',
+      '/undercontruction',
+    ]) {
       await page.goto(path);
       await hydrated(page);
     }
@@ -392,7 +409,19 @@ test.describe('contact form', () => {
 
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-  const pages = ['/', '/client/products', 'DETAIL', '/shopcart', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
+  const pages = [
+    '/',
+    '/client/products',
+    'DETAIL',
+    '/shopcart',
+    '/contact',
+    '/about',
+    '/readme',
+    '/client/privacypolicy',
+    '/client/termsandconditions',
+    '/client/returns',
+    '/client/shipping',
+  ];
 
   for (const theme of ['light', 'dark'] as const) {
     test(`storefront pages have no violations in ${theme} mode`, async ({ page, context, baseURL }) => {

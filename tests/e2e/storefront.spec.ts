@@ -59,7 +59,10 @@ test('a visitor finds a cigar by live search, adds 2, edits the cart, and keeps 
   await expect(side).toBeHidden();
   await page.getByTestId('search-toggle').click();
   await page.getByTestId('search-input').fill('hemingway short story');
-  await page.getByTestId('search-results').getByRole('link', { name: /Arturo Fuente Hemingway Short Story\s*Single/ }).click();
+  await page
+    .getByTestId('search-results')
+    .getByRole('link', { name: /Arturo Fuente Hemingway Short Story\s*Single/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arturo Fuente Hemingway Short Story');
   await page.waitForLoadState('networkidle');
   await page.getByTestId('add-to-cart').click();
@@ -210,7 +213,10 @@ test('product list: sort, filter, paging and "No products in stock"', async ({ p
   await page.getByLabel('Category').selectOption('cigar');
   await page.getByLabel('Strength').selectOption('Full-bodied');
   await expect(page).toHaveURL(/strength=Full-bodied/);
-  const api = (await (await request.get('/api/product/list?category=cigar&strength=Full-bodied&pageSize=100')).json()) as { total: number; products: { name: string }[] };
+  const api = (await (await request.get('/api/product/list?category=cigar&strength=Full-bodied&pageSize=100')).json()) as {
+    total: number;
+    products: { name: string }[];
+  };
   expect(api.total).toBeGreaterThan(0);
   await expect(cards).toHaveCount(api.total);
   await expect(cards.first()).toContainText(api.products[0].name);

@@ -2,7 +2,15 @@
  * Builds camt.054.001.08 files (ISO 20022 BankToCustomerDebitCreditNotification, as Swiss banks
  * deliver them per the Swiss Payment Standards) for tests.
  */
-export type CreditSpec = { acctSvcrRef: string; amount: string; currency?: string; reference: string; refType?: 'QRR' | 'SCOR'; debtor?: string; indicator?: 'CRDT' | 'DBIT' };
+export type CreditSpec = {
+  acctSvcrRef: string;
+  amount: string;
+  currency?: string;
+  reference: string;
+  refType?: 'QRR' | 'SCOR';
+  debtor?: string;
+  indicator?: 'CRDT' | 'DBIT';
+};
 
 function entry(c: CreditSpec, i: number): string {
   const ind = c.indicator ?? 'CRDT';

@@ -46,7 +46,21 @@ export const SEARCH_FIXTURE = {
     fixtureRow({ sku: 'PAR-D4', brand: 'Partagás', line: 'Serie D', name: 'Partagás Serie D No. 4', vitola: 'Robusto', wrapper: 'Cuba' }),
     fixtureRow({ sku: 'PAR-P2', brand: 'Partagás', line: 'Serie P', name: 'Partagás Serie P No. 2', vitola: 'Pirámide', wrapper: 'Cuba' }),
     fixtureRow({ sku: 'HUP-MAG', brand: 'H. Upmann', line: 'Magnum', name: 'H. Upmann Magnum 54', vitola: 'Robusto Extra', wrapper: 'Cuba' }),
-    fixtureRow({ sku: 'OLI-MEL', brand: 'Oliva', line: 'Serie V Melanio', name: 'Oliva Serie V Melanio Figurado', vitola: 'Figurado', wrapper: 'Sumatra (Ecuador)' }),
-    fixtureRow({ sku: 'MAC-MAD', brand: 'Macanudo', line: 'Maduro', name: 'Macanudo Maduro Hampton Court', vitola: 'Corona', wrapper: 'Connecticut Broadleaf' }),
+    fixtureRow({
+      sku: 'OLI-MEL',
+      brand: 'Oliva',
+      line: 'Serie V Melanio',
+      name: 'Oliva Serie V Melanio Figurado',
+      vitola: 'Figurado',
+      wrapper: 'Sumatra (Ecuador)',
+    }),
+    fixtureRow({
+      sku: 'MAC-MAD',
+      brand: 'Macanudo',
+      line: 'Maduro',
+      name: 'Macanudo Maduro Hampton Court',
+      vitola: 'Corona',
+      wrapper: 'Connecticut Broadleaf',
+    }),
   ],
 };

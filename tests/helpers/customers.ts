@@ -9,7 +9,10 @@ import type { Shop } from '../../core/shop.ts';
 export type TestCustomer = { id: string; email: string; token: string; headers: Record<string, string> };
 
 /** Inserts a verified customer (adult, Zürich address unless overridden) and signs a token. */
-export async function createCustomer(shop: Shop, opts: { dateOfBirth?: string; role?: 'Customer' | 'Influencer' | 'Admin'; locale?: string; country?: string } = {}): Promise<TestCustomer> {
+export async function createCustomer(
+  shop: Shop,
+  opts: { dateOfBirth?: string; role?: 'Customer' | 'Influencer' | 'Admin'; locale?: string; country?: string } = {},
+): Promise<TestCustomer> {
   const id = randomUUID();
   const email = `c-${id.slice(0, 8)}@example.ch`;
   await shop.db.insert(users).values({
@@ -33,7 +36,12 @@ export async function createCustomer(shop: Shop, opts: { dateOfBirth?: string; r
 
 /** A product of the catalogue with a given stock and price (Rappen), no discount. */
 export async function productWith(shop: Shop, stock: number, basePrice = 2000, index = 0): Promise<{ id: string; name: string; sku: string }> {
-  const rows = await shop.db.select({ id: products.id, name: products.name, sku: products.sku }).from(products).where(eq(products.active, true)).orderBy(products.sku).limit(index + 1);
+  const rows = await shop.db
+    .select({ id: products.id, name: products.name, sku: products.sku })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(products.sku)
+    .limit(index + 1);
   const p = rows[index];
   await shop.db.update(products).set({ stock, basePrice, discountPercent: 0 }).where(eq(products.id, p.id));
   return p;

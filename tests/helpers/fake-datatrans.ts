@@ -12,7 +12,14 @@ import { createHmac, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type InitRequest = { currency: string; refno: string; amount: number; autoSettle?: boolean; redirect: { successUrl: string; cancelUrl: string; errorUrl: string }; webhook?: { url: string } };
+export type InitRequest = {
+  currency: string;
+  refno: string;
+  amount: number;
+  autoSettle?: boolean;
+  redirect: { successUrl: string; cancelUrl: string; errorUrl: string };
+  webhook?: { url: string };
+};
 
 export type FakeDatatrans = {
   url: string;
@@ -45,7 +52,9 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
       const expected = `Basic ${Buffer.from(`${merchantId}:${password}`).toString('base64')}`;
       if (req.method === 'POST' && req.url === '/v1/transactions') {
         if (req.headers.authorization !== expected) {
-          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Incorrect authorization' } }));
+          res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Incorrect authorization' } }));
           return;
         }
         const init = JSON.parse(body) as InitRequest;
@@ -60,7 +69,8 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
       }
       const credit = req.method === 'POST' ? /^\/v1\/transactions\/(\d+)\/credit$/.exec(req.url ?? '') : null;
       if (credit) {
-        const fail = (status: number, code: string, message: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
+        const fail = (status: number, code: string, message: string) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
         if (req.headers.authorization !== expected) return fail(401, 'UNAUTHORIZED', 'Incorrect authorization');
         const id = credit[1];
         const init = transactions.get(id);
@@ -68,11 +78,14 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
         const b = JSON.parse(body || '{}') as { amount?: number; currency?: string; refno?: string };
         const done = credits.filter((c) => c.transactionId === id).reduce((s, c) => s + c.amount, 0);
         if (state.refuseCredits) return fail(400, 'CREDIT_REFUSED', 'credit refused by the acquirer');
-        if (!Number.isInteger(b.amount) || (b.amount ?? 0) <= 0 || b.currency !== init.currency || !b.refno) return fail(400, 'INVALID_PROPERTY', 'bad request');
+        if (!Number.isInteger(b.amount) || (b.amount ?? 0) <= 0 || b.currency !== init.currency || !b.refno)
+          return fail(400, 'INVALID_PROPERTY', 'bad request');
         if (done + b.amount! > init.amount) return fail(400, 'INVALID_PROPERTY', 'amount exceeds the settled amount');
         const creditId = String(240000000000000000n + BigInt(randomInt(1e9)));
         credits.push({ transactionId: id, amount: b.amount!, refno: b.refno, creditId });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactionId: creditId, acquirerAuthorizationCode: '100000', date: new Date().toISOString() }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ transactionId: creditId, acquirerAuthorizationCode: '100000', date: new Date().toISOString() }));
         return;
       }
       res.writeHead(404).end();
@@ -99,8 +112,21 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
       if (status === 'settled') settled.add(transactionId);
       const amt = amount ?? init.amount;
       const detail =
-        status === 'settled' ? { authorize: { amount: amt }, settle: { amount: amt } } : status === 'authorized' ? { authorize: { amount: amt } } : { fail: { reason: 'DECLINED', message: 'declined' } };
-      const raw = JSON.stringify({ transactionId, merchantId, type: 'payment', status, currency: init.currency, refno: init.refno, paymentMethod: 'VIS', detail });
+        status === 'settled'
+          ? { authorize: { amount: amt }, settle: { amount: amt } }
+          : status === 'authorized'
+            ? { authorize: { amount: amt } }
+            : { fail: { reason: 'DECLINED', message: 'declined' } };
+      const raw = JSON.stringify({
+        transactionId,
+        merchantId,
+        type: 'payment',
+        status,
+        currency: init.currency,
+        refno: init.refno,
+        paymentMethod: 'VIS',
+        detail,
+      });
       const t = Date.now();
       const s0 = createHmac('sha256', Buffer.from(signKey, 'hex')).update(`${t}${raw}`).digest('hex');
       return { raw, signature: `t=${t},s0=${s0}` };

@@ -38,7 +38,12 @@ export async function createTestHttp(shop: Shop): Promise<TestHttp> {
   return {
     fetch,
     postForm: (p, fields, cookie) =>
-      fetch(p, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, cookie }),
+      fetch(p, {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+        cookie,
+      }),
   };
 }
 
@@ -46,7 +51,11 @@ export async function createTestHttp(shop: Shop): Promise<TestHttp> {
  * Inserts a verified user with a role and returns its id and a Cookie header carrying a valid
  * access token (the web UI's `access_token` cookie, `__Host-access_token` when PUBLIC_URL is https).
  */
-export async function userWithCookie(shop: Shop, role: Role, overrides: Partial<typeof users.$inferInsert> = {}): Promise<{ userId: string; cookie: string; token: string }> {
+export async function userWithCookie(
+  shop: Shop,
+  role: Role,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<{ userId: string; cookie: string; token: string }> {
   const userId = randomUUID();
   await shop.db.insert(users).values({
     id: userId,

@@ -220,7 +220,9 @@ describe('user data belongs to its user', () => {
   it("updateProfile and changePassword refuse another user's id", async () => {
     const profile = { firstName: 'Eve', lastName: 'X', phone: '+41 79 000 00 00', address: { street: 'Weg 1', postalCode: '3000', city: 'Bern' } };
     expect((await api.post('/user/updateProfile', { ...profile, userID: b.userId }, a.h)).status).toBe(403);
-    expect((await api.post('/user/changePassword', { userID: b.userId, currentPassword: GOOD_PASSWORD, newPassword: 'Brand-New-Pass-99' }, a.h)).status).toBe(403);
+    expect((await api.post('/user/changePassword', { userID: b.userId, currentPassword: GOOD_PASSWORD, newPassword: 'Brand-New-Pass-99' }, a.h)).status).toBe(
+      403,
+    );
     const mine = await api.post('/user/updateProfile', { ...profile, userID: a.userId }, a.h);
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ firstName: 'Eve', address: { city: 'Bern', postalCode: '3000' } });
@@ -230,7 +232,11 @@ describe('user data belongs to its user', () => {
   });
 
   it("cart calls need the owner's token for a registered user's cart", async () => {
-    const [p] = await shop.db.select({ id: products.id }).from(products).where(sql`${products.stock} > 5 and ${products.active}`).limit(1);
+    const [p] = await shop.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.stock} > 5 and ${products.active}`)
+      .limit(1);
     expect((await api.get(`/cart/carts?userID=${b.userId}`)).status).toBe(401);
     expect((await api.get(`/cart/carts?userID=${b.userId}`, a.h)).status).toBe(403);
     expect((await api.post('/cart/addProduct', { productID: p.id, userID: b.userId, count: 1 }, a.h)).status).toBe(403);
@@ -248,7 +254,11 @@ describe('user data belongs to its user', () => {
 
   it('cart/merge adds counts of the same product, capped by stock, and empties the anonymous cart', async () => {
     const u = await userWithRole(shop, api, 'Customer');
-    const [p, q] = await shop.db.select({ id: products.id }).from(products).where(sql`${products.stock} > 5 and ${products.active}`).limit(2);
+    const [p, q] = await shop.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.stock} > 5 and ${products.active}`)
+      .limit(2);
     await shop.db.update(products).set({ stock: 4 }).where(eq(products.id, p.id));
     const anon = newAnonymousCartId();
     await addToCart(shop.db, anon, p.id, 3);
@@ -341,7 +351,11 @@ describe('forgot and reset by e-mail', () => {
     const wrong = await api.post('/user/changePassword', { userID: u.userId, currentPassword: 'Not-The-Password-1', newPassword: 'Brand-New-Pass-99' }, u.h);
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.currentPassword).toBeTruthy();
-    const ok = await api.post('/user/changePassword', { userID: u.userId, currentPassword: GOOD_PASSWORD, newPassword: 'Brand-New-Pass-99', refreshToken: u.refreshToken }, u.h);
+    const ok = await api.post(
+      '/user/changePassword',
+      { userID: u.userId, currentPassword: GOOD_PASSWORD, newPassword: 'Brand-New-Pass-99', refreshToken: u.refreshToken },
+      u.h,
+    );
     expect(ok.status).toBe(200);
     expect((await api.post('/token/refresh', { refreshToken: second.body.refreshToken })).status).toBe(401);
     expect((await api.post('/token/refresh', { refreshToken: u.refreshToken })).status).toBe(200);
@@ -365,7 +379,11 @@ describe('rate limits', () => {
   });
 
   it('answer 429 on registration, forgot and confirm-forgot', async () => {
-    await setRateLimits(shop, { register: { ip: 1, account: 1, duration: 60 }, forgot: { ip: 1, account: 1, duration: 60 }, reset: { ip: 1, account: 1, duration: 60 } });
+    await setRateLimits(shop, {
+      register: { ip: 1, account: 1, duration: 60 },
+      forgot: { ip: 1, account: 1, duration: 60 },
+      reset: { ip: 1, account: 1, duration: 60 },
+    });
     await api.post('/user/addClient', registration());
     expect((await api.post('/user/addClient', registration())).status).toBe(429);
     await api.post('/user/forgot', { email: 'x1@example.ch' });
@@ -378,7 +396,17 @@ describe('rate limits', () => {
 describe('OpenAPI', () => {
   it('documents every accounts call', async () => {
     const doc = (await api.get('/openapi.json')).body;
-    for (const p of ['/user/addClient', '/user/confirm', '/user/forgot', '/user/confirm-forgot', '/user/login', '/user/getUser', '/token/refresh', '/cart/merge', '/email/send'])
+    for (const p of [
+      '/user/addClient',
+      '/user/confirm',
+      '/user/forgot',
+      '/user/confirm-forgot',
+      '/user/login',
+      '/user/getUser',
+      '/token/refresh',
+      '/cart/merge',
+      '/email/send',
+    ])
       expect(Object.keys(doc.paths)).toContain(p);
   });
 });

@@ -49,7 +49,17 @@ afterAll(async () => {
 });
 
 function ctx(auth: AuthUser | null, anonCartId = newAnonymousCartId()): ShopLoadContext {
-  return { shop, auth, anonCartId, cartKey: auth ? auth.userId : anonCartId, lang: 'en', theme: null, nonce: '', origin: 'http://shop.test', clientIp: '127.0.0.9' };
+  return {
+    shop,
+    auth,
+    anonCartId,
+    cartKey: auth ? auth.userId : anonCartId,
+    lang: 'en',
+    theme: null,
+    nonce: '',
+    origin: 'http://shop.test',
+    clientIp: '127.0.0.9',
+  };
 }
 const who = (u: TestUser): AuthUser => ({ userId: u.userId, role: u.role });
 
@@ -159,7 +169,18 @@ describe('signed-in pages', () => {
     expect((own.data as { user: { email: string } }).user.email).toBe(customer.email);
     expect(JSON.stringify(own.data)).not.toMatch(/argon2/);
     // a userId in the form is ignored: the action changes the signed-in user only
-    const form = { intent: 'profile', userId: influencer.userId, firstName: 'Changed', lastName: 'Me', phone: '+41 79 111 22 33', street: 'Weg 3', postalCode: '6003', city: 'Luzern', country: 'CH', locale: 'de' };
+    const form = {
+      intent: 'profile',
+      userId: influencer.userId,
+      firstName: 'Changed',
+      lastName: 'Me',
+      phone: '+41 79 111 22 33',
+      street: 'Weg 3',
+      postalCode: '6003',
+      city: 'Luzern',
+      country: 'CH',
+      locale: 'de',
+    };
     const r = await call(profileRoute.action, post('/profile', form), ctx(who(customer)));
     expect(r.data).toMatchObject({ ok: true });
     const [c] = await shop.db.select({ firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, customer.userId));
@@ -181,7 +202,11 @@ describe('signed-in pages', () => {
 describe('web login and logout', () => {
   it('login merges the anonymous cart (counts add up, capped by stock) and sets HttpOnly session cookies', async () => {
     const u = await userWithRole(shop, api, 'Customer');
-    const [p, q] = await shop.db.select({ id: products.id }).from(products).where(sql`${products.stock} > 5 and ${products.active}`).limit(2);
+    const [p, q] = await shop.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.stock} > 5 and ${products.active}`)
+      .limit(2);
     await shop.db.update(products).set({ stock: 5 }).where(eq(products.id, p.id));
     const anon = newAnonymousCartId();
     await addToCart(shop.db, anon, p.id, 4);
@@ -200,7 +225,11 @@ describe('web login and logout', () => {
     const u = await userWithRole(shop, api, 'Customer');
     let captured: Headers | null = null;
     const r = await run(async () => {
-      const res = await (loginRoute.action as Fn)({ request: post('/login', { email: u.email, password: GOOD_PASSWORD, redirectTo: '//evil.example/x' }), context: ctx(null), params: {} });
+      const res = await (loginRoute.action as Fn)({
+        request: post('/login', { email: u.email, password: GOOD_PASSWORD, redirectTo: '//evil.example/x' }),
+        context: ctx(null),
+        params: {},
+      });
       captured = new Headers((res as { init: ResponseInit }).init.headers);
       return res;
     });

@@ -37,8 +37,14 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toBuffer();
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 4, background: { r: 10, g: 90, b: 30, alpha: 0.5 } } }).png().toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: { r: 10, g: 90, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 describe('product photos', () => {
   it('renders an upload as AVIF, WebP and JPEG in the widths up to its own, keeping the aspect ratio', async () => {
@@ -49,7 +55,11 @@ describe('product photos', () => {
     expect(img).toMatchObject({ alt: 'Box, open', widths: [320, 640, 1280], width: 1280, height: 960 });
     expect(img.path).toBe(`/media/products/${img.id}/640.jpg`);
     for (const w of [320, 640, 1280])
-      for (const [fmt, type] of [['avif', 'heif'], ['webp', 'webp'], ['jpg', 'jpeg']] as const) {
+      for (const [fmt, type] of [
+        ['avif', 'heif'],
+        ['webp', 'webp'],
+        ['jpg', 'jpeg'],
+      ] as const) {
         const file = await readPhotoFile(shop.env, img.id!, `${w}.${fmt}`);
         expect(file).not.toBeNull();
         const meta = await sharp(file!.body).metadata();
@@ -60,15 +70,23 @@ describe('product photos', () => {
     // a small PNG is not enlarged
     const after = await addProductPhoto(shop, p.id, await png(500, 250), '', ADMIN);
     expect(after[1]).toMatchObject({ widths: [320], width: 320, height: 160 });
-    const [audit] = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'product.photo.add')));
+    const [audit] = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'product.photo.add')));
     expect(audit.actor).toBe(`admin:${ADMIN}`);
   });
 
   it('refuses what is not an image, changing nothing', async () => {
     const p = await productWith(shop, 5, 2000, 31);
     const before = fs.existsSync(path.join(mediaRoot(shop.env), 'products')) ? fs.readdirSync(path.join(mediaRoot(shop.env), 'products')).length : 0;
-    await expect(addProductPhoto(shop, p.id, Buffer.from('%PDF-1.7 not an image'), '', ADMIN)).rejects.toMatchObject({ code: 'invalid', opts: { key: 'photoNotImage', fields: { photo: expect.any(String) } } });
-    await expect(addProductPhoto(shop, p.id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), '', ADMIN)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(addProductPhoto(shop, p.id, Buffer.from('%PDF-1.7 not an image'), '', ADMIN)).rejects.toMatchObject({
+      code: 'invalid',
+      opts: { key: 'photoNotImage', fields: { photo: expect.any(String) } },
+    });
+    await expect(
+      addProductPhoto(shop, p.id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), '', ADMIN),
+    ).rejects.toMatchObject({ code: 'invalid' });
     await expect(addProductPhoto(shop, p.id, new Uint8Array(0), '', ADMIN)).rejects.toMatchObject({ code: 'invalid', opts: { key: 'photoMissing' } });
     const [row] = await shop.db.select({ images: products.images }).from(products).where(eq(products.id, p.id));
     expect(row.images).toEqual([]);
@@ -107,7 +125,10 @@ describe('stock adjustments and archive', () => {
       [-2, 14, 'damage', null],
       [12, 16, 'delivery', 'Invoice 4711'],
     ]);
-    const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'product.stock')));
+    const audits = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'product.stock')));
     expect(audits).toHaveLength(2);
   });
 
@@ -119,7 +140,35 @@ describe('stock adjustments and archive', () => {
     expect(await removeProduct(shop.db, ordered.id, ADMIN)).toBe('archived');
     const [row] = await shop.db.select().from(products).where(eq(products.id, ordered.id));
     expect(row.active).toBe(false);
-    const fresh = await saveProduct(shop.db, { sku: `NEW-${Date.now()}`, category: 'accessory', brand: 'B', line: 'L', name: 'Cutter', vitola: null, lengthMm: null, ringGauge: null, wrapper: null, binder: null, filler: null, origin: null, strength: null, packaging: 'Single', unitsPerPackage: 1, basePrice: 1500, discountPercent: 0, stock: 2, popular: false, promotional: false, active: true, descriptionEn: 'A cutter' }, undefined, `admin:${ADMIN}`);
+    const fresh = await saveProduct(
+      shop.db,
+      {
+        sku: `NEW-${Date.now()}`,
+        category: 'accessory',
+        brand: 'B',
+        line: 'L',
+        name: 'Cutter',
+        vitola: null,
+        lengthMm: null,
+        ringGauge: null,
+        wrapper: null,
+        binder: null,
+        filler: null,
+        origin: null,
+        strength: null,
+        packaging: 'Single',
+        unitsPerPackage: 1,
+        basePrice: 1500,
+        discountPercent: 0,
+        stock: 2,
+        popular: false,
+        promotional: false,
+        active: true,
+        descriptionEn: 'A cutter',
+      },
+      undefined,
+      `admin:${ADMIN}`,
+    );
     expect(await removeProduct(shop.db, fresh.id, ADMIN)).toBe('deleted');
     expect(await shop.db.select().from(products).where(eq(products.id, fresh.id))).toEqual([]);
     await expect(removeProduct(shop.db, fresh.id, ADMIN)).rejects.toMatchObject({ code: 'not_found' });
@@ -188,8 +237,17 @@ describe('dashboard', () => {
       await recordPayment(s, { provider: 'bank', providerRef: 'D1', reference: o1.paymentReference, amount: o1.total, currency: 'CHF', exactAmount: false });
       await addToCart(s.db, c.id, q.id, 1, c.id);
       await createOrder(s, { userId: c.id, paymentMethod: 'qr-bill' });
-      await recordPayment(s, { provider: 'bank', providerRef: 'D2', reference: '210000000003139471430009017', amount: 777, currency: 'CHF', exactAmount: false });
-      await s.db.insert(outbox).values({ id: randomUUID(), to: 'x@example.ch', subject: 'Failed one', text: 't', status: 'failed', lastError: 'connection refused' });
+      await recordPayment(s, {
+        provider: 'bank',
+        providerRef: 'D2',
+        reference: '210000000003139471430009017',
+        amount: 777,
+        currency: 'CHF',
+        exactAmount: false,
+      });
+      await s.db
+        .insert(outbox)
+        .values({ id: randomUUID(), to: 'x@example.ch', subject: 'Failed one', text: 't', status: 'failed', lastError: 'connection refused' });
       const d = await dashboard(s.db, { lowStock: 5 });
       expect(d.daily).toHaveLength(30);
       expect(d.weekly).toHaveLength(12);
@@ -197,7 +255,12 @@ describe('dashboard', () => {
       expect(d.daily.slice(0, -1).every((x) => x.revenue === 0)).toBe(true);
       expect(d.weekly.at(-1)!.revenue).toBe(o1.total);
       expect(d.totals).toMatchObject({ today: o1.total, last7: o1.total, last30: o1.total, toShip: 1, awaitingPayment: 1 });
-      expect(d.byStatus).toEqual(expect.arrayContaining([{ status: 'paid', n: 1 }, { status: 'pending_payment', n: 1 }]));
+      expect(d.byStatus).toEqual(
+        expect.arrayContaining([
+          { status: 'paid', n: 1 },
+          { status: 'pending_payment', n: 1 },
+        ]),
+      );
       expect(d.topProducts).toEqual([expect.objectContaining({ productId: p.id, units: 3, revenue: 9000 })]);
       expect(d.lowStock.map((x) => x.id)).toContain(q.id);
       expect(d.lowStock.map((x) => x.id)).not.toContain(p.id);

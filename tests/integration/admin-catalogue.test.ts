@@ -121,7 +121,11 @@ describe('admin products', () => {
     expect(res.status).toBe(302);
     const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
     expect(p).toMatchObject({ basePrice: 1450, discountPercent: 10, stock: 12, lengthMm: 127, ringGauge: 50, active: true, popular: false, binder: null });
-    const search = await http.fetch('/api/product/searchProducts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: 'casa test robusto' } }) });
+    const search = await http.fetch('/api/product/searchProducts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ searchOptions: { searchName: 'casa test robusto' } }),
+    });
     expect((await search.json()).products[0]).toMatchObject({ _id: p.id, packaging: 'Single' });
   });
 

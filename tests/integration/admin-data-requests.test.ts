@@ -50,12 +50,31 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/order/list', 'routes/admin/order.list', { intent: 'match' }],
   ['/admin/product/add', 'routes/admin/product.add', { sku: 'HACK-1', name: 'Hack', category: 'accessory', basePriceChf: '1.00', stock: '1' }],
   ['/admin/promo/edit', 'routes/admin/promo.edit', { code: 'HACKED', kind: 'percent', value: '50', minOrder: '0', active: 'on' }],
-  ['/admin/user/add', 'routes/admin/user.add', { firstName: 'H', lastName: 'H', email: 'hacker@example.ch', phone: '+41 79 000 00 00', dateOfBirth: '1980-01-01', street: 'x 1', postalCode: '8000', city: 'Z', password: 'Hacker-Password-1', role: 'Admin' }],
+  [
+    '/admin/user/add',
+    'routes/admin/user.add',
+    {
+      firstName: 'H',
+      lastName: 'H',
+      email: 'hacker@example.ch',
+      phone: '+41 79 000 00 00',
+      dateOfBirth: '1980-01-01',
+      street: 'x 1',
+      postalCode: '8000',
+      city: 'Z',
+      password: 'Hacker-Password-1',
+      role: 'Admin',
+    },
+  ],
   ['/admin/user/list', 'routes/admin/user.list', { userId: '{user}', role: 'Admin' }],
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'block' }],
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'erase', confirm: 'yes' }],
   ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'reset' }],
-  ['/admin/user/details?id={victim}', 'routes/admin/user.details', { intent: 'update', firstName: 'X', lastName: 'Y', phone: '+41 79 000 00 00', street: 'a 1', postalCode: '8000', city: 'Z', country: 'CH', role: 'Admin' }],
+  [
+    '/admin/user/details?id={victim}',
+    'routes/admin/user.details',
+    { intent: 'update', firstName: 'X', lastName: 'Y', phone: '+41 79 000 00 00', street: 'a 1', postalCode: '8000', city: 'Z', country: 'CH', role: 'Admin' },
+  ],
   ['/admin/order/details?id=nope', 'routes/admin/order.details', { id: 'nope', intent: 'refund', amountChf: '1.00' }],
   ['/admin/product/list', 'routes/admin/product.list', { intent: 'import', csvText: 'sku,name\nHACK-2,Hack' }],
   ['/admin/custombox', 'routes/admin/custombox', { name: 'Hack box', capacity: '5', priceChf: '1.00' }],
@@ -65,7 +84,11 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'remove' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photos', key: 'x', delete: 'x' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photo', alt: 'hack' }],
-  ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'save', sku: 'HACK-3', name: 'Hack', category: 'accessory', basePriceChf: '1.00', stock: '1' }],
+  [
+    '/admin/product/add?id={product}',
+    'routes/admin/product.add',
+    { intent: 'save', sku: 'HACK-3', name: 'Hack', category: 'accessory', basePriceChf: '1.00', stock: '1' },
+  ],
   ['/admin/product/list', 'routes/admin/product.list', { csvText: 'sku,name\nHACK-4,Hack', apply: 'yes' }],
   ['/admin/user/details?id={blocked}', 'routes/admin/user.details', { intent: 'unblock' }],
 ];
@@ -96,9 +119,22 @@ beforeAll(async () => {
 async function snapshot(): Promise<string> {
   const n = async (t: Parameters<typeof shop.db.select>[0] extends never ? never : any) => (await shop.db.select({ n: count() }).from(t))[0].n;
   const [settings] = await shop.db.select({ s: shopConfig.settings }).from(shopConfig);
-  const people = await shop.db.select({ id: users.id, role: users.role, firstName: users.firstName, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt }).from(users).orderBy(users.id);
-  const catalogue = await shop.db.select({ id: products.id, sku: products.sku, stock: products.stock, active: products.active, images: products.images }).from(products).orderBy(products.id);
-  return JSON.stringify({ users: people, products: catalogue, promos: await n(promos), outbox: await n(outbox), audit: await n(auditLog), settings: settings?.s ?? null });
+  const people = await shop.db
+    .select({ id: users.id, role: users.role, firstName: users.firstName, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt })
+    .from(users)
+    .orderBy(users.id);
+  const catalogue = await shop.db
+    .select({ id: products.id, sku: products.sku, stock: products.stock, active: products.active, images: products.images })
+    .from(products)
+    .orderBy(products.id);
+  return JSON.stringify({
+    users: people,
+    products: catalogue,
+    promos: await n(promos),
+    outbox: await n(outbox),
+    audit: await n(auditLog),
+    settings: settings?.s ?? null,
+  });
 }
 afterAll(() => shop.close());
 
@@ -169,7 +205,8 @@ describe('admin page actions', () => {
       const dataUrl = `${p}.data?${q ? `${q}&` : ''}_routes=${encodeURIComponent(routeId)}`;
       const res = await http.postForm(dataUrl, form, cookie);
       const body = await res.text();
-      if (who === 'anonymous') expect(res.status === 302 || res.status === 202 || res.status === 204 || /\/login/.test(body), `${dataUrl} anonymous ${res.status}`).toBe(true);
+      if (who === 'anonymous')
+        expect(res.status === 302 || res.status === 202 || res.status === 204 || /\/login/.test(body), `${dataUrl} anonymous ${res.status}`).toBe(true);
       else expect(res.status, `${dataUrl} as ${who}`).toBe(403);
     }
     expect(await snapshot(), `${path}: something changed`).toBe(before);
@@ -177,15 +214,18 @@ describe('admin page actions', () => {
 });
 
 describe('admin resources and JSON API', () => {
-  it.each(['/admin/order/export', '/admin/order/creditnote?id=nope', '/admin/product/export'])('the download %s is refused to anonymous, Customer and Influencer', async (url) => {
-    const anon = await http.fetch(url, { redirect: 'manual' });
-    expect([302, 401, 403]).toContain(anon.status);
-    for (const role of ['Customer', 'Influencer']) {
-      const res = await http.fetch(url, { cookie: cookies[role], redirect: 'manual' });
-      expect(res.status, role).toBe(403);
-      expect(await res.text()).not.toContain('@example.ch');
-    }
-  });
+  it.each(['/admin/order/export', '/admin/order/creditnote?id=nope', '/admin/product/export'])(
+    'the download %s is refused to anonymous, Customer and Influencer',
+    async (url) => {
+      const anon = await http.fetch(url, { redirect: 'manual' });
+      expect([302, 401, 403]).toContain(anon.status);
+      for (const role of ['Customer', 'Influencer']) {
+        const res = await http.fetch(url, { cookie: cookies[role], redirect: 'manual' });
+        expect(res.status, role).toBe(403);
+        expect(await res.text()).not.toContain('@example.ch');
+      }
+    },
+  );
 
   it('the user data export is refused to anonymous, Customer and Influencer', async () => {
     const url = `/admin/user/export?id=${victim}`;

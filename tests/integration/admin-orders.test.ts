@@ -56,7 +56,15 @@ async function bankOrder(c: TestCustomer, index: number, count = 1, pay = true):
   const p = await productWith(shop, 20, 5000, index);
   await addToCart(shop.db, c.id, p.id, count, c.id);
   const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-  if (pay) await recordPayment(shop, { provider: 'bank', providerRef: `B-${o.code}`, reference: o.paymentReference, amount: o.total, currency: 'CHF', exactAmount: false });
+  if (pay)
+    await recordPayment(shop, {
+      provider: 'bank',
+      providerRef: `B-${o.code}`,
+      reference: o.paymentReference,
+      amount: o.total,
+      currency: 'CHF',
+      exactAmount: false,
+    });
   return (await findOrder(shop.db, o.id))!;
 }
 
@@ -120,7 +128,13 @@ describe('admin order search, filters, paging, CSV', () => {
     const csv = await ordersCsv(shop, { q: a.email, status: 'paid' });
     const rows = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.order_code).sort()).toEqual([codes[0], codes[2]].sort());
-    expect(rows[0]).toMatchObject({ status: 'paid', payment_method: 'qr-bill', email: a.email, total_chf: expect.stringMatching(/^\d+\.\d{2}$/), refunded_chf: '0.00' });
+    expect(rows[0]).toMatchObject({
+      status: 'paid',
+      payment_method: 'qr-bill',
+      email: a.email,
+      total_chf: expect.stringMatching(/^\d+\.\d{2}$/),
+      refunded_chf: '0.00',
+    });
   });
 });
 
@@ -128,7 +142,9 @@ describe('shipping', () => {
   it('refuses an unpaid order, ships a paid one with tracking number and mails the Swiss Post link in Italian', async () => {
     const c = await createCustomer(shop, { locale: 'it' });
     const unpaid = await bankOrder(c, 10, 1, false);
-    await expect(shipOrder(shop, unpaid.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.12345678' }, ADMIN)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(shipOrder(shop, unpaid.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.12345678' }, ADMIN)).rejects.toMatchObject({
+      code: 'conflict',
+    });
     await expect(shipOrder(shop, unpaid.id, { carrier: 'pigeon', trackingNumber: '123456' }, ADMIN)).rejects.toMatchObject({ code: 'invalid' });
     await expect(shipOrder(shop, unpaid.id, { carrier: 'swiss-post', trackingNumber: 'x' }, ADMIN)).rejects.toMatchObject({ code: 'invalid' });
 
@@ -141,7 +157,10 @@ describe('shipping', () => {
     const raw = decodeQp(mail.raw);
     expect(raw).toContain('https://service.post.ch/ekp-web/ui/entry/search/99.60.123456.12345678');
     expect(raw).toContain('in viaggio');
-    const audit = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, paid.id), eq(auditLog.action, 'order.ship')));
+    const audit = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, paid.id), eq(auditLog.action, 'order.ship')));
     expect(audit).toHaveLength(1);
     expect(audit[0].actor).toBe(`admin:${ADMIN}`);
     // shipping twice is refused
@@ -163,7 +182,12 @@ describe('refunds', () => {
     const { order, transactionId, productId } = await datatransOrder(c, 20, 3);
     const stock0 = await stockOf(shop, productId);
     const mails0 = smtp.mails.length;
-    const first = await refundOrder(shop, order.id, { amount: 5000, lines: [{ lineId: order.lines[0].id, count: 1 }], restock: true, reason: 'Box damaged' }, ADMIN);
+    const first = await refundOrder(
+      shop,
+      order.id,
+      { amount: 5000, lines: [{ lineId: order.lines[0].id, count: 1 }], restock: true, reason: 'Box damaged' },
+      ADMIN,
+    );
     expect(fake.credits).toContainEqual(expect.objectContaining({ transactionId, amount: 5000, refno: order.code }));
     expect(first).toMatchObject({ provider: 'datatrans', amount: 5000, creditNoteNumber: `${order.invoiceNumber}-C1` });
     expect(await stockOf(shop, productId)).toBe(stock0 + 1);
@@ -171,7 +195,10 @@ describe('refunds', () => {
     expect(moved).toMatchObject({ delta: 1, reason: 'refund', stockAfter: stock0 + 1 });
     let [o] = await shop.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o).toMatchObject({ status: 'paid', paymentStatus: 'paid', refundedAmount: 5000 });
-    const movement = await shop.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'refund')));
+    const movement = await shop.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'refund')));
     expect(movement).toEqual([expect.objectContaining({ amount: -5000, provider: 'datatrans' })]);
 
     // the customer's mail with the credit note, in German
@@ -187,7 +214,9 @@ describe('refunds', () => {
 
     // more than what is left, or more units than ordered, is refused and changes nothing
     await expect(refundOrder(shop, order.id, { amount: order.total, restock: false }, ADMIN)).rejects.toMatchObject({ code: 'invalid' });
-    await expect(refundOrder(shop, order.id, { amount: 100, lines: [{ lineId: order.lines[0].id, count: 3 }], restock: true }, ADMIN)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(refundOrder(shop, order.id, { amount: 100, lines: [{ lineId: order.lines[0].id, count: 3 }], restock: true }, ADMIN)).rejects.toMatchObject({
+      code: 'invalid',
+    });
     // Datatrans refusing: nothing is written
     fake.refuseCredits = true;
     await expect(refundOrder(shop, order.id, { amount: 100, restock: false }, ADMIN)).rejects.toMatchObject({ code: 'conflict' });
@@ -203,7 +232,10 @@ describe('refunds', () => {
     [o] = await shop.db.select().from(orders).where(eq(orders.id, order.id));
     expect(o).toMatchObject({ status: 'refunded', paymentStatus: 'refunded', refundedAmount: order.total });
     expect(fake.credits.filter((x) => x.transactionId === transactionId).reduce((s, x) => s + x.amount, 0)).toBe(order.total);
-    const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')));
+    const audits = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')));
     expect(audits).toHaveLength(2);
     await expect(refundOrder(shop, order.id, { amount: 1, restock: false }, ADMIN)).rejects.toMatchObject({ code: 'invalid' });
   });

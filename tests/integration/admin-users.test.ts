@@ -36,13 +36,20 @@ const details = (id: string) => `/admin/user/details?id=${encodeURIComponent(id)
 async function placeOrder(u: TestUser): Promise<{ id: string; code: string }> {
   const p = await productWith(shop, 50, 1500, 2);
   await addToCart(shop.db, u.userId, p.id, 1, u.userId);
-  const r = await api.post('/order/create', { userID: u.userId, paymentMethod: 'sandbox', address: { street: 'Seestrasse 5', postalCode: '8002', city: 'Zürich' } }, u.h);
+  const r = await api.post(
+    '/order/create',
+    { userID: u.userId, paymentMethod: 'sandbox', address: { street: 'Seestrasse 5', postalCode: '8002', city: 'Zürich' } },
+    u.h,
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { id: r.body.order._id ?? r.body.order.id, code: r.body.order.code };
 }
 
 async function auditActions(userId: string): Promise<string[]> {
-  const rows = await shop.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId)));
+  const rows = await shop.db
+    .select({ action: auditLog.action, actor: auditLog.actor })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId)));
   return rows.map((r) => `${r.action} ${r.actor}`);
 }
 
@@ -105,15 +112,46 @@ describe('blocking a user', () => {
 describe('the user page', () => {
   it('edits name, phone, address and role with field errors, and audits the change', async () => {
     const c = await userWithRole(shop, api, 'Customer');
-    const bad = await http.postForm(details(c.userId), { intent: 'update', firstName: 'Eva', lastName: 'Keller', phone: '+41 79 000 11 22', street: 'Städtle 1', postalCode: '80', city: 'Vaduz', country: 'LI', role: 'Influencer' }, adminCookie);
+    const bad = await http.postForm(
+      details(c.userId),
+      {
+        intent: 'update',
+        firstName: 'Eva',
+        lastName: 'Keller',
+        phone: '+41 79 000 11 22',
+        street: 'Städtle 1',
+        postalCode: '80',
+        city: 'Vaduz',
+        country: 'LI',
+        role: 'Influencer',
+      },
+      adminCookie,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('4-digit postcode');
-    const ok = await http.postForm(details(c.userId), { intent: 'update', firstName: 'Eva', lastName: 'Keller', phone: '+41 79 000 11 22', street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI', role: 'Influencer' }, adminCookie);
+    const ok = await http.postForm(
+      details(c.userId),
+      {
+        intent: 'update',
+        firstName: 'Eva',
+        lastName: 'Keller',
+        phone: '+41 79 000 11 22',
+        street: 'Städtle 1',
+        postalCode: '9490',
+        city: 'Vaduz',
+        country: 'LI',
+        role: 'Influencer',
+      },
+      adminCookie,
+    );
     expect(ok.status).toBe(200);
     const [u] = await shop.db.select().from(users).where(eq(users.id, c.userId));
     expect(u).toMatchObject({ firstName: 'Eva', lastName: 'Keller', city: 'Vaduz', country: 'LI', role: 'Influencer' });
     expect(u.referralCode).toMatch(/^[A-Z2-9]{8}$/);
-    const [entry] = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, c.userId), eq(auditLog.action, 'user.update')));
+    const [entry] = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, c.userId), eq(auditLog.action, 'user.update')));
     expect(entry.actor).toBe(`admin:${admin.userId}`);
     expect(entry.before).toMatchObject({ role: 'Customer', city: 'Zürich' });
     expect(entry.after).toMatchObject({ role: 'Influencer', city: 'Vaduz' });
@@ -127,7 +165,7 @@ describe('the user page', () => {
     expect(html).toContain('Vaduz');
   });
 
-  it('sends a password-reset e-mail in the user\'s language and lists their orders', async () => {
+  it("sends a password-reset e-mail in the user's language and lists their orders", async () => {
     const c = await userWithRole(shop, api, 'Customer');
     const order = await placeOrder(c);
     const res = await http.postForm(details(c.userId), { intent: 'reset' }, adminCookie);
@@ -141,7 +179,12 @@ describe('the user page', () => {
   });
 
   it('answers 404 "not found" (not 403) for an unknown user or order', async () => {
-    for (const url of ['/admin/user/details?id=no-such-user', '/admin/order/details?id=no-such-order', '/admin/order/edit?id=no-such-order', '/admin/user/export?id=no-such-user']) {
+    for (const url of [
+      '/admin/user/details?id=no-such-user',
+      '/admin/order/details?id=no-such-order',
+      '/admin/order/edit?id=no-such-order',
+      '/admin/user/export?id=no-such-user',
+    ]) {
       const res = await http.fetch(url, { cookie: adminCookie });
       const html = await res.text();
       expect(res.status, url).toBe(404);
@@ -153,7 +196,7 @@ describe('the user page', () => {
 });
 
 describe('data protection', () => {
-  it('exports a customer\'s data as JSON for the admin and for the customer, and for nobody else', async () => {
+  it("exports a customer's data as JSON for the admin and for the customer, and for nobody else", async () => {
     const c = await userWithRole(shop, api, 'Customer');
     const other = await userWithRole(shop, api, 'Customer');
     const order = await placeOrder(c);

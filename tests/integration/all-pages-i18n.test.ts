@@ -151,7 +151,12 @@ function dueEnglish(en: Flat, lng: string): Due[] {
     const literal = text.replace(/\{\{[^}]+\}\}/g, '').replace(/[^A-Za-z]/g, '');
     if (literal.length < 4) continue;
     const pattern = text.includes('{{')
-      ? new RegExp(`^${text.split(/\{\{[^}]+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`)
+      ? new RegExp(
+          `^${text
+            .split(/\{\{[^}]+\}\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.+?')}$`,
+        )
       : null;
     due.set(text, { text, pattern });
   }
@@ -161,7 +166,8 @@ function dueEnglish(en: Flat, lng: string): Due[] {
 // ------------------------------------------------------------------ visible text
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&nbsp;': ' ' };
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|nbsp|#x27|#39);/g, (m) => ENTITIES[m] ?? m).replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
+const decode = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|nbsp|#x27|#39);/g, (m) => ENTITIES[m] ?? m).replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)));
 
 /** The visible text segments of an HTML page (see the rules above). */
 export function visibleSegments(html: string): string[] {
@@ -194,7 +200,11 @@ beforeAll(async () => {
   v.productId = p.id;
   v.customerId = customer.userId;
   await addToCart(shop.db, customer.userId, p.id, 2, customer.userId);
-  const order = await api.post('/order/create', { userID: customer.userId, paymentMethod: 'sandbox', address: { street: 'Seestrasse 5', postalCode: '8002', city: 'Zürich' } }, customer.h);
+  const order = await api.post(
+    '/order/create',
+    { userID: customer.userId, paymentMethod: 'sandbox', address: { street: 'Seestrasse 5', postalCode: '8002', city: 'Zürich' } },
+    customer.h,
+  );
   if (order.status !== 201) throw new Error(`order: ${JSON.stringify(order.body)}`);
   v.orderId = order.body.order._id ?? order.body.order.id;
   v.orderCode = order.body.order.code;
@@ -204,11 +214,19 @@ beforeAll(async () => {
   await addToCart(shop.db, customer.userId, p.id, 1, customer.userId);
   const promo = await createPromo(shop.db, { code: 'WELCOME10', kind: 'percent', value: 10, minOrder: 0, active: true }, `admin:${people.Admin!.userId}`);
   v.promoId = promo.id;
-  await recordAudit(shop.db, { actor: `admin:${people.Admin!.userId}`, action: 'user.update', entity: 'user', entityId: customer.userId, before: { city: 'Bern' }, after: { city: 'Zürich' } });
+  await recordAudit(shop.db, {
+    actor: `admin:${people.Admin!.userId}`,
+    action: 'user.update',
+    entity: 'user',
+    entityId: customer.userId,
+    before: { city: 'Bern' },
+    after: { city: 'Zürich' },
+  });
 });
 afterAll(() => shop.close());
 
-const cookieOf = (w: Who) => (w === 'anonymous' ? undefined : `access_token=${people[w]!.accesToken}; refresh_token=${people[w]!.refreshToken}; age_confirmed=1`);
+const cookieOf = (w: Who) =>
+  w === 'anonymous' ? undefined : `access_token=${people[w]!.accesToken}; refresh_token=${people[w]!.refreshToken}; age_confirmed=1`;
 
 describe('every page in every picker language', () => {
   it('opens a realistic URL for every route of app/routes.ts', () => {

@@ -87,10 +87,14 @@ describe('POST /api/product/searchProducts', () => {
 
   it('refuses an empty query, missing fields, wrong types and malformed JSON with 400', async () => {
     expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: '' } }), 400, { 'searchOptions.searchName': 'The field is required' });
-    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: '   ' } }), 400, { 'searchOptions.searchName': 'The field is required' });
+    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: '   ' } }), 400, {
+      'searchOptions.searchName': 'The field is required',
+    });
     expectError(await api.post('/product/searchProducts', { searchOptions: {} }), 400, { 'searchOptions.searchName': 'The field is required' });
     expectError(await api.post('/product/searchProducts', {}), 400, { searchOptions: 'The field is required' });
-    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 42 } }), 400, { 'searchOptions.searchName': 'This value is not valid' });
+    expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 42 } }), 400, {
+      'searchOptions.searchName': 'This value is not valid',
+    });
     expectError(await api.post('/product/searchProducts', { searchOptions: { searchName: 'x'.repeat(101) } }), 400, { 'searchOptions.searchName': /.+/ });
     expectError(await api.post('/product/searchProducts', []), 400);
     expectError(await api.post('/product/searchProducts', 'fuente'), 400);
@@ -170,7 +174,14 @@ describe('cart calls', () => {
         products: [
           {
             count: 2,
-            product_data: { _id: chateau, name: 'Arturo Fuente Chateau Fuente Natural (Pack of 5)', images: [], base_price: 52.5, discount_percent: 10, packaging: 'Pack of 5' },
+            product_data: {
+              _id: chateau,
+              name: 'Arturo Fuente Chateau Fuente Natural (Pack of 5)',
+              images: [],
+              base_price: 52.5,
+              discount_percent: 10,
+              packaging: 'Pack of 5',
+            },
           },
         ],
       },
@@ -219,7 +230,14 @@ describe('cart calls', () => {
   });
 
   it('refuses short, long or malformed anonymous ids with 400', async () => {
-    for (const userID of ['short', 'a'.repeat(21), 'a'.repeat(65), 'spaces are not allowed in it', 'ümlaut-ümlaut-ümlaut-ümlaut', '../../etc/passwd/aaaaaaaaaaaa']) {
+    for (const userID of [
+      'short',
+      'a'.repeat(21),
+      'a'.repeat(65),
+      'spaces are not allowed in it',
+      'ümlaut-ümlaut-ümlaut-ümlaut',
+      '../../etc/passwd/aaaaaaaaaaaa',
+    ]) {
       expectError(await api.get(`/cart/carts?userID=${encodeURIComponent(userID)}`), 400, { userID: /.+/ });
       expectError(await api.post('/cart/addProduct', { productID: hemingway, userID, count: 1 }), 400, { userID: /.+/ });
       expectError(await api.post('/cart/delete', { productID: hemingway, userID }), 400, { userID: /.+/ });
@@ -229,7 +247,11 @@ describe('cart calls', () => {
   it('refuses missing fields with "The field is required"', async () => {
     expectError(await api.get('/cart/carts'), 400, { userID: 'The field is required' });
     expectError(await api.get('/cart/carts?userID='), 400, { userID: 'The field is required' });
-    expectError(await api.post('/cart/addProduct', {}), 400, { productID: 'The field is required', userID: 'The field is required', count: 'The field is required' });
+    expectError(await api.post('/cart/addProduct', {}), 400, {
+      productID: 'The field is required',
+      userID: 'The field is required',
+      count: 'The field is required',
+    });
     expectError(await api.post('/cart/delete', {}), 400, { productID: 'The field is required', userID: 'The field is required' });
   });
 
@@ -273,7 +295,9 @@ describe('GET /api/openapi.json', () => {
     const paths = res.body.paths;
     expect(paths['/configuration/configurations'].get).toBeDefined();
     expect(paths['/product/searchProducts'].post.requestBody.content['application/json'].schema.properties.searchOptions).toBeDefined();
-    expect(paths['/product/list'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['sort', 'category', 'strength', 'page', 'pageSize']));
+    expect(paths['/product/list'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['sort', 'category', 'strength', 'page', 'pageSize']),
+    );
     expect(paths['/product/get'].get.parameters.find((p: { name: string }) => p.name === 'id').required).toBe(true);
     expect(paths['/cart/carts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['userID']);
     expect(paths['/cart/addProduct'].post.requestBody.content['application/json'].schema.required).toEqual(['productID', 'userID', 'count']);

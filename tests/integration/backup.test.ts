@@ -45,7 +45,15 @@ async function fill(shop: Shop): Promise<void> {
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 2, c.id);
     const order = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-    if (paid) await recordPayment(shop, { provider: 'bank', orderRef: order.code, providerRef: `ref-${order.id}`, amount: order.total, currency: 'CHF', exactAmount: false });
+    if (paid)
+      await recordPayment(shop, {
+        provider: 'bank',
+        orderRef: order.code,
+        providerRef: `ref-${order.id}`,
+        amount: order.total,
+        currency: 'CHF',
+        exactAmount: false,
+      });
   }
 }
 
@@ -73,29 +81,33 @@ describe('backup and restore', () => {
     await shop.close();
 
     // restoring over an existing database is refused, and leaves it as it was
-    const again = await run('node', ['--import', 'tsx', 'scripts/restore.ts', path.join(backups, file)], { env: env({ DATA_DIR: restored, DATABASE_URL: '' }) }).catch((e) => e);
+    const again = await run('node', ['--import', 'tsx', 'scripts/restore.ts', path.join(backups, file)], {
+      env: env({ DATA_DIR: restored, DATABASE_URL: '' }),
+    }).catch((e) => e);
     expect(again.code).toBe(3);
     expect(again.stderr).toMatch(/already holds a database/);
   });
 
   // registered only on the PostgreSQL run of the suite (npm test runs both)
-  if (process.env.TEST_DATABASE_URL) it('PostgreSQL: pg_dump then pg_restore into another database gives the same data', { timeout: 180_000 }, async () => {
-    const source = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-    const target = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-    let shop = await open({ DATABASE_URL: source.url, DATA_DIR: 'memory://' });
-    await fill(shop);
-    const before = await snapshot(shop);
-    await shop.close();
-    drops.push(source.drop, target.drop);
+  if (process.env.TEST_DATABASE_URL)
+    it('PostgreSQL: pg_dump then pg_restore into another database gives the same data', { timeout: 180_000 }, async () => {
+      const source = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+      const target = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+      let shop = await open({ DATABASE_URL: source.url, DATA_DIR: 'memory://' });
+      await fill(shop);
+      const before = await snapshot(shop);
+      await shop.close();
+      drops.push(source.drop, target.drop);
 
-    const backups = path.join(tmp, 'pg-backups');
-    await run('node', ['--import', 'tsx', 'scripts/backup.ts', backups], { env: env({ DATABASE_URL: source.url }) });
-    const [file] = fs.readdirSync(backups);
-    expect(file).toMatch(/\.pgdump$/);
-    // restore twice: the second run replaces what the first wrote (the operator's retry is safe)
-    for (let i = 0; i < 2; i++) await run('node', ['--import', 'tsx', 'scripts/restore.ts', path.join(backups, file)], { env: env({ DATABASE_URL: target.url }) });
-    shop = await open({ DATABASE_URL: target.url, DATA_DIR: 'memory://' });
-    expect(await snapshot(shop)).toBe(before);
-    await shop.close();
-  });
+      const backups = path.join(tmp, 'pg-backups');
+      await run('node', ['--import', 'tsx', 'scripts/backup.ts', backups], { env: env({ DATABASE_URL: source.url }) });
+      const [file] = fs.readdirSync(backups);
+      expect(file).toMatch(/\.pgdump$/);
+      // restore twice: the second run replaces what the first wrote (the operator's retry is safe)
+      for (let i = 0; i < 2; i++)
+        await run('node', ['--import', 'tsx', 'scripts/restore.ts', path.join(backups, file)], { env: env({ DATABASE_URL: target.url }) });
+      shop = await open({ DATABASE_URL: target.url, DATA_DIR: 'memory://' });
+      expect(await snapshot(shop)).toBe(before);
+      await shop.close();
+    });
 });

@@ -66,7 +66,12 @@ describe('adding', () => {
   it('adds a line with server-computed prices', async () => {
     const cart = await addToCart(shop.db, key, hemingway, 2);
     expect(cart.lines).toHaveLength(1);
-    expect(cart.lines[0]).toMatchObject({ count: 2, unitPrice: 1350, lineTotal: 2700, product: { id: hemingway, name: 'Arturo Fuente Hemingway Short Story' } });
+    expect(cart.lines[0]).toMatchObject({
+      count: 2,
+      unitPrice: 1350,
+      lineTotal: 2700,
+      product: { id: hemingway, name: 'Arturo Fuente Hemingway Short Story' },
+    });
     expect(cart).toMatchObject({ itemCount: 2, subtotal: 2700 });
   });
 
@@ -123,7 +128,7 @@ describe('adding', () => {
     expect((await getCart(shop.db, key)).lines[0].count).toBe(8);
   });
 
-  it('with unlessUser, writes nothing and answers null for a registered user\'s id', async () => {
+  it("with unlessUser, writes nothing and answers null for a registered user's id", async () => {
     const user = await createCustomer(shop);
     expect(await addToCart(shop.db, user.id, hemingway, 1, null, { unlessUser: true })).toBeNull();
     expect(await shop.db.select().from(carts).where(eq(carts.cartKey, user.id))).toEqual([]);

@@ -126,7 +126,10 @@ describe('an invalid file', () => {
   });
 
   it('refuses a file without a products array', () => {
-    expect(validateCatalogue({ items: [] })).toEqual({ ok: false, problems: [{ index: null, sku: null, field: 'products', reason: 'must be an array of products' }] });
+    expect(validateCatalogue({ items: [] })).toEqual({
+      ok: false,
+      problems: [{ index: null, sku: null, field: 'products', reason: 'must be an array of products' }],
+    });
     expect(validateCatalogue(null).ok).toBe(false);
   });
 
@@ -138,7 +141,11 @@ describe('an invalid file', () => {
 
   it('refuses negative stock, a discount over 100 and a description without English', () => {
     const v = validateCatalogue({
-      products: [fixtureRow({ sku: 'A', stock: -1 }), fixtureRow({ sku: 'B', discount_percent: 101 }), fixtureRow({ sku: 'C', description: { de: 'nur Deutsch' } })],
+      products: [
+        fixtureRow({ sku: 'A', stock: -1 }),
+        fixtureRow({ sku: 'B', discount_percent: 101 }),
+        fixtureRow({ sku: 'C', description: { de: 'nur Deutsch' } }),
+      ],
     });
     expect(v.ok).toBe(false);
     if (v.ok) return;

@@ -50,7 +50,12 @@ describe('listProducts', () => {
   it('sorts by name, ignoring case', async () => {
     const names = (await all({ sort: 'name' })).items.map((p) => p.name.toLowerCase());
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(names.slice(0, 4)).toEqual(['adorini habana deluxe humidor', 'adorini hair hygrometer (analog)', 'aging room quattro f55 concerto', 'aging room quattro f55 espressivo']);
+    expect(names.slice(0, 4)).toEqual([
+      'adorini habana deluxe humidor',
+      'adorini hair hygrometer (analog)',
+      'aging room quattro f55 concerto',
+      'aging room quattro f55 espressivo',
+    ]);
   });
 
   it('sorts by strength, mild first, products without strength last', async () => {
@@ -64,7 +69,10 @@ describe('listProducts', () => {
 
   it('sorts newest first', async () => {
     const p = await productBySku(shop, 'KRI-NIC-TOR-S1');
-    await shop.db.update(products).set({ createdAt: sql`now() + interval '1 hour'` }).where(eq(products.id, p.id));
+    await shop.db
+      .update(products)
+      .set({ createdAt: sql`now() + interval '1 hour'` })
+      .where(eq(products.id, p.id));
     const page = await all({ sort: 'newest' });
     expect(page.items[0].sku).toBe('KRI-NIC-TOR-S1');
     const times = page.items.map((x) => x.createdAt.getTime());

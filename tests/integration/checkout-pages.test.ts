@@ -24,7 +24,16 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const ctx = (auth: AuthUser | null) => ({ shop, auth, lang: 'en', origin: 'http://shop.test', cartKey: auth?.userId ?? 'anon-cart-id-0123456789abcdef', anonCartId: 'anon-cart-id-0123456789abcdef', theme: null, nonce: '' });
+const ctx = (auth: AuthUser | null) => ({
+  shop,
+  auth,
+  lang: 'en',
+  origin: 'http://shop.test',
+  cartKey: auth?.userId ?? 'anon-cart-id-0123456789abcdef',
+  anonCartId: 'anon-cart-id-0123456789abcdef',
+  theme: null,
+  nonce: '',
+});
 const args = (url: string, auth: AuthUser | null, form?: Record<string, string>) =>
   ({
     request: new Request(`http://shop.test${url}`, form ? { method: 'POST', body: new URLSearchParams(form) } : undefined),
@@ -66,7 +75,11 @@ describe('/payment', () => {
     const c = await createCustomer(shop, { dateOfBirth: `${y - 16}-03-03` });
     await addToCart(shop.db, c.id, p.id, 1, c.id);
     const res = (await payment.action(
-      args('/payment', { userId: c.id, role: 'Customer' }, { intent: 'pay', paymentMethod: 'sandbox', firstName: 'A', lastName: 'B', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' }),
+      args(
+        '/payment',
+        { userId: c.id, role: 'Customer' },
+        { intent: 'pay', paymentMethod: 'sandbox', firstName: 'A', lastName: 'B', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' },
+      ),
     )) as unknown as { init: { status: number }; data: { error: string } };
     expect(res.init.status).toBe(403);
     expect(res.data.error).toMatch(/at least 18/);
@@ -77,14 +90,18 @@ describe('/payment', () => {
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 1, c.id);
     const r = (await payment.action(
-      args('/payment', { userId: c.id, role: 'Customer' }, { intent: 'pay', paymentMethod: 'sandbox', firstName: 'Anna', lastName: 'Muster', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' }),
+      args(
+        '/payment',
+        { userId: c.id, role: 'Customer' },
+        { intent: 'pay', paymentMethod: 'sandbox', firstName: 'Anna', lastName: 'Muster', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' },
+      ),
     )) as Response;
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toMatch(/^http:\/\/shop\.test\/sandbox-pay\?order=/);
   });
 });
 
-describe('customer pages show only one\'s own orders', () => {
+describe("customer pages show only one's own orders", () => {
   it('history details and invoice download are "not found" for another customer', async () => {
     const { o, auth } = await pendingOrder(52);
     const other = await createCustomer(shop);
@@ -104,13 +121,18 @@ describe('/admin/order/edit', () => {
     expect((await caught(adminOrderEdit.action(args('/admin/order/edit', auth, { id: o.id, to: 'cancelled' })))).status).toBe(403);
     const admin = await createCustomer(shop, { role: 'Admin' });
     const adminAuth = { userId: admin.id, role: 'Admin' as const };
-    const refused = (await adminOrderEdit.action(args('/admin/order/edit', adminAuth, { id: o.id, to: 'shipped' }))) as unknown as { init: { status: number }; data: { error: string } };
+    const refused = (await adminOrderEdit.action(args('/admin/order/edit', adminAuth, { id: o.id, to: 'shipped' }))) as unknown as {
+      init: { status: number };
+      data: { error: string };
+    };
     expect(refused.init.status).toBe(409);
     const ok = (await adminOrderEdit.action(args('/admin/order/edit', adminAuth, { id: o.id, to: 'cancelled', note: 'customer asked' }))) as Response;
     expect(ok.status).toBe(302);
     const [row] = await shop.db.select().from(orders).where(eq(orders.id, o.id));
     expect(row.status).toBe('cancelled');
     const events = await shop.db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id));
-    expect(events).toContainEqual(expect.objectContaining({ fromStatus: 'pending_payment', toStatus: 'cancelled', actor: `admin:${admin.id}`, note: 'customer asked' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ fromStatus: 'pending_payment', toStatus: 'cancelled', actor: `admin:${admin.id}`, note: 'customer asked' }),
+    );
   });
 });

@@ -26,7 +26,10 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
   let dbUrl = '';
 
   const call = async (app: AppProcess, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${app.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(
+      `${app.url}${path}`,
+      body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    );
     const text = await res.text();
     return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any };
   };
@@ -38,7 +41,15 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
     const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
     drop = db.drop;
     dbUrl = db.url;
-    const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      SESSION_SECRET: secret,
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'on',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+    };
     apps.push(await startApp(3401, env)); // the first applies migrations and imports the catalogue
     apps.push(await startApp(3402, env));
     shop = await createTestShop({ env: { DATABASE_URL: db.url, SESSION_SECRET: secret } });
@@ -84,7 +95,7 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
       expect(await stockOf(shop, p.id)).toBe(0);
     });
 
-    it('a price changed in the database is on both processes\' next product page', async () => {
+    it("a price changed in the database is on both processes' next product page", async () => {
       const p = await productWith(shop, 5, 4_250, 4);
       for (const a of apps) expect((await call(a, `/productdetail?id=${p.id}`)).body).toContain('42.50');
       await productWith(shop, 5, 98_765, 4); // CHF 987.65, written by neither process
@@ -97,7 +108,15 @@ const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
 
     it('with Redis down a process keeps selling: limits fall back to its memory, and it says so in its log', async () => {
       const redisDown = 'redis://127.0.0.1:9'; // nothing listens on the discard port
-      const lonely = await startApp(3403, { DATABASE_URL: dbUrl, REDIS_URL: redisDown, SESSION_SECRET: secret, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' });
+      const lonely = await startApp(3403, {
+        DATABASE_URL: dbUrl,
+        REDIS_URL: redisDown,
+        SESSION_SECRET: secret,
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: 'on',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'memory://',
+      });
       try {
         const p = await productWith(shop, 3, 1500, 5);
         const c = await createCustomer(shop);

@@ -72,7 +72,11 @@ describe('contact form service', () => {
 
   it('drops a message whose honeypot is filled: nothing stored, nothing sent', async () => {
     const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: smtp.mails.length };
-    const r = await submitContactMessage(shop, { name: 'Bot', email: 'bot@example.com', message: 'cheap pills', website: 'http://spam.example' }, { ip: '203.0.113.3' });
+    const r = await submitContactMessage(
+      shop,
+      { name: 'Bot', email: 'bot@example.com', message: 'cheap pills', website: 'http://spam.example' },
+      { ip: '203.0.113.3' },
+    );
     expect(r.stored).toBe(false);
     expect((await shop.db.select().from(contactMessages)).length).toBe(before.rows);
     expect(smtp.mails.length).toBe(before.mails);

@@ -61,13 +61,16 @@ describe('custombox/options', () => {
     const doc = (await api.get('/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/custombox/options', '/custombox/create']));
     expect(doc.paths['/custombox/create'].post.responses).toHaveProperty('409');
-    const zero = await shop.db.select({ id: products.id }).from(products).where(and(eq(products.category, 'cigar'), eq(products.stock, 0)));
+    const zero = await shop.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.category, 'cigar'), eq(products.stock, 0)));
     for (const z of zero) expect(v.map((x: { _id: string }) => x._id)).not.toContain(z.id);
   });
 });
 
 describe('custombox/create validation', () => {
-  it('refuses 4 varieties with the specification\'s text, accepts 5 as ONE cart line priced box + cigars', async () => {
+  it("refuses 4 varieties with the specification's text, accepts 5 as ONE cart line priced box + cigars", async () => {
     const cs = await cigars(0, 5, 50, 1250);
     const userID = newAnonymousCartId();
     const four = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs.slice(0, 4)) });
@@ -84,7 +87,13 @@ describe('custombox/create validation', () => {
     expect(five.body.cart.products).toHaveLength(1);
     const line = five.body.cart.products[0];
     expect(line.count).toBe(1);
-    expect(line.product_data).toMatchObject({ _id: five.body.lineID, name: 'Cedar box for 5', base_price: 15 + 5 * 12.5, discount_percent: 0, packaging: 'Custom box' });
+    expect(line.product_data).toMatchObject({
+      _id: five.body.lineID,
+      name: 'Cedar box for 5',
+      base_price: 15 + 5 * 12.5,
+      discount_percent: 0,
+      packaging: 'Custom box',
+    });
     expect(line.product_data.box).toEqual({
       boxID: 'cedar-5',
       capacity: 5,
@@ -101,7 +110,7 @@ describe('custombox/create validation', () => {
     expect(del.body.cart.products).toEqual([]);
   });
 
-  it('applies each cigar\'s own discount inside the box (ADR 008)', async () => {
+  it("applies each cigar's own discount inside the box (ADR 008)", async () => {
     const cs = await cigars(5, 5, 50, 2000);
     await shop.db.update(products).set({ discountPercent: 10 }).where(eq(products.id, cs[0].id));
     const res = await api.post('/custombox/create', { userID: newAnonymousCartId(), boxID: 'cedar-10', items: itemsOf(cs, 2) });
@@ -120,11 +129,23 @@ describe('custombox/create validation', () => {
     const unknownBox = await api.post('/custombox/create', { userID, boxID: 'no-such-box', items: itemsOf(cs) });
     expect(unknownBox.status).toBe(400);
     expect(unknownBox.body.fields).toHaveProperty('boxID');
-    const unknown = await api.post('/custombox/create', { userID, boxID: 'cedar-10', items: [...itemsOf(cs.slice(0, 4)), { productID: 'no-such-cigar', count: 1 }] });
+    const unknown = await api.post('/custombox/create', {
+      userID,
+      boxID: 'cedar-10',
+      items: [...itemsOf(cs.slice(0, 4)), { productID: 'no-such-cigar', count: 1 }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('One of the chosen cigars is not in our catalogue.');
-    const [boxOf25] = await shop.db.select().from(products).where(and(eq(products.category, 'cigar'), eq(products.unitsPerPackage, 25))).limit(1);
-    const notSingle = await api.post('/custombox/create', { userID, boxID: 'cedar-10', items: [...itemsOf(cs.slice(0, 4)), { productID: boxOf25.id, count: 1 }] });
+    const [boxOf25] = await shop.db
+      .select()
+      .from(products)
+      .where(and(eq(products.category, 'cigar'), eq(products.unitsPerPackage, 25)))
+      .limit(1);
+    const notSingle = await api.post('/custombox/create', {
+      userID,
+      boxID: 'cedar-10',
+      items: [...itemsOf(cs.slice(0, 4)), { productID: boxOf25.id, count: 1 }],
+    });
     expect(notSingle.status).toBe(400);
     expect(notSingle.body.message).toBe(`${boxOf25.name} is not a single cigar and cannot go into a box.`);
     const zero = await api.post('/custombox/create', { userID, boxID: 'cedar-10', items: [...itemsOf(cs.slice(0, 4)), { productID: cs[4].id, count: 0 }] });
@@ -153,13 +174,19 @@ describe('custombox/create validation', () => {
     const engraving = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(31), messageKind: 'engraving' });
     expect(engraving.status).toBe(400);
     expect(engraving.body.message).toBe('The text may have at most 30 characters.');
-    expect((await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(30), messageKind: 'engraving' })).status).toBe(201);
+    expect(
+      (await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(30), messageKind: 'engraving' })).status,
+    ).toBe(201);
     const nul = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'hi\u0000there' });
     expect(nul.status).toBe(400);
     expect(nul.body.fields).toHaveProperty('message');
     const nulId = await api.post('/custombox/create', { userID, boxID: 'cedar\u00005', items: itemsOf(cs) });
     expect(nulId.status).toBe(400);
-    const many = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: Array.from({ length: 101 }, () => ({ productID: cs[0].id, count: 1 })) });
+    const many = await api.post('/custombox/create', {
+      userID,
+      boxID: 'cedar-5',
+      items: Array.from({ length: 101 }, () => ({ productID: cs[0].id, count: 1 })),
+    });
     expect(many.status).toBe(400);
     const long = await api.post('/custombox/create', { userID, boxID: 'cedar-5', items: itemsOf(cs), message: 'x'.repeat(5000) });
     expect(long.status).toBe(400);
@@ -168,17 +195,24 @@ describe('custombox/create validation', () => {
 });
 
 describe('box orders', () => {
-  it('a box order takes each cigar\'s stock; the order line keeps the box; expiry gives the stock back', async () => {
+  it("a box order takes each cigar's stock; the order line keeps the box; expiry gives the stock back", async () => {
     const cs = await cigars(25, 5, 20, 1000);
     const c = await createCustomer(shop);
-    const made = await api.post('/custombox/create', { userID: c.id, boxID: 'cedar-10', items: [...itemsOf(cs.slice(0, 4)), { productID: cs[4].id, count: 3 }], message: 'Happy birthday' }, c.headers);
+    const made = await api.post(
+      '/custombox/create',
+      { userID: c.id, boxID: 'cedar-10', items: [...itemsOf(cs.slice(0, 4)), { productID: cs[4].id, count: 3 }], message: 'Happy birthday' },
+      c.headers,
+    );
     expect(made.status).toBe(201);
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
     expect(res.status).toBe(201);
     const o = res.body.order;
     expect(o.lines).toHaveLength(1);
     expect(o.lines[0]).toMatchObject({ sku: 'CUSTOM-BOX', name: 'Cedar box for 10', count: 1, unit_price: 24 + 70, line_total: 94 });
-    expect(o.lines[0].box.items.map((i: { sku: string; count: number }) => [i.sku, i.count])).toEqual([...cs.slice(0, 4).map((x) => [x.sku, 1]), [cs[4].sku, 3]]);
+    expect(o.lines[0].box.items.map((i: { sku: string; count: number }) => [i.sku, i.count])).toEqual([
+      ...cs.slice(0, 4).map((x) => [x.sku, 1]),
+      [cs[4].sku, 3],
+    ]);
     expect(o.lines[0].box.message).toBe('Happy birthday');
     expect(o.subtotal).toBe(94);
     for (const x of cs.slice(0, 4)) expect(await stockOf(shop, x.id)).toBe(19);
@@ -237,14 +271,32 @@ describe('box orders', () => {
 
 describe('box models (admin)', () => {
   it('creates and updates models with an audit entry each; inactive models are not offered', async () => {
-    const m = await saveBoxModel(shop.db, 'admin-1', null, { name: 'Travel case for 6', capacity: 6, price: 1990, drawing: 'leather', image: null, active: true, sort: 5 });
+    const m = await saveBoxModel(shop.db, 'admin-1', null, {
+      name: 'Travel case for 6',
+      capacity: 6,
+      price: 1990,
+      drawing: 'leather',
+      image: null,
+      active: true,
+      sort: 5,
+    });
     expect((await listBoxModels(shop.db)).map((x) => x.id)).toContain(m.id);
-    await saveBoxModel(shop.db, 'admin-1', m.id, { name: 'Travel case for 6', capacity: 6, price: 2190, drawing: 'leather', image: null, active: false, sort: 5 });
+    await saveBoxModel(shop.db, 'admin-1', m.id, {
+      name: 'Travel case for 6',
+      capacity: 6,
+      price: 2190,
+      drawing: 'leather',
+      image: null,
+      active: false,
+      sort: 5,
+    });
     expect((await listBoxModels(shop.db)).map((x) => x.id)).not.toContain(m.id);
     const entries = await shop.db.select().from(auditLog).where(eq(auditLog.entityId, m.id)).orderBy(auditLog.createdAt);
     expect(entries.map((e) => e.action)).toEqual(['custombox.create', 'custombox.update']);
     expect(entries[1].after).toEqual({ price: 2190, active: false });
-    await expect(saveBoxModel(shop.db, 'admin-1', m.id, { name: '', capacity: 3, price: -1, drawing: 'leather', image: null, active: true, sort: 0 })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(
+      saveBoxModel(shop.db, 'admin-1', m.id, { name: '', capacity: 3, price: -1, drawing: 'leather', image: null, active: true, sort: 0 }),
+    ).rejects.toMatchObject({ code: 'invalid' });
     const [row] = await shop.db.select().from(customBoxModels).where(eq(customBoxModels.id, m.id));
     expect(row.price).toBe(2190);
     const refused = await api.post('/custombox/create', { userID: newAnonymousCartId(), boxID: m.id, items: itemsOf(await cigars(0, 5, 50)) });
@@ -253,7 +305,16 @@ describe('box models (admin)', () => {
 });
 
 describe('the /custombox page action (forms without JavaScript) and /admin/custombox', () => {
-  const ctx = (cartKey: string, auth: { userId: string; role: 'Customer' | 'Admin' } | null = null) => ({ shop, auth, lang: 'en', origin: 'http://shop.test', cartKey, anonCartId: cartKey, theme: null, nonce: '' });
+  const ctx = (cartKey: string, auth: { userId: string; role: 'Customer' | 'Admin' } | null = null) => ({
+    shop,
+    auth,
+    lang: 'en',
+    origin: 'http://shop.test',
+    cartKey,
+    anonCartId: cartKey,
+    theme: null,
+    nonce: '',
+  });
   const post = (url: string, form: [string, string][], context: ReturnType<typeof ctx>) =>
     ({ request: new Request(`http://shop.test${url}`, { method: 'POST', body: new URLSearchParams(form) }), context, params: {} }) as never;
   type Answer = { data: { values: { qty: Record<string, number> }; error?: string; field?: string }; init: { status?: number } | null };
@@ -262,17 +323,47 @@ describe('the /custombox page action (forms without JavaScript) and /admin/custo
     const page = await import('../../app/routes/custombox.tsx');
     const cs = await cigars(0, 5, 50);
     const cartKey = newAnonymousCartId();
-    const stepped = (await page.action(post('/custombox', [['boxID', 'cedar-10'], [`qty.${cs[0].id}`, '2'], ['step', `inc:${cs[0].id}`]], ctx(cartKey)))) as unknown as { values: { qty: Record<string, number> } };
+    const stepped = (await page.action(
+      post(
+        '/custombox',
+        [
+          ['boxID', 'cedar-10'],
+          [`qty.${cs[0].id}`, '2'],
+          ['step', `inc:${cs[0].id}`],
+        ],
+        ctx(cartKey),
+      ),
+    )) as unknown as { values: { qty: Record<string, number> } };
     expect(stepped.values.qty[cs[0].id]).toBe(3);
-    const four = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ...cs.slice(0, 4).map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as unknown as Answer;
+    const four = (await page.action(
+      post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ...cs.slice(0, 4).map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)),
+    )) as unknown as Answer;
     expect(four.init?.status).toBe(400);
     expect(four.data.error).toBe('A minimum of 5 cigars is required');
     expect(four.data.field).toBe('items');
     expect(Object.keys(four.data.values.qty)).toHaveLength(4);
-    const nul = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ['message', 'a\u0000b'], ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as unknown as Answer;
+    const nul = (await page.action(
+      post(
+        '/custombox',
+        [['boxID', 'cedar-10'], ['intent', 'create'], ['message', 'a\u0000b'], ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string])],
+        ctx(cartKey),
+      ),
+    )) as unknown as Answer;
     expect(nul.init?.status).toBe(400);
     expect(nul.data.field).toBe('message');
-    const ok = (await page.action(post('/custombox', [['boxID', 'cedar-10'], ['intent', 'create'], ['messageKind', 'engraving'], ['message', 'M. R.'], ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string])], ctx(cartKey)))) as Response;
+    const ok = (await page.action(
+      post(
+        '/custombox',
+        [
+          ['boxID', 'cedar-10'],
+          ['intent', 'create'],
+          ['messageKind', 'engraving'],
+          ['message', 'M. R.'],
+          ...cs.map((c) => [`qty.${c.id}`, '1'] as [string, string]),
+        ],
+        ctx(cartKey),
+      ),
+    )) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('/shopcart?box=created');
     const cart = await getCart(shop.db, cartKey);
@@ -283,14 +374,28 @@ describe('the /custombox page action (forms without JavaScript) and /admin/custo
   it('the admin page saves a box model (audited); customers are refused', async () => {
     const admin = await import('../../app/routes/admin/custombox.tsx');
     const a = await createCustomer(shop, { role: 'Admin' });
-    const form: [string, string][] = [['id', 'cedar-5'], ['name', 'Cedar box for 5'], ['capacity', '5'], ['price', '16.50'], ['drawing', 'cedar'], ['image', ''], ['active', 'on'], ['sort', '10']];
+    const form: [string, string][] = [
+      ['id', 'cedar-5'],
+      ['name', 'Cedar box for 5'],
+      ['capacity', '5'],
+      ['price', '16.50'],
+      ['drawing', 'cedar'],
+      ['image', ''],
+      ['active', 'on'],
+      ['sort', '10'],
+    ];
     const saved = (await admin.action(post('/admin/custombox', form, ctx(a.id, { userId: a.id, role: 'Admin' })))) as { saved: boolean };
     expect(saved.saved).toBe(true);
     const [row] = await shop.db.select().from(customBoxModels).where(eq(customBoxModels.id, 'cedar-5'));
     expect(row.price).toBe(1650);
-    const [entry] = await shop.db.select().from(auditLog).where(and(eq(auditLog.entityId, 'cedar-5'), eq(auditLog.action, 'custombox.update')));
+    const [entry] = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, 'cedar-5'), eq(auditLog.action, 'custombox.update')));
     expect(entry).toMatchObject({ actor: `admin:${a.id}`, before: { price: 1500 }, after: { price: 1650 } });
-    const bad = (await admin.action(post('/admin/custombox', [...form.filter(([k]) => k !== 'price'), ['price', 'abc']], ctx(a.id, { userId: a.id, role: 'Admin' })))) as unknown as Answer & { data: { fields: Record<string, string> } };
+    const bad = (await admin.action(
+      post('/admin/custombox', [...form.filter(([k]) => k !== 'price'), ['price', 'abc']], ctx(a.id, { userId: a.id, role: 'Admin' })),
+    )) as unknown as Answer & { data: { fields: Record<string, string> } };
     expect(bad.init?.status).toBe(400);
     expect(bad.data.fields).toHaveProperty('price');
     const c = await createCustomer(shop);

@@ -35,7 +35,11 @@ afterAll(async () => {
 });
 
 const webhook = (raw: string, signature: string | null) =>
-  api.raw('/payment/webhook/datatrans', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'Datatrans-Signature': signature } : {}) }, body: raw });
+  api.raw('/payment/webhook/datatrans', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'Datatrans-Signature': signature } : {}) },
+    body: raw,
+  });
 
 async function startedOrder(index: number) {
   const p = await productWith(shop, 10, 8900, index);

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type AppProcess } from '../../scripts/lib/cluster.ts';
 
-const BIN = fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => fs.existsSync(`${d}/pg_ctl`))!;
+const BIN = fs
+  .readdirSync('/usr/lib/postgresql')
+  .map((v) => `/usr/lib/postgresql/${v}/bin`)
+  .find((d) => fs.existsSync(`${d}/pg_ctl`))!;
 const PORT = 5499;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-pg-restart-'));
 const data = path.join(dir, 'data');
@@ -26,7 +29,8 @@ const pgStop = () => pg('pg_ctl', ['stop', '-w', '-m', 'immediate', '-D', data])
 let app: AppProcess | undefined;
 
 beforeAll(async () => {
-  if (process.getuid?.() === 0) fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  if (process.getuid?.() === 0)
+    fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
   pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   pgStart();
   app = await startApp(3431, {
@@ -34,7 +38,7 @@ beforeAll(async () => {
     SESSION_SECRET: 'db-restart-test-secret'.padEnd(40, 'x'),
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-   
+
     DATA_DIR: 'memory://',
     REDIS_URL: undefined,
   });
@@ -50,7 +54,11 @@ afterAll(async () => {
 });
 
 const search = () =>
-  fetch(`${app!.url}/api/product/searchProducts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchOptions: { searchName: 'robusto' } }) });
+  fetch(`${app!.url}/api/product/searchProducts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ searchOptions: { searchName: 'robusto' } }),
+  });
 
 it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itself when it is back', async () => {
   expect((await search()).status).toBe(200);

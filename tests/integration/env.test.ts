@@ -6,7 +6,13 @@ import { openShop } from '../../core/shop.ts';
 describe('loadEnv', () => {
   it('applies the defaults', () => {
     // production is the default (issue 12), which needs PUBLIC_URL
-    expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch' })).toMatchObject({ NODE_ENV: 'production', PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch' })).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+    });
     expect(loadEnv({ NODE_ENV: 'development', PORT: '8080', PORT_UNRELATED: 'x' }).PORT).toBe(8080);
     expect(loadEnv({ NODE_ENV: 'development', DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -47,12 +47,34 @@ afterAll(async () => {
 const nastyString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '%00', '%', '%ZZ', '../../etc/passwd', "'; DROP TABLE orders; --", '<script>alert(1)</script>', '𝕏'.repeat(50), 'null', '-1', '1e309', 'NaN'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'x\uDFFFy',
+    '%00',
+    '%',
+    '%ZZ',
+    '../../etc/passwd',
+    "'; DROP TABLE orders; --",
+    '<script>alert(1)</script>',
+    '𝕏'.repeat(50),
+    'null',
+    '-1',
+    '1e309',
+    'NaN',
+  ),
   fc.constant('x'.repeat(100_000)),
 );
 
 /** Numbers at the edges of what JSON and 32/64-bit columns hold. */
-const nastyNumber = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.constantFrom(0, -0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), Number.MAX_VALUE, Number.MIN_VALUE, 1e21));
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.constantFrom(0, -0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 63), Number.MAX_VALUE, Number.MIN_VALUE, 1e21),
+);
 
 /** Any JSON value, nested a few levels. */
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
@@ -91,7 +113,20 @@ function bodyFor(keys: string[]): fc.Arbitrary<string> {
     { weight: 5, arbitrary: known },
     { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: duplicate },
-    { weight: 1, arbitrary: fc.constantFrom('', '{', '{"a":', 'nul', '{"userID": 1e999999}', '{"count": 123456789012345678901234567890}', deepJson, '"\\u0000"', '{"x":"\\ud800"}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        'nul',
+        '{"userID": 1e999999}',
+        '{"count": 123456789012345678901234567890}',
+        deepJson,
+        '"\\u0000"',
+        '{"x":"\\ud800"}',
+      ),
+    },
   );
 }
 
@@ -103,7 +138,10 @@ function percentEncode(s: string): string {
 /** A raw query string for an operation whose parameters are `keys`. */
 function queryFor(keys: string[]): fc.Arbitrary<string> {
   const names = keys.length ? fc.constantFrom(...keys) : fc.string({ maxLength: 6 });
-  const value = fc.oneof(nastyString.map((s) => percentEncode(s.slice(0, 2000))), fc.constantFrom('%00', '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', ...productIds));
+  const value = fc.oneof(
+    nastyString.map((s) => percentEncode(s.slice(0, 2000))),
+    fc.constantFrom('%00', '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', ...productIds),
+  );
   return fc.array(fc.tuple(names, value), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&'));
 }
 
@@ -135,7 +173,13 @@ async function formActions(): Promise<string[]> {
   };
   return Object.keys(routes)
     .filter((id) => typeof routes[id].module.action === 'function')
-    .map((id) => '/' + full(id).replace(/:[a-zA-Z]+/g, 'fuzz-token-0123456789abcdef').replace(/\/?\*$/, ''))
+    .map(
+      (id) =>
+        '/' +
+        full(id)
+          .replace(/:[a-zA-Z]+/g, 'fuzz-token-0123456789abcdef')
+          .replace(/\/?\*$/, ''),
+    )
     .map((p) => (p === '/' ? '/?index' : p));
 }
 
@@ -173,24 +217,28 @@ describe('fuzzing', () => {
     const ops = apiOperations();
     expect(ops.length).toBeGreaterThan(15);
     const failures: string[] = [];
-    const request = fc.constantFrom(...ops).chain((op) =>
-      fc.record({ op: fc.constant(op), identity: fc.nat(identities.length - 1), payload: op.method === 'get' ? queryFor(op.keys) : bodyFor(op.keys) }),
-    );
-    await fc.assert(
-      fc.asyncProperty(request, async ({ op, identity, payload }) => {
-        const who = identities[identity];
-        const res =
-          op.method === 'get'
-            ? await http.fetch(`/api${op.path}?${payload}`, { headers: who.headers })
-            : await http.fetch(`/api${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...who.headers }, body: payload });
-        await res.arrayBuffer();
-        if (res.status >= 500) failures.push(`${res.status} ${op.method.toUpperCase()} /api${op.path} as ${who.name}: ${payload.slice(0, 300)}`);
-        return res.status < 500;
-      }),
-      { numRuns: Math.round(RUNS * 0.8), seed: SEED, endOnFailure: true },
-    ).catch((e) => {
-      throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
-    });
+    const request = fc
+      .constantFrom(...ops)
+      .chain((op) =>
+        fc.record({ op: fc.constant(op), identity: fc.nat(identities.length - 1), payload: op.method === 'get' ? queryFor(op.keys) : bodyFor(op.keys) }),
+      );
+    await fc
+      .assert(
+        fc.asyncProperty(request, async ({ op, identity, payload }) => {
+          const who = identities[identity];
+          const res =
+            op.method === 'get'
+              ? await http.fetch(`/api${op.path}?${payload}`, { headers: who.headers })
+              : await http.fetch(`/api${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...who.headers }, body: payload });
+          await res.arrayBuffer();
+          if (res.status >= 500) failures.push(`${res.status} ${op.method.toUpperCase()} /api${op.path} as ${who.name}: ${payload.slice(0, 300)}`);
+          return res.status < 500;
+        }),
+        { numRuns: Math.round(RUNS * 0.8), seed: SEED, endOnFailure: true },
+      )
+      .catch((e) => {
+        throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
+      });
     await checkInvariants();
   }, 900_000);
 
@@ -198,23 +246,36 @@ describe('fuzzing', () => {
     const actions = await formActions();
     expect(actions.length).toBeGreaterThan(10);
     const { names, values } = formVocabulary();
-    const field = fc.tuple(fc.constantFrom(...names), fc.oneof(nastyString.map((s) => s.slice(0, 5000)), fc.constantFrom(...values, ...productIds)));
+    const field = fc.tuple(
+      fc.constantFrom(...names),
+      fc.oneof(
+        nastyString.map((s) => s.slice(0, 5000)),
+        fc.constantFrom(...values, ...productIds),
+      ),
+    );
     const post = fc.record({ path: fc.constantFrom(...actions), identity: fc.nat(identities.length - 1), fields: fc.array(field, { maxLength: 8 }) });
     const failures: string[] = [];
-    await fc.assert(
-      fc.asyncProperty(post, async ({ path: p, identity, fields }) => {
-        const who = identities[identity];
-        const body = new URLSearchParams();
-        for (const [k, v] of fields) body.append(k, v);
-        const res = await http.fetch(p, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, cookie: who.cookie });
-        await res.arrayBuffer();
-        if (res.status >= 500) failures.push(`${res.status} POST ${p} as ${who.name}: ${body.toString().slice(0, 300)}`);
-        return res.status < 500;
-      }),
-      { numRuns: Math.round(RUNS * 0.2), seed: SEED, endOnFailure: true },
-    ).catch((e) => {
-      throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
-    });
+    await fc
+      .assert(
+        fc.asyncProperty(post, async ({ path: p, identity, fields }) => {
+          const who = identities[identity];
+          const body = new URLSearchParams();
+          for (const [k, v] of fields) body.append(k, v);
+          const res = await http.fetch(p, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+            cookie: who.cookie,
+          });
+          await res.arrayBuffer();
+          if (res.status >= 500) failures.push(`${res.status} POST ${p} as ${who.name}: ${body.toString().slice(0, 300)}`);
+          return res.status < 500;
+        }),
+        { numRuns: Math.round(RUNS * 0.2), seed: SEED, endOnFailure: true },
+      )
+      .catch((e) => {
+        throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
+      });
     await checkInvariants();
   }, 900_000);
 });

@@ -167,7 +167,11 @@ describe('pages', () => {
     const form = [...html.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]).find((f) => f.includes('action="/shopcart"'));
     expect(form).toMatch(/method="post"/);
     const ld = /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(ld!)).toMatchObject({ '@type': 'Product', sku: 'AF-GR-CHAT-P5', offers: { priceCurrency: 'CHF', price: '47.25', availability: 'https://schema.org/InStock' } });
+    expect(JSON.parse(ld!)).toMatchObject({
+      '@type': 'Product',
+      sku: 'AF-GR-CHAT-P5',
+      offers: { priceCurrency: 'CHF', price: '47.25', availability: 'https://schema.org/InStock' },
+    });
   });
 });
 

@@ -52,13 +52,27 @@ async function order(c: TestCustomer, price: number, opts: { code?: string; meth
   if (opts.code) expect((await api.post('/cart/promo', { userID: c.id, code: opts.code }, c.headers)).status).toBe(200);
   const res = await api.post('/order/create', { userID: c.id, paymentMethod: opts.method ?? 'sandbox' }, c.headers);
   expect(res.status).toBe(201);
-  return res.body.order as { _id: string; code: string; total: number; subtotal: number; discount: number; bonus: number; shipping_fee: number; vat: number; status: string };
+  return res.body.order as {
+    _id: string;
+    code: string;
+    total: number;
+    subtotal: number;
+    discount: number;
+    bonus: number;
+    shipping_fee: number;
+    vat: number;
+    status: string;
+  };
 }
 
 async function payInSandbox(orderId: string) {
   const [row] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
   const { raw, signature } = sandboxWebhook(shop, row, 'approved');
-  const res = await api.raw('/payment/webhook/sandbox', { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, body: raw });
+  const res = await api.raw('/payment/webhook/sandbox', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+    body: raw,
+  });
   expect(res.status).toBe(200);
 }
 
@@ -186,7 +200,10 @@ describe('spending the bonus', () => {
     expect(created.length).toBeGreaterThan(0);
     const spentOnOrders = created.reduce((s, o) => s + Math.round(o.bonus * 100), 0);
     expect(spentOnOrders).toBe(Math.min(2_850, created.length * 2_000));
-    const rows = await shop.db.select().from(bonusLedger).where(and(eq(bonusLedger.userId, inf.id), eq(bonusLedger.kind, 'spent')));
+    const rows = await shop.db
+      .select()
+      .from(bonusLedger)
+      .where(and(eq(bonusLedger.userId, inf.id), eq(bonusLedger.kind, 'spent')));
     expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(spentOnOrders);
     expect(new Set(rows.map((r) => r.orderId)).size).toBe(rows.length);
     const balance = await bonusBalance(shop.db, inf.id);
@@ -249,8 +266,13 @@ describe('promo codes linked to influencers', () => {
     expect(audit.map((a) => a.action)).toEqual(['promo.create', 'promo.update']);
     expect(audit[1]).toMatchObject({ actor: 'admin:a1', before: { value: 10 }, after: { value: 12 } });
     const c = await createCustomer(shop);
-    await expect(createPromo(shop.db, { code: 'TOCUSTOMER', kind: 'percent', value: 10, influencerUserId: c.id })).rejects.toMatchObject({ code: 'invalid', opts: { fields: { influencerUserId: { key: 'notInfluencer' } } } });
-    await expect(updatePromo(shop.db, p.id, { code: 'KEEPLINK', kind: 'percent', value: 12, influencerUserId: c.id })).rejects.toMatchObject({ code: 'invalid' });
+    await expect(createPromo(shop.db, { code: 'TOCUSTOMER', kind: 'percent', value: 10, influencerUserId: c.id })).rejects.toMatchObject({
+      code: 'invalid',
+      opts: { fields: { influencerUserId: { key: 'notInfluencer' } } },
+    });
+    await expect(updatePromo(shop.db, p.id, { code: 'KEEPLINK', kind: 'percent', value: 12, influencerUserId: c.id })).rejects.toMatchObject({
+      code: 'invalid',
+    });
     const unlinked = await updatePromo(shop.db, p.id, { code: 'KEEPLINK', kind: 'percent', value: 12, influencerUserId: null }, 'admin:a1');
     expect(unlinked.influencerUserId).toBeNull();
   });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   const withPhoto = await productWith(shop, 10, 2500, 40);
   const without = await productWith(shop, 10, 1800, 41);
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   await addProductPhoto(shop, withPhoto.id, jpeg, 'Box', randomUUID());
   const c = await createCustomer(shop, { locale: 'de' });
   await addToCart(shop.db, c.id, withPhoto.id, 2, c.id);
@@ -100,7 +102,13 @@ describe('invoice PDF languages', () => {
 });
 
 describe('credit note languages', () => {
-  const refund = { creditNoteNumber: 'G-2026-0001', amount: 2500, reason: null, lines: [] as { lineId: string; sku: string; name: string; count: number }[], createdAt: new Date('2026-11-21T10:00:00Z') };
+  const refund = {
+    creditNoteNumber: 'G-2026-0001',
+    amount: 2500,
+    reason: null,
+    lines: [] as { lineId: string; sku: string; name: string; count: number }[],
+    createdAt: new Date('2026-11-21T10:00:00Z'),
+  };
   it('ru, zh, ar, pl', async () => {
     const r = { ...refund, lines: [{ lineId: order.lines[0].id, sku: order.lines[0].sku, name: order.lines[0].name, count: 1 }] };
     expect(await text(await creditNotePdf({ ...order, locale: 'ru' }, r, settings))).toContain('Кредит-нота');

@@ -28,8 +28,20 @@ function text(lng: string, ns: string, key: string): string {
   if (typeof v !== 'string') throw new Error(`${lng}/${ns}.json has no text ${key}`);
   return v;
 }
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-const h1 = (html: string) => decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1].replace(/<[^>]+>/g, '').trim() ?? '');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+const h1 = (html: string) =>
+  decode(
+    /<h1[^>]*>([\s\S]*?)<\/h1>/
+      .exec(html)?.[1]
+      .replace(/<[^>]+>/g, '')
+      .trim() ?? '',
+  );
 const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0] ?? '';
 
 const FURTHER = LOCALES.filter((l) => !(PICKER_LOCALES as readonly string[]).includes(l));

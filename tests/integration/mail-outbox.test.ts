@@ -22,7 +22,7 @@ afterAll(async () => {
 const meta = { origin: 'http://shop.test', lang: 'fr', ip: '10.0.0.1' };
 
 describe('mail outbox', () => {
-  it('without SMTP_URL keeps every mail in the outbox, with the link in its text part, in the user\'s language', async () => {
+  it("without SMTP_URL keeps every mail in the outbox, with the link in its text part, in the user's language", async () => {
     const shop = await createTestShop({ catalogue: null });
     shops.push(shop);
     const reg = registration();

@@ -41,7 +41,10 @@ describe('order e-mails', () => {
     expect(first[0].raw).toContain('Content-Type: application/pdf');
 
     const [order] = await shop.db.query.orders.findMany({ where: (o, { eq }) => eq(o.code, code) });
-    const s = await importCamt054(shop, camt054([{ acctSvcrRef: 'MAIL-1', amount: rappenToDecimalString(chfToRappen(total)), reference: order.paymentReference! }]));
+    const s = await importCamt054(
+      shop,
+      camt054([{ acctSvcrRef: 'MAIL-1', amount: rappenToDecimalString(chfToRappen(total)), reference: order.paymentReference! }]),
+    );
     expect(s.paidOrders).toEqual([code]);
     const all = smtp.mails.filter((m) => m.to.includes(c.email));
     expect(all).toHaveLength(2);

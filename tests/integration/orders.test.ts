@@ -73,7 +73,7 @@ describe('order/create', () => {
     expect((await api.get(`/order/list?userID=${c.id}`, other.headers)).status).toBe(403);
   });
 
-  it('refuses an empty cart, anonymous callers, someone else\'s userID', async () => {
+  it("refuses an empty cart, anonymous callers, someone else's userID", async () => {
     const c = await createCustomer(shop);
     const empty = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
     expect(empty.status).toBe(400);
@@ -107,7 +107,11 @@ describe('order/create', () => {
     const pc = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { postalCode: '80021' } }, c.headers);
     expect(pc.status).toBe(400);
     expect(pc.body.fields.postalCode).toMatch(/4-digit postcode/);
-    const li = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' } }, c.headers);
+    const li = await api.post(
+      '/order/create',
+      { userID: c.id, paymentMethod: 'sandbox', address: { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' } },
+      c.headers,
+    );
     expect(li.status).toBe(201);
     expect(li.body.order.address).toMatchObject({ city: 'Vaduz', country: 'LI' });
   });

@@ -69,7 +69,7 @@ describe('anonymous page cache', () => {
     expect((await get('/about', { cookie: 'lang=de' })).cache).toBe('hit');
   });
 
-  it('allows a cached page\'s inline scripts by hash: its CSP carries no nonce', async () => {
+  it("allows a cached page's inline scripts by hash: its CSP carries no nonce", async () => {
     await get('/');
     const { res, html } = await get('/');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -128,7 +128,7 @@ describe('anonymous page cache', () => {
     expect(anonymous.html).not.toContain(user.userId);
   });
 
-  it('a visitor with a filled cart gets their own uncached page; the cached page never shows anybody\'s cart', async () => {
+  it("a visitor with a filled cart gets their own uncached page; the cached page never shows anybody's cart", async () => {
     const p = await productWith(shop, 20, 1990, 3);
     const visit = await http.fetch('/');
     const cartCookie = cookiesOf(visit);
@@ -183,7 +183,8 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(hit.headers.get('x-page-cache')).toBe('hit');
       expect(hit.headers.get('content-encoding')).toBe('br');
       expect(hitHtml).toBe(firstHtml);
-      for (const h of ['content-security-policy', 'x-frame-options', 'content-type', 'etag', 'vary', 'cache-control', 'referrer-policy']) expect(hit.headers.get(h), h).toBe(first.headers.get(h));
+      for (const h of ['content-security-policy', 'x-frame-options', 'content-type', 'etag', 'vary', 'cache-control', 'referrer-policy'])
+        expect(hit.headers.get(h), h).toBe(first.headers.get(h));
       expect(hit.headers.get('x-request-id')).toBeTruthy();
       expect(hit.headers.getSetCookie().some((c) => /^cart_id=[\w-]{22,64};.*HttpOnly/.test(c))).toBe(true);
       const again = await fetch(url, { headers: { 'if-none-match': hit.headers.get('etag')! } });

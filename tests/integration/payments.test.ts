@@ -27,7 +27,10 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function placeOrder(productIndex: number, method = 'sandbox'): Promise<{ c: TestCustomer; order: { _id: string; code: string; total: number }; productId: string }> {
+async function placeOrder(
+  productIndex: number,
+  method = 'sandbox',
+): Promise<{ c: TestCustomer; order: { _id: string; code: string; total: number }; productId: string }> {
   const p = await productWith(shop, 10, 4500, productIndex);
   const c = await createCustomer(shop);
   await addToCart(shop.db, c.id, p.id, 2, c.id);
@@ -145,7 +148,7 @@ describe('sandbox webhook', () => {
     expect((await orderRow(order._id)).status).toBe('pending_payment');
   });
 
-  it('a new checkout cancels the customer\'s previous unpaid card order (no double stock hold)', async () => {
+  it("a new checkout cancels the customer's previous unpaid card order (no double stock hold)", async () => {
     const { c, order, productId } = await placeOrder(18);
     expect(await stockOf(shop, productId)).toBe(8);
     const again = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
@@ -160,6 +163,10 @@ describe('OpenAPI document', () => {
     const doc = await api.get('/openapi.json');
     const paths = Object.keys(doc.body.paths);
     for (const p of ['/cart/promo', '/order/create', '/order/list', '/order/get', '/payment/start', '/payment/webhook/{provider}']) expect(paths).toContain(p);
-    expect(doc.body.paths['/order/create'].post.requestBody.content['application/json'].schema.properties.paymentMethod.enum).toEqual(['sandbox', 'datatrans', 'qr-bill']);
+    expect(doc.body.paths['/order/create'].post.requestBody.content['application/json'].schema.properties.paymentMethod.enum).toEqual([
+      'sandbox',
+      'datatrans',
+      'qr-bill',
+    ]);
   });
 });

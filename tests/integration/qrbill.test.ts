@@ -44,7 +44,7 @@ async function bankOrder(index: number, price: number, count = 1) {
 }
 
 describe('QR-bill orders', () => {
-  it('carry a valid QR reference and are mailed with the QR-bill PDF in the customer\'s language', async () => {
+  it("carry a valid QR reference and are mailed with the QR-bill PDF in the customer's language", async () => {
     const { c, row } = await bankOrder(30, 12000);
     expect(row.paymentReference && isQRReferenceValid(row.paymentReference)).toBe(true);
     const [mail] = await shop.db.select().from(outbox).where(eq(outbox.to, c.email));
@@ -64,7 +64,9 @@ describe('invoice PDF', () => {
     const { row } = await bankOrder(31, 10810, 2); // 2 x 108.10 = 216.20, free shipping
     const order = (await findOrder(shop.db, row.id))!;
     const settings = await getSettings(shop.db);
-    const pdf = await invoicePdf({ ...order, locale: 'en', invoiceNumber: `2026-${order.code}`, paidAt: new Date('2026-11-20T10:00:00Z') }, settings, { withQrBill: false });
+    const pdf = await invoicePdf({ ...order, locale: 'en', invoiceNumber: `2026-${order.code}`, paidAt: new Date('2026-11-20T10:00:00Z') }, settings, {
+      withQrBill: false,
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await pdfText(pdf)).join('\n');
     expect(text).toContain(settings.companyName);
@@ -113,7 +115,10 @@ describe('camt.054 import', () => {
 
     // the rest of A arrives, plus 5.00 too much: paid, and the over-payment is listed
     const rest = a.row.total - half;
-    const s2 = await importCamt054(shop, camt054([{ acctSvcrRef: 'BANK-0005', amount: rappenToDecimalString(rest + 500), reference: a.row.paymentReference! }]));
+    const s2 = await importCamt054(
+      shop,
+      camt054([{ acctSvcrRef: 'BANK-0005', amount: rappenToDecimalString(rest + 500), reference: a.row.paymentReference! }]),
+    );
     expect(s2).toMatchObject({ recorded: 1, overpaid: 1, paidOrders: [a.row.code] });
     const [oa2] = await shop.db.select().from(orders).where(eq(orders.id, a.row.id));
     expect(oa2).toMatchObject({ status: 'paid', paidAmount: a.row.total + 500 });

@@ -86,7 +86,8 @@ describe('behind a TLS reverse proxy with TRUST_PROXY', () => {
     const reg = registration();
     await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
     const wrong = [];
-    for (let i = 0; i < 6; i++) wrong.push((await postJson('127.0.0.2', '/api/user/login', { email: `nobody${i}@example.ch`, password: 'wrong-password-1' })).status);
+    for (let i = 0; i < 6; i++)
+      wrong.push((await postJson('127.0.0.2', '/api/user/login', { email: `nobody${i}@example.ch`, password: 'wrong-password-1' })).status);
     expect(wrong.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(wrong[5]).toBe(429);
     const ok = await postJson('127.0.0.3', '/api/user/login', { email: reg.email, password: GOOD_PASSWORD });
@@ -101,7 +102,10 @@ describe('behind a TLS reverse proxy with TRUST_PROXY', () => {
     const reg = registration();
     await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
     const form = new URLSearchParams({ email: reg.email, password: GOOD_PASSWORD, redirectTo: '/' }).toString();
-    const login = await request('127.0.0.3', 'POST', '/login', { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://localhost:${port}` } });
+    const login = await request('127.0.0.3', 'POST', '/login', {
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://localhost:${port}` },
+    });
     expect(login.status).toBe(200);
     const cookies = login.headers['set-cookie'] ?? [];
     expect(cookies.length).toBeGreaterThan(0);

@@ -78,7 +78,10 @@ describe('finding 10: throttles', () => {
     await setRateLimits(shop, { password: { ip: 100, account: 3, duration: 900 } });
     const u = await userWithRole(shop, api, 'Customer');
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await api.post('/user/changePassword', { userID: u.userId, currentPassword: `wrong-${i}-password`, newPassword: 'Another-Cohiba-2026' }, u.h)).status);
+    for (let i = 0; i < 4; i++)
+      answers.push(
+        (await api.post('/user/changePassword', { userID: u.userId, currentPassword: `wrong-${i}-password`, newPassword: 'Another-Cohiba-2026' }, u.h)).status,
+      );
     expect(answers).toEqual([400, 400, 400, 429]);
   });
 

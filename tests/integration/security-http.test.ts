@@ -64,7 +64,8 @@ describe('finding 1 and 2: production', () => {
     const local = await createTestShop({ catalogue: null, env: { NODE_ENV: 'production', PUBLIC_URL: '', PORT: '3000' } });
     try {
       const localApp = createHttpApp(local, { build: await loadBuild() });
-      for (const host of ['localhost:3000', '127.0.0.1:3000', 'localhost']) expect((await localApp.request(`http://${host}/api/configuration/configurations`)).status, host).toBe(200);
+      for (const host of ['localhost:3000', '127.0.0.1:3000', 'localhost'])
+        expect((await localApp.request(`http://${host}/api/configuration/configurations`)).status, host).toBe(200);
       expect((await localApp.request('http://evil.example/api/configuration/configurations')).status).toBe(421);
       expect((await localApp.request('http://192.168.1.20:3000/')).status).toBe(421);
     } finally {
@@ -160,7 +161,12 @@ describe('findings 6 and 9 on the test shop', () => {
         ctrl.enqueue(new TextEncoder().encode('y'.repeat(256 * 1024)));
       },
     });
-    const chunked = await app.request('http://shop.test/api/user/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const chunked = await app.request('http://shop.test/api/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(chunked.status).toBe(413);
   });
 
@@ -199,7 +205,11 @@ describe('findings 6 and 9 on the test shop', () => {
       expect(res.headers.get('location')).toBe('/');
     }
     const form = (path: string, body: Record<string, string>) =>
-      app.request(`http://shop.test${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' }, body: new URLSearchParams(body) });
+      app.request(`http://shop.test${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+        body: new URLSearchParams(body),
+      });
     for (const bad of ['/\\evil.example', '/\t/evil.example', '//evil.example']) {
       const prefs = await form('/preferences', { theme: 'dark', returnTo: bad });
       expect(prefs.headers.get('location')).toBe('/');

@@ -37,7 +37,7 @@ describe('finding 7: unpaid orders cannot hoard stock', () => {
     expect(answers.at(-1)!.body.message).toMatch(/unpaid orders/);
   });
 
-  it('one bank-transfer order reserves at most half of a product\'s stock', async () => {
+  it("one bank-transfer order reserves at most half of a product's stock", async () => {
     const p = await productWith(shop, 10, 1000, 30);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 6, c.id);
@@ -111,7 +111,9 @@ describe('finding 10: money columns are 64-bit', () => {
     const [row] = await shop.db.select({ basePrice: products.basePrice }).from(products).where(eq(products.id, p.id));
     expect(row.basePrice).toBe(3_000_000_000);
     const [o] = await shop.db.select().from(orders).limit(1);
-    await shop.db.insert(payments).values({ id: 'pay-big', orderId: o.id, provider: 'qr-bill', providerRef: 'big-1', amount: 5_000_000_000, currency: 'CHF', status: 'paid' } as never);
+    await shop.db
+      .insert(payments)
+      .values({ id: 'pay-big', orderId: o.id, provider: 'qr-bill', providerRef: 'big-1', amount: 5_000_000_000, currency: 'CHF', status: 'paid' } as never);
     const [pay] = await shop.db.select({ amount: payments.amount }).from(payments).where(eq(payments.id, 'pay-big'));
     expect(pay.amount).toBe(5_000_000_000);
   });

@@ -8,7 +8,14 @@ export function AddressFields({ errors, values }: { errors: Record<string, strin
   const { t } = useTranslation('account');
   return (
     <>
-      <FormField name="street" label={t('fields.street')} autoComplete="street-address" required defaultValue={values?.street} error={errors['address.street']} />
+      <FormField
+        name="street"
+        label={t('fields.street')}
+        autoComplete="street-address"
+        required
+        defaultValue={values?.street}
+        error={errors['address.street']}
+      />
       <div className="field-row">
         <FormField
           name="postalCode"

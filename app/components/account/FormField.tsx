@@ -1,7 +1,13 @@
 /** A labelled form field with its error message (accessible: the input points at its error). */
 import type { InputHTMLAttributes } from 'react';
 
-export function FormField({ name, label, error, hint, ...input }: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function FormField({
+  name,
+  label,
+  error,
+  hint,
+  ...input
+}: { name: string; label: string; error?: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (

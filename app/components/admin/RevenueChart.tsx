@@ -9,7 +9,15 @@ const noSubscription = () => () => {};
 
 export type ChartPoint = { period: string; revenue: number; orders: number };
 
-export function RevenueChart({ points, label, formatMoney, formatPeriod, periodHeading, revenueHeading, ordersHeading }: {
+export function RevenueChart({
+  points,
+  label,
+  formatMoney,
+  formatPeriod,
+  periodHeading,
+  revenueHeading,
+  ordersHeading,
+}: {
   points: ChartPoint[];
   label: string;
   formatMoney: (rappen: number) => string;
@@ -19,7 +27,11 @@ export function RevenueChart({ points, label, formatMoney, formatPeriod, periodH
   ordersHeading: string;
 }) {
   // Drawn only in the browser (recharts measures the DOM): false while rendering on the server and hydrating, then true.
-  const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const data = points.map((p) => ({ ...p, chf: p.revenue / 100, label: formatPeriod(p.period) }));
   return (
     <figure className="revenue-chart">

@@ -18,7 +18,11 @@ export function BoxContents({ box, showSku = false }: { box: BoxContentsData; sh
           </li>
         ))}
       </ul>
-      {box.message && <p style={{ margin: '4px 0 0', fontSize: '0.85rem', fontStyle: 'italic', overflowWrap: 'anywhere' }}>{t(box.messageKind === 'engraving' ? 'engravingText' : 'cardText', { text: box.message })}</p>}
+      {box.message && (
+        <p style={{ margin: '4px 0 0', fontSize: '0.85rem', fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+          {t(box.messageKind === 'engraving' ? 'engravingText' : 'cardText', { text: box.message })}
+        </p>
+      )}
     </div>
   );
 }

@@ -91,7 +91,21 @@ export function BoxPreview({
         const maxH = slotH - 16;
         const cigar = shown[i];
         if (!cigar)
-          return <rect key={i} x={cx - Math.min(slotW * 0.32, 14)} y={top} width={Math.min(slotW * 0.64, 28)} height={maxH} rx="10" fill="none" stroke={wood.grain} strokeOpacity="0.55" strokeDasharray="5 5" strokeWidth="2" />;
+          return (
+            <rect
+              key={i}
+              x={cx - Math.min(slotW * 0.32, 14)}
+              y={top}
+              width={Math.min(slotW * 0.64, 28)}
+              height={maxH}
+              rx="10"
+              fill="none"
+              stroke={wood.grain}
+              strokeOpacity="0.55"
+              strokeDasharray="5 5"
+              strokeWidth="2"
+            />
+          );
         const len = Math.max(0.55, Math.min(1, (cigar.lengthMm ?? 140) / 180));
         const h = maxH * len;
         const w = Math.max(8, Math.min(slotW * 0.78, ((cigar.ringGauge ?? 50) / 64) * Math.min(slotW * 0.95, 40)));

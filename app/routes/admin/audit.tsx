@@ -27,14 +27,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entityId = (sp.get('entityId') ?? '').slice(0, 64);
   const page = Math.max(1, Math.min(10_000, Number(sp.get('page')) || 1));
   const { rows, total } = await listAudit(context.shop.db, { entity: entity || undefined, entityId: entityId || undefined }, page, PAGE_SIZE);
-  const labels = await actorLabels(context.shop.db, rows.map((r) => r.actor));
+  const labels = await actorLabels(
+    context.shop.db,
+    rows.map((r) => r.actor),
+  );
   return {
     entity,
     entityId,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    rows: rows.map((r) => ({ id: r.id, actor: labels[r.actor] ?? r.actor, action: r.action, entity: r.entity, entityId: r.entityId, before: r.before, after: r.after, at: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      actor: labels[r.actor] ?? r.actor,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+      at: r.createdAt.toISOString(),
+    })),
   };
 }
 

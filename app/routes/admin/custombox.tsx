@@ -17,23 +17,50 @@ import { parseForm } from '../../lib/form.server.ts';
 import { translate, translateError, translateFields } from '../../i18n/resources.server.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
+const chf = z
+  .string()
+  .refine((s) => parseChfInput(s) !== null, 'chfAmount')
+  .transform((s) => parseChfInput(s)!);
 
 const ModelForm = z.object({
-  id: z.string().max(64).optional().transform((v) => v || null),
+  id: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((v) => v || null),
   name: z.string().trim().min(1).max(80),
   capacity: z.coerce.number().int().min(5).max(100),
   price: chf,
   drawing: z.enum(BOX_DRAWINGS),
-  image: z.string().trim().max(200).optional().transform((v) => v || null),
-  active: z.string().optional().transform((v) => v === 'on'),
+  image: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || null),
+  active: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on'),
   sort: z.coerce.number().int().min(-100000).max(100000),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const models = await listBoxModels(context.shop.db, { includeInactive: true });
-  return { title: translate(context.lang, 'custombox:admin.title'), models: models.map((m) => ({ id: m.id, name: m.name, capacity: m.capacity, price: m.price, drawing: m.drawing, image: m.image, active: m.active, sort: m.sort })) };
+  return {
+    title: translate(context.lang, 'custombox:admin.title'),
+    models: models.map((m) => ({
+      id: m.id,
+      name: m.name,
+      capacity: m.capacity,
+      price: m.price,
+      drawing: m.drawing,
+      image: m.image,
+      active: m.active,
+      sort: m.sort,
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { saved: true, id: id ? row.id : 'new', fields: {} as Record<string, string> };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    return data({ saved: false, id: id || 'new', fields: e.opts.fields ? translateFields(context.lang, e.opts.fields) : { _: translateError(context.lang, e) } }, { status: e.code === 'not_found' ? 404 : 400 });
+    return data(
+      { saved: false, id: id || 'new', fields: e.opts.fields ? translateFields(context.lang, e.opts.fields) : { _: translateError(context.lang, e) } },
+      { status: e.code === 'not_found' ? 404 : 400 },
+    );
   }
 }
 

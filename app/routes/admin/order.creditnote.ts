@@ -11,7 +11,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const { pdf, refund } = await creditNoteFor(context.shop.db, no);
     return new Response(new Uint8Array(pdf), {
-      headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="credit-note-${refund.creditNoteNumber}.pdf"`, 'Cache-Control': 'private, no-store' },
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="credit-note-${refund.creditNoteNumber}.pdf"`,
+        'Cache-Control': 'private, no-store',
+      },
     });
   } catch (e) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });

@@ -34,12 +34,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings(db);
   const o = d.order;
   return {
-    order: { ...orderView(o), refundedAmount: o.refundedAmount, carrier: o.carrier, trackingNumber: o.trackingNumber, shippedAt: o.shippedAt?.toISOString() ?? null, locale: o.locale },
+    order: {
+      ...orderView(o),
+      refundedAmount: o.refundedAmount,
+      carrier: o.carrier,
+      trackingNumber: o.trackingNumber,
+      shippedAt: o.shippedAt?.toISOString() ?? null,
+      locale: o.locale,
+    },
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
     customer: d.customer,
     events: d.events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
-    payments: d.payments.map((p) => ({ id: p.id, provider: p.provider, providerRef: p.providerRef, amount: p.amount, status: p.status, at: p.createdAt.toISOString() })),
-    refunds: d.refunds.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, restock: r.restock, lines: r.lines, provider: r.provider, creditNoteNumber: r.creditNoteNumber, at: r.createdAt.toISOString() })),
+    payments: d.payments.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      providerRef: p.providerRef,
+      amount: p.amount,
+      status: p.status,
+      at: p.createdAt.toISOString(),
+    })),
+    refunds: d.refunds.map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      reason: r.reason,
+      restock: r.restock,
+      lines: r.lines,
+      provider: r.provider,
+      creditNoteNumber: r.creditNoteNumber,
+      at: r.createdAt.toISOString(),
+    })),
     returned: Object.fromEntries(d.returned),
     canShip: o.paidAmount >= o.total && (o.status === 'paid' || o.status === 'processing'),
     refundable: o.paidAmount - o.refundedAmount,
@@ -59,7 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent') === 'refund' ? 'refund' : 'ship';
   try {
     if (intent === 'ship') {
-      await shipOrder(context.shop, id, { carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? '').slice(0, 60) }, admin.userId);
+      await shipOrder(
+        context.shop,
+        id,
+        { carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? '').slice(0, 60) },
+        admin.userId,
+      );
       return redirect(`/admin/order/details?id=${id}&done=shipped`);
     }
     const amount = parseChfInput(String(form.get('amount') ?? ''));
@@ -71,10 +99,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!Number.isInteger(n) || n < 0) return data<ActionResult>({ intent, error: '', fields: { [k]: 'count' } }, { status: 400 });
       if (n > 0) lines.push({ lineId: k.slice(5), count: n });
     }
-    await refundOrder(context.shop, id, { amount, lines, restock: form.get('restock') === 'on', reason: String(form.get('reason') ?? '').slice(0, 500) }, admin.userId);
+    await refundOrder(
+      context.shop,
+      id,
+      { amount, lines, restock: form.get('restock') === 'on', reason: String(form.get('reason') ?? '').slice(0, 500) },
+      admin.userId,
+    );
     return redirect(`/admin/order/details?id=${id}&done=refunded`);
   } catch (e) {
-    if (e instanceof DomainError) return data<ActionResult>({ intent, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError)
+      return data<ActionResult>(
+        { intent, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
+        { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 },
+      );
     throw e;
   }
 }
@@ -161,7 +198,10 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
             </h2>
             {o.trackingNumber ? (
               <p data-testid="tracking">
-                {ta('fulfil.shippedWith', { carrier: CARRIERS[o.carrier as keyof typeof CARRIERS]?.name ?? o.carrier, date: o.shippedAt ? dateTime(o.shippedAt) : '' })}{' '}
+                {ta('fulfil.shippedWith', {
+                  carrier: CARRIERS[o.carrier as keyof typeof CARRIERS]?.name ?? o.carrier,
+                  date: o.shippedAt ? dateTime(o.shippedAt) : '',
+                })}{' '}
                 {loaderData.trackingUrl ? (
                   <a href={loaderData.trackingUrl} rel="noopener noreferrer" target="_blank">
                     {o.trackingNumber}
@@ -249,7 +289,17 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
                         <label htmlFor={`line-${l.id}`}>
                           {l.name} <span className="card-meta">({ta('refund.upTo', { n: left })})</span>
                         </label>
-                        <input id={`line-${l.id}`} name={`line-${l.id}`} type="number" min={0} max={left} step={1} defaultValue={0} inputMode="numeric" disabled={left === 0} />
+                        <input
+                          id={`line-${l.id}`}
+                          name={`line-${l.id}`}
+                          type="number"
+                          min={0}
+                          max={left}
+                          step={1}
+                          defaultValue={0}
+                          inputMode="numeric"
+                          disabled={left === 0}
+                        />
                       </div>
                     );
                   })}
@@ -262,7 +312,15 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
                 <div className="grid-2">
                   <div className="field">
                     <label htmlFor="amount">{ta('refund.amount')}</label>
-                    <input id="amount" name="amount" required inputMode="decimal" defaultValue={rappenToDecimalString(loaderData.refundable)} aria-invalid={refundErr?.fields.amount ? true : undefined} aria-describedby="amount-hint" />
+                    <input
+                      id="amount"
+                      name="amount"
+                      required
+                      inputMode="decimal"
+                      defaultValue={rappenToDecimalString(loaderData.refundable)}
+                      aria-invalid={refundErr?.fields.amount ? true : undefined}
+                      aria-describedby="amount-hint"
+                    />
                     <small id="amount-hint" className="card-meta">
                       {ta('refund.amountHint')}
                     </small>
@@ -320,7 +378,9 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
               {payments.map((p) => (
                 <li key={p.id}>
                   {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code> · {price(p.amount)} ·{' '}
-                  {p.status === 'refund' ? ta('refund.movement') : t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
+                  {p.status === 'refund'
+                    ? ta('refund.movement')
+                    : t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
                 </li>
               ))}
             </ul>

@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
   const to = ORDER_STATUSES.find((s) => s === form.get('to'));
-  const note = String(form.get('note') ?? '').trim().slice(0, 500) || undefined;
+  const note =
+    String(form.get('note') ?? '')
+      .trim()
+      .slice(0, 500) || undefined;
   if (!to) return data({ error: 'Choose a status' }, { status: 400 });
   try {
     await adminTransition(context.shop, id, to, admin.userId, note);
@@ -55,7 +58,8 @@ export default function AdminOrderEdit({ loaderData, actionData }: Route.Compone
       </p>
       <h1>{t('admin.changeStatus')}</h1>
       <p>
-        {t('history.status')}: <span className={`status-badge status-${d.status}`}>{t(`status.${d.status}`)}</span> · {t('details.paid')} {price(d.paidAmount)} / {price(d.total)}
+        {t('history.status')}: <span className={`status-badge status-${d.status}`}>{t(`status.${d.status}`)}</span> · {t('details.paid')} {price(d.paidAmount)}{' '}
+        / {price(d.total)}
       </p>
       {actionData?.error && (
         <p className="form-error" role="alert">

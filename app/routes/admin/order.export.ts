@@ -11,6 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const csv = await ordersCsv(context.shop, orderFilterFromParams(new URL(request.url).searchParams));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="orders-${day}.csv"`, 'Cache-Control': 'private, no-store' },
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
   });
 }

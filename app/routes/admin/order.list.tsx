@@ -181,7 +181,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           </table>
         </div>
       )}
-      <Pager page={d.page} pageCount={d.pageCount} href={(n) => `/admin/order/list${query(f, { page: String(n) })}`} label={ta('orders.pages')} pageLabel={(n) => ta('orders.pageN', { n })} />
+      <Pager
+        page={d.page}
+        pageCount={d.pageCount}
+        href={(n) => `/admin/order/list${query(f, { page: String(n) })}`}
+        label={ta('orders.pages')}
+        pageLabel={(n) => ta('orders.pageN', { n })}
+      />
 
       <section className="section" aria-labelledby="camt-h">
         <h2 id="camt-h">{t('admin.bankImport')}</h2>

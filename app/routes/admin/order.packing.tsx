@@ -17,7 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) throw redirect('/admin/order/list');
   try {
     const { order, lines } = await packingList(context.shop.db, id);
-    return { id: order.id, code: order.code, createdAt: order.createdAt.toISOString(), address: order.address, lines, units: lines.reduce((s, l) => s + l.count, 0) };
+    return {
+      id: order.id,
+      code: order.code,
+      createdAt: order.createdAt.toISOString(),
+      address: order.address,
+      lines,
+      units: lines.reduce((s, l) => s + l.count, 0),
+    };
   } catch (e) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });
     throw e;

@@ -58,8 +58,9 @@ export default function AdminOutbox() {
             <li key={m.id} className="outbox-item" data-testid="outbox-item">
               <details>
                 <summary>
-                  <span className="outbox-date">{fmt.dateTime(m.createdAt)}</span> <span className={`badge outbox-${m.status}`}>{t(`admin.outbox.status.${m.status}`)}</span>{' '}
-                  <strong>{m.subject}</strong> <span className="outbox-to">→ {m.to}</span>
+                  <span className="outbox-date">{fmt.dateTime(m.createdAt)}</span>{' '}
+                  <span className={`badge outbox-${m.status}`}>{t(`admin.outbox.status.${m.status}`)}</span> <strong>{m.subject}</strong>{' '}
+                  <span className="outbox-to">→ {m.to}</span>
                 </summary>
                 {m.lastError && (
                   <p className="field-error">

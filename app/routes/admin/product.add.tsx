@@ -28,8 +28,19 @@ import { adminTitleMeta } from '../../lib/admin-meta.ts';
 const OTHER_LANGS = ['de', 'fr', 'it', 'es'] as const;
 const MAX_FILES = 6;
 
-const checkbox = z.string().optional().transform((v) => v === 'on');
-const ProductForm = ProductInputSchema.omit({ basePrice: true, popular: true, promotional: true, active: true, descriptions: true, tastingNotes: true, stock: true }).extend({
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === 'on');
+const ProductForm = ProductInputSchema.omit({
+  basePrice: true,
+  popular: true,
+  promotional: true,
+  active: true,
+  descriptions: true,
+  tastingNotes: true,
+  stock: true,
+}).extend({
   basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount'),
   stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
   popular: checkbox,
@@ -51,7 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: `${p.name} · ${title}`,
     product: { ...p, createdAt: undefined, updatedAt: undefined, searchText: undefined, basePriceChf: rappenToDecimalString(p.basePrice) },
-    history: found.history.map((h) => ({ id: h.id, delta: h.delta, stockAfter: h.stockAfter, reason: h.reason, note: h.note, actor: h.actor, at: h.createdAt.toISOString() })),
+    history: found.history.map((h) => ({
+      id: h.id,
+      delta: h.delta,
+      stockAfter: h.stockAfter,
+      reason: h.reason,
+      note: h.note,
+      actor: h.actor,
+      at: h.createdAt.toISOString(),
+    })),
     orders: found.orders,
     done: url.searchParams.get('done'),
   };
@@ -68,24 +87,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
   const fail = (e: DomainError) =>
-    data<Result>({ intent, fields: translateFields(context.lang, e.opts.fields), values: {}, error: adminError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
+    data<Result>(
+      { intent, fields: translateFields(context.lang, e.opts.fields), values: {}, error: adminError(context.lang, e) },
+      { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 },
+    );
   const back = (done: string) => redirect(`/admin/product/add?id=${encodeURIComponent(id!)}&done=${done}`);
   try {
     if (intent !== 'save' && !id) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (intent === 'photo') {
       const files = form.getAll('photo').filter((f): f is File => f instanceof File && f.size > 0);
-      if (files.length === 0) throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: { key: 'adminshop:errors.photoMissing' } } });
-      if (files.length > MAX_FILES) throw new DomainError('invalid', `At most ${MAX_FILES} files at once`, { key: 'photoTooManyFiles', params: { max: MAX_FILES }, fields: { photo: { key: 'adminshop:errors.photoTooManyFiles', params: { max: MAX_FILES } } } });
+      if (files.length === 0)
+        throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: { key: 'adminshop:errors.photoMissing' } } });
+      if (files.length > MAX_FILES)
+        throw new DomainError('invalid', `At most ${MAX_FILES} files at once`, {
+          key: 'photoTooManyFiles',
+          params: { max: MAX_FILES },
+          fields: { photo: { key: 'adminshop:errors.photoTooManyFiles', params: { max: MAX_FILES } } },
+        });
       const alt = String(form.get('alt') ?? '');
       for (const f of files) {
-        if (f.size > MAX_PHOTO_BYTES) throw new DomainError('invalid', 'The image is too large', { key: 'photoTooLarge', fields: { photo: { key: 'adminshop:errors.photoTooLarge' } } });
+        if (f.size > MAX_PHOTO_BYTES)
+          throw new DomainError('invalid', 'The image is too large', { key: 'photoTooLarge', fields: { photo: { key: 'adminshop:errors.photoTooLarge' } } });
         await addProductPhoto(context.shop, id!, new Uint8Array(await f.arrayBuffer()), alt, admin.userId);
       }
       return back('photo');
     }
     if (intent === 'photos') {
       const keys = form.getAll('key').map(String);
-      const order = keys.map((k, i) => ({ k, pos: Number(form.get(`pos-${k}`) ?? i + 1) })).sort((a, b) => a.pos - b.pos || keys.indexOf(a.k) - keys.indexOf(b.k)).map((x) => x.k);
+      const order = keys
+        .map((k, i) => ({ k, pos: Number(form.get(`pos-${k}`) ?? i + 1) }))
+        .sort((a, b) => a.pos - b.pos || keys.indexOf(a.k) - keys.indexOf(b.k))
+        .map((x) => x.k);
       const up = String(form.get('up') ?? '');
       if (up && order.indexOf(up) > 0) {
         const i = order.indexOf(up);
@@ -98,7 +130,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === 'stock') {
       const raw = String(form.get('delta') ?? '').trim();
-      await adjustStock(context.shop.db, id!, /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN, String(form.get('reason') ?? ''), String(form.get('note') ?? ''), admin.userId);
+      await adjustStock(
+        context.shop.db,
+        id!,
+        /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN,
+        String(form.get('reason') ?? ''),
+        String(form.get('note') ?? ''),
+        admin.userId,
+      );
       return back('stock');
     }
     if (intent === 'remove') {
@@ -118,7 +157,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         stock: current ? current.product.stock : (stock ?? 0),
         basePrice: parseChfInput(basePriceChf)!,
         descriptions,
-        tastingNotes: (tastingNotesText ?? '').split(/\r?\n|,/).map((s) => s.trim()).filter(Boolean).slice(0, 20),
+        tastingNotes: (tastingNotesText ?? '')
+          .split(/\r?\n|,/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .slice(0, 20),
       } as Parameters<typeof saveProduct>[1],
       id,
       `admin:${admin.userId}`,
@@ -188,7 +231,14 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
             <Field name="line" label={t('product.line')} defaultValue={val('line', p?.line)} error={f.line} required />
             <Field name="name" label={t('product.name')} defaultValue={val('name', p?.name)} error={f.name} required />
             <Field name="packaging" label={t('product.packaging')} defaultValue={val('packaging', p?.packaging ?? 'Single')} error={f.packaging} required />
-            <Field name="unitsPerPackage" type="number" label={t('product.unitsPerPackage')} defaultValue={val('unitsPerPackage', p?.unitsPerPackage ?? 1)} error={f.unitsPerPackage} required />
+            <Field
+              name="unitsPerPackage"
+              type="number"
+              label={t('product.unitsPerPackage')}
+              defaultValue={val('unitsPerPackage', p?.unitsPerPackage ?? 1)}
+              error={f.unitsPerPackage}
+              required
+            />
           </div>
         </fieldset>
         <fieldset>
@@ -214,8 +264,22 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
         <fieldset>
           <legend>{t('product.sale')}</legend>
           <div className="grid-2">
-            <Field name="basePriceChf" label={t('product.basePrice')} defaultValue={val('basePriceChf', p?.basePriceChf)} error={f.basePriceChf} required hint={t('product.priceHint')} />
-            <Field name="discountPercent" type="number" label={t('product.discount')} defaultValue={val('discountPercent', p?.discountPercent ?? 0)} error={f.discountPercent} required />
+            <Field
+              name="basePriceChf"
+              label={t('product.basePrice')}
+              defaultValue={val('basePriceChf', p?.basePriceChf)}
+              error={f.basePriceChf}
+              required
+              hint={t('product.priceHint')}
+            />
+            <Field
+              name="discountPercent"
+              type="number"
+              label={t('product.discount')}
+              defaultValue={val('discountPercent', p?.discountPercent ?? 0)}
+              error={f.discountPercent}
+              required
+            />
             {!p && <Field name="stock" type="number" label={t('product.initialStock')} defaultValue={val('stock', 0)} error={f.stock} required />}
           </div>
           <Field name="active" type="checkbox" label={t('product.active')} defaultValue={p ? p.active : true} />
@@ -224,7 +288,14 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
         </fieldset>
         <fieldset>
           <legend>{t('product.texts')}</legend>
-          <Field name="descriptionEn" type="textarea" label={t('product.descriptionIn', { lang: 'English' })} defaultValue={val('descriptionEn', p?.description.en)} error={f.descriptionEn} required />
+          <Field
+            name="descriptionEn"
+            type="textarea"
+            label={t('product.descriptionIn', { lang: 'English' })}
+            defaultValue={val('descriptionEn', p?.description.en)}
+            error={f.descriptionEn}
+            required
+          />
           {OTHER_LANGS.map((l) => (
             <Field
               key={l}
@@ -236,7 +307,13 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
               hint={t('product.translationHint')}
             />
           ))}
-          <Field name="tastingNotesText" type="textarea" label={t('product.tastingNotes')} defaultValue={val('tastingNotesText', p?.tastingNotes.join('\n'))} hint={t('product.tastingNotesHint')} />
+          <Field
+            name="tastingNotesText"
+            type="textarea"
+            label={t('product.tastingNotes')}
+            defaultValue={val('tastingNotesText', p?.tastingNotes.join('\n'))}
+            hint={t('product.tastingNotesHint')}
+          />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>
           {t('form.save')}
@@ -301,7 +378,15 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
               <div className="grid-2">
                 <div className="field">
                   <label htmlFor="photo">{t('photos.upload')}</label>
-                  <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,image/heic" multiple required aria-describedby="photo-hint" />
+                  <input
+                    id="photo"
+                    name="photo"
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,image/heic"
+                    multiple
+                    required
+                    aria-describedby="photo-hint"
+                  />
                   <small id="photo-hint" className="card-meta">
                     {t('photos.uploadHint', { mb: MAX_PHOTO_BYTES / 1024 / 1024, n: MAX_FILES })}
                   </small>
@@ -326,7 +411,15 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="stock" />
               <div className="field">
                 <label htmlFor="delta">{t('stock.delta')}</label>
-                <input id="delta" name="delta" required inputMode="numeric" pattern="[+\-]?[0-9]+" placeholder="+12 / -3" aria-invalid={stockErr?.fields.delta ? true : undefined} />
+                <input
+                  id="delta"
+                  name="delta"
+                  required
+                  inputMode="numeric"
+                  pattern="[+\-]?[0-9]+"
+                  placeholder="+12 / -3"
+                  aria-invalid={stockErr?.fields.delta ? true : undefined}
+                />
               </div>
               <div className="field">
                 <label htmlFor="reason">{t('stock.reason')}</label>

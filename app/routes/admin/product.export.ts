@@ -7,6 +7,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const csv = await productsCsv(context.shop.db);
   return new Response(`\uFEFF${csv}`, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`, 'Cache-Control': 'private, no-store' },
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="products-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
   });
 }

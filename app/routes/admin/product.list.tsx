@@ -37,7 +37,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     low,
     done: done === 'archived' || done === 'deleted' ? done : null,
-    products: rows.map((p) => ({ id: p.id, sku: p.sku, name: p.name, brand: p.brand, category: p.category, basePrice: p.basePrice, discountPercent: p.discountPercent, stock: p.stock, active: p.active, popular: p.popular, promotional: p.promotional, images: p.images.slice(0, 1) })),
+    products: rows.map((p) => ({
+      id: p.id,
+      sku: p.sku,
+      name: p.name,
+      brand: p.brand,
+      category: p.category,
+      basePrice: p.basePrice,
+      discountPercent: p.discountPercent,
+      stock: p.stock,
+      active: p.active,
+      popular: p.popular,
+      promotional: p.promotional,
+      images: p.images.slice(0, 1),
+    })),
   };
 }
 
@@ -153,7 +166,15 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                     {p.discountPercent > 0 && <span className="card-meta admin-block">−{p.discountPercent} %</span>}
                   </td>
                   <td className={`num${p.stock <= loaderData.low ? ' stock-low' : ''}`}>{p.stock}</td>
-                  <td className="hide-sm">{[p.active ? t('products.listed') : t('products.archived'), p.popular ? t('product.popular') : null, p.promotional ? t('product.promotional') : null].filter(Boolean).join(', ')}</td>
+                  <td className="hide-sm">
+                    {[
+                      p.active ? t('products.listed') : t('products.archived'),
+                      p.popular ? t('product.popular') : null,
+                      p.promotional ? t('product.promotional') : null,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -23,7 +23,9 @@ function zurichDay(d: Date): string {
 /** The instant a Zürich day starts (or ends, inclusive). */
 function zurichDayBound(day: string, end: boolean): Date {
   const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+01:00';
+  const offset =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')
+      ?.value ?? 'GMT+01:00';
   const m = /GMT([+-]\d{2}):(\d{2})/.exec(offset);
   const start = new Date(`${day}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
   return end ? new Date(start.getTime() + 86_400_000 - 1) : start;
@@ -89,7 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
     else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status: e.code === 'conflict' ? 409 : 400 });
+    if (e instanceof DomainError)
+      return data(
+        { error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
+        { status: e.code === 'conflict' ? 409 : 400 },
+      );
     throw e;
   }
   return redirect('/admin/promo/list');

@@ -16,14 +16,20 @@ import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
-const chf = z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount').transform((s) => parseChfInput(s)!);
+const chf = z
+  .string()
+  .refine((s) => parseChfInput(s) !== null, 'chfAmount')
+  .transform((s) => parseChfInput(s)!);
 
 const SettingsForm = z.object({
   companyName: z.string().trim().min(1),
   dir: z.string().trim().min(1),
   street: z.string().trim().min(1),
   buildingNumber: z.string().trim().max(16),
-  postalCode: z.string().trim().regex(/^\d{4}$/, 'postcodeInvalid'),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'postcodeInvalid'),
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
@@ -31,13 +37,20 @@ const SettingsForm = z.object({
   telegram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
   facebook: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
   instagram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
-  shop_closed: z.string().optional().transform((v) => v === 'on'),
+  shop_closed: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on'),
   promotionalText: z.string().trim().max(200),
   vatNumber: z.string().trim().min(1),
   shippingFee: chf,
   freeShippingThreshold: chf,
   iban: z.string().trim().min(15).max(40),
-  cardPaymentExpiryMinutes: z.coerce.number().int().min(1).max(24 * 60),
+  cardPaymentExpiryMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(7),
   /** Absent (an older form or client): unchanged. */
   influencerBonusPercent: z.coerce.number().int().min(0).max(100).optional(),
@@ -53,7 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = parseForm(SettingsForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, influencerBonusPercent, ...rest } = r.data;
-  await updateSettings(context.shop.db, { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } }, `admin:${admin.userId}`);
+  await updateSettings(
+    context.shop.db,
+    { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } },
+    `admin:${admin.userId}`,
+  );
   invalidateSettings(context.shop.db);
   return { saved: true, fields: {} as Record<string, string> };
 }
@@ -110,13 +127,40 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <fieldset>
           <legend>{t('settings.delivery')}</legend>
           <Field name="shippingFee" label={t('settings.shippingFee')} defaultValue={rappenToDecimalString(s.shippingFee)} error={f.shippingFee} required />
-          <Field name="freeShippingThreshold" label={t('settings.freeShippingThreshold')} defaultValue={rappenToDecimalString(s.freeShippingThreshold)} error={f.freeShippingThreshold} required />
-          <Field name="cardPaymentExpiryMinutes" type="number" label={t('settings.cardExpiry')} defaultValue={s.cardPaymentExpiryMinutes} error={f.cardPaymentExpiryMinutes} required />
-          <Field name="bankTransferExpiryDays" type="number" label={t('settings.bankExpiry')} defaultValue={s.bankTransferExpiryDays} error={f.bankTransferExpiryDays} required />
+          <Field
+            name="freeShippingThreshold"
+            label={t('settings.freeShippingThreshold')}
+            defaultValue={rappenToDecimalString(s.freeShippingThreshold)}
+            error={f.freeShippingThreshold}
+            required
+          />
+          <Field
+            name="cardPaymentExpiryMinutes"
+            type="number"
+            label={t('settings.cardExpiry')}
+            defaultValue={s.cardPaymentExpiryMinutes}
+            error={f.cardPaymentExpiryMinutes}
+            required
+          />
+          <Field
+            name="bankTransferExpiryDays"
+            type="number"
+            label={t('settings.bankExpiry')}
+            defaultValue={s.bankTransferExpiryDays}
+            error={f.bankTransferExpiryDays}
+            required
+          />
         </fieldset>
         <fieldset>
           <legend>{ti('settings.legend')}</legend>
-          <Field name="influencerBonusPercent" type="number" label={ti('settings.bonusPercent')} defaultValue={s.influencerBonusPercent} error={f.influencerBonusPercent} required />
+          <Field
+            name="influencerBonusPercent"
+            type="number"
+            label={ti('settings.bonusPercent')}
+            defaultValue={s.influencerBonusPercent}
+            error={f.influencerBonusPercent}
+            required
+          />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>
           {t('form.save')}

@@ -26,17 +26,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const f = formFields(await request.formData(), NAMES);
   try {
-    const u = await adminCreateUser(context.shop.db, {
-      firstName: f.firstName,
-      lastName: f.lastName,
-      email: f.email,
-      phone: f.phone,
-      password: f.password,
-      dateOfBirth: f.dateOfBirth,
-      address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
-      role: f.role || 'Customer',
-      locale: f.locale || context.lang,
-    }, `admin:${admin.userId}`);
+    const u = await adminCreateUser(
+      context.shop.db,
+      {
+        firstName: f.firstName,
+        lastName: f.lastName,
+        email: f.email,
+        phone: f.phone,
+        password: f.password,
+        dateOfBirth: f.dateOfBirth,
+        address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+        role: f.role || 'Customer',
+        locale: f.locale || context.lang,
+      },
+      `admin:${admin.userId}`,
+    );
     return { ok: true as const, message: translate(context.lang, 'account:admin.userAdd.created', { email: u.email }) };
   } catch (err) {
     return formFailure(err, context.lang);
@@ -64,7 +68,15 @@ export default function AdminUserAdd() {
         <FormField name="phone" type="tel" label={t('fields.phone')} required error={e.phone} />
         <FormField name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} required error={e.dateOfBirth} />
         <AddressFields errors={e} />
-        <FormField name="password" type="password" label={t('fields.password')} autoComplete="new-password" required error={e.password} hint={t('password.rules')} />
+        <FormField
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          autoComplete="new-password"
+          required
+          error={e.password}
+          hint={t('password.rules')}
+        />
         <div className="field">
           <label htmlFor="f-role">{t('fields.role')}</label>
           <select id="f-role" name="role" defaultValue="Customer">

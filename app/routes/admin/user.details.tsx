@@ -38,7 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) throw redirect('/admin/user/list');
   const u = await loadUser(context, id);
   const [orders, audit] = await Promise.all([listOrdersOfUser(context.shop, u.id), listAudit(context.shop.db, { entity: 'user', entityId: u.id }, 1, 20)]);
-  const labels = await actorLabels(context.shop.db, audit.rows.map((a) => a.actor));
+  const labels = await actorLabels(
+    context.shop.db,
+    audit.rows.map((a) => a.actor),
+  );
   return {
     self: admin.userId === u.id,
     user: {
@@ -180,8 +183,14 @@ export default function AdminUserDetails() {
         <div>
           <section aria-labelledby="u-access" className="admin-card">
             <h2 id="u-access">{t('users.access')}</h2>
-            <FormMessage error={answer('block')?.ok === false ? answer('block')?.error : null} success={answer('block')?.ok ? answer('block')?.message : null} />
-            <FormMessage error={answer('reset')?.ok === false ? answer('reset')?.error : null} success={answer('reset')?.ok ? answer('reset')?.message : null} />
+            <FormMessage
+              error={answer('block')?.ok === false ? answer('block')?.error : null}
+              success={answer('block')?.ok ? answer('block')?.message : null}
+            />
+            <FormMessage
+              error={answer('reset')?.ok === false ? answer('reset')?.error : null}
+              success={answer('reset')?.ok ? answer('reset')?.message : null}
+            />
             {!erased && (
               <>
                 <p>{user.blockedAt ? t('users.blockedSince', { date: fmt.dateTime(user.blockedAt) }) : t('users.blockHint')}</p>
@@ -207,7 +216,10 @@ export default function AdminUserDetails() {
 
           <section aria-labelledby="u-privacy" className="admin-card">
             <h2 id="u-privacy">{t('users.privacy')}</h2>
-            <FormMessage error={answer('erase')?.ok === false ? answer('erase')?.error : null} success={answer('erase')?.ok ? answer('erase')?.message : null} />
+            <FormMessage
+              error={answer('erase')?.ok === false ? answer('erase')?.error : null}
+              success={answer('erase')?.ok ? answer('erase')?.message : null}
+            />
             <p>
               <a href={`/admin/user/export?id=${encodeURIComponent(user.id)}`} className="btn btn-small btn-ghost" download>
                 {t('users.export')}

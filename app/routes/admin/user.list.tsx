@@ -39,7 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    users: rows.map((u) => ({ ...u, status: userStatus(u), blockedAt: null, anonymisedAt: null, emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString() })),
+    users: rows.map((u) => ({
+      ...u,
+      status: userStatus(u),
+      blockedAt: null,
+      anonymisedAt: null,
+      emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null,
+      createdAt: u.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -51,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
     }
     const u = await setRole(context.shop.db, f.userId, f.role, `admin:${auth.userId}`);
-    return { ok: true as const, message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }) };
+    return {
+      ok: true as const,
+      message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }),
+    };
   } catch (err) {
     return formFailure(err, context.lang);
   }

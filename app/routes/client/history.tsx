@@ -15,7 +15,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = await listOrdersOfUser(context.shop, context.auth.userId);
   return {
     title: translate(context.lang, 'checkout:history.title'),
-    orders: orders.map((o) => ({ code: o.code, createdAt: o.createdAt.toISOString(), status: o.status, total: o.total, items: o.lines.reduce((n, l) => n + l.count, 0), boxes: o.lines.flatMap((l) => (l.box ? [l.box.items.reduce((n, i) => n + i.count, 0)] : [])) })),
+    orders: orders.map((o) => ({
+      code: o.code,
+      createdAt: o.createdAt.toISOString(),
+      status: o.status,
+      total: o.total,
+      items: o.lines.reduce((n, l) => n + l.count, 0),
+      boxes: o.lines.flatMap((l) => (l.box ? [l.box.items.reduce((n, i) => n + i.count, 0)] : [])),
+    })),
   };
 }
 
@@ -58,7 +65,10 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   <span className="card-meta" style={{ display: 'block' }}>
                     {t('summary.items', { count: o.items })}
                     {o.boxes.map((n, i) => (
-                      <span key={i} data-testid="history-box"> · {t('custombox:lineName', { count: n })}</span>
+                      <span key={i} data-testid="history-box">
+                        {' '}
+                        · {t('custombox:lineName', { count: n })}
+                      </span>
                     ))}
                     <span className="show-sm"> · {date(o.createdAt)}</span>
                   </span>

@@ -84,8 +84,12 @@ export default function InfluencerPage() {
             <thead>
               <tr>
                 <th scope="col">{t('codes.code')}</th>
-                <th scope="col" className="num">{t('codes.percent')}</th>
-                <th scope="col" className="num">{t('codes.uses')}</th>
+                <th scope="col" className="num">
+                  {t('codes.percent')}
+                </th>
+                <th scope="col" className="num">
+                  {t('codes.uses')}
+                </th>
                 <th scope="col">{t('codes.status')}</th>
               </tr>
             </thead>
@@ -103,9 +107,7 @@ export default function InfluencerPage() {
         </div>
       )}
       <h2>{t('orders.heading')}</h2>
-      <p className="card-meta">
-        {t('orders.summary', { count: profile.attributedOrders, total: fmt.price(profile.attributedTotal) })}
-      </p>
+      <p className="card-meta">{t('orders.summary', { count: profile.attributedOrders, total: fmt.price(profile.attributedTotal) })}</p>
       {profile.orders.length === 0 ? (
         <p className="empty">{t('orders.empty')}</p>
       ) : (
@@ -115,8 +117,12 @@ export default function InfluencerPage() {
               <tr>
                 <th scope="col">{t('orders.date')}</th>
                 <th scope="col">{t('orders.code')}</th>
-                <th scope="col" className="num">{t('orders.total')}</th>
-                <th scope="col" className="num">{t('orders.bonus')}</th>
+                <th scope="col" className="num">
+                  {t('orders.total')}
+                </th>
+                <th scope="col" className="num">
+                  {t('orders.bonus')}
+                </th>
               </tr>
             </thead>
             <tbody>

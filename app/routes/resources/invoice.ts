@@ -46,7 +46,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const paid = order.paymentStatus === 'paid' && order.invoiceNumber;
   const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
   if (!paid && !qr) throw data('Not found', { status: 404 });
-  const pdf = await invoicePdf(order, await getSettings(context.shop.db), { withQrBill: qr, date: qr ? order.createdAt : undefined, photos: await invoicePhotos(context.shop, order.lines) });
+  const pdf = await invoicePdf(order, await getSettings(context.shop.db), {
+    withQrBill: qr,
+    date: qr ? order.createdAt : undefined,
+    photos: await invoicePhotos(context.shop, order.lines),
+  });
   const name = paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' },

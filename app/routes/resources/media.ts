@@ -10,6 +10,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const file = await readPhotoFile(context.shop.env, params.photo, params.file);
   if (!file) throw data('Not found', { status: 404 });
   return new Response(new Uint8Array(file.body), {
-    headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', 'Content-Length': String(file.body.byteLength), 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Length': String(file.body.byteLength),
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }

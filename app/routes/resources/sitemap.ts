@@ -7,7 +7,17 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const o = context.origin;
-  const pages = ['/', '/client/products', '/contact', '/about', '/readme', '/client/privacypolicy', '/client/termsandconditions', '/client/returns', '/client/shipping'];
+  const pages = [
+    '/',
+    '/client/products',
+    '/contact',
+    '/about',
+    '/readme',
+    '/client/privacypolicy',
+    '/client/termsandconditions',
+    '/client/returns',
+    '/client/shipping',
+  ];
   const rows = await listedProductDates(context.shop.db);
   const url = (path: string, lastmod?: Date) => {
     const [pathname, search = ''] = path.split('?');
