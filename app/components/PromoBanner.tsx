@@ -2,11 +2,15 @@
  * The promotional text banner (specification section 2): the configuration's
  * `promotionalInfo.text`, alternating between two colours every PROMO_BANNER_BLINK_MS (1 s,
  * section 9). Static for visitors who prefer reduced motion. Nothing is rendered for an empty text.
+ * The shop's built-in text is shown in the visitor's language; a text the admin wrote, as written.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BUILT_IN_PROMO_TEXTS } from '../../core/config/promo-text.ts';
 import { PROMO_BANNER_BLINK_MS } from '../constants.ts';
 
 export function PromoBanner({ text }: { text: string }) {
+  const { t } = useTranslation();
   const [phase, setPhase] = useState(0);
   useEffect(() => {
     if (!text) return;
@@ -17,7 +21,7 @@ export function PromoBanner({ text }: { text: string }) {
   if (!text.trim()) return null;
   return (
     <div className="banner banner-promo" data-phase={phase} data-testid="promo-banner">
-      {text}
+      {BUILT_IN_PROMO_TEXTS.includes(text.trim()) ? t('banner.promoDefault') : text}
     </div>
   );
 }

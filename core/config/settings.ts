@@ -3,6 +3,9 @@
  * plus the seller data, VAT number and delivery fees. Money in Rappen.
  */
 import { z } from 'zod';
+import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
+
+export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
 
 /**
  * Whether `value` may be a social-media link of the shop (issue 12, finding 10): an absolute
@@ -78,7 +81,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   facebook: 'https://www.facebook.com/casadeltabaco',
   instagram: 'https://www.instagram.com/casadeltabaco',
   shop_closed: false,
-  promotionalInfo: { text: 'Free delivery across Switzerland from CHF 150' },
+  promotionalInfo: { text: DEFAULT_PROMO_TEXT },
   vatNumber: 'CHE-123.456.789 MWST',
   vatRateBasisPoints: 810,
   shippingFee: 900,

@@ -50,7 +50,7 @@ describe('GET /api/configuration/configurations', () => {
       facebook: 'https://www.facebook.com/casadeltabaco',
       instagram: 'https://www.instagram.com/casadeltabaco',
       shop_closed: false,
-      promotionalInfo: { text: 'Free delivery across Switzerland from CHF 150' },
+      promotionalInfo: { text: 'Free delivery in Switzerland and Liechtenstein from CHF 150' },
       companyName: 'Casa del Tabaco Dominicano GmbH',
       vatNumber: 'CHE-123.456.789 MWST',
       vatRate: 8.1,
