@@ -4,6 +4,7 @@ import { useFixedT } from '../i18n/useFixedT.ts';
 import { ProductPicture, type PictureImage } from './ProductPicture.tsx';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
+import { packagingLabel } from '../lib/packaging.ts';
 
 /** The product fields a card shows. Money in Rappen. */
 export type CardProduct = {
@@ -54,7 +55,7 @@ export function ProductCard({ product: p, headingLevel = 3, priority = false }: 
         <Heading className="card-title">
           <Link to={`/productdetail?id=${encodeURIComponent(p.id)}`}>{p.name}</Link>
         </Heading>
-        <span className="card-meta">{[p.vitola, size, p.packaging].filter(Boolean).join(' · ')}</span>
+        <span className="card-meta">{[p.vitola, size, packagingLabel(p.packaging, t)].filter(Boolean).join(' · ')}</span>
         <StrengthScale strength={p.strength} />
         <div className="card-foot">
           <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts';
 import { useUiState } from './ui-state.tsx';
+import { packagingLabel } from '../lib/packaging.ts';
 
 type Hit = { _id: string; name: string; packaging: string };
 
@@ -132,7 +133,7 @@ export function SearchBox() {
                 <li key={r._id}>
                   <Link to={`/productdetail?id=${encodeURIComponent(r._id)}`} onClick={close}>
                     <span>{r.name}</span>
-                    <span className="packaging">{r.packaging}</span>
+                    <span className="packaging">{packagingLabel(r.packaging, t)}</span>
                   </Link>
                 </li>
               ))}

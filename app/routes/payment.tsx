@@ -28,6 +28,7 @@ import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import { packagingLabel } from '../lib/packaging.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
   if (!auth) {
@@ -288,7 +289,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                     boxName(l.box)
                   ) : (
                     <>
-                      {l.count} × {l.name} <span className="card-meta">{l.packaging}</span>
+                      {l.count} × {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
                     </>
                   )}
                   {l.box && <BoxContents box={l.box} />}

@@ -16,6 +16,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
+import { packagingLabel } from '../lib/packaging.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue', 'cart'] };
@@ -105,7 +106,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   if (p.binder) rows.push([t('spec.binder'), p.binder]);
   if (p.filler) rows.push([t('spec.filler'), p.filler]);
   if (p.origin) rows.push([t('spec.origin'), p.origin]);
-  rows.push([t('spec.packaging'), p.packaging]);
+  rows.push([t('spec.packaging'), packagingLabel(p.packaging, t)]);
   rows.push([t('spec.sku'), p.sku]);
   return (
     <div className="container">

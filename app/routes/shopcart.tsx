@@ -16,6 +16,7 @@ import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
+import { packagingLabel } from '../lib/packaging.ts';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
@@ -179,7 +180,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                     ) : (
                       <>
                         <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
-                        <div className="card-meta">{l.packaging}</div>
+                        <div className="card-meta">{packagingLabel(l.packaging, t)}</div>
                       </>
                     )}
                   </td>

@@ -16,6 +16,7 @@ import { translate } from '../../i18n/resources.server.ts';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { packagingLabel } from '../../lib/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -82,7 +83,7 @@ export default function HistoryDetails({ loaderData }: Route.ComponentProps) {
                   <td>
                     {l.box ? boxName(l.box) : l.name}
                     <span className="card-meta" style={{ display: 'block' }}>
-                      {t('details.sku')} {l.sku} · {l.box ? l.name : l.packaging}
+                      {t('details.sku')} {l.sku} · {l.box ? l.name : packagingLabel(l.packaging, t)}
                     </span>
                     {l.box && <BoxContents box={l.box} />}
                   </td>
