@@ -1,4 +1,5 @@
 /** Packaging texts of the catalogue in the visitor's language (app/lib/packaging.ts). */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serverI18n } from '../../core/i18n/resources.ts';
 import { packagingLabel } from './packaging.ts';
@@ -21,8 +22,8 @@ describe('packaging label', () => {
     expect(packagingLabel('Cabinet selection 50', fr)).toBe('Cabinet selection 50');
   });
 
-  it('every catalogue packaging has a translation', async () => {
-    const { default: catalogue } = await import('../../data/catalogue.json', { with: { type: 'json' } });
+  it('every catalogue packaging has a translation', () => {
+    const catalogue: unknown = JSON.parse(readFileSync(new URL('../../data/catalogue.json', import.meta.url), 'utf8'));
     const products = (Array.isArray(catalogue) ? catalogue : (catalogue as { products: { packaging: string }[] }).products) as { packaging: string }[];
     const ja = serverI18n('ja').getFixedT(null, 'catalogue');
     for (const p of products) expect(packagingLabel(p.packaging, ja), p.packaging).not.toBe(p.packaging);
