@@ -21,6 +21,7 @@ import { orderView } from '../../lib/checkout.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { packagingLabel } from '../../lib/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -175,7 +176,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
                   <tr key={l.id}>
                     <td className="nowrap">{l.sku}</td>
                     <td>
-                      {l.name} <span className="card-meta">{l.packaging}</span>
+                      {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
                       {l.box && <BoxContents box={l.box} showSku />}
                       {returned[l.id] ? <span className="card-meta admin-block">{ta('refund.returnedUnits', { n: returned[l.id] })}</span> : null}
                     </td>

@@ -10,6 +10,7 @@ import { packingList } from '../../../core/orders/admin.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { packagingLabel } from '../../lib/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -69,7 +70,7 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
               <td aria-hidden="true">☐</td>
               <td className="nowrap">{l.sku}</td>
               <td>
-                {l.name} <span className="card-meta">{l.packaging}</span>
+                {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
                 {l.contents.length > 0 && (
                   <ul className="packing-contents">
                     {l.contents.map((c, i) => (
