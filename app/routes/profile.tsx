@@ -21,6 +21,7 @@ import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
 
@@ -172,24 +173,7 @@ export default function ProfilePage() {
             required
             error={we.currentPassword}
           />
-          <FormField
-            name="newPassword"
-            type="password"
-            label={t('fields.newPassword')}
-            autoComplete="new-password"
-            required
-            minLength={10}
-            error={we.newPassword}
-            hint={t('password.rules')}
-          />
-          <FormField
-            name="passwordConfirm"
-            type="password"
-            label={t('fields.passwordConfirm')}
-            autoComplete="new-password"
-            required
-            error={we.passwordConfirm}
-          />
+          <NewPasswordFields name="newPassword" label="fields.newPassword" errors={we} />
           <button type="submit" className="btn" disabled={busy}>
             {t('profile.changePassword')}
           </button>

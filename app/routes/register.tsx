@@ -12,6 +12,7 @@ import { AddressFields } from '../components/account/AddressFields.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Register' });
 
@@ -97,24 +98,7 @@ export default function RegisterPage() {
         </fieldset>
         <fieldset>
           <legend>{t('fields.password')}</legend>
-          <FormField
-            name="password"
-            type="password"
-            label={t('fields.password')}
-            autoComplete="new-password"
-            required
-            minLength={10}
-            error={e.password}
-            hint={t('password.rules')}
-          />
-          <FormField
-            name="passwordConfirm"
-            type="password"
-            label={t('fields.passwordConfirm')}
-            autoComplete="new-password"
-            required
-            error={e.passwordConfirm}
-          />
+          <NewPasswordFields name="password" label="fields.password" errors={e} />
         </fieldset>
         <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
           {t('register.submit')}

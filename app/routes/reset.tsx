@@ -6,10 +6,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'r
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
 import { emailTokenUsable, resetPassword } from '../../core/accounts/registration.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Reset password' }), { name: 'robots', content: 'noindex' }];
 
@@ -70,24 +71,7 @@ export default function ResetPage() {
             </p>
           )}
           <Form method="post" className="account-form" noValidate>
-            <FormField
-              name="password"
-              type="password"
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              required
-              minLength={10}
-              error={e.password}
-              hint={t('password.rules')}
-            />
-            <FormField
-              name="passwordConfirm"
-              type="password"
-              label={t('fields.passwordConfirm')}
-              autoComplete="new-password"
-              required
-              error={e.passwordConfirm}
-            />
+            <NewPasswordFields name="password" label="fields.newPassword" errors={e} />
             <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
               {t('reset.submit')}
             </button>
