@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
+import { resultRows, type Db } from '../db/client.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
 import { DomainError } from '../errors.ts';
 import { lineTotal, unitPrice } from '../pricing/pricing.ts';
@@ -198,7 +198,7 @@ export async function addToCart(
     select p.name, p.stock, ${opts.unlessUser ? sql`exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql`false`} as is_user,
            (select count from i) as added
       from p`);
-  const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { name: string; stock: number; is_user: boolean; added: number | null }[];
+  const rows = resultRows<{ name: string; stock: number; is_user: boolean; added: number | null }>(res);
   const [row] = rows;
   if (!row) {
     if (opts.unlessUser) {

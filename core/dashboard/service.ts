@@ -8,7 +8,7 @@
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
 import { products } from '../catalogue/schema.ts';
-import type { Db } from '../db/client.ts';
+import { resultRows, type Db } from '../db/client.ts';
 import { outbox } from '../mail/schema.ts';
 import { orderLines, orders, type OrderStatus } from '../orders/schema.ts';
 import { payments } from '../payments/schema.ts';
@@ -58,7 +58,7 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
       select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(p.revenue, 0) as revenue, coalesce(p.orders, 0) as orders
       from buckets b left join paid p on p.period = b.period
       order by b.period`);
-    const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { period: string; revenue: string | number; orders: string | number }[];
+    const list = resultRows<{ period: string; revenue: string | number; orders: string | number }>(rows);
     return list.map((r) => ({ period: r.period, revenue: Number(r.revenue), orders: Number(r.orders) }));
   };
 

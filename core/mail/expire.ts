@@ -5,7 +5,7 @@
  * Run by the expiry sweep (core/orders/sweep.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { resultRows, type Db } from '../db/client.ts';
 
 /** How long a stored mail keeps its link tokens, hours (the confirmation link's lifetime). */
 export const LINK_BODY_TTL_HOURS = 24;
@@ -26,5 +26,5 @@ export async function expireLinkBodies(db: Db, now: Date = new Date()): Promise<
        and status <> 'pending'
        and text ~ ${pattern}
     returning id`);
-  return (res as unknown as { rows?: unknown[] }).rows?.length ?? (Array.isArray(res) ? res.length : 0);
+  return resultRows(res).length;
 }
