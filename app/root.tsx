@@ -28,6 +28,7 @@ import { catalogueUrls, translate } from './i18n/resources.server.ts';
 import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
+import { usePersonalPart } from './lib/personal.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -44,6 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     config: configurationJson(settings),
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
+    /** false on a page rendered for the shared page cache: the browser loads its personal part (app/lib/personal.ts) */
+    personal: !context.shared,
     origin: context.origin,
     // issue 12: while the sandbox payment page is on, every page says so
     testMode: sandboxEnabled(context.shop.env) ? translate(context.lang, 'security:testMode') : null,
@@ -104,6 +107,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  // a page from the shared cache shows nobody's session and cart: load the visitor's own
+  usePersonalPart(data?.personal ?? true);
   // Marks the document as interactive (value: the time of hydration, epoch ms); the timed
   // notices (age gate, cookie notice) count from this moment.
   useEffect(() => {

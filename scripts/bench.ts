@@ -4,7 +4,9 @@
  * runs) on a fresh database, next to a plain Node `http` server answering the product page's
  * bytes from memory (the ceiling of this machine), as a ratio. Targets: anonymous `/`,
  * `/productdetail?id=…`, `/client/products` (served by the page cache after the first view), the
- * product page of a signed-in customer (rendered every time), `POST searchProducts` and `POST
+ * product page of a signed-in customer three ways (the shared cached page their browser gets; the
+ * uncached data request it then makes for its own user and cart, app/lib/personal.ts; and the
+ * page rendered for them on every request, as without the personal hint), `POST searchProducts` and `POST
  * /api/cart/addProduct` into a new anonymous cart each time. Then live-search latency from one
  * client (p50/p95 over typed prefixes), the server's RSS, and Lighthouse (mobile) when
  * `lighthouse` is installed and /usr/bin/chromium exists.
@@ -320,7 +322,9 @@ async function main() {
         body: JSON.stringify({ email: adminEmail, password: adminPassword }),
       })
     ).json()) as { accesToken: string };
-    const signedIn = { cookie: `access_token=${login.accesToken}` };
+    // a browser that signed in holds the readable personal hint too (server/personal-hint.ts)
+    const signedIn = { cookie: `access_token=${login.accesToken}; personal=1` };
+    const signedInNoHint = { cookie: `access_token=${login.accesToken}` };
 
     // the ceiling: the same bytes as the product page, from memory
     const page = await fetch(`${base}${productPath}`, { headers: { 'accept-encoding': 'identity' } });
@@ -345,7 +349,9 @@ async function main() {
       { name: 'GET / (anonymous)', url: `${base}/` },
       { name: 'GET /productdetail?id=… (anonymous)', url: `${base}${productPath}` },
       { name: 'GET /client/products (anonymous)', url: `${base}/client/products` },
-      { name: 'GET /productdetail?id=… (signed in)', url: `${base}${productPath}`, headers: signedIn },
+      { name: 'GET /productdetail?id=… (signed in: shared page)', url: `${base}${productPath}`, headers: signedIn },
+      { name: 'GET /productdetail.data?id=… (signed in: own part)', url: `${base}${productPath.replace('?', '.data?')}`, headers: signedIn },
+      { name: 'GET /productdetail?id=… (signed in, rendered)', url: `${base}${productPath}`, headers: signedInNoHint },
       {
         name: 'POST /api/product/searchProducts',
         url: `${base}/api/product/searchProducts`,

@@ -25,7 +25,8 @@ import { CACHEABLE_PATHS, PageCache, cachedResponse, pageCacheKey, rememberWire,
 import { pageCacheFront } from './page-cache-front.ts';
 import { precompressedAssets } from './precompressed.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, PERSONAL_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import { personalHint } from './personal-hint.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { scrubPath } from '../core/redact.ts';
 import { withNoStore } from './no-store.ts';
@@ -119,6 +120,11 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('*', requestId());
   // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
+  // the readable hint that a cached page must fetch its personal part (server/personal-hint.ts)
+  app.use(
+    '*',
+    personalHint(shop.env, (c) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env)),
+  );
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
@@ -212,16 +218,19 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     refresh: cookieName(REFRESH_COOKIE, shop.env),
     cart: cookieName(CART_COOKIE, shop.env),
     cartHint: cookieName(CART_HINT_COOKIE, shop.env),
+    personal: cookieName(PERSONAL_HINT_COOKIE, shop.env),
   };
-  /** Whether a request may get (and fill) the anonymous page cache. */
+  /**
+   * Whether a request may get (and fill) the shared page cache: a storefront GET without an
+   * Authorization header, from a visitor whose page is nobody's (no session, empty cart) or whose
+   * browser holds the personal hint and so fetches its personal part itself (ADR 010 addendum 2).
+   */
   const cacheable = (c: Context<HttpEnv>, path: string) =>
     pageCache !== null &&
     c.req.method === 'GET' &&
     CACHEABLE_PATHS.has(path) &&
     !c.req.header('authorization') &&
-    !getCookie(c, names.access) &&
-    !getCookie(c, names.refresh) &&
-    !getCookie(c, names.cartHint);
+    (getCookie(c, names.personal) !== undefined || (!getCookie(c, names.access) && !getCookie(c, names.refresh) && !getCookie(c, names.cartHint)));
 
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -262,7 +271,14 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         const render = () => {
           const renderCart = newAnonymousCartId();
           const nonce = c.get('secureHeadersNonce') ?? '';
-          return handler(publicRequest(c), { ...baseContext, auth: null, anonCartId: renderCart, cartKey: renderCart, nonce } satisfies ShopLoadContext);
+          return handler(publicRequest(c), {
+            ...baseContext,
+            auth: null,
+            anonCartId: renderCart,
+            cartKey: renderCart,
+            nonce,
+            shared: true,
+          } satisfies ShopLoadContext);
         };
         const filled = await cache.fill(key, version, render);
         if (filled instanceof Response) res = filled;

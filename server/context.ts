@@ -21,6 +21,11 @@ export type ShopLoadContext = {
   nonce: string;
   /** Absolute origin for canonical URLs, e.g. `https://shop.example.ch`. */
   origin: string;
+  /**
+   * Rendering for the shared page cache (server/page-cache.ts): the page is nobody's (no
+   * session, an unused cart); the browser fetches the visitor's personal part itself.
+   */
+  shared?: boolean;
   /** The client's IP address (TCP peer), for rate limits; absent when the transport does not tell. */
   clientIp?: string;
 };

@@ -2,7 +2,7 @@
  * The front door for cached anonymous pages (issue 11, ADR 010): a Node request listener that
  * answers a page-cache hit straight from the stored bytes, before the Hono app (its dozen
  * middlewares, a `Request`, a `Response` and their conversions) is involved. Everything else —
- * misses, visitors with a session or a filled cart, other hosts, other paths — goes on to the
+ * misses, visitors with a session or a filled cart but no personal hint, other hosts, other paths — goes on to the
  * app, which also renders and stores the pages.
  *
  * It answers only when the app has served the same entry once ({@link PageEntry.wire}: the
@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
-import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, PERSONAL_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
@@ -72,6 +72,7 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     refresh: cookieName(REFRESH_COOKIE, shop.env),
     cartHint: cookieName(CART_HINT_COOKIE, shop.env),
     cart: cookieName(CART_COOKIE, shop.env),
+    personal: cookieName(PERSONAL_HINT_COOKIE, shop.env),
   };
   const logInfo = () => (shop.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') ?? true;
 
@@ -86,7 +87,9 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     const h = req.headers;
     if (h.authorization) return false;
     const jar = cookies(h.cookie);
-    if (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint)) return false;
+    // a visitor with a session or a filled cart gets the shared page only when the browser
+    // holds the personal hint (it then fetches its personal part; server/personal-hint.ts)
+    if (!jar.has(names.personal) && (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint))) return false;
     // the client as the app sees it (server/proxy.ts): forwarded headers only from a trusted proxy
     const peer = req.socket.remoteAddress;
     let host = (h.host ?? '').toLowerCase();

@@ -1,11 +1,15 @@
 /**
  * In-process cache of anonymous storefront pages (issue 11, ADR 010).
  *
- * What is cached: the HTML of a GET of one of {@link CACHEABLE_PATHS} by a visitor without a
- * session (no `access_token`/`refresh_token` cookie, no Authorization header) whose anonymous cart
- * is empty (no {@link CART_HINT_COOKIE}), keyed by origin, path and query, language and theme.
- * Such a page is rendered with a fresh, never-used cart id, so it cannot contain anybody's cart;
- * visitors with a session or a filled cart get a normal (uncached) render.
+ * What is cached: the HTML of a GET of one of {@link CACHEABLE_PATHS} without an Authorization
+ * header, keyed by origin, path and query, language and theme. Such a page is rendered for nobody
+ * (no session, a fresh, never-used cart id; the root loader says `personal: false`), so it cannot
+ * contain anybody's data. It is served to visitors without a session (no `access_token`/
+ * `refresh_token` cookie) whose anonymous cart is empty (no {@link CART_HINT_COOKIE}), and to
+ * visitors with a session or a filled cart whose browser holds the readable personal hint
+ * (server/personal-hint.ts): their page's script then fetches the personal part (the root
+ * loader's user and cart) in one small request (app/lib/personal.ts). Visitors with a session or
+ * a filled cart and no hint get a normal (uncached) render, which gives them the hint.
  *
  * When an entry is valid: it remembers the content version (core/cache/content-version.ts) read
  * before it was rendered, and is served only while the version is unchanged. Triggers bump the

@@ -20,6 +20,15 @@ export const CART_COOKIE = 'cart_id';
 /** Base name of the "anonymous cart has items" hint (server/page-cache.ts). */
 export const CART_HINT_COOKIE = 'cart_items';
 
+/**
+ * Base name of the readable "personal part" hint (value `1`; not HttpOnly, it holds no secret):
+ * this browser holds a session or a filled anonymous cart. Storefront pages come from the shared
+ * page cache for such visitors too, rendered for nobody; the browser sees the hint and fetches
+ * the page's personal part (the root loader's user and cart) in one small request. Set and cleared
+ * by the server whenever the session/cart-hint cookies are (server/personal-hint.ts; ADR 010).
+ */
+export const PERSONAL_HINT_COOKIE = 'personal';
+
 /** The prefix browsers enforce for host-only Secure cookies. */
 export const HOST_PREFIX = '__Host-';
 

@@ -116,7 +116,7 @@ describe('anonymous page cache', () => {
     expect((await get('/')).html).toContain('Raw SQL promo 0815');
   });
 
-  it('never serves a cached page to a signed-in customer, and never shows them an anonymous page', async () => {
+  it('renders a signed-in customer without the personal hint and gives them the hint; never shows them an anonymous page', async () => {
     await get('/');
     expect((await get('/')).cache).toBe('hit');
     const user = await userWithCookie(shop, 'Customer');
@@ -124,28 +124,63 @@ describe('anonymous page cache', () => {
     expect(signedIn.res.status).toBe(200);
     expect(signedIn.cache).toBeNull();
     expect(signedIn.html).toContain(user.userId);
+    expect(cookiesOf(signedIn.res)).toMatch(/(^|; )personal=1/);
     const anonymous = await get('/');
     expect(anonymous.html).not.toContain(user.userId);
+    expect(cookiesOf(anonymous.res)).not.toMatch(/personal=/);
   });
 
-  it("a visitor with a filled cart gets their own uncached page; the cached page never shows anybody's cart", async () => {
+  it("serves a signed-in customer with the hint the shared page (nobody's), and their own user and cart in the uncached data request", async () => {
+    const p = await productWith(shop, 9, 1500, 0);
+    const user = await userWithCookie(shop, 'Customer');
+    await addToCart(shop.db, user.userId, p.id, 2, user.userId);
+    await get(`/productdetail?id=${p.id}`);
+    const shared = await get(`/productdetail?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
+    expect(shared.cache).toBe('hit');
+    expect(shared.html).not.toContain(user.userId);
+    expect(shared.html).not.toMatch(/data-testid="cart-count"/);
+    expect(shared.res.headers.getSetCookie().join('\n')).not.toMatch(/personal=/);
+    // what the page's script asks for once hydrated (app/lib/personal.ts): React Router's data request
+    const data = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
+    expect(data.status).toBe(200);
+    expect(data.headers.get('x-page-cache')).toBeNull();
+    const body = await data.text();
+    expect(body).toContain(user.userId);
+    expect(body).toContain('"personal",true');
+  });
+
+  it('clears a stale hint: a browser whose session is gone is told so and gets the shared page', async () => {
+    const res = await http.fetch('/productdetail.data?id=nope', { cookie: 'personal=1' });
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/personal=;.*Max-Age=0/);
+  });
+
+  it("a visitor with a filled cart gets their own uncached page without the hint, the shared page with it; the cached page never shows anybody's cart", async () => {
     const p = await productWith(shop, 20, 1990, 3);
     const visit = await http.fetch('/');
     const cartCookie = cookiesOf(visit);
     expect(cartCookie).toMatch(/cart_id=/);
     const added = await http.postForm('/shopcart', { intent: 'add', productId: p.id, count: '3', returnTo: '/' }, cartCookie);
     expect(added.status).toBeLessThan(400);
-    const hint = cookiesOf(added);
-    expect(hint).toMatch(/cart_items=1/);
+    const set = cookiesOf(added);
+    expect(set).toMatch(/cart_items=1/);
+    expect(set).toMatch(/personal=1/);
+    const hint = set
+      .split('; ')
+      .filter((c) => c.startsWith('cart_items='))
+      .join('; ');
     const own = await get('/', { cookie: `${cartCookie}; ${hint}` });
     expect(own.cache).toBeNull();
     expect(own.html).toMatch(/data-testid="cart-count"[^>]*>3</);
+    const shared = await get('/', { cookie: `${cartCookie}; ${set}` });
+    expect(shared.cache).toBe('hit');
+    expect(shared.html).not.toMatch(/data-testid="cart-count"/);
     const stranger = await get('/');
     expect(stranger.cache).toBe('hit');
     expect(stranger.html).not.toMatch(/data-testid="cart-count"/);
-    // emptying the cart clears the hint
-    const removed = await http.postForm('/shopcart', { intent: 'remove', productId: p.id, returnTo: '/' }, `${cartCookie}; ${hint}`);
+    // emptying the cart clears both hints
+    const removed = await http.postForm('/shopcart', { intent: 'remove', productId: p.id, returnTo: '/' }, `${cartCookie}; ${set}`);
     expect(removed.headers.getSetCookie().join('\n')).toMatch(/cart_items=;/);
+    expect(removed.headers.getSetCookie().join('\n')).toMatch(/personal=;/);
   });
 
   it('does not cache pages outside the list (cart, account pages)', async () => {
@@ -196,10 +231,19 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(changed.headers.get('x-page-cache')).toBe('miss');
       expect(await changed.text()).toContain('49.00');
       expect(appCalls).toBe(calls + 1);
-      // a signed-in visitor is never served from the cache
+      // a signed-in visitor without the personal hint goes to the app (and gets the hint) …
       const { cookie } = await userWithCookie(shop, 'Customer');
       const signed = await fetch(url, { headers: { cookie } });
       expect(signed.headers.get('x-page-cache')).toBeNull();
+      expect(appCalls).toBe(calls + 2);
+      const personal = signed.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith('personal='));
+      expect(personal).toBe('personal=1');
+      // … and with it gets the shared page from the front door
+      const shared = await fetch(url, { headers: { cookie: `${cookie}; ${personal}` } });
+      expect(shared.headers.get('x-page-cache')).toBe('hit');
       expect(appCalls).toBe(calls + 2);
     } finally {
       await new Promise((r) => server.close(r));
