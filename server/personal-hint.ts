@@ -3,7 +3,8 @@
  * {@link PERSONAL_HINT_COOKIE} in step with the cookies that make a visitor's pages personal —
  * the session (access and refresh token) and the filled-cart hint. After every response the app
  * sends, it works out whether the browser will hold any of them (a cookie this response sets
- * counts, one it clears does not, otherwise what the request carried) and sets the hint (value
+ * counts, one it clears does not, otherwise what the request carried) and, unless the answer is an
+ * error (status 400 and above: a refused request sets no cookie), sets the hint (value
  * `1`, not HttpOnly, same lifetime as the cart cookie) or clears it.
  *
  * Why: storefront pages come from the shared page cache for signed-in visitors too. The browser
@@ -54,6 +55,8 @@ export function personalHint(env: Pick<Env, 'PUBLIC_URL'>, isHttps: (c: Paramete
   const hint = cookieName(PERSONAL_HINT_COOKIE, env);
   return async (c, next) => {
     await next();
+    // refused or failed requests (403 cross-site posts, 4xx, 5xx) set no cookies
+    if (c.res.status >= 400) return;
     // a response without a mutable header list (none of the app's) is left as it is
     let setCookies: string[];
     try {

@@ -150,7 +150,7 @@ describe('anonymous page cache', () => {
   });
 
   it('clears a stale hint: a browser whose session is gone is told so and gets the shared page', async () => {
-    const res = await http.fetch('/productdetail.data?id=nope', { cookie: 'personal=1' });
+    const res = await http.fetch('/client/products.data', { cookie: 'personal=1' });
     expect(res.headers.getSetCookie().join('\n')).toMatch(/personal=;.*Max-Age=0/);
   });
 
