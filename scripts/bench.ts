@@ -322,8 +322,9 @@ async function main() {
         body: JSON.stringify({ email: adminEmail, password: adminPassword }),
       })
     ).json()) as { accesToken: string };
-    // a browser that signed in holds the readable personal hint too (server/personal-hint.ts)
-    const signedIn = { cookie: `access_token=${login.accesToken}; personal=1` };
+    // a browser that signed in holds the readable personal hint too, marked by the page's script
+    // (server/personal-hint.ts, app/lib/personal.ts)
+    const signedIn = { cookie: `access_token=${login.accesToken}; personal=2` };
     const signedInNoHint = { cookie: `access_token=${login.accesToken}` };
 
     // the ceiling: the same bytes as the product page, from memory

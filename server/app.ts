@@ -25,7 +25,15 @@ import { CACHEABLE_PATHS, PageCache, cachedResponse, pageCacheKey, rememberWire,
 import { pageCacheFront } from './page-cache-front.ts';
 import { precompressedAssets } from './precompressed.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, PERSONAL_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import {
+  ACCESS_COOKIE,
+  CART_COOKIE,
+  CART_HINT_COOKIE,
+  PERSONAL_HINT_COOKIE,
+  PERSONAL_HINT_SCRIPTS,
+  REFRESH_COOKIE,
+  cookieName,
+} from '../core/accounts/cookies.ts';
 import { personalHint } from './personal-hint.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { scrubPath } from '../core/redact.ts';
@@ -223,14 +231,15 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   /**
    * Whether a request may get (and fill) the shared page cache: a storefront GET without an
    * Authorization header, from a visitor whose page is nobody's (no session, empty cart) or whose
-   * browser holds the personal hint and so fetches its personal part itself (ADR 010 addendum 2).
+   * browser runs scripts and holds the personal hint, so fetches its personal part itself (ADR 010
+   * addendum 2).
    */
   const cacheable = (c: Context<HttpEnv>, path: string) =>
     pageCache !== null &&
     c.req.method === 'GET' &&
     CACHEABLE_PATHS.has(path) &&
     !c.req.header('authorization') &&
-    (getCookie(c, names.personal) !== undefined || (!getCookie(c, names.access) && !getCookie(c, names.refresh) && !getCookie(c, names.cartHint)));
+    (getCookie(c, names.personal) === PERSONAL_HINT_SCRIPTS || (!getCookie(c, names.access) && !getCookie(c, names.refresh) && !getCookie(c, names.cartHint)));
 
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

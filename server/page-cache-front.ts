@@ -16,7 +16,15 @@ import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
-import { ACCESS_COOKIE, CART_COOKIE, CART_HINT_COOKIE, PERSONAL_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import {
+  ACCESS_COOKIE,
+  CART_COOKIE,
+  CART_HINT_COOKIE,
+  PERSONAL_HINT_COOKIE,
+  PERSONAL_HINT_SCRIPTS,
+  REFRESH_COOKIE,
+  cookieName,
+} from '../core/accounts/cookies.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
@@ -87,9 +95,9 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     const h = req.headers;
     if (h.authorization) return false;
     const jar = cookies(h.cookie);
-    // a visitor with a session or a filled cart gets the shared page only when the browser
-    // holds the personal hint (it then fetches its personal part; server/personal-hint.ts)
-    if (!jar.has(names.personal) && (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint))) return false;
+    // a visitor with a session or a filled cart gets the shared page only when the browser runs
+    // scripts and holds the personal hint (it then fetches its personal part; app/lib/personal.ts)
+    if (jar.get(names.personal) !== PERSONAL_HINT_SCRIPTS && (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint))) return false;
     // the client as the app sees it (server/proxy.ts): forwarded headers only from a trusted proxy
     const peer = req.socket.remoteAddress;
     let host = (h.host ?? '').toLowerCase();

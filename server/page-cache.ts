@@ -6,10 +6,11 @@
  * (no session, a fresh, never-used cart id; the root loader says `personal: false`), so it cannot
  * contain anybody's data. It is served to visitors without a session (no `access_token`/
  * `refresh_token` cookie) whose anonymous cart is empty (no {@link CART_HINT_COOKIE}), and to
- * visitors with a session or a filled cart whose browser holds the readable personal hint
- * (server/personal-hint.ts): their page's script then fetches the personal part (the root
- * loader's user and cart) in one small request (app/lib/personal.ts). Visitors with a session or
- * a filled cart and no hint get a normal (uncached) render, which gives them the hint.
+ * visitors with a session or a filled cart whose browser runs scripts and holds the readable
+ * personal hint (server/personal-hint.ts sets it, app/lib/personal.ts marks it): their page's
+ * script then fetches the personal part (the root loader's user and cart) in one small request.
+ * Visitors with a session or a filled cart and no marked hint (no JavaScript, or the first page)
+ * get a normal (uncached) render, which gives them the hint.
  *
  * When an entry is valid: it remembers the content version (core/cache/content-version.ts) read
  * before it was rendered, and is served only while the version is unchanged. Triggers bump the

@@ -21,13 +21,18 @@ export const CART_COOKIE = 'cart_id';
 export const CART_HINT_COOKIE = 'cart_items';
 
 /**
- * Base name of the readable "personal part" hint (value `1`; not HttpOnly, it holds no secret):
- * this browser holds a session or a filled anonymous cart. Storefront pages come from the shared
- * page cache for such visitors too, rendered for nobody; the browser sees the hint and fetches
- * the page's personal part (the root loader's user and cart) in one small request. Set and cleared
- * by the server whenever the session/cart-hint cookies are (server/personal-hint.ts; ADR 010).
+ * Base name of the readable "personal part" hint (not HttpOnly, it holds no secret): this browser
+ * holds a session or a filled anonymous cart. Set (value `1`) and cleared by the server whenever
+ * the session/cart-hint cookies are (server/personal-hint.ts); the page's script turns it into
+ * {@link PERSONAL_HINT_SCRIPTS} (app/lib/personal.ts). Only then do storefront pages come from
+ * the shared page cache for such a visitor (rendered for nobody; the script fetches the personal
+ * part, the root loader's user and cart, in one small request). A browser without JavaScript
+ * keeps `1` and keeps getting its own rendered pages (ADR 010, addendum 2).
  */
 export const PERSONAL_HINT_COOKIE = 'personal';
+
+/** Value of {@link PERSONAL_HINT_COOKIE} written by the page's script: this browser runs scripts. */
+export const PERSONAL_HINT_SCRIPTS = '2';
 
 /** The prefix browsers enforce for host-only Secure cookies. */
 export const HOST_PREFIX = '__Host-';

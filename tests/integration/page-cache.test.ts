@@ -135,13 +135,18 @@ describe('anonymous page cache', () => {
     const user = await userWithCookie(shop, 'Customer');
     await addToCart(shop.db, user.userId, p.id, 2, user.userId);
     await get(`/productdetail?id=${p.id}`);
-    const shared = await get(`/productdetail?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
+    // the server's hint alone (a browser without scripts): their own rendered page
+    const own = await get(`/productdetail?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
+    expect(own.cache).toBeNull();
+    expect(own.html).toContain(user.userId);
+    // the hint as the page's script marks it (app/lib/personal.ts): the shared page
+    const shared = await get(`/productdetail?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
     expect(shared.cache).toBe('hit');
     expect(shared.html).not.toContain(user.userId);
     expect(shared.html).not.toMatch(/data-testid="cart-count"/);
     expect(shared.res.headers.getSetCookie().join('\n')).not.toMatch(/personal=/);
     // what the page's script asks for once hydrated (app/lib/personal.ts): React Router's data request
-    const data = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
+    const data = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
     expect(data.status).toBe(200);
     expect(data.headers.get('x-page-cache')).toBeNull();
     const body = await data.text();
@@ -171,7 +176,7 @@ describe('anonymous page cache', () => {
     const own = await get('/', { cookie: `${cartCookie}; ${hint}` });
     expect(own.cache).toBeNull();
     expect(own.html).toMatch(/data-testid="cart-count"[^>]*>3</);
-    const shared = await get('/', { cookie: `${cartCookie}; ${set}` });
+    const shared = await get('/', { cookie: `${cartCookie}; ${set.replace('personal=1', 'personal=2')}` });
     expect(shared.cache).toBe('hit');
     expect(shared.html).not.toMatch(/data-testid="cart-count"/);
     const stranger = await get('/');
@@ -241,8 +246,8 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
         .map((c) => c.split(';')[0])
         .find((c) => c.startsWith('personal='));
       expect(personal).toBe('personal=1');
-      // … and with it gets the shared page from the front door
-      const shared = await fetch(url, { headers: { cookie: `${cookie}; ${personal}` } });
+      // … and once the page's script has marked it, gets the shared page from the front door
+      const shared = await fetch(url, { headers: { cookie: `${cookie}; personal=2` } });
       expect(shared.headers.get('x-page-cache')).toBe('hit');
       expect(appCalls).toBe(calls + 2);
     } finally {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { setCookieEffect } from '../../server/personal-hint.ts';
-import { hasPersonalHint } from '../../app/lib/personal.ts';
+import { personalHint } from '../../app/lib/personal.ts';
 
 describe('setCookieEffect', () => {
   it('tells a set cookie from a cleared one (empty value, Max-Age=0, Expires in the past); the last header wins', () => {
@@ -16,11 +16,11 @@ describe('setCookieEffect', () => {
   });
 });
 
-describe('hasPersonalHint', () => {
+describe('personalHint', () => {
   it('finds the hint under its plain and __Host- names only', () => {
-    expect(hasPersonalHint('theme=dark; personal=1')).toBe(true);
-    expect(hasPersonalHint('__Host-personal=1; lang=de')).toBe(true);
-    expect(hasPersonalHint('impersonal=1; personalx=1')).toBe(false);
-    expect(hasPersonalHint('')).toBe(false);
+    expect(personalHint('theme=dark; personal=1')).toEqual({ name: 'personal', value: '1' });
+    expect(personalHint('__Host-personal=2; lang=de')).toEqual({ name: '__Host-personal', value: '2' });
+    expect(personalHint('impersonal=1; personalx=1')).toBeNull();
+    expect(personalHint('')).toBeNull();
   });
 });
