@@ -5,6 +5,7 @@
  * Content-Length and for chunked bodies, NUL refusal, rate limits, security headers (a CSP
  * without a nonce), `no-store` — and only large answers are compressed.
  */
+import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -46,7 +47,7 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
   request('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
 
 beforeAll(async () => {
-  shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://${HOST}` } });
+  shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: '127.0.0.1' } });
   const app = createHttpApp(shop, { build: await loadBuild() });
   server = await new Promise<ServerType>((r) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
@@ -139,7 +140,9 @@ describe('the API chain', () => {
   it('rate limits live search per client', async () => {
     await setRateLimits(shop, { search: { ip: 2, account: 2, duration: 60 } });
     try {
-      const search = () => postJson('/api/product/searchProducts', { searchOptions: { searchName: 'cohiba' } });
+      // a shopper behind the trusted proxy, new each run (with REDIS_URL the counters outlive the test)
+      const shopper = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` };
+      const search = () => postJson('/api/product/searchProducts', { searchOptions: { searchName: 'cohiba' } }, shopper);
       expect((await search()).status).toBe(200);
       expect((await search()).status).toBe(200);
       const refused = await search();
