@@ -7,7 +7,9 @@ export { translateError, translateFields } from '../core/i18n/resources.ts';
 
 /** The request's language code, one of the supported locales. */
 export function requestLanguage(req: Request): string {
-  const url = new URL(req.url);
+  // the URL is parsed only when its query may name a language (most calls have no query)
+  const q = req.url.indexOf('?');
+  const query = q >= 0 && req.url.includes('lang=', q) ? new URL(req.url).searchParams.get('lang') : null;
   const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.get('cookie') ?? '')?.[1];
-  return pickLocale(url.searchParams.get('lang'), cookie, req.headers.get('accept-language'));
+  return pickLocale(query, cookie, req.headers.get('accept-language'));
 }

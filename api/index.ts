@@ -64,7 +64,9 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<A
     c.set('auth', undefined);
     c.set('lang', requestLanguage(c.req.raw));
     await next();
-    c.header('Cache-Control', 'no-store');
+    // on the finished answer's own headers: `c.header()` after the handler would copy the whole
+    // response (issue 11)
+    c.res.headers.set('Cache-Control', 'no-store');
   });
   api.get('/openapi.json', (c) => c.json(buildOpenApi(`${publicOrigin(shop.env)}/api`)));
   for (const m of modules) api.route(m.prefix, m.app);

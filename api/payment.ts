@@ -4,13 +4,12 @@
  * signature check.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { receiveWebhook, startPayment } from '../core/payments/checkout.ts';
 import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
-import { jsonBody } from './validation.ts';
+import { jsonBody, sizeLimit } from './validation.ts';
 import { publicOrigin } from '../core/config/production.ts';
 
 export const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
@@ -23,13 +22,17 @@ export const paymentApi = new Hono<ApiEnv>()
     const origin = publicOrigin(shop.env);
     return c.json(await startPayment(shop, body.orderID, auth, origin));
   })
-  .post('/webhook/:provider', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: 'Payload too large' }, 413) }), async (c) => {
-    const raw = await c.req.text();
-    const result = await receiveWebhook(c.get('shop'), c.req.param('provider'), raw, c.req.raw.headers);
-    if (result.handled === 'paid') return c.json({ received: true, duplicate: result.outcome.result === 'duplicate' });
-    if (result.handled === 'duplicate') return c.json({ received: true, duplicate: true });
-    return c.json({ received: true });
-  });
+  .post(
+    '/webhook/:provider',
+    sizeLimit(64 * 1024, (c) => c.json({ message: 'Payload too large' }, 413)),
+    async (c) => {
+      const raw = await c.req.text();
+      const result = await receiveWebhook(c.get('shop'), c.req.param('provider'), raw, c.req.raw.headers);
+      if (result.handled === 'paid') return c.json({ received: true, duplicate: result.outcome.result === 'duplicate' });
+      if (result.handled === 'duplicate') return c.json({ received: true, duplicate: true });
+      return c.json({ received: true });
+    },
+  );
 
 documented({
   method: 'post',

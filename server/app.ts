@@ -1,13 +1,14 @@
 /**
- * The HTTP application (architecture guide, "Stack"): request ids and logs, security headers
- * with a CSP nonce, compression, static assets (hashed ones cached immutably), `/api/*`, then the
- * React Router request handler with the per-request load context.
+ * The HTTP application (architecture guide, "Stack"): first `/api/*` with its own lean chain
+ * (server/api-chain.ts: request id, Host check, body limit, NUL refusal, log, security headers,
+ * compression of large answers), then the pages' chain — request ids and logs, security headers
+ * with a CSP nonce, compression, static assets (hashed ones cached immutably) — and the React
+ * Router request handler with the per-request load context.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
@@ -36,7 +37,6 @@ import {
 } from '../core/accounts/cookies.ts';
 import { personalHint } from './personal-hint.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
-import { scrubPath } from '../core/redact.ts';
 import { withNoStore } from './no-store.ts';
 import { hostCheck } from './host-check.ts';
 import { originCheck } from './origin-check.ts';
@@ -44,6 +44,9 @@ import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { serviceUnavailable } from './unavailable.ts';
+import { apiChain } from './api-chain.ts';
+import { requestLog } from './request-log.ts';
+import { shopSecureHeaders } from './security-headers.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
 export { CART_COOKIE };
@@ -119,7 +122,11 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const app = new Hono<HttpEnv>() as HttpApp;
   app.pageCache = pageCache;
   app.front = pageCache ? pageCacheFront(shop, pageCache) : null;
-  // outermost: the final headers of a cached page, for the front door
+  // The JSON API first, with its own chain (issue 11): its catch-all answers every /api path, so
+  // none of the page middlewares below runs for it.
+  app.use('/api/*', ...apiChain(shop));
+  app.route('/api', createApi(shop));
+  // outermost for pages: the final headers of a cached page, for the front door
   app.use('*', async (c, next) => {
     await next();
     const entry = c.get('pageCacheEntry');
@@ -133,12 +140,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     '*',
     personalHint(shop.env, (c) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env)),
   );
-  app.use('*', async (c, next) => {
-    const start = performance.now();
-    await next();
-    const ms = Math.round((performance.now() - start) * 10) / 10;
-    shop.log.info({ reqId: c.get('requestId' as never), method: c.req.method, path: scrubPath(c.req.path), status: c.res.status, ms }, 'request');
-  });
+  app.use('*', requestLog(shop));
   // A cached page was rendered with another request's nonce: its CSP names its inline scripts by
   // hash instead (runs after secureHeaders has set the header).
   app.use('*', async (c, next) => {
@@ -152,27 +154,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
       );
   });
   app.use('*', serviceUnavailable(shop));
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", ...(opts.formActionOrigins ?? [])],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      strictTransportSecurity: secureTransport(shop.env) ? 'max-age=31536000; includeSubDomains' : false,
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', shopSecureHeaders(shop, { nonce: true, formActionOrigins: opts.formActionOrigins }));
   app.use('*', compress());
   // issue 12, finding 10: cross-site form posts (also to /logout and /preferences) get 403
   app.use('*', originCheck(shop));
@@ -217,7 +199,6 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         pageCache: pageCache?.stats ?? null,
       });
     });
-  app.route('/api', createApi(shop));
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
   // the shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https; issue 12, finding 10)

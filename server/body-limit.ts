@@ -4,7 +4,7 @@
  * a chunked body is cut off when it passes the limit). Larger limits only for upload paths.
  */
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { sizeLimit } from '../api/validation.ts';
 
 /** Default limit, bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -16,11 +16,10 @@ export const UPLOAD_LIMITS: { prefix: string; maxSize: number }[] = [
 ];
 
 function limit(maxSize: number): MiddlewareHandler {
-  return bodyLimit({
-    maxSize,
-    onError: (c) =>
-      c.json({ message: `The request is too large (at most ${Math.round(maxSize / 1024)} KB).` }, 413, { Connection: 'close', 'Cache-Control': 'no-store' }),
-  });
+  // the Content-Length decides when there is one; a chunked body is counted (api/validation.ts)
+  return sizeLimit(maxSize, (c) =>
+    c.json({ message: `The request is too large (at most ${Math.round(maxSize / 1024)} KB).` }, 413, { Connection: 'close', 'Cache-Control': 'no-store' }),
+  );
 }
 
 /** Middleware applying {@link BODY_LIMIT_BYTES}, or a larger limit of {@link UPLOAD_LIMITS}. */

@@ -41,8 +41,23 @@ export async function watchLocalContent(db: Db, listen: (channel: string, cb: ()
   local.set(db, state);
 }
 
+/**
+ * The version read, prepared once per database (issue 11): Drizzle builds the SQL once, and on
+ * PostgreSQL the statement is prepared by name on each connection, so a live search's version
+ * read costs neither the query builder nor a parse and plan.
+ */
+function buildVersionQuery(db: Db) {
+  return db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1)).prepare('shop_content_version');
+}
+const versionQueries = new WeakMap<Db, ReturnType<typeof buildVersionQuery>>();
+
 async function query(db: Db): Promise<number> {
-  const [row] = await db.select({ v: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1));
+  let q = versionQueries.get(db);
+  if (!q) {
+    q = buildVersionQuery(db);
+    versionQueries.set(db, q);
+  }
+  const [row] = await q.execute();
   return row?.v ?? 0;
 }
 

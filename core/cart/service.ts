@@ -151,8 +151,11 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
  * every cart add of a product waited for the others): it checks the product (listed), the
  * resulting count against stock, creates or touches the cart and adds to the line — the line's
  * count is increased in place (`on conflict … do update set count = count + n`, checked against
- * stock again), so concurrent adds to one cart add up and never pass the stock. Then the cart is
- * read (one more statement). Stock is not reserved by a cart; the order checks it again.
+ * stock again), so concurrent adds to one cart add up and never pass the stock. When that
+ * statement created the cart (a visitor's first add), the cart is exactly the one line it wrote
+ * (lines and custom boxes need the cart row, by foreign key; a new cart has no promo code), built
+ * from the product row the statement returned; otherwise the cart is read (one more statement).
+ * Stock is not reserved by a cart; the order checks it again.
  * @param count how many to add, integer >= 1.
  * @param userId set when the cart belongs to a registered user.
  * @param opts.unlessUser only add when `cartKey` is not a registered user's id: answers null
@@ -174,9 +177,13 @@ export async function addToCart(
   if (!Number.isInteger(count) || count < 1 || count > 999)
     throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: { key: 'countRange', params: { min: 1, max: 999 } } } });
   const unlessUser = opts.unlessUser ? sql`and not exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql``;
-  const res = await db.execute<{ name: string; stock: number; is_user: boolean; added: number | null }>(sql`
+  const res = await db.execute(sql`
     with p as (
-      select ${products.id} as id, ${products.name} as name, ${products.stock} as stock from ${products}
+      select ${products.id} as id, ${products.sku} as sku, ${products.name} as name, ${products.images} as images,
+             ${products.basePrice} as base_price, ${products.discountPercent} as discount_percent, ${products.packaging} as packaging,
+             ${products.stock} as stock, ${products.brand} as brand, ${products.vitola} as vitola, ${products.lengthMm} as length_mm,
+             ${products.ringGauge} as ring_gauge, ${products.category} as category
+        from ${products}
        where ${products.id} = ${productId} and ${products.active}
     ),
     ok as (
@@ -187,7 +194,7 @@ export async function addToCart(
     c as (
       insert into ${carts} (cart_key, user_id) select ${cartKey}, ${userId}::text from ok
       on conflict (cart_key) do update set updated_at = now()
-      returning cart_key
+      returning cart_key, (xmax = 0) as created
     ),
     i as (
       insert into ${cartItems} as ci (cart_key, product_id, count) select c.cart_key, ${productId}, ${count}::int from c
@@ -195,11 +202,10 @@ export async function addToCart(
        where ci.count + excluded.count <= (select stock from p)
       returning ci.count
     )
-    select p.name, p.stock, ${opts.unlessUser ? sql`exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql`false`} as is_user,
-           (select count from i) as added
+    select p.*, ${opts.unlessUser ? sql`exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql`false`} as is_user,
+           (select count from i) as added, coalesce((select created from c), false) as created
       from p`);
-  const rows = resultRows<{ name: string; stock: number; is_user: boolean; added: number | null }>(res);
-  const [row] = rows;
+  const [row] = resultRows<AddedRow>(res);
   if (!row) {
     if (opts.unlessUser) {
       const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, cartKey)).limit(1);
@@ -209,7 +215,61 @@ export async function addToCart(
   }
   if (row.is_user) return null;
   if (row.added === null) throw stockError({ name: row.name, stock: Number(row.stock) });
+  // `(xmax = 0)`: the row version was inserted by this statement, not updated (PostgreSQL's upsert)
+  if (row.created) return newCart(cartKey, productOfRow(row), Number(row.added));
   return getCart(db, cartKey);
+}
+
+/** A row of {@link addToCart}'s statement: the product's columns (numbers of `bigint` may be strings) and the outcome. */
+type AddedRow = {
+  id: string;
+  sku: string;
+  name: string;
+  images: unknown;
+  base_price: number | string;
+  discount_percent: number | string;
+  packaging: string;
+  stock: number | string;
+  brand: string;
+  vitola: string | null;
+  length_mm: number | string | null;
+  ring_gauge: number | string | null;
+  category: CartLine['product']['category'];
+  is_user: boolean;
+  added: number | string | null;
+  created: boolean;
+};
+
+const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** The cart line's product fields of an {@link AddedRow}, typed as Drizzle reads them. */
+function productOfRow(r: AddedRow): CartLine['product'] {
+  return {
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    images: (typeof r.images === 'string' ? JSON.parse(r.images) : r.images) as CartLine['product']['images'],
+    basePrice: Number(r.base_price),
+    discountPercent: Number(r.discount_percent),
+    packaging: r.packaging,
+    stock: Number(r.stock),
+    brand: r.brand,
+    vitola: r.vitola,
+    lengthMm: numberOrNull(r.length_mm),
+    ringGauge: numberOrNull(r.ring_gauge),
+    category: r.category,
+  };
+}
+
+/** A cart holding one line and nothing else (no custom box, no promo code). */
+function newCart(cartKey: string, product: CartLine['product'], count: number): Cart {
+  const line: CartLine = {
+    count,
+    product,
+    unitPrice: unitPrice(product.basePrice, product.discountPercent),
+    lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
+  };
+  return { cartKey, lines: [line], itemCount: count, subtotal: line.lineTotal, promoCode: null };
 }
 
 /**

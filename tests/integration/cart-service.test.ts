@@ -8,6 +8,7 @@ import { products } from '../../core/catalogue/schema.ts';
 import { carts } from '../../core/cart/schema.ts';
 import { addToCart, clearCart, getCart, mergeCarts, newAnonymousCartId, ANON_ID_PATTERN, removeFromCart, setCartCount } from '../../core/cart/service.ts';
 import { DomainError } from '../../core/errors.ts';
+import { queryCount } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
 import { productBySku } from '../helpers/catalogue.ts';
 import { createCustomer } from '../helpers/customers.ts';
@@ -126,6 +127,26 @@ describe('adding', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(8); // stock 8
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof DomainError)).toBe(true);
     expect((await getCart(shop.db, key)).lines[0].count).toBe(8);
+  });
+
+  it('answers a new cart from the add statement alone (issue 11), exactly as it reads back, for every product', async () => {
+    const all = await shop.db.select({ id: products.id }).from(products).where(eq(products.active, true));
+    for (const { id } of all) {
+      const k = newAnonymousCartId();
+      const before = queryCount();
+      const added = await addToCart(shop.db, k, id, 1, null, { unlessUser: true }).catch((e: unknown) => e);
+      if (added instanceof DomainError) continue; // out of stock
+      expect(queryCount() - before, id).toBe(1);
+      expect(added, id).toEqual(await getCart(shop.db, k));
+    }
+    // a user's first add too, and later adds read the cart (lines added before, promo codes)
+    const user = await createCustomer(shop);
+    expect(await addToCart(shop.db, user.id, hemingway, 2, user.id)).toEqual(await getCart(shop.db, user.id));
+    const before = queryCount();
+    const second = await addToCart(shop.db, user.id, chateau, 1, user.id);
+    expect(queryCount() - before).toBe(2);
+    expect(second.lines.map((l) => l.product.id)).toEqual([hemingway, chateau]);
+    expect(second).toEqual(await getCart(shop.db, user.id));
   });
 
   it("with unlessUser, writes nothing and answers null for a registered user's id", async () => {
