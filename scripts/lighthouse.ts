@@ -8,6 +8,8 @@
  * `build/server/server.js` on a fresh PGlite directory in a temporary folder, or
  * `npm run lighthouse -- http://host:port` measures a shop that already runs. Chromium:
  * CHROME_PATH, default /usr/bin/chromium. `npm run bench` prints the same lines at its end.
+ * LIGHTHOUSE_REPORT_DIR=dir also writes each page's full JSON report there (page-1.json, …) and
+ * prints, per page, the performance audits that are not passed with their display values.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +42,7 @@ export type PageScore = {
 };
 
 type Lhr = {
+  runtimeError?: { code: string };
   categories: Record<string, { score: number | null; auditRefs?: { id: string }[] }>;
   audits: Record<
     string,
@@ -56,49 +59,71 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Pa
   const chromeLauncher = await import('chrome-launcher');
   const out: PageScore[] = [];
   for (const p of paths) {
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(`${base}${p}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      const lhr = result?.lhr as unknown as Lhr;
-      const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
-      const js = (lhr.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
-      const failed = ['performance', 'accessibility'].flatMap((cat) =>
-        (lhr.categories[cat]?.auditRefs ?? [])
-          .map((r) => r.id)
-          .filter((id) => {
-            const a = lhr.audits[id];
-            return (
-              a &&
-              a.score !== null &&
-              a.score < 0.9 &&
-              a.scoreDisplayMode !== 'informative' &&
-              a.scoreDisplayMode !== 'manual' &&
-              a.scoreDisplayMode !== 'notApplicable'
-            );
-          }),
-      );
-      out.push({
-        path: p,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        jsKB: Math.round((js / 1024) * 10) / 10,
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-        failed,
-      });
-    } finally {
-      chrome.kill();
+    // a busy machine sometimes loses the trace (NO_NAVSTART): such a run is repeated, twice at most
+    for (let attempt = 1; ; attempt++) {
+      const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+      try {
+        const result = await lighthouse(`${base}${p}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        const lhr = result?.lhr as unknown as Lhr;
+        if (lhr.runtimeError && attempt < 3) continue;
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) {
+          fs.mkdirSync(reportDir, { recursive: true });
+          fs.writeFileSync(path.join(reportDir, `page-${paths.indexOf(p) + 1}.json`), JSON.stringify(lhr, null, 1));
+          console.log(`${p}: ${notPassed(lhr).join('; ') || 'every performance audit passed'}`);
+        }
+        const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+        const js = (lhr.audits['resource-summary']?.details?.items ?? []).find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+        const failed = ['performance', 'accessibility'].flatMap((cat) =>
+          (lhr.categories[cat]?.auditRefs ?? [])
+            .map((r) => r.id)
+            .filter((id) => {
+              const a = lhr.audits[id];
+              return (
+                a &&
+                a.score !== null &&
+                a.score < 0.9 &&
+                a.scoreDisplayMode !== 'informative' &&
+                a.scoreDisplayMode !== 'manual' &&
+                a.scoreDisplayMode !== 'notApplicable'
+              );
+            }),
+        );
+        out.push({
+          path: p,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          jsKB: Math.round((js / 1024) * 10) / 10,
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          failed,
+        });
+        break;
+      } finally {
+        chrome.kill();
+      }
     }
   }
   return out;
+}
+
+/** The performance audits of a report scoring below 1 (not informative), with their display values. */
+function notPassed(lhr: Lhr): string[] {
+  return (lhr.categories.performance?.auditRefs ?? [])
+    .map((r) => ({ id: r.id, a: lhr.audits[r.id] as Lhr['audits'][string] & { displayValue?: string } }))
+    .filter(
+      ({ a }) =>
+        a && a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'metricSavings'),
+    )
+    .map(({ id, a }) => `${id} ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`);
 }
 
 /** The printed line of a page's result. */

@@ -4,12 +4,14 @@
  * loaded (the root loader's data is there once the page is hydrated) unless the visitor confirmed
  * within AGE_CONFIRMATION_VALIDITY_MS (1 h); confirming stores the time (epoch ms) in
  * localStorage under {@link AGE_CONFIRMED_KEY}. A courtesy, not the control: the date of birth
- * is checked at registration and checkout. Radix Dialog traps focus while it is open.
+ * is checked at registration and checkout. A modal `<dialog>`: the page behind is inert, Escape
+ * and clicks outside do nothing, only the button closes it. Rendered only in the browser (nothing
+ * in the server's markup, which cached anonymous pages share).
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGE_CONFIRMATION_VALIDITY_MS, AGE_GATE_DELAY_MS } from '../constants.ts';
+import { ModalDialog } from './dialog.tsx';
 
 /** localStorage key holding the time of the last confirmation, epoch milliseconds. */
 export const AGE_CONFIRMED_KEY = 'ageConfirmedAt';
@@ -28,9 +30,12 @@ function readStored(): number | null {
   }
 }
 
+/** The age gate: a blocking dialog shown after the delay until the visitor confirms being 18+. */
 export function AgeGate() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const uid = useId();
+  const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const id = setTimeout(() => {
       if (!ageConfirmationValid(readStored(), Date.now())) setOpen(true);
@@ -45,27 +50,25 @@ export function AgeGate() {
     }
     setOpen(false);
   }
+  if (!open) return null;
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay age-overlay" />
-        <Dialog.Content
-          className="modal age-gate"
-          data-testid="age-gate"
-          onEscapeKeyDown={(e) => e.preventDefault()}
-          onPointerDownOutside={(e) => e.preventDefault()}
-          onInteractOutside={(e) => e.preventDefault()}
-        >
-          <p className="eyebrow">18+</p>
-          <Dialog.Title asChild>
-            <h2>{t('ageGate.title')}</h2>
-          </Dialog.Title>
-          <Dialog.Description className="muted">{t('ageGate.text')}</Dialog.Description>
-          <button type="button" className="btn" onClick={confirm} data-testid="age-confirm">
-            {t('ageGate.confirm')}
-          </button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog
+      open
+      dismissible={false}
+      labelledBy={`${uid}-title`}
+      describedBy={`${uid}-text`}
+      className="modal age-gate"
+      data-testid="age-gate"
+      initialFocus={confirmButton}
+    >
+      <p className="eyebrow">18+</p>
+      <h2 id={`${uid}-title`}>{t('ageGate.title')}</h2>
+      <p className="muted" id={`${uid}-text`}>
+        {t('ageGate.text')}
+      </p>
+      <button type="button" className="btn" onClick={confirm} data-testid="age-confirm" ref={confirmButton}>
+        {t('ageGate.confirm')}
+      </button>
+    </ModalDialog>
   );
 }

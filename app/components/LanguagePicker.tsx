@@ -2,31 +2,33 @@
  * The language picker in the navbar (specification section 2): the five picker languages; it
  * closes itself LANGUAGE_MENU_AUTOCLOSE_MS (4 s, section 9) after opening. Choosing posts to
  * /preferences, which remembers the language in the `lang` cookie and redirects back; the page
- * then renders in that language. Radix DropdownMenu gives keyboard access, focus handling and
- * Escape. (Without JavaScript the footer's language form does the same.)
+ * then renders in that language. A disclosure ({@link useDisclosure}): Tab or the arrow keys reach
+ * every language, Escape closes it and focus returns to the button; the current language is the
+ * pressed button. (Without JavaScript the footer's language form does the same.)
  */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useState } from 'react';
-import { useLocation, useSubmit } from 'react-router';
+import { useEffect } from 'react';
+import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_MENU_AUTOCLOSE_MS } from '../constants.ts';
 import { LOCALE_NAMES, PICKER_LOCALES, type Locale } from '../i18n/locales.ts';
+import { useDisclosure } from './dialog.tsx';
 
+/** The navbar's language button and the list of picker languages it shows. */
 export function LanguagePicker({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const submit = useSubmit();
+  const { open, setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure();
   const location = useLocation();
   useEffect(() => {
     if (!open) return;
     const id = setTimeout(() => setOpen(false), LANGUAGE_MENU_AUTOCLOSE_MS);
     return () => clearTimeout(id);
-  }, [open]);
+  }, [open, setOpen]);
   const current = LOCALE_NAMES[lang as Locale] ?? lang;
   const code = lang.slice(0, 2).toUpperCase();
+  const labelId = `${panelProps.id}-label`;
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
+    <div className="menu-wrap" {...wrapperProps}>
+      <button {...buttonProps} className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -35,23 +37,25 @@ export function LanguagePicker({ lang }: { lang: string }) {
         <span className="lang-code" aria-hidden="true">
           {code}
         </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="language-menu">
-          <DropdownMenu.Label className="menu-label">{t('language.label')}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={lang}
-            onValueChange={(value) => submit({ lang: value, returnTo: location.pathname + location.search }, { method: 'post', action: '/preferences' })}
-          >
-            {PICKER_LOCALES.map((l) => (
-              <DropdownMenu.RadioItem key={l} value={l} className="menu-item" lang={l} data-testid={`language-${l}`}>
-                <DropdownMenu.ItemIndicator className="menu-check">✓</DropdownMenu.ItemIndicator>
+      </button>
+      <Form {...panelProps} method="post" action="/preferences" className="menu menu-popup" data-testid="language-menu" onSubmit={() => setOpen(false)}>
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <p className="menu-label" id={labelId}>
+          {t('language.label')}
+        </p>
+        <ul className="menu-list" aria-labelledby={labelId}>
+          {PICKER_LOCALES.map((l) => (
+            <li key={l}>
+              <button type="submit" name="lang" value={l} className="menu-item" lang={l} aria-pressed={l === lang} data-testid={`language-${l}`}>
+                <span className="menu-check" aria-hidden="true">
+                  {l === lang ? '✓' : ''}
+                </span>
                 {LOCALE_NAMES[l]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Form>
+    </div>
   );
 }

@@ -1,64 +1,73 @@
 /**
  * The mobile menu (specification section 2), shown on narrow screens: the navbar's links, the
- * account links, an Admin link only for Admin, the languages and the theme toggle. Radix Dialog:
- * focus trapped while open, Escape or the close icon closes, focus returns to the menu button.
- * Language and logout are plain form posts, so they also work before JavaScript has loaded.
+ * account links, an Admin link only for Admin, the languages and the theme toggle. A modal
+ * `<dialog>`: focus stays inside while open, Escape, the backdrop or the close icon closes it, and
+ * focus returns to the menu button. Language and logout are plain form posts.
  */
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
 import type { RootData } from '../root.tsx';
+import { ModalDialog } from './dialog.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { hasInfluencerProfile } from './UserMenu.tsx';
 
+/** The menu button of narrow screens and the menu panel it opens. */
 export function MobileMenu({ data }: { data: RootData }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const uid = useId();
   const close = () => setOpen(false);
   const returnTo = location.pathname + location.search;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="icon-btn menu-trigger" aria-label={t('mobile.open')} data-testid="mobile-menu-trigger">
+    <>
+      <button
+        type="button"
+        className="icon-btn menu-trigger"
+        aria-label={t('mobile.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="mobile-menu-trigger"
+        onClick={() => setOpen(true)}
+      >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sidecart-overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined} data-testid="mobile-menu">
-          <div className="sidecart-head">
-            <Dialog.Title asChild>
-              <h2>{t('mobile.title')}</h2>
-            </Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label={t('mobile.close')}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <MobileMenuLinks user={data.user} onNavigate={close} />
-          <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <h3 className="menu-label" id="drawer-lang-h">
-              {t('language.label')}
-            </h3>
-            <div role="group" aria-labelledby="drawer-lang-h" className="chip-row">
-              {PICKER_LOCALES.map((l) => (
-                <button key={l} type="submit" name="lang" value={l} lang={l} className="chip" aria-pressed={data.lang === l}>
-                  {LOCALE_NAMES[l]}
-                </button>
-              ))}
+      </button>
+      <ModalDialog open={open} onClose={close} labelledBy={`${uid}-title`} className="drawer" data-testid="mobile-menu">
+        {open && (
+          <>
+            <div className="sidecart-head">
+              <h2 id={`${uid}-title`}>{t('mobile.title')}</h2>
+              <button type="button" className="icon-btn" aria-label={t('mobile.close')} onClick={close}>
+                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
             </div>
-          </Form>
-          <div className="drawer-foot">
-            <ThemeToggle theme={data.theme} className="btn btn-ghost btn-small" withText />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <MobileMenuLinks user={data.user} onNavigate={close} />
+            <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
+              <input type="hidden" name="returnTo" value={returnTo} />
+              <h3 className="menu-label" id={`${uid}-lang`}>
+                {t('language.label')}
+              </h3>
+              <div role="group" aria-labelledby={`${uid}-lang`} className="chip-row">
+                {PICKER_LOCALES.map((l) => (
+                  <button key={l} type="submit" name="lang" value={l} lang={l} className="chip" aria-pressed={data.lang === l}>
+                    {LOCALE_NAMES[l]}
+                  </button>
+                ))}
+              </div>
+            </Form>
+            <div className="drawer-foot">
+              <ThemeToggle theme={data.theme} className="btn btn-ghost btn-small" withText />
+            </div>
+          </>
+        )}
+      </ModalDialog>
+    </>
   );
 }
 

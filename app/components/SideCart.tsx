@@ -2,9 +2,10 @@
  * The side cart (specification section 2): a slide-in panel listing items (image or placeholder,
  * name, `count x CHF unit price after discount`, remove button), the subtotal and a Cart button
  * to /shopcart; "The list is empty" when empty; list height 60vh. Closes on overlay click, close
- * icon, Escape or the Cart button. Radix Dialog traps focus while open.
+ * icon, Escape or the Cart button. A modal `<dialog>`: the page behind is inert while it is open
+ * and focus returns to the cart icon. The items are rendered only while it is open.
  */
-import * as Dialog from '@radix-ui/react-dialog';
+import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartView } from '../lib/cart-view.server.ts';
@@ -12,26 +13,26 @@ import { useFormat } from '../lib/format.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { useUiState } from './ui-state.tsx';
 import { BoxContents, useBoxLineName } from './custombox/BoxContents.tsx';
+import { ModalDialog } from './dialog.tsx';
 
+/** The side cart: the cart's lines, subtotal and a link to the cart page, in a modal panel. */
 export function SideCart({ cart }: { cart: CartView }) {
   const { t } = useTranslation('cart');
   const { t: ti } = useTranslation('influencer');
   const { price } = useFormat();
   const { sideCartOpen, setSideCartOpen } = useUiState();
+  const titleId = useId();
   return (
-    <Dialog.Root open={sideCartOpen} onOpenChange={setSideCartOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sidecart-overlay" data-testid="sidecart-overlay" />
-        <Dialog.Content className="sidecart" aria-describedby={undefined} data-testid="sidecart">
+    <ModalDialog open={sideCartOpen} onClose={() => setSideCartOpen(false)} labelledBy={titleId} className="sidecart" data-testid="sidecart">
+      {sideCartOpen && (
+        <>
           <div className="sidecart-head">
-            <Dialog.Title asChild>
-              <h2>{t('yourCart')}</h2>
-            </Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label={t('close')}>
+            <h2 id={titleId}>{t('yourCart')}</h2>
+            <button type="button" className="icon-btn" aria-label={t('close')} onClick={() => setSideCartOpen(false)}>
               <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
-            </Dialog.Close>
+            </button>
           </div>
           <ul className="sidecart-list">
             {cart.lines.length === 0 && <li className="search-state">{t('listEmpty')}</li>}
@@ -54,9 +55,9 @@ export function SideCart({ cart }: { cart: CartView }) {
               {t('cartButton')}
             </Link>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      )}
+    </ModalDialog>
   );
 }
 

@@ -2,14 +2,14 @@
  * The user icon (specification section 2): a login link when anonymous; when logged in, a hover
  * menu with Profile, Influencer Profile (Influencer or Admin only), History and Log out (a form
  * post to /logout). A mouse opens it by hovering (it closes shortly after the pointer leaves);
- * touch and keyboard open it with a tap, Enter or Space. Radix DropdownMenu: keyboard reachable,
- * Escape closes, focus returns to the icon.
+ * touch and keyboard open it with a tap, Enter or Space. A disclosure ({@link useDisclosure}):
+ * Tab or the arrow keys reach every item, Escape closes it and focus returns to the icon.
  */
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSubmit } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
+import { useDisclosure } from './dialog.tsx';
 
 function UserIcon() {
   return (
@@ -28,26 +28,15 @@ export function hasInfluencerProfile(role: string | undefined): boolean {
   return role === 'Influencer' || role === 'Admin';
 }
 
+/** The user icon: a login link for visitors, the account menu for a logged-in user. */
 export function UserMenu({ user }: { user: RootData['user'] }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
-  const [open, setOpen] = useState(false);
+  const { setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure();
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lastPointer = useRef('');
   const cancelClose = () => {
     if (leaveTimer.current) clearTimeout(leaveTimer.current);
     leaveTimer.current = null;
-  };
-  const hover = {
-    onPointerEnter: (e: React.PointerEvent) => {
-      if (e.pointerType !== 'mouse') return;
-      cancelClose();
-      setOpen(true);
-    },
-    onPointerLeave: (e: React.PointerEvent) => {
-      if (e.pointerType !== 'mouse') return;
-      cancelClose();
-      leaveTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
-    },
   };
   useEffect(() => cancelClose, []);
   if (!user) {
@@ -58,38 +47,65 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
     );
   }
   return (
-    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
-      <DropdownMenu.Trigger
+    <div
+      className="menu-wrap"
+      {...wrapperProps}
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        cancelClose();
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse') return;
+        cancelClose();
+        leaveTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+      }}
+    >
+      <button
+        {...buttonProps}
         className="icon-btn"
         aria-label={t('user.menu')}
         data-testid="user-menu-trigger"
-        {...hover}
-        // a click after hovering keeps the hover-opened menu open instead of toggling it shut
+        // a mouse has opened it by hovering: its click keeps it open instead of toggling it shut
         onPointerDown={(e) => {
-          if (e.pointerType === 'mouse' && open) e.preventDefault();
+          lastPointer.current = e.pointerType;
+        }}
+        onClick={(e) => {
+          if (e.detail > 0 && lastPointer.current === 'mouse') setOpen(true);
+          else buttonProps.onClick();
         }}
       >
         <UserIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={8} align="end" data-testid="user-menu" {...hover}>
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/profile">{t('user.profile')}</Link>
-          </DropdownMenu.Item>
+      </button>
+      <div {...panelProps} className="menu menu-popup" data-testid="user-menu">
+        <ul className="menu-list">
+          <li>
+            <Link to="/profile" className="menu-item" onClick={() => setOpen(false)}>
+              {t('user.profile')}
+            </Link>
+          </li>
           {hasInfluencerProfile(user.role) && (
-            <DropdownMenu.Item asChild className="menu-item">
-              <Link to="/client/influencer">{t('user.influencer')}</Link>
-            </DropdownMenu.Item>
+            <li>
+              <Link to="/client/influencer" className="menu-item" onClick={() => setOpen(false)}>
+                {t('user.influencer')}
+              </Link>
+            </li>
           )}
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/client/history">{t('user.history')}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu-sep" />
-          <DropdownMenu.Item className="menu-item" onSelect={() => submit(null, { method: 'post', action: '/logout' })} data-testid="logout">
-            {t('user.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <li>
+            <Link to="/client/history" className="menu-item" onClick={() => setOpen(false)}>
+              {t('user.history')}
+            </Link>
+          </li>
+          <li className="menu-sep" aria-hidden="true" />
+          <li>
+            <Form method="post" action="/logout">
+              <button type="submit" className="menu-item" data-testid="logout">
+                {t('user.logout')}
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }

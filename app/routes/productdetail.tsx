@@ -117,7 +117,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <div className="detail">
         <div>
           <div className="detail-media">
-            <ProductPicture product={p} sizes="(max-width: 860px) 100vw, 600px" width={800} height={600} alt={p.name} loading="eager" />
+            <ProductPicture product={p} sizes="(max-width: 860px) 100vw, 600px" width={800} height={600} alt={p.name} loading="eager" fetchPriority="high" />
           </div>
           {p.images.length > 1 && (
             <ul className="detail-thumbs">

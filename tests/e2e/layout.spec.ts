@@ -125,16 +125,19 @@ test.describe('timed behaviour (specification section 9)', () => {
     await page.goto('/');
     await hydrated(page, true);
     await pauseNow(page);
-    await page.getByTestId('language-trigger').click();
-    const menu = page.getByRole('menu');
+    const trigger = page.getByTestId('language-trigger');
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByTestId('language-menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitemradio')).toHaveCount(5);
-    for (const name of ['English', 'Deutsch', 'Français', 'Italiano', 'Español']) await expect(menu.getByRole('menuitemradio', { name })).toBeVisible();
-    await expect(menu.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await expect(menu.getByRole('button')).toHaveCount(5);
+    for (const name of ['English', 'Deutsch', 'Français', 'Italiano', 'Español']) await expect(menu.getByRole('button', { name })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
     await page.clock.runFor(3_900);
     await expect(menu).toBeVisible();
     await page.clock.runFor(100);
-    await expect(menu).toHaveCount(0);
+    await expect(menu).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the promotional banner alternates between two colours every second', async ({ page }) => {
@@ -178,7 +181,7 @@ test.describe('languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await hydrated(page);
     await page.getByTestId('language-trigger').click();
-    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await page.getByTestId('language-menu').getByRole('button', { name: 'Deutsch' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Produkte' })).toBeVisible();
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('de');
@@ -316,24 +319,29 @@ test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
     await expect(page.getByTestId('login-link')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Admin tools' })).toHaveAttribute('href', '/admin/home');
     await page.getByRole('button', { name: 'Your account' }).hover();
-    const menu = page.getByRole('menu');
+    const menu = page.getByTestId('user-menu');
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Influencer Profile', 'History', 'Log out']);
-    await expect(menu.getByRole('menuitem', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
-    await expect(menu.getByRole('menuitem', { name: 'Influencer Profile' })).toHaveAttribute('href', '/client/influencer');
-    await expect(menu.getByRole('menuitem', { name: 'History' })).toHaveAttribute('href', '/client/history');
+    await expect(page.getByRole('button', { name: 'Your account' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('listitem')).toHaveText(['Profile', 'Influencer Profile', 'History', 'Log out']);
+    await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
+    await expect(menu.getByRole('link', { name: 'Influencer Profile' })).toHaveAttribute('href', '/client/influencer');
+    await expect(menu.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/client/history');
     await page.mouse.move(5, 600); // leaving closes it
-    await expect(menu).toHaveCount(0);
-    // keyboard: Enter opens, arrows move, Escape closes and returns focus
+    await expect(menu).toBeHidden();
+    // keyboard: Enter opens, arrows and Tab move, Escape closes and returns focus
     await page.getByRole('button', { name: 'Your account' }).focus();
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Influencer Profile' })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(menu).toHaveCount(0);
+    await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
     // log out from the menu
     await page.getByRole('button', { name: 'Your account' }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await menu.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByTestId('login-link')).toBeVisible();
     await expect(page.getByTestId('admin-icon')).toHaveCount(0);
   });
