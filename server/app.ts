@@ -126,6 +126,10 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // none of the page middlewares below runs for it.
   app.use('/api/*', ...apiChain(shop));
   app.route('/api', createApi(shop));
+  const root = opts.clientDir ?? 'build/client';
+  // Hashed build assets next (issue 11, JavaScript transfer): from memory, with the few headers
+  // a script or style sheet needs (server/precompressed.ts); the rest goes on to the pages' chain.
+  app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   // outermost for pages: the final headers of a cached page, for the front door
   app.use('*', async (c, next) => {
     await next();
@@ -158,7 +162,6 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('*', compress());
   // issue 12, finding 10: cross-site form posts (also to /logout and /preferences) get 403
   app.use('*', originCheck(shop));
-  const root = opts.clientDir ?? 'build/client';
   // Cache-Control is set on the finished response: a header set in serveStatic's onFound comes
   // after the response exists and is lost outside @hono/node-server (e.g. in app.request).
   const cached =
@@ -169,7 +172,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     };
   const markStatic = (_p: string, c: Context<HttpEnv>) => void c.set('staticFile', true);
   // hashed file names: never change, cache for a year
-  app.use('/assets/*', precompressedAssets(root), cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
+  app.use('/assets/*', cached('public, max-age=31536000, immutable'), serveStatic({ root, onFound: markStatic }));
   // other files of build/client (names with an extension); page paths never touch the disk
   const staticFiles = serveStatic<HttpEnv>({ root, onFound: markStatic });
   const otherFiles = cached('public, max-age=3600');

@@ -98,6 +98,18 @@ describe('compression and caching', () => {
     expect(res.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('sends a hashed asset compressed with only the headers a script needs (nosniff, CORP), no document headers', async () => {
+    const asset = fs.readdirSync('build/client/assets').find((f) => f.endsWith('.js'))!;
+    const res = await get(`/assets/${asset}`, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const h of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) expect(res.headers.get(h), h).toBeNull();
+    // a page still gets them
+    expect((await get('/about')).headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+  });
+
   it('never caches API answers', async () => {
     expect((await get('/api/configuration/configurations')).headers.get('cache-control')).toBe('no-store');
   });
