@@ -22,19 +22,11 @@ import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { queryCount } from '../core/db/client.ts';
 import { countCartItems } from '../core/cart/service.ts';
-import { CACHEABLE_PATHS, PageCache, cachedResponse, pageCacheKey, rememberWire, type PageEntry } from './page-cache.ts';
+import { CACHEABLE_PATHS, PageCache, cachedResponse, maySharePage, pageCacheKey, pageCookieNames, rememberWire, type PageEntry } from './page-cache.ts';
 import { pageCacheFront } from './page-cache-front.ts';
 import { precompressedAssets } from './precompressed.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  ACCESS_COOKIE,
-  CART_COOKIE,
-  CART_HINT_COOKIE,
-  PERSONAL_HINT_COOKIE,
-  PERSONAL_HINT_SCRIPTS,
-  REFRESH_COOKIE,
-  cookieName,
-} from '../core/accounts/cookies.ts';
+import { CART_COOKIE } from '../core/accounts/cookies.ts';
 import { personalHint } from './personal-hint.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { withNoStore } from './no-store.ts';
@@ -205,13 +197,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
   // the shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https; issue 12, finding 10)
-  const names = {
-    access: cookieName(ACCESS_COOKIE, shop.env),
-    refresh: cookieName(REFRESH_COOKIE, shop.env),
-    cart: cookieName(CART_COOKIE, shop.env),
-    cartHint: cookieName(CART_HINT_COOKIE, shop.env),
-    personal: cookieName(PERSONAL_HINT_COOKIE, shop.env),
-  };
+  const names = pageCookieNames(shop.env);
   /**
    * Whether a request may get (and fill) the shared page cache: a storefront GET without an
    * Authorization header, from a visitor whose page is nobody's (no session, empty cart) or whose
@@ -223,7 +209,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     c.req.method === 'GET' &&
     CACHEABLE_PATHS.has(path) &&
     !c.req.header('authorization') &&
-    (getCookie(c, names.personal) === PERSONAL_HINT_SCRIPTS || (!getCookie(c, names.access) && !getCookie(c, names.refresh) && !getCookie(c, names.cartHint)));
+    maySharePage((name) => getCookie(c, name), names);
 
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

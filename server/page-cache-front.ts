@@ -16,21 +16,12 @@ import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
-import {
-  ACCESS_COOKIE,
-  CART_COOKIE,
-  CART_HINT_COOKIE,
-  PERSONAL_HINT_COOKIE,
-  PERSONAL_HINT_SCRIPTS,
-  REFRESH_COOKIE,
-  cookieName,
-} from '../core/accounts/cookies.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
 import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
-import { CACHEABLE_PATHS, pageCacheKey, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
+import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 
 /** Cookie holding the anonymous cart id (same as server/app.ts). */
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
@@ -74,14 +65,8 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
   const trust = parseTrustProxy(shop.env.TRUST_PROXY);
   const origin = publicOrigin(shop.env);
   const alwaysSecure = secureTransport(shop.env);
-  // the names the app reads and writes (`__Host-` prefixed over HTTPS, core/accounts/cookies.ts)
-  const names = {
-    access: cookieName(ACCESS_COOKIE, shop.env),
-    refresh: cookieName(REFRESH_COOKIE, shop.env),
-    cartHint: cookieName(CART_HINT_COOKIE, shop.env),
-    cart: cookieName(CART_COOKIE, shop.env),
-    personal: cookieName(PERSONAL_HINT_COOKIE, shop.env),
-  };
+  // the names the app reads and writes (`__Host-` prefixed over HTTPS)
+  const names = pageCookieNames(shop.env);
   const logInfo = () => (shop.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') ?? true;
 
   return (req, res) => {
@@ -97,7 +82,7 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     const jar = cookies(h.cookie);
     // a visitor with a session or a filled cart gets the shared page only when the browser runs
     // scripts and holds the personal hint (it then fetches its personal part; app/lib/personal.ts)
-    if (jar.get(names.personal) !== PERSONAL_HINT_SCRIPTS && (jar.has(names.access) || jar.has(names.refresh) || jar.has(names.cartHint))) return false;
+    if (!maySharePage((name) => jar.get(name), names)) return false;
     // the client as the app sees it (server/proxy.ts): forwarded headers only from a trusted proxy
     const peer = req.socket.remoteAddress;
     let host = (h.host ?? '').toLowerCase();

@@ -26,6 +26,16 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import {
+  ACCESS_COOKIE,
+  CART_COOKIE,
+  CART_HINT_COOKIE,
+  PERSONAL_HINT_COOKIE,
+  PERSONAL_HINT_SCRIPTS,
+  REFRESH_COOKIE,
+  cookieName,
+} from '../core/accounts/cookies.ts';
+import type { Env } from '../core/config/env.ts';
 
 /** Paths whose anonymous GETs are cached (every query string is its own entry). */
 export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
@@ -46,7 +56,34 @@ export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
  * it the visitor's cart is empty and the cached anonymous page shows exactly what they would see.
  * Base name: over HTTPS it is `__Host-cart_items` (core/accounts/cookies.ts `cookieName`).
  */
-export { CART_HINT_COOKIE } from '../core/accounts/cookies.ts';
+export { CART_HINT_COOKIE };
+
+/** The shop's cookie names the page cache and its front door read (core/accounts/cookies.ts). */
+export type PageCookieNames = { access: string; refresh: string; cart: string; cartHint: string; personal: string };
+
+/** {@link PageCookieNames} of this shop: `__Host-` prefixed when `PUBLIC_URL` is https. */
+export function pageCookieNames(env: Pick<Env, 'PUBLIC_URL'>): PageCookieNames {
+  return {
+    access: cookieName(ACCESS_COOKIE, env),
+    refresh: cookieName(REFRESH_COOKIE, env),
+    cart: cookieName(CART_COOKIE, env),
+    cartHint: cookieName(CART_HINT_COOKIE, env),
+    personal: cookieName(PERSONAL_HINT_COOKIE, env),
+  };
+}
+
+/** The cookies that make a visitor's page their own: the session and the filled-cart hint. */
+export const personalCookies = (names: PageCookieNames): string[] => [names.access, names.refresh, names.cartHint];
+
+/**
+ * Whether a visitor may be served the shared page (ADR 010, addendum 2): their page is nobody's
+ * (no session, no filled cart), or their browser runs scripts and holds the personal hint, so it
+ * fetches its own part (app/lib/personal.ts). One rule for the app and the front door.
+ * @param read a cookie's value by name (undefined or empty when the request has none).
+ */
+export function maySharePage(read: (name: string) => string | undefined, names: PageCookieNames): boolean {
+  return read(names.personal) === PERSONAL_HINT_SCRIPTS || !personalCookies(names).some((name) => read(name));
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

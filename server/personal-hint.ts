@@ -1,6 +1,6 @@
 /**
  * The readable "personal part" hint cookie (issue 11, ADR 010 addendum 2): a middleware that keeps
- * {@link PERSONAL_HINT_COOKIE} in step with the cookies that make a visitor's pages personal —
+ * the `personal` cookie (core/accounts/cookies.ts `PERSONAL_HINT_COOKIE`) in step with the cookies that make a visitor's pages personal —
  * the session (access and refresh token) and the filled-cart hint. After every response the app
  * sends, it works out whether the browser will hold any of them (a cookie this response sets
  * counts, one it clears does not, otherwise what the request carried) and, unless the answer is an
@@ -17,7 +17,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../core/config/env.ts';
-import { ACCESS_COOKIE, CART_HINT_COOKIE, PERSONAL_HINT_COOKIE, REFRESH_COOKIE, cookieName } from '../core/accounts/cookies.ts';
+import { pageCookieNames, personalCookies } from './page-cache.ts';
 
 /** Lifetime of the hint in seconds (90 days, like the cart cookie). */
 const HINT_MAX_AGE_S = 60 * 60 * 24 * 90;
@@ -51,8 +51,9 @@ export function setCookieEffect(setCookies: readonly string[], name: string): 's
  * @param isHttps whether the request reached the shop over HTTPS (the hint is Secure then).
  */
 export function personalHint(env: Pick<Env, 'PUBLIC_URL'>, isHttps: (c: Parameters<MiddlewareHandler>[0]) => boolean): MiddlewareHandler {
-  const personal = [ACCESS_COOKIE, REFRESH_COOKIE, CART_HINT_COOKIE].map((base) => cookieName(base, env));
-  const hint = cookieName(PERSONAL_HINT_COOKIE, env);
+  const names = pageCookieNames(env);
+  const personal = personalCookies(names);
+  const hint = names.personal;
   return async (c, next) => {
     await next();
     // refused or failed requests (403 cross-site posts, 4xx, 5xx) set no cookies
