@@ -23,7 +23,7 @@ import { userRow } from './registration.ts';
 import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
 import { users } from './schema.ts';
 import { revokeSessions } from './sessions.ts';
-import { Email, ProfileInput, RegisterInput } from './validation.ts';
+import { Email, ProfileInput, RegisterInput, contactColumns } from './validation.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };
@@ -60,16 +60,7 @@ export async function adminUpdateUser(db: Db, actor: string, userId: string, inp
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!u) throw notFound();
     if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
-    const next = {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phone: p.phone,
-      street: p.address.street,
-      postalCode: p.address.postalCode,
-      city: p.address.city,
-      country: p.address.country,
-      role: p.role as Role,
-    };
+    const next = { ...contactColumns(p), role: p.role as Role };
     const before = {
       firstName: u.firstName,
       lastName: u.lastName,

@@ -13,7 +13,7 @@ import type { Role } from './roles.ts';
 import { users } from './schema.ts';
 import { afterCommit, queuePasswordChangedMail } from './registration.ts';
 import { revokeSessions } from './sessions.ts';
-import { Password, ProfileInput } from './validation.ts';
+import { Password, ProfileInput, contactColumns } from './validation.ts';
 
 /** A user as the shop shows it (never the password hash). */
 export type PublicUser = {
@@ -77,13 +77,7 @@ export async function updateProfile(shop: Shop, userId: string, input: unknown):
   const [u] = await shop.db
     .update(users)
     .set({
-      firstName: p.firstName,
-      lastName: p.lastName,
-      phone: p.phone,
-      street: p.address.street,
-      postalCode: p.address.postalCode,
-      city: p.address.city,
-      country: p.address.country,
+      ...contactColumns(p),
       ...(p.locale ? { locale: p.locale } : {}),
       updatedAt: new Date(),
     })

@@ -30,7 +30,7 @@ import { assertPasswordPolicy, hashPassword } from './password.ts';
 import { emailTokens, users } from './schema.ts';
 import { revokeSessions, type RequestMeta } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
-import { Email, Password, RegisterInput } from './validation.ts';
+import { Email, Password, RegisterInput, contactColumns } from './validation.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
 export const CONFIRM_TTL_S = 48 * 60 * 60;
@@ -131,14 +131,8 @@ export function userRow(id: string, data: RegisterInput, passwordHash: string) {
     id,
     email: data.email,
     passwordHash,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    phone: data.phone,
+    ...contactColumns(data),
     dateOfBirth: data.dateOfBirth,
-    street: data.address.street,
-    postalCode: data.address.postalCode,
-    city: data.address.city,
-    country: data.address.country,
   };
 }
 

@@ -96,5 +96,21 @@ export const ProfileInput = z.object({
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
+/**
+ * The `users` columns of a person's name, phone and delivery address, as registration, the
+ * profile page and an admin's edit write them.
+ */
+export function contactColumns(p: Pick<ProfileInput, 'firstName' | 'lastName' | 'phone' | 'address'>) {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    phone: p.phone,
+    street: p.address.street,
+    postalCode: p.address.postalCode,
+    city: p.address.city,
+    country: p.address.country,
+  };
+}
+
 /** Log-in credentials. */
 export const LoginInput = z.object({ email: Email, password: Password });
