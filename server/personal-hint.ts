@@ -17,10 +17,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Env } from '../core/config/env.ts';
+import { PERSONAL_HINT_MAX_AGE_S } from '../core/accounts/cookies.ts';
 import { pageCookieNames, personalCookies } from './page-cache.ts';
-
-/** Lifetime of the hint in seconds (90 days, like the cart cookie). */
-const HINT_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /**
  * What a response's `Set-Cookie` headers do to cookie `name`: `'set'`, `'cleared'` (empty value,
@@ -72,7 +70,7 @@ export function personalHint(env: Pick<Env, 'PUBLIC_URL'>, isHttps: (c: Paramete
     const has = getCookie(c, hint) !== undefined;
     if (holds === has || setCookieEffect(setCookies, hint) !== null) return;
     try {
-      setCookie(c, hint, holds ? '1' : '', { sameSite: 'Lax', secure: isHttps(c), path: '/', maxAge: holds ? HINT_MAX_AGE_S : 0 });
+      setCookie(c, hint, holds ? '1' : '', { sameSite: 'Lax', secure: isHttps(c), path: '/', maxAge: holds ? PERSONAL_HINT_MAX_AGE_S : 0 });
     } catch {
       // immutable headers (a Response handed through unchanged): the next response sets it
     }

@@ -9,20 +9,16 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_SCRIPTS } from '../../core/accounts/cookies.ts';
-
-/** Lifetime of the hint the script writes, seconds (90 days, as the server's; server/personal-hint.ts). */
-const HINT_MAX_AGE_S = 60 * 60 * 24 * 90;
+import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/cookies.ts';
 
 /**
  * The personal hint in a `document.cookie` string (plain or `__Host-` name), or null.
  * @param cookie the browser's `document.cookie`.
  */
 export function personalHint(cookie: string): { name: string; value: string } | null {
-  for (const part of cookie.split(';')) {
-    const eq = part.indexOf('=');
-    const name = part.slice(0, eq).trim();
-    if (name === PERSONAL_HINT_COOKIE || name === `${HOST_PREFIX}${PERSONAL_HINT_COOKIE}`) return { name, value: part.slice(eq + 1).trim() };
+  for (const name of [PERSONAL_HINT_COOKIE, `${HOST_PREFIX}${PERSONAL_HINT_COOKIE}`]) {
+    const value = readCookie(cookie, name);
+    if (value !== null) return { name, value };
   }
   return null;
 }
@@ -45,7 +41,7 @@ export function usePersonalPart(personal: boolean): void {
     if (hint.value !== PERSONAL_HINT_SCRIPTS) {
       // a __Host- cookie must be Secure with Path=/ (the shop is on https then)
       const secure = location.protocol === 'https:' ? '; Secure' : '';
-      document.cookie = `${hint.name}=${PERSONAL_HINT_SCRIPTS}; Path=/; Max-Age=${HINT_MAX_AGE_S}; SameSite=Lax${secure}`;
+      document.cookie = `${hint.name}=${PERSONAL_HINT_SCRIPTS}; Path=/; Max-Age=${PERSONAL_HINT_MAX_AGE_S}; SameSite=Lax${secure}`;
     }
     if (!personal) void revalidate();
   }, [personal, revalidate, key]);

@@ -31,6 +31,9 @@ export const CART_HINT_COOKIE = 'cart_items';
  */
 export const PERSONAL_HINT_COOKIE = 'personal';
 
+/** Lifetime of {@link PERSONAL_HINT_COOKIE}, seconds (90 days, like the cart cookie); server and script write it so. */
+export const PERSONAL_HINT_MAX_AGE_S = 60 * 60 * 24 * 90;
+
 /** Value of {@link PERSONAL_HINT_COOKIE} written by the page's script: this browser runs scripts. */
 export const PERSONAL_HINT_SCRIPTS = '2';
 
