@@ -62,3 +62,11 @@ export function formFailure(err: unknown, lang: string) {
 export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')])) as Record<K, string>;
 }
+
+/**
+ * The delivery address of an account form (AddressFields: `street`, `postalCode`, `city`,
+ * `country`), as the account services take it; an empty country is Switzerland.
+ */
+export function addressFromForm(f: Record<'street' | 'postalCode' | 'city' | 'country', string>) {
+  return { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' };
+}

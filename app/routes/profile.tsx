@@ -15,7 +15,7 @@ import { eraseOwnAccount } from '../../core/accounts/privacy.ts';
 import { DomainError } from '../../core/errors.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
-import { formFailure, formFields, requireUser } from '../lib/auth.server.ts';
+import { addressFromForm, formFailure, formFields, requireUser } from '../lib/auth.server.ts';
 import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../lib/session.server.ts';
 import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       firstName: f.firstName,
       lastName: f.lastName,
       phone: f.phone,
-      address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+      address: addressFromForm(f),
       locale: f.locale || undefined,
     });
     return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.saved'), fields: {} });

@@ -9,7 +9,7 @@ import type { Route } from './+types/register';
 import { registerUser } from '../../core/accounts/registration.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
-import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { addressFromForm, formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: f.phone,
         password: f.password,
         dateOfBirth: f.dateOfBirth,
-        address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+        address: addressFromForm(f),
         locale: context.lang,
       },
       requestMeta(context),

@@ -9,7 +9,7 @@ import { ROLES } from '../../../core/accounts/roles.ts';
 import { adminCreateUser } from '../../../core/accounts/admin.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../../components/account/FormField.tsx';
-import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { addressFromForm, formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: f.phone,
         password: f.password,
         dateOfBirth: f.dateOfBirth,
-        address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+        address: addressFromForm(f),
         role: f.role || 'Customer',
         locale: f.locale || context.lang,
       },

@@ -16,7 +16,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/service.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { FormField, FormMessage } from '../../components/account/FormField.tsx';
-import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { addressFromForm, formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           firstName: f.firstName,
           lastName: f.lastName,
           phone: f.phone,
-          address: { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' },
+          address: addressFromForm(f),
           role: f.role,
         });
         return data<Answer>({ intent, ok: true, message: say('saved'), fields: {} });
