@@ -22,7 +22,8 @@
  * carries `X-Forwarded-For` with one of 65,536 shopper addresses, so the live-search rate limit
  * (300 a minute per address, unchanged) counts shoppers as in production, not the proxy.
  * BENCH_ONLY (a regular expression) measures only the targets whose name matches (the ceiling
- * always); BENCH_LIGHTHOUSE=0 skips Lighthouse.
+ * always); BENCH_LIGHTHOUSE=0 skips Lighthouse. BENCH_CPU_PROF=dir runs the shop with `node --cpu-prof`
+ * and leaves its profile (`*.cpuprofile`, for Chromium's DevTools) in that folder.
  */
 import autocannon, { type Result } from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -305,7 +306,9 @@ async function main() {
     }
     console.error(`== starting the built shop (build/server/server.js) on ${base} (${onPostgres ? 'PostgreSQL' : `fresh PGlite in ${tmp}`})`);
     // the Node flags of `npm start` / `start:prod` / the Dockerfile (package.json)
-    shopProc = spawn(process.execPath, ['--max-old-space-size=192', 'build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // BENCH_CPU_PROF=dir: the shop writes a V8 CPU profile there when it stops (`node --cpu-prof`)
+    const profFlags = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+    shopProc = spawn(process.execPath, [...profFlags, '--max-old-space-size=192', 'build/server/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitFor(`${base}/api/configuration/configurations`, shopProc);
 
     const search = await fetch(`${base}/api/product/searchProducts`, {
