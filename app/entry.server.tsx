@@ -8,32 +8,36 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import { I18nextProvider } from 'react-i18next';
 import { NonceProvider } from './nonce.tsx';
 import { serverI18n } from '../core/i18n/resources.ts';
+import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-load.ts';
 
 export const streamTimeout = 5_000;
 
 const MODULEPRELOAD = '<link rel="modulepreload"';
-const MODULEPRELOAD_LOW = '<link rel="modulepreload" fetchpriority="low"';
+/** React Router's inline module script (`<Scripts>`): its start tag, up to the type. */
+const MODULE_SCRIPT = /(<script\b[^>]*?) type="module" async="">/g;
 
 /**
- * Gives React Router's `<link rel="modulepreload">` tags `fetchpriority="low"` (issue 11,
- * Lighthouse): the page's ~25 scripts then share a slow line after the style sheet, the fonts and
- * the LCP picture instead of before them (Chrome fetched them at "High", which Lighthouse also
- * counts as render-blocking). Hydration is not delayed on a fast line. A tag split between two
- * chunks of the stream is kept whole by holding back the unfinished part; characters split between
- * chunks are decoded whole.
+ * Makes React Router's scripts wait for the page's `load` event (issue 11, ADR 013; undone in the
+ * browser by `HYDRATE_AFTER_LOAD_SCRIPT`, app/lib/hydrate-after-load.ts): every
+ * `<link rel="modulepreload"` becomes `<link data-rel="modulepreload"`, and the inline module
+ * script that imports the entry (`<script … type="module" async="">`) gets an inert type. Nothing
+ * moves, so the document still hydrates against the same nodes. A tag split between two chunks of
+ * the stream is kept whole by holding back the text from its `<`; characters split between chunks
+ * are decoded whole.
  */
-export function lowPriorityModulePreloads(): Transform {
+export function hydrateAfterLoad(): Transform {
   const decoder = new StringDecoder('utf8');
   let tail = '';
-  const mark = (text: string) => text.replaceAll(MODULEPRELOAD, MODULEPRELOAD_LOW);
+  const mark = (text: string) =>
+    text.replaceAll(MODULEPRELOAD, `<link ${DEFERRED_REL_ATTR}="modulepreload"`).replace(MODULE_SCRIPT, `$1 type="${DEFERRED_MODULE_TYPE}">`);
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
-      const text = mark(tail + decoder.write(chunk));
-      // hold back an unfinished tag: the longest end of the text that begins one
-      let keep = Math.min(MODULEPRELOAD.length - 1, text.length);
-      while (keep > 0 && !MODULEPRELOAD.startsWith(text.slice(text.length - keep))) keep--;
-      tail = text.slice(text.length - keep);
-      done(null, text.slice(0, text.length - keep));
+      const text = tail + decoder.write(chunk);
+      // hold back an unfinished tag: from the last `<` that no `>` follows
+      const lt = text.lastIndexOf('<');
+      const cut = lt >= 0 && !text.includes('>', lt) ? lt : text.length;
+      tail = text.slice(cut);
+      done(null, mark(text.slice(0, cut)));
     },
     flush(done) {
       done(null, mark(tail + decoder.end()));
@@ -68,9 +72,9 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          const low = lowPriorityModulePreloads();
-          low.pipe(body);
-          pipe(low);
+          const deferred = hydrateAfterLoad();
+          deferred.pipe(body);
+          pipe(deferred);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -29,6 +29,7 @@ import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { usePersonalPart } from './lib/personal.ts';
+import { HYDRATE_AFTER_LOAD_SCRIPT } from './lib/hydrate-after-load.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -67,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const serverI18n = useContext(I18nContext)?.i18n;
   const i18n = typeof document === 'undefined' ? serverI18n : clientI18n(data?.i18n ?? { lang, urls: {} });
   if (typeof document !== 'undefined' && i18n && !hasNamespaces(i18n, namespaces)) throw loadNamespaces(i18n, namespaces);
-  // the document's head keeps the catalogues it was served with (no new preloads after navigation)
+  // the document keeps the catalogues it was served with (the `#i18n-page` block does not change after navigation)
   const served = typeof document === 'undefined' ? (data ? { ...data.i18n, namespaces } : null) : documentCatalogues;
   return (
     <html lang={lang} dir={data?.dir ?? 'ltr'} data-theme={data?.theme ?? undefined} suppressHydrationWarning>
@@ -82,12 +83,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
         <Links />
-        {served &&
-          Object.entries(served.urls).flatMap(([lng, byNs]) =>
-            served.namespaces
-              .filter((ns) => byNs[ns])
-              .map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={byNs[ns]} />),
-          )}
         {served && (
           <script type="application/json" id="i18n-page" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(served).replace(/</g, '\\u003c') }} />
         )}
@@ -100,6 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {i18n ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : children}
         <ScrollRestoration nonce={nonce} />
+        {/* issue 11, ADR 013: React Router's scripts (made inert by entry.server.tsx) and the page's
+            translation files are fetched once the page has loaded */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATE_AFTER_LOAD_SCRIPT }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

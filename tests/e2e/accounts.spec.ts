@@ -159,6 +159,8 @@ test('under-18 registration is refused with a clear message', async ({ page }) =
 });
 
 test('admin pages: anonymous to /login, Customer and Influencer 403, Admin allowed', async ({ browser }) => {
+  // a long scenario: ten admin pages for each of four visitors, two accounts created
+  test.slow();
   // anonymous
   const anon = await browser.newPage();
   for (const path of ADMIN_PAGES) {
