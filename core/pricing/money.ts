@@ -23,10 +23,64 @@ export function rappenToChf(rappen: number): number {
 }
 
 /**
- * Formats Rappen as a CHF string for display, e.g. `formatChf(129900, 'de-CH')` -> `CHF 1’299.00`.
- * Uses the locale's number format with exactly 2 decimals.
+ * Formats Rappen as a CHF string for display, e.g. `formatChf(129900, 'de-CH')` -> `CHF 1'299.00`
+ * (with a no-break space), exactly as ICU's currency format (`Intl.NumberFormat` with
+ * `style: 'currency', currency: 'CHF', currencyDisplay: 'code'`) writes it: 2 decimals, the
+ * locale's separators, grouping and sign.
+ *
+ * For the shop's 15 locales ({@link CHF_PATTERNS}) the string is built from a table instead of
+ * `Intl` (issue 11): a browser's first `Intl.NumberFormat` loads ICU's number data, which took
+ * 40–270 ms on a test machine's main thread (×4 on Lighthouse's phone) during hydration. The
+ * table is pinned to ICU by a test; as a bonus, the server and every browser write the same
+ * characters whatever their ICU version, so hydration always matches. Other locales use `Intl`.
+ * @param rappen amount in Rappen (an integer; a fraction is rounded as ICU rounds it).
+ * @param locale an Intl locale of the shop (core/i18n `intlLocale`), default `en-CH`.
  */
 export function formatChf(rappen: number, locale = 'en-CH'): string {
+  const pattern = CHF_PATTERNS[locale];
+  if (!pattern) return intlChf(rappen, locale);
+  const [pre, negPre, suf, group, decimal, minGroup] = pattern;
+  const cents = Math.round(Math.abs(rappen));
+  let int = String(Math.floor(cents / 100));
+  if (int.length >= 3 + minGroup) int = int.replace(/\B(?=(\d{3})+$)/g, group);
+  const number = `${int}${decimal}${String(cents % 100).padStart(2, '0')}`;
+  return `${rappen < 0 && cents > 0 ? negPre : pre}${number}${suf}`;
+}
+
+/**
+ * ICU's CHF currency format of each of the shop's locales (the values of core/i18n `intlLocale`):
+ * text before a positive amount, before a negative one, after the amount, the grouping
+ * separator, the decimal separator, and the fewest integer digits that are grouped minus 3
+ * (ICU's "minimum grouping digits": 2 means `1234.50` but `12'345.50`).
+ */
+type ChfPattern = readonly [pre: string, negPre: string, suf: string, group: string, decimal: string, minGroup: 1 | 2];
+
+const NBSP = '\u00a0';
+const NNBSP = '\u202f';
+const RLM = '\u200f';
+const LRM = '\u200e';
+
+/** {@link ChfPattern} per Intl locale, as ICU 78 (Node 20) writes it; checked by core/pricing/pricing.test.ts. */
+export const CHF_PATTERNS: Readonly<Record<string, ChfPattern>> = {
+  'en-CH': [`CHF${NBSP}`, 'CHF-', '', "'", '.', 1],
+  'de-CH': [`CHF${NBSP}`, 'CHF-', '', "'", '.', 1],
+  'fr-CH': ['', '-', `${NBSP}CHF`, NNBSP, '.', 1],
+  'it-CH': [`CHF${NBSP}`, 'CHF-', '', "'", '.', 2],
+  es: ['', '-', `${NBSP}CHF`, '.', ',', 2],
+  ar: [RLM, `${RLM}${LRM}-`, `${NBSP}CHF`, ',', '.', 1],
+  id: [`CHF${NBSP}`, `-CHF${NBSP}`, '', '.', ',', 1],
+  ja: [`CHF${NBSP}`, `-CHF${NBSP}`, '', ',', '.', 1],
+  ko: [`CHF${NBSP}`, `-CHF${NBSP}`, '', ',', '.', 1],
+  pl: ['', '-', `${NBSP}CHF`, NBSP, ',', 2],
+  'pt-BR': [`CHF${NBSP}`, `-CHF${NBSP}`, '', '.', ',', 1],
+  ru: ['', '-', `${NBSP}CHF`, NBSP, ',', 1],
+  tr: [`CHF${NBSP}`, `-CHF${NBSP}`, '', '.', ',', 1],
+  vi: ['', '-', `${NBSP}CHF`, '.', ',', 1],
+  zh: [`CHF${NBSP}`, `-CHF${NBSP}`, '', ',', '.', 1],
+};
+
+/** ICU's CHF currency format through `Intl` (locales outside {@link CHF_PATTERNS}). */
+export function intlChf(rappen: number, locale: string): string {
   let format = chfFormats.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF', currencyDisplay: 'code' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chfToRappen, formatChf, MoneyError, rappenToChf } from './money.ts';
+import { CHF_PATTERNS, chfToRappen, formatChf, intlChf, MoneyError, rappenToChf } from './money.ts';
+import { intlLocale, LOCALES } from '../i18n/locales.ts';
 import { lineTotal, roundTo5Rappen, subtotal, unitPrice, vatContained } from './pricing.ts';
 
 describe('unit price after discount', () => {
@@ -67,6 +68,18 @@ describe('money conversion', () => {
   it('formats CHF with the locale conventions', () => {
     expect(formatChf(129900, 'de-CH')).toMatch(/CHF\s1['’]299\.00/);
     expect(formatChf(1250, 'en-CH')).toMatch(/CHF\s12\.50/);
+  });
+  it("writes every shop locale's prices exactly as ICU's currency format does, without Intl", () => {
+    const amounts = [0, 1, 5, 99, 100, 1250, 99_999, 100_000, 123_456, 129_900, 999_999, 1_234_567, 99_999_999, 123_456_789_012];
+    let seed = 7;
+    for (let i = 0; i < 200; i++) amounts.push((seed = (seed * 48_271) % 2_147_483_647) % 10 ** (1 + (i % 12)));
+    for (const lang of LOCALES) {
+      const locale = intlLocale(lang);
+      expect(CHF_PATTERNS[locale], locale).toBeDefined();
+      for (const r of [...amounts, ...amounts.filter((a) => a > 0).map((a) => -a)]) expect(formatChf(r, locale), `${locale} ${r}`).toBe(intlChf(r, locale));
+    }
+    // a locale outside the table still gets ICU's format
+    expect(formatChf(129_900, 'nl-NL')).toBe(intlChf(129_900, 'nl-NL'));
   });
 });
 
