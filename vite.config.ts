@@ -44,8 +44,9 @@ function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<strin
  * component, one helper), so headers were ~8 KB of its 128 KB, and small files compress badly;
  * with these two chunks it loads 6 files, ~118 KB.
  *
- * - `framework`: the {@link FRAMEWORK_PACKAGES}, ~105 KB brotli; it changes only with a package
- *   update, so a release of the app's own code does not make returning visitors fetch it again.
+ * - `framework`: the files of the {@link FRAMEWORK_PACKAGES} that the storefront imports, ~105 KB
+ *   brotli; it changes only with a package update, so a release of the app's own code does not
+ *   make returning visitors fetch it again.
  * - `storefront`: the app modules the root route and the entry import (every page runs them),
  *   those the default layout imports (navbar, side cart, footer…), and those at least two
  *   {@link BUDGET_PAGES} share (product card, price, strength scale, page meta…); ~9 KB.
@@ -59,18 +60,20 @@ function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<strin
  * `window.__reactRouterRouteModules` is set.
  */
 function clientChunks(): Rollup.GetManualChunk {
-  let storefront: Set<string> | undefined;
+  let chunkOf: Map<string, 'framework' | 'storefront'> | undefined;
   return (id, meta) => {
-    if (FRAMEWORK_PACKAGES.test(id) || id.startsWith('\0commonjsHelpers')) return 'framework';
-    if (!storefront) {
+    if (!chunkOf) {
+      const shell = staticImports([appFile('entry.client.tsx'), appFile('root.tsx'), appFile('layouts/default.tsx')], meta);
       const pages = BUDGET_PAGES.map((page) => staticImports([appFile(page)], meta));
-      storefront = new Set([
-        ...staticImports([appFile('entry.client.tsx'), appFile('root.tsx'), appFile('layouts/default.tsx')], meta),
-        ...pages.flatMap((imports) => [...imports].filter((dep) => pages.filter((other) => other.has(dep)).length >= 2)),
-      ]);
+      const shared = pages.flatMap((imports) => [...imports].filter((dep) => pages.filter((other) => other.has(dep)).length >= 2));
+      chunkOf = new Map();
+      // only what a storefront page imports: a file of these packages that only an admin page
+      // uses (use-sync-external-store/with-selector, for react-redux in the charts) stays with it
+      for (const dep of [...shell, ...pages.flatMap((imports) => [...imports])])
+        if (FRAMEWORK_PACKAGES.test(dep) || dep.startsWith('\0commonjsHelpers')) chunkOf.set(dep, 'framework');
+      for (const dep of [...shell, ...shared]) if (!chunkOf.has(dep) && isScript(dep) && !meta.getModuleInfo(dep)?.isEntry) chunkOf.set(dep, 'storefront');
     }
-    if (storefront.has(id) && isScript(id) && !meta.getModuleInfo(id)?.isEntry) return 'storefront';
-    return undefined;
+    return chunkOf.get(id);
   };
 }
 
