@@ -91,13 +91,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
       // server rendering: react-i18next with a useTranslation that builds each `t` once
-      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is
+      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is, with
+      // React's own useSyncExternalStore for the shim it imports (app/i18n/sync-external-store-shim.ts)
       ...(isSsrBuild
         ? [
             { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/react-i18next.server.ts') },
             { find: /^react-i18next-original$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-i18next/dist/es/index.js') },
           ]
-        : []),
+        : [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/sync-external-store-shim.ts') }]),
     ],
   },
   build: {
