@@ -42,7 +42,7 @@ function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<strin
  * Lighthouse's transfer size, i.e. brotli bodies plus ~345 bytes of response headers per file).
  * Rollup's own split gave the product page 24 files, most of them a few hundred bytes (one
  * component, one helper), so headers were ~8 KB of its 128 KB, and small files compress badly;
- * with these two chunks it loads 6 files, ~118 KB.
+ * with these two chunks it loads 6 files, ~117 KB.
  *
  * - `framework`: the files of the {@link FRAMEWORK_PACKAGES} that the storefront imports, ~105 KB
  *   brotli; it changes only with a package update, so a release of the app's own code does not
