@@ -1,6 +1,81 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rollup } from 'vite';
 import path from 'node:path';
+
+/**
+ * The packages every page runs (React, React DOM and its scheduler, React Router, i18next,
+ * react-i18next and its `use-sync-external-store` shim): one `framework` chunk in the browser.
+ */
+const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
+
+/**
+ * The storefront pages the JavaScript budget is measured on (`npm run lighthouse`, issue 11): a
+ * module at least two of them import goes into the `storefront` chunk.
+ */
+const BUDGET_PAGES = ['routes/home.tsx', 'routes/client/products.tsx', 'routes/productdetail.tsx', 'routes/shopcart.tsx'];
+
+const appFile = (file: string) => path.resolve(import.meta.dirname, 'app', file);
+
+/** A module id's file: without the `\0` of virtual modules and without `?query`. */
+const fileOf = (id: string) => id.replace(/^\0/, '').replace(/\?.*$/, '');
+
+/** A script module (style sheets, fonts and images keep Vite's own handling). */
+const isScript = (id: string) => /\.(m?[jt]sx?|cjs)$/.test(fileOf(id));
+
+/** The ids of the modules `roots` import statically, directly or not (the roots themselves excluded). */
+function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<string> {
+  const start = [...meta.getModuleIds()].filter((id) => roots.includes(fileOf(id)));
+  const seen = new Set<string>(start);
+  const todo = [...start];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop())
+    for (const dep of meta.getModuleInfo(id)?.importedIds ?? [])
+      if (!seen.has(dep)) {
+        seen.add(dep);
+        todo.push(dep);
+      }
+  for (const id of start) seen.delete(id);
+  return seen;
+}
+
+/**
+ * The browser build's chunks (issue 11: at most 120 KB of JavaScript on a storefront page,
+ * Lighthouse's transfer size, i.e. brotli bodies plus ~345 bytes of response headers per file).
+ * Rollup's own split gave the product page 24 files, most of them a few hundred bytes (one
+ * component, one helper), so headers were ~8 KB of its 128 KB, and small files compress badly;
+ * with these two chunks it loads 6 files, ~117 KB.
+ *
+ * - `framework`: the files of the {@link FRAMEWORK_PACKAGES} that the storefront imports, ~105 KB
+ *   brotli; it changes only with a package update, so a release of the app's own code does not
+ *   make returning visitors fetch it again.
+ * - `storefront`: the app modules the root route and the entry import (every page runs them),
+ *   those the default layout imports (navbar, side cart, footer…), and those at least two
+ *   {@link BUDGET_PAGES} share (product card, price, strength scale, page meta…); ~9 KB.
+ *
+ * What only other pages use (admin, account, checkout, custom box…) is left to Rollup, so it stays
+ * out of what a storefront page loads: a shared chunk that also took those modules would make
+ * every page pay for them. The admin pages load `storefront` too (they use its formatting
+ * helpers): 0–3 KB more there. Route modules stay their own chunks (React Router imports each
+ * by its route), and so does `app/entry.client.tsx`: in a chunk the route modules import, its
+ * hydration would start while the document's module script is still evaluating them, before
+ * `window.__reactRouterRouteModules` is set.
+ */
+function clientChunks(): Rollup.GetManualChunk {
+  let chunkOf: Map<string, 'framework' | 'storefront'> | undefined;
+  return (id, meta) => {
+    if (!chunkOf) {
+      const shell = staticImports([appFile('entry.client.tsx'), appFile('root.tsx'), appFile('layouts/default.tsx')], meta);
+      const pages = BUDGET_PAGES.map((page) => staticImports([appFile(page)], meta));
+      const shared = pages.flatMap((imports) => [...imports].filter((dep) => pages.filter((other) => other.has(dep)).length >= 2));
+      chunkOf = new Map();
+      // only what a storefront page imports: a file of these packages that only an admin page
+      // uses (use-sync-external-store/with-selector, for react-redux in the charts) stays with it
+      for (const dep of [...shell, ...pages.flatMap((imports) => [...imports])])
+        if (FRAMEWORK_PACKAGES.test(dep) || dep.startsWith('\0commonjsHelpers')) chunkOf.set(dep, 'framework');
+      for (const dep of [...shell, ...shared]) if (!chunkOf.has(dep) && isScript(dep) && !meta.getModuleInfo(dep)?.isEntry) chunkOf.set(dep, 'storefront');
+    }
+    return chunkOf.get(id);
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -16,13 +91,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
       // server rendering: react-i18next with a useTranslation that builds each `t` once
-      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is
+      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is, with
+      // React's own useSyncExternalStore for the shim it imports (app/i18n/sync-external-store-shim.ts)
       ...(isSsrBuild
         ? [
             { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/react-i18next.server.ts') },
             { find: /^react-i18next-original$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-i18next/dist/es/index.js') },
           ]
-        : []),
+        : [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/sync-external-store-shim.ts') }]),
     ],
   },
   build: {
@@ -30,6 +106,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build has two entries sharing their chunks (one module graph, issue 11):
     // `index.js`, the React Router server build (tests load it), and `server.js`, the HTTP
     // server that `npm start` runs (server/main.ts).
-    rollupOptions: isSsrBuild ? { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } } : undefined,
+    // The browser build: React Router's default file names (it uses them when no `output` is
+    // given), and the chunks of clientChunks().
+    rollupOptions: isSsrBuild
+      ? { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } }
+      : { output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() } },
   },
 }));

@@ -1,5 +1,13 @@
 /** Catalogue constants shared by the admin pages and the services (pure; safe in the browser). */
 
+/**
+ * A cigar's strength, mildest first. Here rather than in service.ts (which re-exports it): the
+ * admin product form needs the list in the browser, and importing it from service.ts took the
+ * drizzle table definitions along (~15 KB brotli of drizzle-orm in that page's chunk, issue 11).
+ */
+export const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
+export type Strength = (typeof STRENGTHS)[number];
+
 /** Why stock changed. */
 export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'correction', 'refund'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
