@@ -28,8 +28,22 @@ import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './client.ts';
 
-/** A parameter value: sent as text, typed by the statement (`$1::int`, a column it is compared with…). */
-export type SqlValue = string | number | boolean | null;
+/**
+ * A parameter value: sent as text, typed by the statement (`$1::int`, a column it is compared
+ * with…). An array is sent as a PostgreSQL array literal (`{"a","b"}`): cast it in the statement
+ * (`$1::text[]`).
+ */
+export type SqlValue = string | number | boolean | null | readonly (string | number | null)[];
+
+/** PostgreSQL's text form of an array: every element quoted, `"` and `\` escaped. */
+function arrayLiteral(a: readonly (string | number | null)[]): string {
+  return `{${a.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+}
+
+/** A value as the text sent in Bind (null stays null). */
+function toText(v: SqlValue): string | null {
+  return v === null ? null : Array.isArray(v) ? arrayLiteral(v) : String(v);
+}
 
 type Driver = { kind: 'pglite'; client: PGlite; onQuery: () => void } | { kind: 'postgres'; pool: pg.Pool; onQuery: () => void };
 const drivers = new WeakMap<Db, Driver>();
@@ -41,6 +55,14 @@ const drivers = new WeakMap<Db, Driver>();
  */
 export function registerPreparedDriver(db: Db, driver: Driver): void {
   drivers.set(db, driver);
+}
+
+/**
+ * Whether `db` is a database opened by {@link openDatabase} (not a transaction handle): its
+ * statements run on their own, so several callers' work may be combined into one statement.
+ */
+export function isOwnDatabase(db: Db): boolean {
+  return drivers.has(db);
 }
 
 /** Timestamps, dates and intervals (and their arrays) stay text, as Drizzle's drivers leave them. */
@@ -108,10 +130,11 @@ export class PreparedSql<P extends string, Row> {
   async run(db: Db, values: Record<P, SqlValue>): Promise<Row[]> {
     const driver = drivers.get(db);
     if (!driver) {
-      const res = await db.execute(this.#build(values));
+      const direct = Object.fromEntries(Object.entries<SqlValue>(values).map(([k, v]) => [k, Array.isArray(v) ? arrayLiteral(v) : v]));
+      const res = await db.execute(this.#build(direct as Record<P, unknown>));
       return (Array.isArray(res) ? res : ((res as { rows?: unknown[] }).rows ?? [])) as Row[];
     }
-    const params = this.#order.map((k) => values[k]);
+    const params = this.#order.map((k) => toText(values[k]));
     driver.onQuery();
     if (driver.kind === 'postgres') {
       const res = await driver.pool.query({ name: this.#name, text: this.#text, values: params, types: pgTypes } as pg.QueryConfig);
@@ -120,7 +143,7 @@ export class PreparedSql<P extends string, Row> {
     return this.#runPglite(driver.client, params);
   }
 
-  async #runPglite(client: PGlite, params: SqlValue[]): Promise<Row[]> {
+  async #runPglite(client: PGlite, params: (string | null)[]): Promise<Row[]> {
     let statement = this.#pglite.get(client);
     if (!statement) {
       statement = this.#preparePglite(client);
@@ -129,7 +152,7 @@ export class PreparedSql<P extends string, Row> {
     }
     const { columns } = await statement;
     const message = concatBytes([
-      protocol.serialize.bind({ statement: this.#name, values: params.map((v) => (v === null ? null : String(v))) }),
+      protocol.serialize.bind({ statement: this.#name, values: params }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]);

@@ -49,6 +49,20 @@ describe('PreparedSql', () => {
     }
   });
 
+  it('sends arrays as array literals, whatever their elements hold', async () => {
+    const statement = new PreparedSql<'texts' | 'ints', { texts: string[]; ints: number[]; n: number | null }>(
+      'test_arrays',
+      ['texts', 'ints'],
+      (v) => sql`select ${v.texts}::text[] as texts, ${v.ints}::int[] as ints, array_length(${v.texts}::text[], 1) as n`,
+    );
+    const texts = ['plain', 'with "quotes"', 'back\\slash\\', 'comma, {braces}', 'NULL', '', ' spaced ', 'ünï 😀'];
+    for (const db of [shop.db, null]) {
+      const run = (values: { texts: string[]; ints: number[] }) => (db ? statement.run(db, values) : shop.db.transaction((tx) => statement.run(tx, values))); // prepared, and through Drizzle
+      expect(await run({ texts, ints: [1, -2, 3] })).toEqual([{ texts, ints: [1, -2, 3], n: texts.length }]);
+      expect(await run({ texts: [], ints: [] })).toEqual([{ texts: [], ints: [], n: null }]);
+    }
+  });
+
   it('prepares once when many callers start at the same time', async () => {
     const statement = new PreparedSql<'n', { n: number }>('test_concurrent', ['n'], (v) => sql`select ${v.n}::int * 2 as n`);
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => statement.run(shop.db, { n: i })));
