@@ -5,13 +5,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { resultRows, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { products, type ProductRow } from '../catalogue/schema.ts';
 import { DomainError } from '../errors.ts';
 import { lineTotal, unitPrice } from '../pricing/pricing.ts';
 import { users } from '../accounts/schema.ts';
 import { cartBoxes } from '../custom-box/schema.ts';
 import { cartItems, carts } from './schema.ts';
+import { runAdd, type AddedRow } from './add-statement.ts';
 // custom boxes are cart lines too (issue 9)
 import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
 
@@ -148,7 +149,8 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
  * Adds `count` of a product to a cart (api `cart/addProduct`).
  *
  * One statement (issue 11: the former transaction sent five, and locked the product row, so that
- * every cart add of a product waited for the others): it checks the product (listed), the
+ * every cart add of a product waited for the others; core/cart/add-statement.ts, where anonymous
+ * adds arriving together share one statement and commit): it checks the product (listed), the
  * resulting count against stock, creates or touches the cart and adds to the line — the line's
  * count is increased in place (`on conflict … do update set count = count + n`, checked against
  * stock again), so concurrent adds to one cart add up and never pass the stock. When that
@@ -176,36 +178,7 @@ export async function addToCart(
 ): Promise<Cart | null> {
   if (!Number.isInteger(count) || count < 1 || count > 999)
     throw new DomainError('invalid', 'Count must be a whole number from 1 to 999', { fields: { count: { key: 'countRange', params: { min: 1, max: 999 } } } });
-  const unlessUser = opts.unlessUser ? sql`and not exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql``;
-  const res = await db.execute(sql`
-    with p as (
-      select ${products.id} as id, ${products.sku} as sku, ${products.name} as name, ${products.images} as images,
-             ${products.basePrice} as base_price, ${products.discountPercent} as discount_percent, ${products.packaging} as packaging,
-             ${products.stock} as stock, ${products.brand} as brand, ${products.vitola} as vitola, ${products.lengthMm} as length_mm,
-             ${products.ringGauge} as ring_gauge, ${products.category} as category
-        from ${products}
-       where ${products.id} = ${productId} and ${products.active}
-    ),
-    ok as (
-      select p.id from p
-       where coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = ${cartKey} and ${cartItems.productId} = ${productId}), 0) + ${count}::int <= p.stock
-       ${unlessUser}
-    ),
-    c as (
-      insert into ${carts} (cart_key, user_id) select ${cartKey}, ${userId}::text from ok
-      on conflict (cart_key) do update set updated_at = now()
-      returning cart_key, (xmax = 0) as created
-    ),
-    i as (
-      insert into ${cartItems} as ci (cart_key, product_id, count) select c.cart_key, ${productId}, ${count}::int from c
-      on conflict (cart_key, product_id) do update set count = ci.count + excluded.count
-       where ci.count + excluded.count <= (select stock from p)
-      returning ci.count
-    )
-    select p.*, ${opts.unlessUser ? sql`exists (select 1 from ${users} where ${users.id} = ${cartKey})` : sql`false`} as is_user,
-           (select count from i) as added, coalesce((select created from c), false) as created
-      from p`);
-  const [row] = resultRows<AddedRow>(res);
+  const row = await runAdd(db, { cartKey, productId, count, userId, unlessUser: Boolean(opts.unlessUser) });
   if (!row) {
     if (opts.unlessUser) {
       const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, cartKey)).limit(1);
@@ -219,26 +192,6 @@ export async function addToCart(
   if (row.created) return newCart(cartKey, productOfRow(row), Number(row.added));
   return getCart(db, cartKey);
 }
-
-/** A row of {@link addToCart}'s statement: the product's columns (numbers of `bigint` may be strings) and the outcome. */
-type AddedRow = {
-  id: string;
-  sku: string;
-  name: string;
-  images: unknown;
-  base_price: number | string;
-  discount_percent: number | string;
-  packaging: string;
-  stock: number | string;
-  brand: string;
-  vitola: string | null;
-  length_mm: number | string | null;
-  ring_gauge: number | string | null;
-  category: CartLine['product']['category'];
-  is_user: boolean;
-  added: number | string | null;
-  created: boolean;
-};
 
 const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));
 

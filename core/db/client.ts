@@ -18,6 +18,7 @@ import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from '../cache/content-version.ts';
+import { registerPreparedDriver } from './prepared.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
@@ -104,6 +105,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // error on the pool; without a listener it would crash the process. The pool reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, logger: countQueries }) as unknown as Db;
+    registerPreparedDriver(db, { kind: 'postgres', pool, onQuery: countQueries.logQuery });
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -119,6 +121,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     if (dataDir) await createClusterApart(dataDir);
     client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: pgliteStartParams() });
     const db = drizzlePglite(client, { schema, logger: countQueries }) as unknown as Db;
+    registerPreparedDriver(db, { kind: 'pglite', client, onQuery: countQueries.logQuery });
     await migratePglite(db as never, { migrationsFolder });
     const open = client;
     await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
