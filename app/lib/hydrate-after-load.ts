@@ -29,14 +29,18 @@ export const DEFERRED_REL_ATTR = 'data-rel';
  * pages admit it by hash.
  */
 export const HYDRATE_AFTER_LOAD_SCRIPT = `(function () {
-  function start() {
+  function preloads() {
     document.querySelectorAll('link[${DEFERRED_REL_ATTR}]').forEach(function (l) { l.rel = l.getAttribute('${DEFERRED_REL_ATTR}'); l.removeAttribute('${DEFERRED_REL_ATTR}'); });
+  }
+  function catalogues() {
     try {
       var page = JSON.parse(document.getElementById('i18n-page').textContent);
       Object.keys(page.urls).forEach(function (lng) {
         page.namespaces.forEach(function (ns) { var u = page.urls[lng][ns]; if (u) fetch(u, { credentials: 'same-origin' }); });
       });
     } catch (e) {}
+  }
+  function entry() {
     var s = document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');
     if (!s) return;
     var m = document.createElement('script');
@@ -46,7 +50,8 @@ export const HYDRATE_AFTER_LOAD_SCRIPT = `(function () {
     m.textContent = s.textContent;
     s.replaceWith(m);
   }
-  function later() { requestAnimationFrame(function () { setTimeout(start, 0); }); }
+  // three short tasks rather than one long one: starting a request costs the main thread too
+  function later() { requestAnimationFrame(function () { setTimeout(preloads, 0); setTimeout(catalogues, 0); setTimeout(entry, 0); }); }
   if (document.readyState === 'complete') later();
   else addEventListener('load', later, { once: true });
 })();`;
