@@ -9,7 +9,7 @@
  * Create validates on the server and shows the errors. With JavaScript the same controls update
  * the page at once and the preview is live.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/custombox';
@@ -146,6 +146,15 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
   const first = d.models.find((m) => m.capacity === 10) ?? d.models[0];
   const [v, setV] = useState<Values>(() => result?.values ?? emptyValues(first?.id ?? ''));
   const [clientError, setClientError] = useState<{ error: string; field: string } | null>(null);
+  // What the visitor chose before the page's scripts ran (they start after the page's `load`
+  // event, ADR 013): hydration keeps React's initial state and would undo a box or a message
+  // picked meanwhile, so the form's live values are read once, right after hydration.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!formRef.current) return;
+    const live = readValues(new FormData(formRef.current));
+    setV((s) => (JSON.stringify(live) === JSON.stringify(s) ? s : live));
+  }, []);
   const model = d.models.find((m) => m.id === v.boxID) ?? first;
   const byId = useMemo(() => new Map(d.varieties.map((x) => [x.id, x])), [d.varieties]);
   const chosen = Object.entries(v.qty).filter(([id, n]) => n > 0 && byId.has(id));
@@ -211,7 +220,7 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
           <p>{t('noModels')}</p>
         </div>
       ) : (
-        <Form method="post" className="cb-layout" onSubmit={onSubmit} noValidate aria-describedby={error ? 'cb-error' : undefined}>
+        <Form ref={formRef} method="post" className="cb-layout" onSubmit={onSubmit} noValidate aria-describedby={error ? 'cb-error' : undefined}>
           {/* the default button: Enter in a field refreshes the form instead of pressing + or − */}
           <button type="submit" name="intent" value="refresh" className="visually-hidden" tabIndex={-1} aria-hidden="true">
             {t('refresh')}
