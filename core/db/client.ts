@@ -70,16 +70,10 @@ PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR }).then((db) => db.close())
   });
 }
 
-/** An open database and how to close it. */
-/**
- * The rows of a raw `db.execute(sql…)` result: node-postgres and PGlite answer `{ rows }`, other
- * drivers an array. The caller names the row shape (column names as selected; numbers of
- * `numeric`/`bigint` columns may arrive as strings).
- */
-export function resultRows<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : ((res as { rows?: unknown[] }).rows ?? [])) as T[];
-}
+// the rows of a raw `db.execute(sql…)` result (defined beside the prepared statements, which use it too)
+export { resultRows } from './prepared.ts';
 
+/** An open database and how to close it. */
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
 /**

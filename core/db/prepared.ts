@@ -45,6 +45,15 @@ function toText(v: SqlValue): string | null {
   return v === null ? null : Array.isArray(v) ? arrayLiteral(v) : String(v);
 }
 
+/**
+ * The rows of a raw `db.execute(sql…)` result: node-postgres and PGlite answer `{ rows }`, other
+ * drivers an array. The caller names the row shape (column names as selected; numbers of
+ * `numeric`/`bigint` columns may arrive as strings). Re-exported by core/db/client.ts.
+ */
+export function resultRows<T>(res: unknown): T[] {
+  return (Array.isArray(res) ? res : ((res as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
 type Driver = { kind: 'pglite'; client: PGlite; onQuery: () => void } | { kind: 'postgres'; pool: pg.Pool; onQuery: () => void };
 const drivers = new WeakMap<Db, Driver>();
 
@@ -73,23 +82,26 @@ const pgTypes = { getTypeParser: (oid: number, format?: string) => (RAW_TYPES.ha
 /** A statement as PGlite knows it after Parse + Describe: its result columns and their parsers. */
 type PgliteStatement = { columns: { name: string; parse: (v: string) => unknown }[] };
 
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+/**
+ * Sends protocol messages to PGlite as one buffer and answers the backend's messages. Holds
+ * PGlite's transaction lock and then its query lock, as `PGlite.query` does: no other caller's
+ * statement or transaction (Drizzle's `db.transaction` holds the transaction lock across its
+ * statements) can interleave with them.
+ * @throws once the database is closed (PGlite's `_checkReady`), or the backend's error.
+ */
+async function sendPglite(client: PGlite, parts: Uint8Array[]): Promise<{ messages: { name: string }[] }> {
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
-    out.set(p, at);
+    message.set(p, at);
     at += p.length;
   }
-  return out;
-}
-
-/**
- * Runs `fn` holding PGlite's transaction lock and then its query lock, as `PGlite.query` does:
- * no other caller's statement or transaction (Drizzle's `db.transaction` holds the transaction
- * lock across its statements) can interleave with the protocol messages `fn` sends.
- */
-function exclusive<T>(client: PGlite, fn: () => Promise<T>): Promise<T> {
-  return client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      await client._checkReady();
+      return client.execProtocol(message);
+    }),
+  );
 }
 
 /**
@@ -131,8 +143,7 @@ export class PreparedSql<P extends string, Row> {
     const driver = drivers.get(db);
     if (!driver) {
       const direct = Object.fromEntries(Object.entries<SqlValue>(values).map(([k, v]) => [k, Array.isArray(v) ? arrayLiteral(v) : v]));
-      const res = await db.execute(this.#build(direct as Record<P, unknown>));
-      return (Array.isArray(res) ? res : ((res as { rows?: unknown[] }).rows ?? [])) as Row[];
+      return resultRows<Row>(await db.execute(this.#build(direct as Record<P, unknown>)));
     }
     const params = this.#order.map((k) => toText(values[k]));
     driver.onQuery();
@@ -151,15 +162,11 @@ export class PreparedSql<P extends string, Row> {
       statement.catch(() => this.#pglite.delete(client)); // a failed Parse is tried again next time
     }
     const { columns } = await statement;
-    const message = concatBytes([
+    const { messages } = await sendPglite(client, [
       protocol.serialize.bind({ statement: this.#name, values: params }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]);
-    const { messages } = await exclusive(client, async () => {
-      await client._checkReady(); // throws once the database is closed
-      return client.execProtocol(message);
-    });
     const rows: Row[] = [];
     for (const m of messages) {
       if (m.name !== 'dataRow') continue;
@@ -172,15 +179,11 @@ export class PreparedSql<P extends string, Row> {
   }
 
   async #preparePglite(client: PGlite): Promise<PgliteStatement> {
-    const message = concatBytes([
+    const { messages } = await sendPglite(client, [
       protocol.serialize.parse({ name: this.#name, text: this.#text, types: [] }),
       protocol.serialize.describe({ type: 'S', name: this.#name }),
       protocol.serialize.sync(),
     ]);
-    const { messages } = await exclusive(client, async () => {
-      await client._checkReady();
-      return client.execProtocol(message);
-    });
     const description = messages.find((m) => m.name === 'rowDescription') as unknown as { fields: { name: string; dataTypeID: number }[] } | undefined;
     return {
       columns: (description?.fields ?? []).map((f) => ({
