@@ -10,6 +10,20 @@ export async function productBySku(shop: Shop, sku: string): Promise<ProductRow>
   return row;
 }
 
+/**
+ * The real catalogue's products the cart tests lean on, by their stock (data/catalogue.json):
+ * Hemingway Short Story 13.50, stock 64; Opus X Robusto 45.00, stock 8; Opus X Double Robusto,
+ * stock 0; Gran Reserva Chateau (5-pack) 52.50 - 10 %, stock 22. Their product ids.
+ */
+export async function cartTestProducts(shop: Shop): Promise<{ hemingway: string; opusx: string; opusxDouble: string; chateau: string }> {
+  return {
+    hemingway: (await productBySku(shop, 'AF-HEM-SS-S1')).id,
+    opusx: (await productBySku(shop, 'AF-OPX-ROB-S1')).id,
+    opusxDouble: (await productBySku(shop, 'AF-OPX-DRB-S1')).id,
+    chateau: (await productBySku(shop, 'AF-GR-CHAT-P5')).id,
+  };
+}
+
 /** A valid catalogue row (the `data/catalogue.json` schema) with the given fields changed. */
 export function fixtureRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

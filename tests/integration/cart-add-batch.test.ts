@@ -12,7 +12,7 @@ import { addToCart, getCart, newAnonymousCartId, type Cart } from '../../core/ca
 import { queryCount } from '../../core/db/client.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
-import { productBySku } from '../helpers/catalogue.ts';
+import { cartTestProducts } from '../helpers/catalogue.ts';
 import { createCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { apiClient } from '../helpers/api.ts';
@@ -27,10 +27,7 @@ let userId: string;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  hemingway = (await productBySku(shop, 'AF-HEM-SS-S1')).id;
-  opusx = (await productBySku(shop, 'AF-OPX-ROB-S1')).id;
-  opusxDouble = (await productBySku(shop, 'AF-OPX-DRB-S1')).id;
-  chateau = (await productBySku(shop, 'AF-GR-CHAT-P5')).id;
+  ({ hemingway, opusx, opusxDouble, chateau } = await cartTestProducts(shop));
   // a listed product, none of the above, unlisted for these tests
   const [spare] = await shop.db.select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(products.sku).limit(1).offset(10);
   unlisted = spare.id;

@@ -10,7 +10,7 @@ import { addToCart, clearCart, getCart, mergeCarts, newAnonymousCartId, ANON_ID_
 import { DomainError } from '../../core/errors.ts';
 import { queryCount } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
-import { productBySku } from '../helpers/catalogue.ts';
+import { cartTestProducts } from '../helpers/catalogue.ts';
 import { createCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
@@ -23,10 +23,7 @@ let key: string;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  hemingway = (await productBySku(shop, 'AF-HEM-SS-S1')).id;
-  opusx = (await productBySku(shop, 'AF-OPX-ROB-S1')).id;
-  opusxDouble = (await productBySku(shop, 'AF-OPX-DRB-S1')).id;
-  chateau = (await productBySku(shop, 'AF-GR-CHAT-P5')).id;
+  ({ hemingway, opusx, opusxDouble, chateau } = await cartTestProducts(shop));
 });
 afterAll(async () => {
   await shop?.close();
