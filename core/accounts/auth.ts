@@ -4,7 +4,8 @@
  * API clients send them in the `accestoken` header (the specification's spelling) or as
  * `Authorization: Bearer`; the web UI keeps them in the HttpOnly `access_token` cookie.
  */
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { PreparedSql } from '../db/prepared.ts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
@@ -86,11 +87,18 @@ export async function authenticate(shop: Shop, request: Request): Promise<AuthUs
  * @returns the caller with their current role, or null when the account is blocked, erased or gone.
  */
 export async function currentAccount(shop: Pick<Shop, 'db'>, claimed: AuthUser): Promise<AuthUser | null> {
-  const [u] = await shop.db
-    .select({ role: users.role, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt })
-    .from(users)
-    .where(eq(users.id, claimed.userId))
-    .limit(1);
-  if (!u || u.blockedAt || u.anonymisedAt) return null;
+  const [u] = await accountStatement.run(shop.db, { userId: claimed.userId });
+  if (!u || !u.usable) return null;
   return { userId: claimed.userId, role: u.role };
 }
+
+/**
+ * The look-up of {@link currentAccount}, run for every signed-in request: a named prepared
+ * statement (issue 11; core/db/prepared.ts), parsed and planned once per connection.
+ */
+const accountStatement = new PreparedSql<'userId', { role: Role; usable: boolean }>(
+  'shop_current_account',
+  ['userId'],
+  (v) => sql`select ${users.role} as role, (${users.blockedAt} is null and ${users.anonymisedAt} is null) as usable
+                from ${users} where ${users.id} = ${v.userId} limit 1`,
+);

@@ -39,8 +39,8 @@ import type { Db } from '../db/client.ts';
 import { isOwnDatabase, PreparedSql } from '../db/prepared.ts';
 import { cartItems, carts } from './schema.ts';
 
-/** A row of the add statements: the product's columns (numbers of `bigint` may be strings) and the outcome. */
-export type AddedRow = {
+/** The product's columns of {@link productColumns} as a prepared statement reads them (numbers of `bigint` may be strings). */
+export type CartProductRow = {
   id: string;
   sku: string;
   name: string;
@@ -54,6 +54,10 @@ export type AddedRow = {
   length_mm: number | string | null;
   ring_gauge: number | string | null;
   category: ProductRow['category'];
+};
+
+/** A row of the add statements: the product's columns and the outcome. */
+export type AddedRow = CartProductRow & {
   /** The cart key is a registered user's id (only asked with `unlessUser`): nothing was written. */
   is_user: boolean;
   /** The line's count after the add; null when the add would exceed stock (nothing written). */
@@ -66,7 +70,8 @@ export type AddedRow = {
 export type AddInput = { cartKey: string; productId: string; count: number; userId: string | null; unlessUser: boolean };
 
 /** The product columns both statements answer, named as in {@link AddedRow}. */
-const productColumns = sql`${products.id} as id, ${products.sku} as sku, ${products.name} as name, ${products.images} as images,
+/** The product columns a cart line shows, snake_case as {@link CartProductRow} (for `select`). */
+export const productColumns = sql`${products.id} as id, ${products.sku} as sku, ${products.name} as name, ${products.images} as images,
   ${products.basePrice} as base_price, ${products.discountPercent} as discount_percent, ${products.packaging} as packaging,
   ${products.stock} as stock, ${products.brand} as brand, ${products.vitola} as vitola, ${products.lengthMm} as length_mm,
   ${products.ringGauge} as ring_gauge, ${products.category} as category`;

@@ -12,7 +12,8 @@ import { lineTotal, unitPrice } from '../pricing/pricing.ts';
 import { users } from '../accounts/schema.ts';
 import { cartBoxes } from '../custom-box/schema.ts';
 import { cartItems, carts } from './schema.ts';
-import { runAdd, type AddedRow } from './add-statement.ts';
+import { productColumns, runAdd, type CartProductRow } from './add-statement.ts';
+import { PreparedSql } from '../db/prepared.ts';
 // custom boxes are cart lines too (issue 9)
 import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
 
@@ -58,57 +59,35 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
 }
 
 /**
- * The cart read of {@link getCart}, prepared once per database (issue 11): Drizzle builds the SQL
- * once, and on PostgreSQL the statement is prepared by name on each connection, so neither the
- * builder nor the planner runs again for every cart a page or a call reads.
+ * The cart read of {@link getCart}: a named prepared statement (issue 11; core/db/prepared.ts), so
+ * neither Drizzle's builder nor PostgreSQL's parser and planner run again for every cart a page
+ * or a call reads (on PGlite, Drizzle's `.prepare` parses the statement on every execution). No
+ * row: no cart; one row with a null product: a cart without lines.
  */
-function buildCartQuery(db: Db) {
-  const cartKey = sql.placeholder('cartKey');
-  return db
-    .select({
-      promoCode: carts.promoCode,
-      // custom boxes are read only for a cart that has some (one more query then)
-      hasBoxes: sql<boolean>`exists (select 1 from ${cartBoxes} where ${cartBoxes.cartKey} = ${cartKey})`,
-      count: cartItems.count,
-      id: products.id,
-      sku: products.sku,
-      name: products.name,
-      images: products.images,
-      basePrice: products.basePrice,
-      discountPercent: products.discountPercent,
-      packaging: products.packaging,
-      stock: products.stock,
-      brand: products.brand,
-      vitola: products.vitola,
-      lengthMm: products.lengthMm,
-      ringGauge: products.ringGauge,
-      category: products.category,
-    })
-    .from(carts)
-    .leftJoin(cartItems, eq(cartItems.cartKey, carts.cartKey))
-    .leftJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(carts.cartKey, cartKey))
-    .orderBy(cartItems.addedAt, products.name)
-    .prepare('shop_get_cart');
-}
-const cartQueries = new WeakMap<Db, ReturnType<typeof buildCartQuery>>();
-function cartQuery(db: Db): ReturnType<typeof buildCartQuery> {
-  let q = cartQueries.get(db);
-  if (!q) {
-    q = buildCartQuery(db);
-    cartQueries.set(db, q);
-  }
-  return q;
-}
+const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { promo_code: string | null; has_boxes: boolean; count: number | string | null }>(
+  'shop_get_cart',
+  ['cartKey'],
+  (v) => sql`
+    select ${carts.promoCode} as promo_code,
+           -- custom boxes are read only for a cart that has some (one more query then)
+           exists (select 1 from ${cartBoxes} where ${cartBoxes.cartKey} = ${v.cartKey}) as has_boxes,
+           ${cartItems.count} as count, ${productColumns}
+      from ${carts}
+      left join ${cartItems} on ${cartItems.cartKey} = ${carts.cartKey}
+      left join ${products} on ${products.id} = ${cartItems.productId}
+     where ${carts.cartKey} = ${v.cartKey}
+     order by ${cartItems.addedAt}, ${products.name}`,
+);
 
 /** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
 export async function getCart(db: Db, cartKey: string): Promise<Cart> {
   // carts left join items: no row = no cart; one row with a null product = a cart without lines
-  const rows = await cartQuery(db).execute({ cartKey });
+  const rows = await cartStatement.run(db, { cartKey });
   const lines: CartLine[] = [];
-  for (const { promoCode: _promo, hasBoxes: _boxes, count, ...p } of rows) {
-    if (count === null || p.id === null) continue;
-    const product = p as CartLine['product'];
+  for (const row of rows) {
+    if (row.count === null || row.id == null) continue;
+    const count = Number(row.count);
+    const product = productOfRow(row as CartProductRow);
     lines.push({
       count,
       product,
@@ -116,13 +95,13 @@ export async function getCart(db: Db, cartKey: string): Promise<Cart> {
       lineTotal: lineTotal(product.basePrice, product.discountPercent, count),
     });
   }
-  if (rows[0]?.hasBoxes) lines.push(...(await boxCartLines(db, cartKey))); // custom boxes, after the products
+  if (rows[0]?.has_boxes) lines.push(...(await boxCartLines(db, cartKey))); // custom boxes, after the products
   return {
     cartKey,
     lines,
     itemCount: lines.reduce((n, l) => n + l.count, 0),
     subtotal: lines.reduce((s, l) => s + l.lineTotal, 0),
-    promoCode: rows[0]?.promoCode ?? null,
+    promoCode: rows[0]?.promo_code ?? null,
   };
 }
 
@@ -195,8 +174,8 @@ export async function addToCart(
 
 const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));
 
-/** The cart line's product fields of an {@link AddedRow}, typed as Drizzle reads them. */
-function productOfRow(r: AddedRow): CartLine['product'] {
+/** The cart line's product fields of a prepared statement's row ({@link CartProductRow}), typed as Drizzle reads them. */
+function productOfRow(r: CartProductRow): CartLine['product'] {
   return {
     id: r.id,
     sku: r.sku,
