@@ -397,6 +397,36 @@ test.describe('clean pages', () => {
   });
 });
 
+test.describe('before the scripts run (ADR 013: hydration after load)', () => {
+  test('what a visitor types or a password manager fills before hydration is kept', async ({ page }) => {
+    await adultVisitor(page);
+    // the page's scripts wait until the visitor has filled the forms
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/register', { waitUntil: 'load' });
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    const values: Record<string, string> = {
+      firstName: 'Anna',
+      lastName: 'Muster',
+      email: 'anna.early@example.ch',
+      phone: '+41 79 123 45 67',
+      street: 'Bahnhofstrasse 1',
+      postalCode: '8001',
+      city: 'Zürich',
+      password: 'Early-Password-42',
+      passwordConfirm: 'Early-Password-42',
+    };
+    for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+    release();
+    await hydrated(page);
+    for (const [name, value] of Object.entries(values)) await expect(page.locator(`input[name="${name}"]`), name).toHaveValue(value);
+  });
+});
+
 test.describe('contact form', () => {
   test('validates with the specification messages and sends a message', async ({ page }) => {
     await page.goto('/contact');
