@@ -20,7 +20,20 @@ export type AuthUser = { userId: string; role: Role };
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export { ACCESS_COOKIE } from './cookies.ts';
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HS256 key of a session secret, imported into WebCrypto once per secret (issue 11: given the
+ * raw bytes, jose imports them again on every signature and every verification of a request).
+ */
+function key(secret: string): Promise<CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, k);
+  }
+  return k;
+}
 
 /**
  * Signs an access token for a user.
@@ -33,7 +46,7 @@ export async function issueAccessToken(shop: Pick<Shop, 'sessionSecret'>, user: 
     .setSubject(user.userId)
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
-    .sign(key(shop.sessionSecret));
+    .sign(await key(shop.sessionSecret));
 }
 
 /**
@@ -42,7 +55,7 @@ export async function issueAccessToken(shop: Pick<Shop, 'sessionSecret'>, user: 
  */
 export async function verifyAccessToken(shop: Pick<Shop, 'sessionSecret'>, token: string): Promise<AuthUser> {
   try {
-    const { payload } = await jwtVerify(token, key(shop.sessionSecret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await key(shop.sessionSecret), { algorithms: ['HS256'] });
     const role = payload.role as Role;
     if (typeof payload.sub !== 'string' || !ROLES.includes(role)) throw new Error('bad claims');
     return { userId: payload.sub, role };
