@@ -93,6 +93,17 @@ export async function authenticate(shop: Shop, request: Request): Promise<AuthUs
 }
 
 /**
+ * The look-up of {@link currentAccount}, run for every signed-in request: a named prepared
+ * statement (issue 11; core/db/prepared.ts), parsed and planned once per connection.
+ */
+const accountStatement = new PreparedSql<'userId', { role: Role; usable: boolean }>(
+  'shop_current_account',
+  ['userId'],
+  (v) => sql`select ${users.role} as role, (${users.blockedAt} is null and ${users.anonymisedAt} is null) as usable
+                from ${users} where ${users.id} = ${v.userId} limit 1`,
+);
+
+/**
  * The account behind a verified access token as it is now: one primary-key read per
  * authenticated request (the cheap path), so that blocking or erasing an account ends its
  * sessions at once instead of when the 15-minute token expires, and a role change applies to the
@@ -104,14 +115,3 @@ export async function currentAccount(shop: Pick<Shop, 'db'>, claimed: AuthUser):
   if (!u || !u.usable) return null;
   return { userId: claimed.userId, role: u.role };
 }
-
-/**
- * The look-up of {@link currentAccount}, run for every signed-in request: a named prepared
- * statement (issue 11; core/db/prepared.ts), parsed and planned once per connection.
- */
-const accountStatement = new PreparedSql<'userId', { role: Role; usable: boolean }>(
-  'shop_current_account',
-  ['userId'],
-  (v) => sql`select ${users.role} as role, (${users.blockedAt} is null and ${users.anonymisedAt} is null) as usable
-                from ${users} where ${users.id} = ${v.userId} limit 1`,
-);

@@ -34,27 +34,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
-import { products, type ProductRow } from '../catalogue/schema.ts';
+import { products } from '../catalogue/schema.ts';
 import type { Db } from '../db/client.ts';
 import { isOwnDatabase, PreparedSql } from '../db/prepared.ts';
+import { productColumns, type CartProductRow } from './line-product.ts';
 import { cartItems, carts } from './schema.ts';
-
-/** The product's columns of {@link productColumns} as a prepared statement reads them (numbers of `bigint` may be strings). */
-export type CartProductRow = {
-  id: string;
-  sku: string;
-  name: string;
-  images: unknown;
-  base_price: number | string;
-  discount_percent: number | string;
-  packaging: string;
-  stock: number | string;
-  brand: string;
-  vitola: string | null;
-  length_mm: number | string | null;
-  ring_gauge: number | string | null;
-  category: ProductRow['category'];
-};
 
 /** A row of the add statements: the product's columns and the outcome. */
 export type AddedRow = CartProductRow & {
@@ -68,13 +52,6 @@ export type AddedRow = CartProductRow & {
 
 /** An add: `count` (1..999, checked by the caller) of `productId` to the cart `cartKey`. */
 export type AddInput = { cartKey: string; productId: string; count: number; userId: string | null; unlessUser: boolean };
-
-/** The product columns both statements answer, named as in {@link AddedRow}. */
-/** The product columns a cart line shows, snake_case as {@link CartProductRow} (for `select`). */
-export const productColumns = sql`${products.id} as id, ${products.sku} as sku, ${products.name} as name, ${products.images} as images,
-  ${products.basePrice} as base_price, ${products.discountPercent} as discount_percent, ${products.packaging} as packaging,
-  ${products.stock} as stock, ${products.brand} as brand, ${products.vitola} as vitola, ${products.lengthMm} as length_mm,
-  ${products.ringGauge} as ring_gauge, ${products.category} as category`;
 
 /**
  * One add. Parsing and planning its five CTEs cost PGlite ~2.5 ms of CPU per add, executing the

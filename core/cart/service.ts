@@ -12,7 +12,8 @@ import { lineTotal, unitPrice } from '../pricing/pricing.ts';
 import { users } from '../accounts/schema.ts';
 import { cartBoxes } from '../custom-box/schema.ts';
 import { cartItems, carts } from './schema.ts';
-import { productColumns, runAdd, type CartProductRow } from './add-statement.ts';
+import { runAdd } from './add-statement.ts';
+import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
 import { PreparedSql } from '../db/prepared.ts';
 // custom boxes are cart lines too (issue 9)
 import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
@@ -28,10 +29,7 @@ export function newAnonymousCartId(): string {
 /** A cart line with the product data the cart shows. Money in Rappen. */
 export type CartLine = {
   count: number;
-  product: Pick<
-    ProductRow,
-    'id' | 'sku' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging' | 'stock' | 'brand' | 'vitola' | 'lengthMm' | 'ringGauge' | 'category'
-  >;
+  product: CartLineProduct;
   /** Unit price after discount, Rappen. */
   unitPrice: number;
   /** unitPrice x count, Rappen. */
@@ -170,27 +168,6 @@ export async function addToCart(
   // `(xmax = 0)`: the row version was inserted by this statement, not updated (PostgreSQL's upsert)
   if (row.created) return newCart(cartKey, productOfRow(row), Number(row.added));
   return getCart(db, cartKey);
-}
-
-const numberOrNull = (v: number | string | null) => (v === null ? null : Number(v));
-
-/** The cart line's product fields of a prepared statement's row ({@link CartProductRow}), typed as Drizzle reads them. */
-function productOfRow(r: CartProductRow): CartLine['product'] {
-  return {
-    id: r.id,
-    sku: r.sku,
-    name: r.name,
-    images: (typeof r.images === 'string' ? JSON.parse(r.images) : r.images) as CartLine['product']['images'],
-    basePrice: Number(r.base_price),
-    discountPercent: Number(r.discount_percent),
-    packaging: r.packaging,
-    stock: Number(r.stock),
-    brand: r.brand,
-    vitola: r.vitola,
-    lengthMm: numberOrNull(r.length_mm),
-    ringGauge: numberOrNull(r.ring_gauge),
-    category: r.category,
-  };
 }
 
 /** A cart holding one line and nothing else (no custom box, no promo code). */
