@@ -29,7 +29,7 @@ import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { usePersonalPart } from './lib/personal.ts';
-import { HYDRATE_AFTER_LOAD_SCRIPT } from './lib/hydrate-after-load.ts';
+import { HYDRATE_AFTER_LOAD_SCRIPT, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -75,6 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* a browser that has the web fonts in its cache uses them from the first layout (ADR 013) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT }} />
+        <noscript dangerouslySetInnerHTML={{ __html: `<style>${WEB_FONTS_NOSCRIPT_CSS}</style>` }} />
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
         <Meta />

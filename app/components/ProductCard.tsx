@@ -11,6 +11,8 @@ export type CardProduct = {
   id: string;
   name: string;
   brand: string;
+  /** Chooses the drawn placeholder of a product without photos. */
+  category: string;
   vitola: string | null;
   lengthMm: number | null;
   ringGauge: number | null;

@@ -2,9 +2,9 @@
  * A product's photo as a `<picture>`: AVIF, then WebP, then JPEG, each with a `srcset` of the
  * rendered widths, intrinsic `width`/`height` (no layout shift) and its alt text. Catalogue images
  * without renditions and products without photos fall back to a plain `<img>` (the drawn
- * placeholder for the latter).
+ * placeholder for the latter: `productImgProps`).
  */
-import { productImageSrc } from '../lib/product-image.ts';
+import { productImgProps, type ImageProduct } from '../lib/product-image.ts';
 
 /** What the component needs of an image (see `ProductImage` in core/catalogue/schema.ts). */
 export type PictureImage = { path: string; alt?: string; id?: string; width?: number; height?: number; widths?: number[] };
@@ -19,7 +19,7 @@ export function ProductPicture({
   fetchPriority,
   index = 0,
 }: {
-  product: { id: string; images?: PictureImage[] | null };
+  product: Omit<ImageProduct, 'images'> & { images?: PictureImage[] | null };
   sizes: string;
   width: number;
   height: number;
@@ -32,7 +32,7 @@ export function ProductPicture({
   if (!img?.id || !img.widths?.length)
     return (
       <img
-        src={index === 0 ? productImageSrc(product) : (img?.path ?? productImageSrc(product))}
+        {...(img?.path ? { src: img.path } : productImgProps({ ...product, images: null }))}
         alt={alt ?? ''}
         width={width}
         height={height}

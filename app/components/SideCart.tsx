@@ -10,7 +10,7 @@ import { Link, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CartView } from '../lib/cart-view.server.ts';
 import { useFormat } from '../lib/format.ts';
-import { productImageSrc } from '../lib/product-image.ts';
+import { productImgProps } from '../lib/product-image.ts';
 import { useUiState } from './ui-state.tsx';
 import { BoxContents, useBoxLineName } from './custombox/BoxContents.tsx';
 import { ModalDialog } from './dialog.tsx';
@@ -67,7 +67,18 @@ function SideCartItem({ line, label }: { line: CartView['lines'][number]; label:
   const boxName = useBoxLineName();
   return (
     <li className="sidecart-item" data-testid="sidecart-item" style={{ opacity: fetcher.state === 'idle' ? 1 : 0.5 }}>
-      <img src={productImageSrc({ id: line.productId, images: line.image ? [{ path: line.image }] : [] })} alt="" width={64} height={48} />
+      <img
+        {...productImgProps({
+          id: line.productId,
+          images: line.image ? [{ path: line.image }] : [],
+          category: line.category,
+          brand: line.brand,
+          name: line.name,
+        })}
+        alt=""
+        width={64}
+        height={48}
+      />
       <div>
         <div>{line.box ? boxName(line.box) : line.name}</div>
         {line.box && <BoxContents box={line.box} />}

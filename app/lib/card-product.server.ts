@@ -7,6 +7,7 @@ export function toCardProduct(p: ProductRow): CardProduct {
     id: p.id,
     name: p.name,
     brand: p.brand,
+    category: p.category,
     vitola: p.vitola,
     lengthMm: p.lengthMm,
     ringGauge: p.ringGauge,

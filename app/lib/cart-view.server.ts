@@ -9,6 +9,9 @@ export type CartView = {
     name: string;
     packaging: string;
     image: string | null;
+    /** With `brand`, chooses the drawn placeholder of a product without photos. */
+    category: string;
+    brand: string;
     count: number;
     stock: number;
     basePrice: number;
@@ -38,6 +41,8 @@ export async function loadCartView(context: AppLoadContext): Promise<CartView> {
       name: l.product.name,
       packaging: l.product.packaging,
       image: l.product.images[0]?.path ?? null,
+      category: l.product.category,
+      brand: l.product.brand,
       count: l.count,
       stock: l.product.stock,
       basePrice: l.product.basePrice,

@@ -22,10 +22,28 @@ export const DEFERRED_MODULE_TYPE = 'text/x-hydrate-after-load';
 export const DEFERRED_REL_ATTR = 'data-rel';
 
 /**
- * The inline script (plain ES5, no imports) that starts hydration after `load` and one frame:
- * restores the deferred links' `rel`, fetches the page's translation files (listed in the
- * `#i18n-page` block; entry.client.tsx reads them from the HTTP cache), and replaces the inert
- * module script by a live one carrying the same nonce and text. Its text never changes, so cached
+ * Attribute of `<html>` that switches the web fonts on (app/styles/app.css `:root[data-fonts]`).
+ * Without it the text is set in the metric-matched local faces, so the fonts (~75 KB) are not
+ * fetched in front of the first paint.
+ */
+export const WEB_FONTS_ATTR = 'data-fonts';
+
+/** localStorage key remembering that this browser has fetched the web fonts (they are in its cache). */
+export const WEB_FONTS_KEY = 'webFonts';
+
+/**
+ * The faces the storefront uses (CSS font shorthands for `document.fonts.load`): Inter (variable
+ * weight) for text, Cormorant Garamond 500 and 600 for headings (app/styles/app.css). Other
+ * scripts' subsets (Cyrillic, Greek, Vietnamese) load on demand once the fonts are on.
+ */
+export const WEB_FONT_FACES = ['1em "Inter Variable"', '500 1em "Cormorant Garamond"', '600 1em "Cormorant Garamond"'];
+
+/**
+ * The inline script (plain ES5, no imports) that starts hydration after `load`, the first
+ * contentful paint and one frame: switches the web fonts on ({@link WEB_FONTS_ATTR}), restores the
+ * deferred links' `rel`, fetches the page's translation files (listed in the `#i18n-page` block;
+ * entry.client.tsx reads them from the HTTP cache), and replaces the inert module script by a live
+ * one carrying the same nonce and text. Its text never changes, so cached
  * pages admit it by hash.
  */
 export const HYDRATE_AFTER_LOAD_SCRIPT = `(function () {
@@ -50,8 +68,44 @@ export const HYDRATE_AFTER_LOAD_SCRIPT = `(function () {
     m.textContent = s.textContent;
     s.replaceWith(m);
   }
-  // three short tasks rather than one long one: starting a request costs the main thread too
-  function later() { requestAnimationFrame(function () { setTimeout(preloads, 0); setTimeout(catalogues, 0); setTimeout(entry, 0); }); }
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later, { once: true });
+  // the faces are fetched first and switched on once they are here: one restyle and relayout
+  function fonts() {
+    var root = document.documentElement;
+    if (root.hasAttribute('${WEB_FONTS_ATTR}')) return;
+    function on() {
+      root.setAttribute('${WEB_FONTS_ATTR}', '');
+      try { localStorage.setItem('${WEB_FONTS_KEY}', '1'); } catch (e) {}
+    }
+    var set = document.fonts;
+    if (!set || !set.load || !window.Promise) return on();
+    Promise.all(${JSON.stringify(WEB_FONT_FACES)}.map(function (f) { return set.load(f); })).then(on, on);
+  }
+  var started = false;
+  // short tasks rather than one long one: starting a request costs the main thread too
+  function start() {
+    if (started) return;
+    started = true;
+    requestAnimationFrame(function () { setTimeout(fonts, 0); setTimeout(preloads, 0); setTimeout(catalogues, 0); setTimeout(entry, 0); });
+  }
+  // after the first contentful paint (a page without pictures can load before it), or 2 s
+  function painted() {
+    try {
+      if (performance.getEntriesByName('first-contentful-paint').length) return start();
+      new PerformanceObserver(function (list, observer) { observer.disconnect(); start(); }).observe({ type: 'paint', buffered: true });
+    } catch (e) { return start(); }
+    setTimeout(start, 2000);
+  }
+  if (document.readyState === 'complete') painted();
+  else addEventListener('load', painted, { once: true });
 })();`;
+
+/** The web fonts for a browser that runs no scripts (a `<noscript>` style before the style sheet, hence `html:root`; same as `:root[data-fonts]` in app/styles/app.css). */
+export const WEB_FONTS_NOSCRIPT_CSS = `html:root{--font-display:'Cormorant Garamond',var(--fallback-display);--font-text:'Inter Variable',var(--fallback-text)}`;
+
+/**
+ * The inline script at the top of `<head>`: in a browser that has fetched the web fonts before
+ * ({@link WEB_FONTS_KEY}), switches them on before the first layout, so a returning visitor does
+ * not see the local faces swapped for the web fonts on every page. Its text never changes (cached
+ * pages admit it by hash).
+ */
+export const WEB_FONTS_EARLY_SCRIPT = `try{if(localStorage.getItem('${WEB_FONTS_KEY}'))document.documentElement.setAttribute('${WEB_FONTS_ATTR}','')}catch(e){}`;

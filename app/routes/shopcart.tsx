@@ -11,7 +11,7 @@ import { addToCart, removeFromCart, setCartCount } from '../../core/cart/service
 import { DomainError } from '../../core/errors.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { productImageSrc } from '../lib/product-image.ts';
+import { productImgProps } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
@@ -164,8 +164,10 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                 <tr key={l.productId} data-testid="cart-line">
                   <td>
                     <img
-                      className="cart-line-img"
-                      src={productImageSrc({ id: l.productId, images: l.image ? [{ path: l.image }] : [] })}
+                      {...productImgProps(
+                        { id: l.productId, images: l.image ? [{ path: l.image }] : [], category: l.category, brand: l.brand, name: l.name },
+                        'cart-line-img',
+                      )}
                       alt=""
                       width={64}
                       height={48}

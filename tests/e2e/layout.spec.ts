@@ -425,6 +425,43 @@ test.describe('before the scripts run (ADR 013: hydration after load)', () => {
     await hydrated(page);
     for (const [name, value] of Object.entries(values)) await expect(page.locator(`input[name="${name}"]`), name).toHaveValue(value);
   });
+
+  test('the web fonts are fetched after the first paint, at once for a returning visitor, and without scripts', async ({ browser }) => {
+    const visit = async (opts: { javaScriptEnabled?: boolean; returning?: boolean }) => {
+      const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true });
+      const page = await context.newPage();
+      if (opts.javaScriptEnabled !== false) await adultVisitor(page);
+      if (opts.returning) await page.addInitScript(() => localStorage.setItem('webFonts', '1'));
+      await page.goto('/client/products', { waitUntil: 'load' });
+      const font = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      return { page, context, font };
+    };
+    // a first visit: the page is set in the local faces; the fonts come after the first paint
+    const first = await visit({});
+    await expect(first.page.locator('html[data-fonts]')).toHaveCount(1);
+    expect(await first.font()).toMatch(/^"Inter Variable"/);
+    expect(await first.page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
+    const timing = await first.page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      fonts: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('.woff2'))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.painted).toBeGreaterThan(0);
+    expect(timing.fonts.length).toBeGreaterThan(0);
+    for (const start of timing.fonts) expect(start).toBeGreaterThan(timing.painted);
+    await first.context.close();
+    // a returning visitor: the fonts are on before any script of the page's own runs
+    const again = await visit({ returning: true });
+    expect(await again.page.locator('html').getAttribute('data-fonts')).toBe('');
+    await again.context.close();
+    // without scripts, the <noscript> style switches them on
+    const noJs = await visit({ javaScriptEnabled: false });
+    expect(await noJs.font()).toMatch(/^"Inter Variable"/);
+    expect(await noJs.page.locator('h1').evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"Cormorant Garamond"/);
+    await noJs.context.close();
+  });
 });
 
 test.describe('contact form', () => {

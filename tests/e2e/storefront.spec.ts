@@ -244,7 +244,10 @@ test('a product without images shows the generated placeholder, never a broken i
   await open(page, `/productdetail?id=${id}`);
   expect(errors).toEqual([]); // no hydration mismatch, no failed resource
   const img = page.locator('.detail-media img');
-  await expect(img).toHaveAttribute('src', new RegExp(`/images/placeholder/${id}\\.svg$`));
+  // the cigar drawing shared by every cigar without photos, on the brand's hue
+  await expect(img).toHaveAttribute('src', /\/assets\/placeholder-cigar-[\w-]+\.svg$/);
+  await expect(img).toHaveClass(/\bph\b/);
+  expect(await img.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^linear-gradient/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   // every card image of the list loads too
   await open(page, '/client/products');

@@ -4,15 +4,9 @@
  */
 import type { Route } from './+types/placeholder';
 import { getProduct } from '../../../core/catalogue/service.ts';
+import { placeholderHue as hue } from '../../lib/product-image.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A stable hue from a string (warm range: 15..45 degrees). */
-function hue(s: string): number {
-  let h = 0;
-  for (const ch of s) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return 15 + (h % 30);
-}
 
 function cigar(h: number): string {
   return `<g transform="rotate(-12 400 300)">
