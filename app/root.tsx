@@ -2,7 +2,7 @@
  * The document: `<html lang dir data-theme>` set on the server, the language's catalogue for the
  * browser, the shop configuration, the visitor's cart and session summary.
  */
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -29,7 +29,7 @@ import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { usePersonalPart } from './lib/personal.ts';
-import { HYDRATE_AFTER_LOAD_SCRIPT, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
+import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -116,6 +116,14 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = String(Date.now());
   }, []);
+  // the web fonts fetched after the first paint go on with the next page the router shows, in the
+  // frame that lays it out (before it is painted), never under the page being read (ADR 013)
+  const location = useLocation();
+  const firstPage = useRef(true);
+  useLayoutEffect(() => {
+    if (firstPage.current) firstPage.current = false;
+    else switchWebFontsOn();
+  }, [location.pathname, location.search]);
   return <Outlet />;
 }
 

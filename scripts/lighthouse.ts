@@ -9,7 +9,8 @@
  * `npm run lighthouse -- http://host:port` measures a shop that already runs. Chromium:
  * CHROME_PATH, default /usr/bin/chromium. `npm run bench` prints the same lines at its end.
  * LIGHTHOUSE_REPORT_DIR=dir also writes each page's full JSON report there (page-1.json, …) and
- * prints, per page, the performance audits that are not passed with their display values.
+ * prints, per page, the performance audits that are not passed with their display values; the
+ * page's trace goes to page-N.trace.json (open it in Chromium's DevTools Performance panel).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -119,6 +120,8 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Pa
         if (reportDir) {
           fs.mkdirSync(reportDir, { recursive: true });
           fs.writeFileSync(path.join(reportDir, `page-${paths.indexOf(p) + 1}.json`), JSON.stringify(lhr, null, 1));
+          const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+          if (trace) fs.writeFileSync(path.join(reportDir, `page-${paths.indexOf(p) + 1}.trace.json`), JSON.stringify(trace));
           console.log(`${p}: ${notPassed(lhr).join('; ') || 'every performance audit passed'}`);
         }
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);

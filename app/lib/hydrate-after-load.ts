@@ -40,7 +40,9 @@ export const WEB_FONT_FACES = ['1em "Inter Variable"', '500 1em "Cormorant Garam
 
 /**
  * The inline script (plain ES5, no imports) that starts hydration after `load`, the first
- * contentful paint and one frame: switches the web fonts on ({@link WEB_FONTS_ATTR}), restores the
+ * contentful paint and one frame: fetches the web fonts into the browser's cache and remembers
+ * that it has them ({@link WEB_FONTS_KEY}) without switching this page over to them (they are
+ * switched on at the next navigation: {@link switchWebFontsOn}), restores the
  * deferred links' `rel`, fetches the page's translation files (listed in the `#i18n-page` block;
  * entry.client.tsx reads them from the HTTP cache), and replaces the inert module script by a live
  * one carrying the same nonce and text. Its text never changes, so cached
@@ -68,17 +70,15 @@ export const HYDRATE_AFTER_LOAD_SCRIPT = `(function () {
     m.textContent = s.textContent;
     s.replaceWith(m);
   }
-  // the faces are fetched first and switched on once they are here: one restyle and relayout
+  // the faces are fetched for the next page (or the next navigation in this one); swapping them
+  // in here would restyle and lay out the whole page again while it is being hydrated
   function fonts() {
-    var root = document.documentElement;
-    if (root.hasAttribute('${WEB_FONTS_ATTR}')) return;
-    function on() {
-      root.setAttribute('${WEB_FONTS_ATTR}', '');
-      try { localStorage.setItem('${WEB_FONTS_KEY}', '1'); } catch (e) {}
-    }
+    if (document.documentElement.hasAttribute('${WEB_FONTS_ATTR}')) return;
     var set = document.fonts;
-    if (!set || !set.load || !window.Promise) return on();
-    Promise.all(${JSON.stringify(WEB_FONT_FACES)}.map(function (f) { return set.load(f); })).then(on, on);
+    if (!set || !set.load || !window.Promise) return;
+    Promise.all(${JSON.stringify(WEB_FONT_FACES)}.map(function (f) { return set.load(f); })).then(function () {
+      try { localStorage.setItem('${WEB_FONTS_KEY}', '1'); } catch (e) {}
+    }, function () {});
   }
   var started = false;
   // short tasks rather than one long one: starting a request costs the main thread too
@@ -109,3 +109,25 @@ export const WEB_FONTS_NOSCRIPT_CSS = `html:root{--font-display:'Cormorant Garam
  * pages admit it by hash).
  */
 export const WEB_FONTS_EARLY_SCRIPT = `try{if(localStorage.getItem('${WEB_FONTS_KEY}'))document.documentElement.setAttribute('${WEB_FONTS_ATTR}','')}catch(e){}`;
+
+/**
+ * Switches the web fonts on ({@link WEB_FONTS_ATTR}) when the browser has all of
+ * {@link WEB_FONT_FACES} loaded; does nothing otherwise, or when they are on already. Called in the
+ * browser when a client-side navigation commits a new page (root.tsx), so the one restyle and
+ * relayout the swap costs falls on a frame that lays out a new page anyway, never on a page the
+ * visitor is reading (the behaviour of CSS `font-display: optional`, ADR 013 addendum 2).
+ * Returns whether the fonts are on.
+ */
+export function switchWebFontsOn(): boolean {
+  const root = document.documentElement;
+  if (root.hasAttribute(WEB_FONTS_ATTR)) return true;
+  const set = document.fonts as FontFaceSet | undefined;
+  if (!set?.check || !WEB_FONT_FACES.every((face) => set.check(face))) return false;
+  root.setAttribute(WEB_FONTS_ATTR, '');
+  try {
+    localStorage.setItem(WEB_FONTS_KEY, '1');
+  } catch {
+    // storage refused (private mode): the next document starts in the local faces again
+  }
+  return true;
+}

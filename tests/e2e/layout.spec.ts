@@ -426,7 +426,9 @@ test.describe('before the scripts run (ADR 013: hydration after load)', () => {
     for (const [name, value] of Object.entries(values)) await expect(page.locator(`input[name="${name}"]`), name).toHaveValue(value);
   });
 
-  test('the web fonts are fetched after the first paint, at once for a returning visitor, and without scripts', async ({ browser }) => {
+  test('the web fonts are fetched after the first paint and switched on with the next page, at once for a returning visitor, and without scripts', async ({
+    browser,
+  }) => {
     const visit = async (opts: { javaScriptEnabled?: boolean; returning?: boolean }) => {
       const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true });
       const page = await context.newPage();
@@ -436,11 +438,13 @@ test.describe('before the scripts run (ADR 013: hydration after load)', () => {
       const font = () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
       return { page, context, font };
     };
-    // a first visit: the page is set in the local faces; the fonts come after the first paint
+    // a first visit: the page is set in the local faces; the fonts are fetched after the first
+    // paint but not swapped in under the page being read
     const first = await visit({});
-    await expect(first.page.locator('html[data-fonts]')).toHaveCount(1);
-    expect(await first.font()).toMatch(/^"Inter Variable"/);
-    expect(await first.page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
+    await expect.poll(() => first.page.evaluate(() => localStorage.getItem('webFonts'))).toBe('1');
+    await hydrated(first.page);
+    await expect(first.page.locator('html[data-fonts]')).toHaveCount(0);
+    expect(await first.font()).toMatch(/^"Inter Fallback"/);
     const timing = await first.page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
       fonts: performance
@@ -451,6 +455,11 @@ test.describe('before the scripts run (ADR 013: hydration after load)', () => {
     expect(timing.painted).toBeGreaterThan(0);
     expect(timing.fonts.length).toBeGreaterThan(0);
     for (const start of timing.fonts) expect(start).toBeGreaterThan(timing.painted);
+    // the next page the visitor opens is set in them
+    await first.page.getByRole('link', { name: /About/ }).first().click();
+    await expect(first.page).toHaveURL(/\/about$/);
+    await expect(first.page.locator('html[data-fonts]')).toHaveCount(1);
+    expect(await first.font()).toMatch(/^"Inter Variable"/);
     await first.context.close();
     // a returning visitor: the fonts are on before any script of the page's own runs
     const again = await visit({ returning: true });
