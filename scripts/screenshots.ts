@@ -59,6 +59,8 @@ async function adminShots() {
       await ctx.addInitScript(() => {
         localStorage.setItem('ageConfirmedAt', String(Date.now()));
         localStorage.setItem('cookieChoice', 'accepted');
+        // as a returning visitor: the web fonts from the first page (a new visitor's first page is in the local faces, ADR 013)
+        localStorage.setItem('webFonts', '1');
       });
       const page = await ctx.newPage();
       await page.goto(`${base}/login?redirectTo=/admin/home`);
@@ -131,6 +133,8 @@ async function storefrontShots() {
       await ctx.addInitScript(() => {
         localStorage.setItem('ageConfirmedAt', String(Date.now()));
         localStorage.setItem('cookieChoice', 'accepted');
+        // as a returning visitor: the web fonts from the first page (a new visitor's first page is in the local faces, ADR 013)
+        localStorage.setItem('webFonts', '1');
       });
       const page = await ctx.newPage();
       const shot = async (name: string) => {
