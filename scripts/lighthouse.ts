@@ -119,9 +119,10 @@ export async function lighthousePages(base: string, paths: string[]): Promise<Pa
         const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
         if (reportDir) {
           fs.mkdirSync(reportDir, { recursive: true });
-          fs.writeFileSync(path.join(reportDir, `page-${paths.indexOf(p) + 1}.json`), JSON.stringify(lhr, null, 1));
+          const file = path.join(reportDir, `page-${paths.indexOf(p) + 1}`);
+          fs.writeFileSync(`${file}.json`, JSON.stringify(lhr, null, 1));
           const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
-          if (trace) fs.writeFileSync(path.join(reportDir, `page-${paths.indexOf(p) + 1}.trace.json`), JSON.stringify(trace));
+          if (trace) fs.writeFileSync(`${file}.trace.json`, JSON.stringify(trace));
           console.log(`${p}: ${notPassed(lhr).join('; ') || 'every performance audit passed'}`);
         }
         const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);

@@ -29,6 +29,17 @@ if (process.env.SET === 'admin') await adminShots();
 else await storefrontShots();
 await browser.close();
 
+/**
+ * Browser state of a returning adult visitor: age confirmed, cookie choice made, and the web fonts
+ * in the cache, so even the first page is set in them (a new visitor's first page uses the local
+ * faces, ADR 013).
+ */
+function returningVisitor() {
+  localStorage.setItem('ageConfirmedAt', String(Date.now()));
+  localStorage.setItem('cookieChoice', 'accepted');
+  localStorage.setItem('webFonts', '1');
+}
+
 async function adminShots() {
   const seed = JSON.parse(process.env.SEED ?? '{}') as { orderId?: string; productId?: string; userId?: string };
   const pages: [string, string][] = [
@@ -56,12 +67,7 @@ async function adminShots() {
     for (const [device, viewport] of Object.entries(viewports)) {
       const ctx = await browser.newContext({ viewport, locale: 'en-CH' });
       await ctx.addCookies([{ name: 'lang', value: lang, domain: host, path: '/' }]);
-      await ctx.addInitScript(() => {
-        localStorage.setItem('ageConfirmedAt', String(Date.now()));
-        localStorage.setItem('cookieChoice', 'accepted');
-        // as a returning visitor: the web fonts from the first page (a new visitor's first page is in the local faces, ADR 013)
-        localStorage.setItem('webFonts', '1');
-      });
+      await ctx.addInitScript(returningVisitor);
       const page = await ctx.newPage();
       await page.goto(`${base}/login?redirectTo=/admin/home`);
       await page.waitForLoadState('networkidle');
@@ -130,12 +136,7 @@ async function storefrontShots() {
     for (const theme of ['light', 'dark'] as const) {
       const ctx = await browser.newContext({ viewport, locale: 'en-CH' });
       await ctx.addCookies([{ name: 'theme', value: theme, domain: host, path: '/' }]);
-      await ctx.addInitScript(() => {
-        localStorage.setItem('ageConfirmedAt', String(Date.now()));
-        localStorage.setItem('cookieChoice', 'accepted');
-        // as a returning visitor: the web fonts from the first page (a new visitor's first page is in the local faces, ADR 013)
-        localStorage.setItem('webFonts', '1');
-      });
+      await ctx.addInitScript(returningVisitor);
       const page = await ctx.newPage();
       const shot = async (name: string) => {
         if (only && !only.includes(name)) return;

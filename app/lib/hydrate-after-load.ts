@@ -112,22 +112,14 @@ export const WEB_FONTS_EARLY_SCRIPT = `try{if(localStorage.getItem('${WEB_FONTS_
 
 /**
  * Switches the web fonts on ({@link WEB_FONTS_ATTR}) when the browser has all of
- * {@link WEB_FONT_FACES} loaded; does nothing otherwise, or when they are on already. Called in the
+ * {@link WEB_FONT_FACES} loaded (fetched by {@link HYDRATE_AFTER_LOAD_SCRIPT}, which also set
+ * {@link WEB_FONTS_KEY}); does nothing otherwise, or when they are on already. Called in the
  * browser when a client-side navigation commits a new page (root.tsx), so the one restyle and
  * relayout the swap costs falls on a frame that lays out a new page anyway, never on a page the
  * visitor is reading (the behaviour of CSS `font-display: optional`, ADR 013 addendum 2).
- * Returns whether the fonts are on.
  */
-export function switchWebFontsOn(): boolean {
+export function switchWebFontsOn(): void {
   const root = document.documentElement;
-  if (root.hasAttribute(WEB_FONTS_ATTR)) return true;
   const set = document.fonts as FontFaceSet | undefined;
-  if (!set?.check || !WEB_FONT_FACES.every((face) => set.check(face))) return false;
-  root.setAttribute(WEB_FONTS_ATTR, '');
-  try {
-    localStorage.setItem(WEB_FONTS_KEY, '1');
-  } catch {
-    // storage refused (private mode): the next document starts in the local faces again
-  }
-  return true;
+  if (!root.hasAttribute(WEB_FONTS_ATTR) && set?.check && WEB_FONT_FACES.every((face) => set.check(face))) root.setAttribute(WEB_FONTS_ATTR, '');
 }
