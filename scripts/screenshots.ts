@@ -151,6 +151,8 @@ async function storefrontShots() {
       const href = await page.locator('article .card-title a').first().getAttribute('href');
       await page.goto(`${base}${href}`);
       await shot('productdetail');
+      // the side cart opens once the page has hydrated (after load, ADR 013), also when ONLY skipped the shot above
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.getByTestId('add-to-cart').click();
       await page.getByTestId('sidecart').waitFor();
       await page.keyboard.press('Escape');
