@@ -28,6 +28,8 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: breaks `addedAt` ties (PGlite's clock counts milliseconds; one statement adding several lines gives them one `now()`). */
+    id: integer('id').generatedByDefaultAsIdentity().notNull(),
   },
   (t) => [primaryKey({ columns: [t.cartKey, t.productId] }), check('cart_items_count_positive', sql`${t.count} > 0`)],
 );

@@ -74,7 +74,7 @@ const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { pro
       left join ${cartItems} on ${cartItems.cartKey} = ${carts.cartKey}
       left join ${products} on ${products.id} = ${cartItems.productId}
      where ${carts.cartKey} = ${v.cartKey}
-     order by ${cartItems.addedAt}, ${products.name}`,
+     order by ${cartItems.addedAt}, ${cartItems.id}`,
 );
 
 /** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
