@@ -1,7 +1,7 @@
 /** `GET /api/configuration/configurations` (specification section 7). */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getSettings } from '../core/config/service.ts';
+import { getSettings } from '../core/config/settings-cache.server.ts';
 import type { ShopSettings } from '../core/config/settings.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { documented } from './openapi.ts';

@@ -58,6 +58,8 @@ describe('admin settings', () => {
   });
 
   it('are saved by an admin, money in Rappen, and shown in the public configuration', async () => {
+    // the public configuration is served from the settings cache: read once before the change
+    expect(((await (await http.fetch('/api/configuration/configurations')).json()) as { shop_closed: boolean }).shop_closed).toBe(false);
     const res = await http.postForm('/admin/settings', settingsForm, admin);
     expect(res.status).toBe(200);
     const s = await getSettings(shop.db);
