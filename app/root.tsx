@@ -28,7 +28,7 @@ import { catalogueUrls, translate } from './i18n/resources.server.ts';
 import { sandboxEnabled } from '../core/orders/service.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
-import { usePersonalPart } from './lib/personal.ts';
+import { PERSONAL_VIEW_EARLY_SCRIPT, usePersonalPart } from './lib/personal.ts';
 import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
@@ -75,8 +75,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* a browser that has the web fonts in its cache uses them from the first layout (ADR 013) */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT }} />
+        {/* a browser that has the web fonts in its cache uses them from the first layout (ADR 013);
+            a page from the shared cache shows the visitor's last known cart count at once (app/lib/personal.ts) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT + PERSONAL_VIEW_EARLY_SCRIPT }} />
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${WEB_FONTS_NOSCRIPT_CSS}</style>` }} />
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
@@ -110,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root');
   // a page from the shared cache shows nobody's session and cart: load the visitor's own
-  usePersonalPart(data?.personal ?? true);
+  usePersonalPart(data?.personal ?? true, { cartCount: data?.cart.itemCount ?? 0, admin: data?.user?.role === 'Admin' });
   // Marks the document as interactive (value: the time of hydration, epoch ms); the timed
   // notices (age gate, cookie notice) count from this moment.
   useEffect(() => {

@@ -15,6 +15,24 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { useUiState } from './ui-state.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
+/** The admin tools icon, a link to the admin home (Admin only; specification section 2). */
+function AdminToolsLink({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/admin/home" className="icon-btn nav-desktop" aria-label={t('nav.adminTools')} title={t('nav.adminTools')} data-testid={testId}>
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </Link>
+  );
+}
+
 export function Navbar({ data }: { data: RootData }) {
   const { t } = useTranslation();
   const { setSideCartOpen } = useUiState();
@@ -62,18 +80,16 @@ export function Navbar({ data }: { data: RootData }) {
           <span className="nav-desktop">
             <ThemeToggle theme={data.theme} />
           </span>
-          {data.user?.role === 'Admin' && (
-            <Link to="/admin/home" className="icon-btn nav-desktop" aria-label={t('nav.adminTools')} title={t('nav.adminTools')} data-testid="admin-icon">
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path
-                  d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.6"
-                  strokeLinejoin="round"
-                />
-              </svg>
-            </Link>
+          {data.user?.role === 'Admin' ? (
+            <AdminToolsLink testId="admin-icon" />
+          ) : (
+            // a page from the shared cache: shown only when this browser's last known view was an
+            // Admin's (app/lib/personal.ts PERSONAL_VIEW_EARLY_SCRIPT), until the personal part arrives
+            !data.personal && (
+              <span className="admin-hint">
+                <AdminToolsLink testId="admin-icon-hint" />
+              </span>
+            )
           )}
           <span className="nav-desktop">
             <UserMenu user={data.user} />
@@ -100,10 +116,13 @@ export function Navbar({ data }: { data: RootData }) {
               <circle cx="10" cy="20" r="1.4" fill="currentColor" />
               <circle cx="17" cy="20" r="1.4" fill="currentColor" />
             </svg>
-            {data.cart.itemCount > 0 && (
+            {data.cart.itemCount > 0 ? (
               <span className="badge" data-testid="cart-count">
                 {data.cart.itemCount}
               </span>
+            ) : (
+              // a page from the shared cache: the last known count, drawn by CSS until the personal part arrives
+              !data.personal && <span className="badge badge-hint" aria-hidden="true" data-testid="cart-count-hint" />
             )}
           </Link>
         </div>

@@ -185,6 +185,35 @@ test('buy now adds the quantity and opens /shopcart', async ({ page, request }) 
   await expect(page.getByTestId('cart-subtotal')).toHaveText(chf('63.00'));
 });
 
+test('a returning visitor with a filled cart sees its count from the first paint of a page from the shared cache', async ({ page, context, request }) => {
+  const id = await productId(request, 'hemingway short story');
+  await open(page, `/productdetail?id=${id}`);
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // before any script of the app runs (its modules and the personal-part request held back), the
+  // shared page for nobody already shows the last known count, drawn by the head script and CSS
+  await page.route(/\/assets\/.*\.js$|\.data(\?|$)/, (route) => route.abort());
+  await page.goto('/client/products');
+  const hint = page.getByTestId('cart-count-hint');
+  await expect(hint).toBeVisible();
+  expect(await hint.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"2"');
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  // once the personal part arrives, the real badge replaces the hint
+  await page.unroute(/\/assets\/.*\.js$|\.data(\?|$)/);
+  await open(page, '/client/products');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-count-hint')).toHaveCount(0);
+
+  // without the cart (cookies gone) the remembered count is not shown
+  await context.clearCookies();
+  await page.goto('/client/products');
+  await expect(page.getByTestId('cart-count-hint')).toBeHidden();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+});
+
 test('product list: sort, filter, paging and "No products in stock"', async ({ page, request }) => {
   await open(page, '/client/products');
   const cards = page.getByTestId('product-grid').locator('article');
