@@ -4,7 +4,7 @@ import { useFixedT } from '../i18n/useFixedT.ts';
 import { ProductPicture, type PictureImage } from './ProductPicture.tsx';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
-import { packagingLabel } from '../lib/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/packaging.ts';
 
 /** The product fields a card shows. Money in Rappen. */
 export type CardProduct = {

@@ -28,7 +28,7 @@ import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
-import { packagingLabel } from '../lib/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/packaging.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
   if (!auth) {

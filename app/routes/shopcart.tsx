@@ -16,7 +16,7 @@ import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { packagingLabel } from '../lib/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/packaging.ts';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({

@@ -191,8 +191,10 @@ export class PdfText {
   /** The runs of one line in visual order (left to right), each with its font, text as fontkit wants it, and width. */
   private visualRuns(line: string): { font: string; text: string; width: number }[] {
     bidi ??= bidiFactory();
-    // numbers and codes with separators (2026-00042, 20.11.2026, CHE-123.456.789) stay one left-to-right unit
-    const isolated = line.replace(/[A-Za-z0-9]+(?:[.\-/:][A-Za-z0-9]+)+/g, (m) => `\u2066${m}\u2069`);
+    // numbers and codes with separators (2026-00042, 20.11.2026, CHE-123.456.789) stay one left-to-right unit;
+    // words with dots but no digit (the "E.P." of a cigar name) are left to the algorithm, which keeps
+    // them in their left-to-right run (an isolate would count as a neutral and leave the run)
+    const isolated = line.replace(/[A-Za-z0-9]+(?:[.\-/:][A-Za-z0-9]+)+/g, (m) => (/\d/.test(m) ? `\u2066${m}\u2069` : m));
     const { levels } = bidi.getEmbeddingLevels(isolated, 'rtl');
     const chars = [...isolated];
     // code-point index → UTF-16 index (levels are per UTF-16 unit)

@@ -13,6 +13,8 @@ import type { ShopSettings } from '../config/settings.ts';
 import type { OrderWithLines } from '../orders/schema.ts';
 import type { OrderBoxSnapshot } from '../custom-box/types.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
+import { packagingLabel } from '../catalogue/packaging.ts';
+import { serverI18n } from '../i18n/resources.ts';
 import { PdfText } from './fonts.ts';
 import { docLang, label, swissDate, type DocLang } from './labels.ts';
 
@@ -58,6 +60,8 @@ const THUMB = 28;
 export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
   const lang: DocLang = docLang(order.locale);
   const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
+  // the catalogue's packaging ("Box of 25") in the order's language, as the shop showed it
+  const tr = serverI18n(order.locale).getFixedT(order.locale);
   const date = kind.date ?? order.paidAt ?? new Date();
   const doc = new PDFDocument({
     size: 'A4',
@@ -108,15 +112,17 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const photos = kind.photos ?? new Map<string, Buffer>();
   const withPhotos = order.lines.some((l) => photos.has(l.id));
   const itemX = withPhotos ? 130 + THUMB + 6 : 130;
-  const itemW = 325 - itemX;
-  const cols = { sku: 50, item: itemX, qty: 330, unit: 370, disc: 440, amount: 480 };
+  // every column heading fits on one line in every language ("Menge", "Prezzo unitario", "Скидка";
+  // tests/integration/invoice-languages.test.ts)
+  const itemW = 296 - itemX;
+  const cols = { sku: 50, item: itemX, qty: 300, unit: 342, disc: 434, amount: 480 };
   let y = doc.y + 16;
   t.font(true);
   t.text(L('sku'), cols.sku, y, { width: 78, align: 'left' })
     .text(L('item'), cols.item, y, { width: itemW, align: 'left' })
-    .text(L('qty'), cols.qty, y, { width: 30, align: 'right' });
-  t.text(L('unitPrice'), cols.unit, y, { width: 65, align: 'right' })
-    .text(L('discount'), cols.disc, y, { width: 35, align: 'right' })
+    .text(L('qty'), cols.qty, y, { width: 38, align: 'right' });
+  t.text(L('unitPrice'), cols.unit, y, { width: 88, align: 'right' })
+    .text(L('discount'), cols.disc, y, { width: 42, align: 'right' })
     .text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
   y += 14;
   doc
@@ -126,7 +132,7 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
     .stroke();
   t.font(false);
   for (const l of order.lines) {
-    const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${l.packaging})` : ''}`;
+    const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${packagingLabel(l.packaging, tr)})` : ''}`;
     const photo = photos.get(l.id);
     const h = Math.max(t.heightOf(item, { width: itemW }), t.heightOf(l.sku, { width: 78 }), photo ? THUMB : 11);
     if (y + h > 760) {
@@ -142,9 +148,9 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
       }
     }
     t.text(item, cols.item, y, { width: itemW, align: 'left' });
-    t.text(String(l.count), cols.qty, y, { width: 30, align: 'right' });
-    t.text(chf(l.unitPrice), cols.unit, y, { width: 65, align: 'right' });
-    t.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 35, align: 'right' });
+    t.text(String(l.count), cols.qty, y, { width: 38, align: 'right' });
+    t.text(chf(l.unitPrice), cols.unit, y, { width: 88, align: 'right' });
+    t.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 42, align: 'right' });
     t.text(chf(l.lineTotal), cols.amount, y, { width: 65, align: 'right' });
     y += h + 4;
   }

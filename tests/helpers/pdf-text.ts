@@ -16,3 +16,14 @@ export async function pdfText(pdf: Buffer): Promise<string[]> {
   await doc.destroy();
   return pages;
 }
+
+/** The text items of a PDF's first page as PDF.js reads them: each drawn line of text, with its position (points, origin bottom left). */
+export async function pdfTextItems(pdf: Buffer): Promise<{ str: string; x: number; y: number }[]> {
+  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, standardFontDataUrl: fontDir, isEvalSupported: false }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  const items = content.items.flatMap((it) =>
+    'str' in it && it.str.trim() ? [{ str: it.str, x: it.transform[4] as number, y: it.transform[5] as number }] : [],
+  );
+  await doc.destroy();
+  return items;
+}

@@ -12,13 +12,14 @@ import { addProductPhoto, invoicePhotos } from '../../core/catalogue/photos.ts';
 import { getSettings } from '../../core/config/service.ts';
 import type { ShopSettings } from '../../core/config/settings.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
+import { docLang, label } from '../../core/invoices/labels.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
 import { orders } from '../../core/orders/schema.ts';
 import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { pdfText } from '../helpers/pdf-text.ts';
+import { pdfText, pdfTextItems } from '../helpers/pdf-text.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 let shop: Shop;
@@ -86,8 +87,27 @@ describe('invoice PDF languages', () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
   });
 
+  it('every column heading fits its column on one line, in every left-to-right language', async () => {
+    for (const locale of ['en', 'de', 'fr', 'it', 'es', 'id', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh']) {
+      const items = await pdfTextItems(await invoicePdf({ ...order, locale }, settings, { withQrBill: false }));
+      const headings = (['sku', 'item', 'qty', 'unitPrice', 'discount', 'amount'] as const).map((k) => label(docLang(locale), k));
+      const drawn = headings.map((h) => items.find((i) => i.str === h));
+      // a heading broken over two lines ("Meng" / "e") is drawn as two pieces, neither equal to it
+      expect(
+        drawn.map((d, i) => d?.str ?? `missing: ${headings[i]}`),
+        locale,
+      ).toEqual(headings);
+      expect(new Set(drawn.map((d) => Math.round(d!.y))).size, `${locale}: one row`).toBe(1);
+    }
+  });
+
   it('de, en, fr stay in their language with the embedded Noto Sans', async () => {
-    expect(await text(await invoicePdf({ ...order, locale: 'de' }, settings, { withQrBill: false }))).toContain('Zwischensumme');
+    const de = await text(await invoicePdf({ ...order, locale: 'de' }, settings, { withQrBill: false }));
+    expect(de).toContain('Zwischensumme');
+    // the catalogue's packaging too ("Single" in data/catalogue.json), as the shop showed it in German
+    expect(order.lines.map((l) => l.packaging)).toContain('Single');
+    expect(de).toContain('(Einzeln)');
+    expect(de).not.toContain('(Single)');
     expect(await text(await invoicePdf({ ...order, locale: 'fr' }, settings, { withQrBill: false }))).toContain('Sous-total');
     const en = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false });
     expect(await text(en)).toContain('Subtotal');

@@ -21,7 +21,7 @@ import { orderView } from '../../lib/checkout.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { packagingLabel } from '../../lib/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);

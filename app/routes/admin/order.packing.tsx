@@ -10,7 +10,7 @@ import { packingList } from '../../../core/orders/admin.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { packagingLabel } from '../../lib/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);

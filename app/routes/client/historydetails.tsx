@@ -16,7 +16,7 @@ import { translate } from '../../i18n/resources.server.ts';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { packagingLabel } from '../../lib/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -1,7 +1,7 @@
-/** Packaging texts of the catalogue in the visitor's language (app/lib/packaging.ts). */
+/** Packaging texts of the catalogue in the visitor's language (core/catalogue/packaging.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverI18n } from '../../core/i18n/resources.ts';
+import { serverI18n } from '../i18n/resources.ts';
 import { packagingLabel } from './packaging.ts';
 
 describe('packaging label', () => {

@@ -1,5 +1,5 @@
 /**
- * The catalogue's packaging text in the visitor's language. The catalogue (data/catalogue.json,
+ * The catalogue's packaging text in a reader's language (storefront, admin, invoices). The catalogue (data/catalogue.json,
  * the admin's product form) writes packaging in English with a few fixed shapes — "Single",
  * "Piece", "Tubo", "Box of 25", "Pack of 4", "Tin of 10", "Bundle of 20", "Pouch 30 g" — which are
  * translated through `common:packaging.*`; any other text is shown as written.
