@@ -112,18 +112,22 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const photos = kind.photos ?? new Map<string, Buffer>();
   const withPhotos = order.lines.some((l) => photos.has(l.id));
   const itemX = withPhotos ? 130 + THUMB + 6 : 130;
-  // every column heading fits on one line in every language ("Menge", "Prezzo unitario", "Скидка";
-  // tests/integration/invoice-languages.test.ts)
-  const itemW = 296 - itemX;
-  const cols = { sku: 50, item: itemX, qty: 300, unit: 342, disc: 434, amount: 480 };
+  // the line table: left edge, width and alignment of each column, points; every heading fits on
+  // one line in every language ("Menge", "Prezzo unitario", "Скидка"; tests/integration/invoice-languages.test.ts)
+  const cols = {
+    sku: { x: 50, width: 78, align: 'left' },
+    item: { x: itemX, width: 296 - itemX, align: 'left' },
+    qty: { x: 300, width: 38, align: 'right' },
+    unit: { x: 342, width: 88, align: 'right' },
+    disc: { x: 434, width: 42, align: 'right' },
+    amount: { x: 480, width: 65, align: 'right' },
+  } as const;
+  type Col = keyof typeof cols;
+  const cell = (col: Col, text: string, y: number) => t.text(text, cols[col].x, y, { width: cols[col].width, align: cols[col].align });
   let y = doc.y + 16;
   t.font(true);
-  t.text(L('sku'), cols.sku, y, { width: 78, align: 'left' })
-    .text(L('item'), cols.item, y, { width: itemW, align: 'left' })
-    .text(L('qty'), cols.qty, y, { width: 38, align: 'right' });
-  t.text(L('unitPrice'), cols.unit, y, { width: 88, align: 'right' })
-    .text(L('discount'), cols.disc, y, { width: 42, align: 'right' })
-    .text(L('amount'), cols.amount, y, { width: 65, align: 'right' });
+  const headings: Record<Col, string> = { sku: L('sku'), item: L('item'), qty: L('qty'), unit: L('unitPrice'), disc: L('discount'), amount: L('amount') };
+  for (const col of Object.keys(cols) as Col[]) cell(col, headings[col], y);
   y += 14;
   doc
     .moveTo(50, y - 2)
@@ -134,12 +138,12 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   for (const l of order.lines) {
     const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${packagingLabel(l.packaging, tr)})` : ''}`;
     const photo = photos.get(l.id);
-    const h = Math.max(t.heightOf(item, { width: itemW }), t.heightOf(l.sku, { width: 78 }), photo ? THUMB : 11);
+    const h = Math.max(t.heightOf(item, { width: cols.item.width }), t.heightOf(l.sku, { width: cols.sku.width }), photo ? THUMB : 11);
     if (y + h > 760) {
       doc.addPage();
       y = 50;
     }
-    t.text(l.sku, cols.sku, y, { width: 78, align: 'left' });
+    cell('sku', l.sku, y);
     if (photo) {
       try {
         doc.image(photo, 130, y, { fit: [THUMB, THUMB], align: 'center', valign: 'center' });
@@ -147,11 +151,11 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
         // an unreadable file leaves the line without a photo
       }
     }
-    t.text(item, cols.item, y, { width: itemW, align: 'left' });
-    t.text(String(l.count), cols.qty, y, { width: 38, align: 'right' });
-    t.text(chf(l.unitPrice), cols.unit, y, { width: 88, align: 'right' });
-    t.text(l.discountPercent ? `${l.discountPercent} %` : '', cols.disc, y, { width: 42, align: 'right' });
-    t.text(chf(l.lineTotal), cols.amount, y, { width: 65, align: 'right' });
+    cell('item', item, y);
+    cell('qty', String(l.count), y);
+    cell('unit', chf(l.unitPrice), y);
+    cell('disc', l.discountPercent ? `${l.discountPercent} %` : '', y);
+    cell('amount', chf(l.lineTotal), y);
     y += h + 4;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
@@ -167,7 +171,8 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   rows.push([L('vatIncl', { rate }), chf(order.vat)]);
   rows.push([L('net'), chf(order.total - order.vat)]);
   for (const [k, v, bold] of rows) {
-    t.font(Boolean(bold)).text(k, 300, y, { width: 170, align: 'left' }).text(v, cols.amount, y, { width: 65, align: 'right' });
+    t.font(Boolean(bold)).text(k, 300, y, { width: 170, align: 'left' });
+    cell('amount', v, y);
     y += 14;
   }
   y += 8;
