@@ -2,7 +2,10 @@
  * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
  * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
  * page says "Log in successfully" and goes back to `redirectTo`. Failures show the server's
- * message, the same for an unknown e-mail and a wrong password.
+ * message, the same for an unknown e-mail and a wrong password. A visitor who is already signed in
+ * goes to `redirectTo`, or to their profile: the user icon of a page from the shared cache is a
+ * login link until the visitor's own part has arrived (ADR 010 addendum 2), and a click on it then
+ * means "my account".
  */
 import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, data } from 'react-router';
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.ti
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.auth) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  if (context.auth) throw redirect(safeRedirect(url.searchParams.get('redirectTo'), '/profile'));
   return { title: translate(context.lang, 'account:login.title') };
 }
 

@@ -161,6 +161,19 @@ describe('admin pages are for Admin only (loaders and actions)', () => {
 });
 
 describe('signed-in pages', () => {
+  it('/login sends a signed-in visitor to redirectTo, or to their profile (the user icon before the own part of a shared page)', async () => {
+    const bare = await call(loginRoute.loader, get('/login'), ctx(who(customer)));
+    expect(bare.status).toBe(302);
+    expect(bare.location).toBe('/profile');
+    const back = await call(loginRoute.loader, get('/login?redirectTo=%2Fshopcart'), ctx(who(customer)));
+    expect(back.location).toBe('/shopcart');
+    // not an open redirect
+    const away = await call(loginRoute.loader, get('/login?redirectTo=%2F%2Fevil.example'), ctx(who(customer)));
+    expect(away.location).toBe('/profile');
+    const anon = await call(loginRoute.loader, get('/login'), ctx(null));
+    expect(anon.status).toBe(200);
+  });
+
   it('/profile sends anonymous visitors to /login and back; it shows and changes only the own data', async () => {
     const anon = await call(profileRoute.loader, get('/profile'), ctx(null));
     expect(anon.status).toBe(302);
