@@ -9,6 +9,10 @@ import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+  // the scripts start after the page has loaded and painted (ADR 013): a click on a control that
+  // needs them (search, add to cart through the side cart) before hydration would do nothing or
+  // post the form without scripts; on a busy machine the network can be idle before that
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }
 
 /** The id of the best search hit for `q`, through the JSON API. */
@@ -191,6 +195,8 @@ test('a returning visitor with a filled cart sees its count from the first paint
   await page.getByLabel('Quantity').fill('2');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
+  // the browser has remembered its own part: what the next document's head script draws
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('personalView'))).toContain('"cartCount":2');
 
   // before any script of the app runs (its modules and the personal-part request held back), the
   // shared page for nobody already shows the last known count, drawn by the head script and CSS
