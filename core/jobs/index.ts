@@ -131,7 +131,7 @@ function emit(e: JobRunEvent): JobRunEvent {
 }
 
 /** Advisory-lock namespace of the jobs (first key of the two-key lock; the job's name hash is the second). */
-const LOCK_NAMESPACE = 0x4a0b5;
+export const JOB_LOCK_NAMESPACE = 0x4a0b5;
 
 const runningHere = new WeakMap<Db, Set<string>>();
 
@@ -143,7 +143,7 @@ const runningHere = new WeakMap<Db, Set<string>>();
 async function exclusively<T>(shop: Shop, name: string, fn: () => Promise<T>): Promise<{ got: true; value: T } | { got: false }> {
   if (shop.database.kind === 'postgres') {
     return shop.db.transaction(async (tx) => {
-      const [row] = resultRows<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${name})) as ok`));
+      const [row] = resultRows<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, hashtext(${name})) as ok`));
       if (!row?.ok) return { got: false as const };
       return { got: true as const, value: await fn() };
     });
