@@ -65,7 +65,7 @@ export const ShopSettingsSchema = z.object({
   /** Where the shop's own mails go (new orders, low stock); empty = {@link ShopSettings.email}. */
   orderNotificationEmail: z.union([z.literal(''), z.email()]),
   /** Language of the shop's own mails (a locale code of the mail texts, e.g. `de`). */
-  shopMailLocale: z.string().regex(/^[a-z]{2}$/),
+  shopMailLocale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;

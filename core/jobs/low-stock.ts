@@ -22,12 +22,9 @@ import { deliverOutbox, queueMail } from '../mail/service.ts';
 import { orderLines, orders } from '../orders/schema.ts';
 import { shopMailAddress } from '../orders/shop-mail.ts';
 import type { Shop } from '../shop.ts';
+import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
 import { lowStockAlerts } from './schema.ts';
 
-/** Threshold of a product that nobody has set. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
-/** Highest threshold the admin may set (the stock's own limit). */
-export const MAX_LOW_STOCK_THRESHOLD = 1_000_000;
 /** How recent a paid sale must be for its product to be alerted, days. */
 export const RECENT_SALE_DAYS = 7;
 
