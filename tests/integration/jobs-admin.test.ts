@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../core/catalogue/schema.ts';
 import { getSettings } from '../../core/config/service.ts';
+import { dashboard } from '../../core/dashboard/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
@@ -52,6 +53,19 @@ describe('low-stock threshold on the admin product page', () => {
     expect(html).toContain('Enter a whole number of units, 0 or more');
     const [after] = await shop.db.select().from(products).where(eq(products.id, p.id));
     expect(after.lowStockThreshold).toBe(12);
+  });
+
+  it('lists a product as low stock by its own threshold (product list filter and dashboard)', async () => {
+    const [a, b] = await shop.db.select().from(products).orderBy(products.sku).offset(1).limit(2);
+    await shop.db.update(products).set({ stock: 30, active: true }).where(eq(products.id, a.id));
+    await shop.db.update(products).set({ stock: 4, active: true, lowStockThreshold: 2 }).where(eq(products.id, b.id));
+    expect((await http.postForm(`/admin/product/add?id=${a.id}`, { intent: 'threshold', lowStockThreshold: '40' }, admin)).status).toBe(302);
+    const list = await (await http.fetch('/admin/product/list?state=low', { cookie: admin })).text();
+    expect(list).toContain(a.sku);
+    expect(list).not.toContain(b.sku);
+    const low = (await dashboard(shop.db)).lowStock.map((x) => x.id);
+    expect(low).toContain(a.id);
+    expect(low).not.toContain(b.id);
   });
 
   it('is for admins only', async () => {
