@@ -11,11 +11,10 @@ import { EnvError } from '../core/config/env.ts';
 import { productionReport } from '../core/config/production.ts';
 import { DataDirLockedError } from '../core/db/lock.ts';
 import { openShop } from '../core/shop.ts';
-import { startExpirySweep } from '../core/orders/sweep.ts';
 import { createHttpApp } from './app.ts';
 import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/bootstrap.ts';
-import { startOutboxWorker } from '../core/mail/service.ts';
+import { startJobScheduler } from '../core/jobs/index.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
 
 /** Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a locked data directory. */
@@ -34,7 +33,6 @@ export async function startServer(build: ServerBuild): Promise<void> {
   // what production still lacks, in plain lines at the top of the log (README, "Configuration")
   for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
-  const stopOutbox = startOutboxWorker(shop);
   const app = createHttpApp(shop, {
     build,
     formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
@@ -55,17 +53,18 @@ export async function startServer(build: ServerBuild): Promise<void> {
       );
     },
   );
-  const sweep = startExpirySweep(shop);
+  // scheduled jobs: expiry, reminders, low-stock alerts, the mail outbox (core/jobs)
+  const stopJobs = startJobScheduler(shop);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(sweep);
     shop.log.info({ signal }, 'shutting down');
-    stopOutbox();
+    const jobsStopped = stopJobs();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await jobsStopped;
       await closeRateLimits(shop);
       await shop.close();
       process.exit(0);

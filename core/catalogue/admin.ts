@@ -67,9 +67,10 @@ export type ProductInput = z.infer<typeof ProductInputSchema>;
 
 /**
  * All products for the admin list, optionally filtered by SKU/name/brand text and by state
- * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below `lowStock`).
+ * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below `lowStock`,
+ * by default each product's own low-stock threshold).
  */
-export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock = 5): Promise<ProductRow[]> {
+export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock?: number): Promise<ProductRow[]> {
   const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
   const conds = [
     term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
@@ -78,7 +79,7 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
       : state === 'archived'
         ? eq(products.active, false)
         : state === 'low'
-          ? and(eq(products.active, true), lte(products.stock, lowStock))
+          ? and(eq(products.active, true), lte(products.stock, lowStock ?? products.lowStockThreshold))
           : undefined,
   ];
   return db

@@ -38,6 +38,8 @@ export const products = pgTable(
     basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /** Stock level at or below which the shop gets a low-stock alert (core/jobs/low-stock.ts). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     popular: boolean('popular').notNull().default(false),
     promotional: boolean('promotional').notNull().default(false),
     /** Listed in the shop; unlisted products stay for order history. */

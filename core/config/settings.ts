@@ -62,6 +62,10 @@ export const ShopSettingsSchema = z.object({
   bankTransferExpiryDays: z.number().int().min(1),
   /** Influencer bonus: percent of an attributed order's goods total after discounts (ADR 009). */
   influencerBonusPercent: z.number().int().min(0).max(100),
+  /** Where the shop's own mails go (new orders, low stock); empty = {@link ShopSettings.email}. */
+  orderNotificationEmail: z.union([z.literal(''), z.email()]),
+  /** Language of the shop's own mails (a locale code of the mail texts, e.g. `de`). */
+  shopMailLocale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -90,4 +94,6 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   cardPaymentExpiryMinutes: 30,
   bankTransferExpiryDays: 5, // issue 12: shorter reservations (at most 7 days, core/orders/hoarding.ts)
   influencerBonusPercent: 10,
+  orderNotificationEmail: '',
+  shopMailLocale: 'de',
 };

@@ -32,7 +32,7 @@ export type Dashboard = {
 /**
  * Everything the dashboard shows.
  * @param opts.days days in the daily chart (default 30); opts.weeks weeks in the weekly chart
- *   (default 12); opts.lowStock threshold for the low-stock list (default 5); opts.now the clock.
+ *   (default 12); opts.lowStock threshold for the low-stock list (default each product's own low-stock threshold); opts.now the clock.
  */
 export async function dashboard(db: Db, opts: { days?: number; weeks?: number; lowStock?: number; now?: Date } = {}): Promise<Dashboard> {
   const days = opts.days ?? 30;
@@ -83,7 +83,7 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
     db
       .select({ id: products.id, sku: products.sku, name: products.name, stock: products.stock })
       .from(products)
-      .where(and(eq(products.active, true), lte(products.stock, opts.lowStock ?? 5)))
+      .where(and(eq(products.active, true), lte(products.stock, opts.lowStock ?? products.lowStockThreshold)))
       .orderBy(products.stock, products.name)
       .limit(10),
     db

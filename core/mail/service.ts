@@ -1,7 +1,7 @@
 /**
  * Outgoing mail (architecture guide: nodemailer; issue 4, item 2). Every mail is first stored in
  * the outbox table, inside the caller's transaction when there is one; delivery happens after
- * commit and is retried, so a mail is never lost when the SMTP server is down. Without
+ * commit and is retried (the `mail-outbox` job, core/jobs), so a mail is never lost when the SMTP server is down. Without
  * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.
  */
 import { randomUUID } from 'node:crypto';
@@ -123,33 +123,6 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
     }
   }
   return sent;
-}
-
-/** Seconds between two delivery rounds of {@link startOutboxWorker}. */
-export const OUTBOX_RETRY_INTERVAL_S = 60;
-
-/**
- * Retries pending mails every {@link OUTBOX_RETRY_INTERVAL_S} seconds (no-op without `SMTP_URL`).
- * @returns a function that stops the worker. The timer does not keep the process alive.
- */
-export function startOutboxWorker(shop: Shop, intervalSeconds = OUTBOX_RETRY_INTERVAL_S): () => void {
-  if (!shop.env.SMTP_URL) return () => undefined;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverOutbox(shop);
-    } catch (err) {
-      shop.log.warn({ err }, 'outbox delivery round failed');
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), intervalSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /** An outbox row as the admin outbox page shows it. */

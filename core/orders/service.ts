@@ -26,6 +26,7 @@ import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
+import { queueShopOrderMail } from './shop-mail.ts';
 import {
   orderEvents,
   orderLines,
@@ -236,8 +237,13 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       percent: settings.influencerBonusPercent,
       now,
     });
-    if (total === 0) return settleWithBonus(tx, shop, { ...row, lines }, user.email, settings, mailIds, now);
+    if (total === 0) {
+      const settled = await settleWithBonus(tx, shop, { ...row, lines }, user.email, settings, mailIds, now);
+      mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
+      return settled;
+    }
     const full = { ...row, lines };
+    mailIds.push(await queueShopOrderMail(tx, shop, full, user, settings));
     if (method === 'qr-bill') {
       await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
       await clearBoxLines(tx, user.id);

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { Route } from './+types/product.add';
 import { ProductInputSchema, saveProduct } from '../../../core/catalogue/admin.ts';
 import { adjustStock, productForEdit, removeProduct } from '../../../core/catalogue/manage.ts';
+import { setLowStockThreshold } from '../../../core/jobs/low-stock.ts';
+import { MAX_LOW_STOCK_THRESHOLD } from '../../../core/jobs/limits.ts';
 import { ADJUST_REASONS, MAX_PHOTO_BYTES, STRENGTHS } from '../../../core/catalogue/limits.ts';
 import { addProductPhoto, updateProductPhotos } from '../../../core/catalogue/photos.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -139,6 +141,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return back('stock');
     }
+    if (intent === 'threshold') {
+      const raw = String(form.get('lowStockThreshold') ?? '').trim();
+      await setLowStockThreshold(context.shop.db, id!, /^\d+$/.test(raw) ? Number(raw) : NaN, admin.userId);
+      return back('threshold');
+    }
     if (intent === 'remove') {
       const what = await removeProduct(context.shop.db, id!, admin.userId);
       return redirect(`/admin/product/list?done=${what}`);
@@ -187,6 +194,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
   const err = (intent: string) => (actionData?.intent === intent ? actionData : null);
   const photoErr = err('photo') ?? err('photos');
   const stockErr = err('stock');
+  const thresholdErr = err('threshold');
   const done = actionData ? null : loaderData.done;
   return (
     <div>
@@ -204,7 +212,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
       {p && !p.active && <p className="tag-inline">{t('products.archived')}</p>}
       {done && (
         <p className="form-success" role="status">
-          {t(`product.done.${done}`, { defaultValue: t('product.done.saved') })}
+          {done === 'threshold' ? t('lowStock.saved') : t(`product.done.${done}`, { defaultValue: t('product.done.saved') })}
         </p>
       )}
       {(Object.keys(f).length > 0 || saveErr?.error) && (
@@ -441,6 +449,36 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
             {stockErr && (
               <p className="form-error" role="alert">
                 {stockErr.error}
+              </p>
+            )}
+            <Form method="post" className="toolbar" aria-label={t('lowStock.label')}>
+              <input type="hidden" name="intent" value="threshold" />
+              <div className="field">
+                <label htmlFor="lowStockThreshold">{t('lowStock.label')}</label>
+                <input
+                  id="lowStockThreshold"
+                  name="lowStockThreshold"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_LOW_STOCK_THRESHOLD}
+                  step={1}
+                  required
+                  defaultValue={p.lowStockThreshold}
+                  aria-invalid={thresholdErr?.fields.lowStockThreshold ? true : undefined}
+                  aria-describedby={thresholdErr?.fields.lowStockThreshold ? 'lowStockThreshold-err lowStockThreshold-hint' : 'lowStockThreshold-hint'}
+                />
+              </div>
+              <button type="submit" className="btn btn-small" disabled={busy}>
+                {t('lowStock.save')}
+              </button>
+            </Form>
+            <p id="lowStockThreshold-hint" className="card-meta">
+              {t('lowStock.hint')}
+            </p>
+            {thresholdErr?.fields.lowStockThreshold && (
+              <p id="lowStockThreshold-err" className="form-error" role="alert">
+                {thresholdErr.fields.lowStockThreshold}
               </p>
             )}
             {loaderData.history.length === 0 ? (

@@ -9,7 +9,6 @@ import type { Route } from './+types/product.list';
 import { adminListProducts } from '../../../core/catalogue/admin.ts';
 import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
 import { CSV_COLUMNS } from '../../../core/catalogue/limits.ts';
-import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
@@ -27,15 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.slice(0, 100) ?? '';
   const state = STATES.find((s) => s === params.get('state')) ?? 'all';
-  const settings = await getSettings(context.shop.db);
-  const low = (settings as { lowStockThreshold?: number }).lowStockThreshold ?? 5;
-  const rows = await adminListProducts(context.shop.db, q, state, low);
+  // "low": each product at or below its own low-stock threshold (admin product page)
+  const rows = await adminListProducts(context.shop.db, q, state);
   const done = params.get('done');
   return {
     title: translate(context.lang, 'adminshop:products.title'),
     q,
     state,
-    low,
     done: done === 'archived' || done === 'deleted' ? done : null,
     products: rows.map((p) => ({
       id: p.id,
@@ -46,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       basePrice: p.basePrice,
       discountPercent: p.discountPercent,
       stock: p.stock,
+      lowStockThreshold: p.lowStockThreshold,
       active: p.active,
       popular: p.popular,
       promotional: p.promotional,
@@ -109,7 +107,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           <select id="state" name="state" defaultValue={loaderData.state}>
             {STATES.map((s) => (
               <option key={s} value={s}>
-                {t(`products.state.${s}`, { n: loaderData.low })}
+                {t(`products.state.${s}`)}
               </option>
             ))}
           </select>
@@ -165,7 +163,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                     {price(unitPrice(p.basePrice, p.discountPercent))}
                     {p.discountPercent > 0 && <span className="card-meta admin-block">−{p.discountPercent} %</span>}
                   </td>
-                  <td className={`num${p.stock <= loaderData.low ? ' stock-low' : ''}`}>{p.stock}</td>
+                  <td className={`num${p.stock <= p.lowStockThreshold ? ' stock-low' : ''}`}>{p.stock}</td>
                   <td className="hide-sm">
                     {[
                       p.active ? t('products.listed') : t('products.archived'),

@@ -15,6 +15,7 @@ import { Field } from '../../components/admin/Field.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { LOCALE_NAMES, LOCALES } from '../../i18n/locales.ts';
 
 const chf = z
   .string()
@@ -54,6 +55,15 @@ const SettingsForm = z.object({
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(7),
   /** Absent (an older form or client): unchanged. */
   influencerBonusPercent: z.coerce.number().int().min(0).max(100).optional(),
+  // the shop's own mails (core/orders/shop-mail.ts): empty = the contact e-mail; absent = unchanged
+  orderNotificationEmail: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.email().optional())
+    .transform((v) => v ?? '')
+    .optional(),
+  shopMailLocale: z.enum(LOCALES).optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -65,10 +75,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
-  const { promotionalText, influencerBonusPercent, ...rest } = r.data;
+  const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, ...rest } = r.data;
   await updateSettings(
     context.shop.db,
-    { ...rest, ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }), promotionalInfo: { text: promotionalText } },
+    {
+      ...rest,
+      ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }),
+      ...(orderNotificationEmail === undefined ? {} : { orderNotificationEmail }),
+      ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
+      promotionalInfo: { text: promotionalText },
+    },
     `admin:${admin.userId}`,
   );
   invalidateSettings(context.shop.db);
@@ -160,6 +176,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={s.influencerBonusPercent}
             error={f.influencerBonusPercent}
             required
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t('notifications.legend')}</legend>
+          <Field
+            name="orderNotificationEmail"
+            type="email"
+            label={t('notifications.orderEmail')}
+            defaultValue={s.orderNotificationEmail}
+            error={f.orderNotificationEmail}
+            hint={t('notifications.orderEmailHint')}
+          />
+          <Field
+            name="shopMailLocale"
+            type="select"
+            label={t('notifications.mailLocale')}
+            defaultValue={s.shopMailLocale}
+            error={f.shopMailLocale}
+            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           />
         </fieldset>
         <button type="submit" className="btn" disabled={busy}>

@@ -1,0 +1,149 @@
+/**
+ * The jobs about unpaid bank-transfer (QR-bill) orders (api-contract "Running the shop day to
+ * day"): the payment reminder when {@link REMINDER_DAYS_LEFT} days of the reservation are left,
+ * and the expiry of unpaid orders with a mail to the customer once a bank-transfer reservation
+ * lapses. Each mail is claimed by a row in `order_job_mails` inserted in the transaction that
+ * queues it, so it goes out once however many runs or processes see the order.
+ */
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { users } from '../accounts/schema.ts';
+import { invoicePhotos } from '../catalogue/photos.ts';
+import { getSettings } from '../config/service.ts';
+import { publicOrigin } from '../config/production.ts';
+import type { Db } from '../db/client.ts';
+import { invoicePdf } from '../invoices/pdf.ts';
+import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/job-mails.ts';
+import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { expireDueOrders, findOrder } from '../orders/service.ts';
+import { orders } from '../orders/schema.ts';
+import type { Shop } from '../shop.ts';
+import { orderJobMails } from './schema.ts';
+
+/** Days of reservation left when the customer gets the payment reminder. */
+export const REMINDER_DAYS_LEFT = 2;
+/** Orders that expired longer ago than this are not mailed any more (e.g. after a long downtime), days. */
+export const EXPIRY_MAIL_WINDOW_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Claims the `kind` mail of an order inside `tx`.
+ * @returns true when this caller got it (no earlier claim), false otherwise.
+ */
+async function claim(tx: Db, orderId: string, kind: 'payment_reminder' | 'expiry', now: Date): Promise<boolean> {
+  const rows = await tx.insert(orderJobMails).values({ orderId, kind, sentAt: now }).onConflictDoNothing().returning({ orderId: orderJobMails.orderId });
+  return rows.length === 1;
+}
+
+type Candidate = { id: string; email: string | null };
+
+function forMail(o: typeof orders.$inferSelect): OrderForMail {
+  return {
+    code: o.code,
+    locale: o.locale,
+    total: o.total,
+    paidAmount: o.paidAmount,
+    expiresAt: o.expiresAt ?? new Date(),
+    paymentReference: o.paymentReference,
+    firstName: o.address.firstName,
+  };
+}
+
+/**
+ * Sends the payment reminder for every unpaid bank-transfer order whose reservation ends within
+ * {@link REMINDER_DAYS_LEFT} days of `now` and was longer than that to start with (a 2-day
+ * reservation gets no reminder the minute it is made). In the order's language, with amount
+ * still open, IBAN, payee, QR reference, the last day and the QR-bill attached again.
+ * @returns how many reminders were queued.
+ */
+export async function sendPaymentReminders(shop: Shop, now: Date): Promise<number> {
+  const due: Candidate[] = await shop.db
+    .select({ id: orders.id, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        eq(orders.paymentMethod, 'qr-bill'),
+        gt(orders.expiresAt, now),
+        lte(orders.expiresAt, new Date(now.getTime() + REMINDER_DAYS_LEFT * DAY_MS)),
+        sql`${orders.expiresAt} - ${orders.createdAt} > make_interval(days => ${REMINDER_DAYS_LEFT})`,
+        sql`${orders.paidAmount} < ${orders.total}`,
+        sql`not exists (select 1 from ${orderJobMails} m where m.order_id = ${orders.id} and m.kind = 'payment_reminder')`,
+      ),
+    )
+    .limit(200);
+  if (due.length === 0) return 0;
+  const settings = await getSettings(shop.db);
+  const ids: string[] = [];
+  for (const c of due) {
+    const id = await shop.db.transaction(async (tx) => {
+      if (!(await claim(tx, c.id, 'payment_reminder', now)) || !c.email) return null;
+      const order = await findOrder(tx, c.id);
+      if (!order || order.status !== 'pending_payment') return null;
+      const pdf = await invoicePdf(order, settings, {
+        withQrBill: true,
+        date: order.createdAt,
+        photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines),
+      });
+      const mail = renderPaymentReminder(c.email, forMail(order), {
+        shop: settings.companyName,
+        iban: settings.iban,
+        payee: [settings.companyName, `${settings.street} ${settings.buildingNumber}`.trim(), `${settings.postalCode} ${settings.city}`].join(', '),
+        orderUrl: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`,
+        attached: true,
+      });
+      return queueMail(
+        tx,
+        { ...mail, attachments: [{ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] },
+        Boolean(shop.env.SMTP_URL),
+      );
+    });
+    if (id) ids.push(id);
+  }
+  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'reminder delivery failed; the outbox job retries'));
+  return ids.length;
+}
+
+/**
+ * Expires every unpaid order whose time is up as at `now` (stock and promo use given back, as
+ * {@link expireDueOrders} does), then mails the customer of each expired bank-transfer order
+ * that has not had its expiry mail (also orders expired lazily by a page view meanwhile).
+ * @returns how many orders expired in this run and how many mails were queued.
+ */
+export async function expireOrdersAndNotify(shop: Shop, now: Date): Promise<{ expired: number; mailed: number }> {
+  let expired = 0;
+  // expireDueOrders takes 200 orders per call: a catch-up after a long downtime needs several
+  for (let round = 0; round < 50; round++) {
+    const n = await expireDueOrders(shop, now);
+    expired += n;
+    if (n < 200) break;
+  }
+  const lapsed: Candidate[] = await shop.db
+    .select({ id: orders.id, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orders.status, 'expired'),
+        eq(orders.paymentMethod, 'qr-bill'),
+        gt(orders.expiresAt, new Date(now.getTime() - EXPIRY_MAIL_WINDOW_DAYS * DAY_MS)),
+        sql`not exists (select 1 from ${orderJobMails} m where m.order_id = ${orders.id} and m.kind = 'expiry')`,
+      ),
+    )
+    .limit(500);
+  if (lapsed.length === 0) return { expired, mailed: 0 };
+  const settings = await getSettings(shop.db);
+  const ids: string[] = [];
+  for (const c of lapsed) {
+    const id = await shop.db.transaction(async (tx) => {
+      if (!(await claim(tx, c.id, 'expiry', now)) || !c.email) return null;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, c.id));
+      const mail = renderOrderExpired(c.email, forMail(order), { shop: settings.companyName, shopUrl: `${publicOrigin(shop.env)}/` });
+      return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
+    });
+    if (id) ids.push(id);
+  }
+  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'expiry mail delivery failed; the outbox job retries'));
+  return { expired, mailed: ids.length };
+}
