@@ -250,6 +250,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
     it('a rolling restart under load through Caddy (pages, search, add to cart, checkout) loses no request', async () => {
       const p = await productWith(shop, 10_000, 1_800, 6);
       const before = cluster.apps().map((a) => a.port);
+      const exits = cluster.apps().map((a) => new Promise<number | null>((resolve) => a.child.once('exit', (code) => resolve(code))));
       const customers: TestCustomer[] = await Promise.all(Array.from({ length: 32 }, () => createCustomer(shop)));
       const failures: string[] = [];
       const counts = { pages: 0, searches: 0, carts: 0, orders: 0 };
@@ -291,6 +292,8 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
       expect(failures).toEqual([]);
       const after = cluster.apps().map((a) => a.port);
       expect(after.every((port) => !before.includes(port))).toBe(true);
+      // the replaced processes drained and exited cleanly (exit code 0, not killed)
+      expect(await Promise.all(exits)).toEqual([0, 0]);
       // load really ran across the restart, and the checkouts it made are all in the database
       expect(counts.orders).toBeGreaterThan(0);
       const [placed] = resultRows<{ n: string }>(await shop.db.execute(sql`SELECT count(*) AS n FROM order_lines WHERE product_id = ${p.id}`));
