@@ -4,13 +4,16 @@
  * with `npm run migrate:to-postgres`; every table arrives row for row (same contents, compared
  * by checksum), and the built server started on PostgreSQL with the same DATA_DIR runs the same
  * shop: the old session tokens work, the orders and the invoice are there. A second move into
- * the now filled database is refused. Needs a PostgreSQL (runs on the suite's PostgreSQL pass).
+ * the now filled database is refused; with a bucket configured the photos are copied to it (s3rver,
+ * a local S3-compatible server). Needs a PostgreSQL (runs on the suite's PostgreSQL pass).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { AwsClient } from 'aws4fetch';
+import S3rver from 's3rver';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -177,6 +180,29 @@ describe('npm run migrate:to-postgres', () => {
       expect(await count()).toBe(ordersBefore);
     } finally {
       await before.end();
+    }
+  });
+
+  it('with S3_BUCKET set, copies the photo files to the bucket under the same keys', async () => {
+    const bucketDir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-move-'));
+    const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: bucketDir, configureBuckets: [{ name: 'shop-photos', configs: [] }] });
+    const { port } = await s3.run();
+    const second = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const endpoint = `http://127.0.0.1:${port}`;
+      const keys = { S3_BUCKET: 'shop-photos', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+      const { stdout } = await run('node', ['--import', 'tsx', 'scripts/migrate-to-postgres.ts', second.url], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...keys },
+      });
+      expect(stdout).toMatch(/1 photo file\(s\) copied from .* to the bucket shop-photos/);
+      const aws = new AwsClient({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', service: 's3', region: 'us-east-1' });
+      const object = await aws.fetch(`${endpoint}/shop-photos/products/move-test/400.jpg`);
+      expect(object.status).toBe(200);
+      expect(await object.text()).toBe('a photo stays where it is');
+    } finally {
+      await second.drop();
+      await s3.close();
+      fs.rmSync(bucketDir, { recursive: true, force: true });
     }
   });
 });
