@@ -30,6 +30,9 @@ COPY --from=build /app/data/catalogue.json ./data/catalogue.json
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/configuration/configurations').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# liveness (server/ops.ts): /healthz answers while the process runs; readiness (/readyz) is Caddy's business
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# SIGTERM (docker stop) drains: /readyz answers 503, the requests held are finished, then it exits (compose: stop_grace_period)
+STOPSIGNAL SIGTERM
 # a 192 MB old space: V8 otherwise lets the garbage of concurrent renders grow the heap by ~200 MB under load (ADR 010)
 CMD ["node", "--max-old-space-size=192", "build/server/server.js"]

@@ -55,24 +55,28 @@ export async function openShop(
 ): Promise<Shop> {
   const env = loadEnv({ ...process.env, ...overrides });
   const log = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
-  let database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  let { db } = database;
-  await getSettings(db);
   const catalogueFile = opts.catalogueFile === undefined ? path.resolve('data/catalogue.json') : opts.catalogueFile;
-  if (catalogueFile) {
+  let imported = false;
+  // once per database, under the setup lock of openDatabase (several processes may start at once)
+  const setup = async (db: Db) => {
+    await getSettings(db);
+    if (!catalogueFile) return;
     const [{ n }] = await db.select({ n: count() }).from(products);
     if (n === 0 && fs.existsSync(catalogueFile)) {
       const result = await importCatalogue(db, JSON.parse(fs.readFileSync(catalogueFile, 'utf8')));
       log.info({ ...result, file: catalogueFile }, 'catalogue imported on first start');
-      // Creating the schema and importing grew PGlite's WebAssembly memory (~120 MB), which
-      // never shrinks: reopening the files (~0.3 s) leaves that memory with the closed instance
-      // (issue 11, memory).
-      if (database.kind === 'pglite' && env.DATA_DIR && env.DATA_DIR !== 'memory://') {
-        await database.close();
-        database = await openDatabase({ dataDir: env.DATA_DIR });
-        db = database.db;
-      }
+      imported = true;
     }
+  };
+  let database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, setup });
+  let { db } = database;
+  // Creating the schema and importing grew PGlite's WebAssembly memory (~120 MB), which never
+  // shrinks: reopening the files (~0.3 s) leaves that memory with the closed instance (issue 11,
+  // memory).
+  if (imported && database.kind === 'pglite' && env.DATA_DIR && env.DATA_DIR !== 'memory://') {
+    await database.close();
+    database = await openDatabase({ dataDir: env.DATA_DIR });
+    db = database.db;
   }
   return { env, db, database, log, sessionSecret: loadOrCreateSecret(env), close: () => database.close() };
 }

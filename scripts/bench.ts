@@ -293,6 +293,8 @@ async function main() {
       NODE_ENV: 'production',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       TRUST_PROXY: HOST,
+      // no balancer polls /readyz here: stop without the drain delay
+      DRAIN_DELAY_MS: '0',
       SHOP_BENCH_STATS: '1',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): type check, lint, unit and integration tests on PGlite (and on
 # PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Debian's Chromium
-# against the built server. Installs what npm does not: Debian's chromium, when missing.
+# against the built server. Installs what npm does not: Debian's chromium and caddy (the cluster
+# tests put the real Caddy in front of the app processes), when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing Debian's chromium (needed by the end-to-end tests)"
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+[ -x /usr/bin/caddy ] || missing="$missing caddy"
+if [ -n "$missing" ]; then
+  echo "== installing Debian's$missing (chromium: end-to-end tests; caddy: the cluster tests' reverse proxy)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 # a missing tool of package.json (e.g. after a pull that added one) is installed from the lockfile
 [ -d node_modules ] && [ -x node_modules/.bin/depcruise ] || npm install --no-audit --no-fund

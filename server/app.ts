@@ -39,6 +39,7 @@ import { serviceUnavailable } from './unavailable.ts';
 import { apiChain } from './api-chain.ts';
 import { requestLog } from './request-log.ts';
 import { shopSecureHeaders } from './security-headers.ts';
+import { opsRoutes, type Lifecycle } from './ops.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
 export { CART_COOKIE };
@@ -55,6 +56,8 @@ export type HttpAppOptions = {
   pageCache?: PageCache | false;
   /** Answer `GET /__stats` (SQL statements sent, RSS, page cache counters) for `npm run bench`. */
   stats?: boolean;
+  /** The process's lifecycle for `/readyz` (server/ops.ts); set `draining` to report not ready. Default: a new one. */
+  lifecycle?: Lifecycle;
 };
 
 type HttpEnv = {
@@ -114,6 +117,11 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const app = new Hono<HttpEnv>() as HttpApp;
   app.pageCache = pageCache;
   app.front = pageCache ? pageCacheFront(shop, pageCache) : null;
+  // health and metrics before anything else: no Host check, session or cache (server/ops.ts)
+  app.route(
+    '/',
+    opsRoutes(shop, opts.lifecycle ?? { draining: false }, () => pageCache?.stats ?? null),
+  );
   // The JSON API first, with its own chain (issue 11): its catch-all answers every /api path, so
   // none of the page middlewares below runs for it.
   app.use('/api/*', ...apiChain(shop));

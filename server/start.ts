@@ -14,8 +14,39 @@ import { openShop } from '../core/shop.ts';
 import { createHttpApp } from './app.ts';
 import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/bootstrap.ts';
-import { startJobScheduler } from '../core/jobs/index.ts';
+import { onJobRun, startJobScheduler } from '../core/jobs/index.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
+import { recordJobRun, recordRequest } from './metrics.ts';
+import type { Lifecycle } from './ops.ts';
+
+/**
+ * Node keeps an idle keep-alive connection open this long (milliseconds): longer than the reverse
+ * proxy keeps its idle upstream connections (deploy/Caddyfile: 60 s), so it is always the proxy
+ * that closes one, never the shop in the instant the proxy sends a request on it (which would fail
+ * that request).
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 75_000;
+
+/**
+ * The outermost request listener: counts requests in flight (for the graceful stop) and records
+ * each answer's metrics; while draining, every answer closes its connection, so keep-alive
+ * connections end with the request they carry.
+ */
+function instrumented(lifecycle: Lifecycle, inflight: { n: number; idle?: () => void }, inner: RequestListener): RequestListener {
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    inflight.n++;
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    res.once('close', () => {
+      inflight.n--;
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      recordRequest(req.method ?? 'GET', q < 0 ? url : url.slice(0, q), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      if (inflight.n === 0) inflight.idle?.();
+    });
+    inner(req, res);
+  };
+}
 
 /** Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a locked data directory. */
 export async function startServer(build: ServerBuild): Promise<void> {
@@ -33,8 +64,11 @@ export async function startServer(build: ServerBuild): Promise<void> {
   // what production still lacks, in plain lines at the top of the log (README, "Configuration")
   for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
+  const lifecycle: Lifecycle = { draining: false };
+  const inflight: { n: number; idle?: () => void } = { n: 0 };
   const app = createHttpApp(shop, {
     build,
+    lifecycle,
     formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
     stats: process.env.SHOP_BENCH_STATS === '1',
   });
@@ -44,7 +78,11 @@ export async function startServer(build: ServerBuild): Promise<void> {
       port: shop.env.PORT,
       hostname: shop.env.HOST,
       // cached anonymous pages are answered before the app (server/page-cache-front.ts)
-      createServer: ((options: ServerOptions, listener: RequestListener) => createServer(options, withFront(app.front, listener))) as typeof createServer,
+      createServer: ((options: ServerOptions, listener: RequestListener) => {
+        const server = createServer(options, instrumented(lifecycle, inflight, withFront(app.front, listener)));
+        server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+        return server;
+      }) as typeof createServer,
     },
     (info) => {
       shop.log.info(
@@ -52,24 +90,46 @@ export async function startServer(build: ServerBuild): Promise<void> {
         `shop listening on http://localhost:${info.port}`,
       );
     },
-  );
-  // scheduled jobs: expiry, reminders, low-stock alerts, the mail outbox (core/jobs)
+  ) as import('node:http').Server;
+  // scheduled jobs: expiry, reminders, low-stock alerts, the mail outbox (core/jobs); each run is counted in /metrics
+  const unsubscribeJobs = onJobRun((run) => recordJobRun(run.name, run.outcome === 'ran' ? 'ok' : run.outcome, run.ms / 1000));
   const stopJobs = startJobScheduler(shop);
   let stopping = false;
-  const stop = (signal: string) => {
+  /**
+   * The graceful stop (README, "Rolling restarts"): report not ready at once, keep serving for
+   * DRAIN_DELAY_MS so the proxy's health check takes the process out of rotation, then stop
+   * accepting, let the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS), close the
+   * database and exit 0. Ctrl-C (SIGINT) skips the delay: nobody balances a terminal.
+   */
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    shop.log.info({ signal }, 'shutting down');
+    lifecycle.draining = true;
+    const delay = signal === 'SIGINT' ? 0 : (shop.env.DRAIN_DELAY_MS ?? (shop.env.TRUST_PROXY ? 5_000 : 0));
+    shop.log.info({ signal, drainDelayMs: delay, inflight: inflight.n }, 'draining: reporting not ready');
+    await new Promise((r) => setTimeout(r, delay));
     const jobsStopped = stopJobs();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      shop.log.warn({ inflight: inflight.n }, 'shutdown timeout: closing the connections of unfinished requests');
+      server.closeAllConnections();
+    }, shop.env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
-      await jobsStopped;
-      await closeRateLimits(shop);
-      await shop.close();
-      process.exit(0);
+    const finished = new Promise<void>((resolve) => {
+      if (inflight.n === 0) resolve();
+      else inflight.idle = resolve;
     });
+    server.close();
+    server.closeIdleConnections();
+    await Promise.race([finished, new Promise((r) => setTimeout(r, shop.env.SHUTDOWN_TIMEOUT_MS).unref())]);
+    clearTimeout(force);
+    server.closeAllConnections();
+    shop.log.info({ signal }, 'stopped: every request answered');
+    await jobsStopped.catch(() => undefined);
+    unsubscribeJobs();
+    await closeRateLimits(shop).catch(() => undefined);
+    await shop.close().catch(() => undefined);
+    process.exit(0);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

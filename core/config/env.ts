@@ -79,6 +79,20 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   /** Live searches allowed per client IP per minute (default 300). */
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  /**
+   * Bearer token that unlocks `GET /metrics` (Prometheus text format); unset = `/metrics` answers
+   * 404. At least 16 characters.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Graceful stop on SIGTERM (README, "Rolling restarts"): milliseconds between reporting not
+   * ready on `/readyz` and closing the listener, so the reverse proxy's health check sees the
+   * process leave first (longer than its health-check interval). Default 5000 behind a proxy
+   * (`TRUST_PROXY` set), else 0.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** The bounded wait for requests still running after the listener closed, in milliseconds (default 15000). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The embedded sandbox payment page (no money moves): only with an explicit `on` (issue 12),

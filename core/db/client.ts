@@ -86,13 +86,26 @@ const migrationsFolder =
   ) ?? path.resolve('core/db/migrations');
 
 /**
+ * Key of the PostgreSQL advisory lock held while a process migrates and sets up the database
+ * (the first 8 bytes of sha256("casa-del-tabaco:setup") as a signed bigint; any constant works, it
+ * only has to be the same in every process of the shop).
+ */
+export const SETUP_LOCK_KEY = '-4115791707318876646';
+
+/**
  * Opens the database and applies pending migrations.
+ *
+ * On PostgreSQL several app processes may start at once on an empty database: the migrations and
+ * `opts.setup` run under a session-level advisory lock ({@link SETUP_LOCK_KEY}), so one process
+ * applies them while the others wait, then find them applied and their setup done.
  * @param opts.databaseUrl PostgreSQL URL; when absent, PGlite is used.
  * @param opts.dataDir directory for PGlite's files; `memory://` (or absent) = in memory.
+ * @param opts.setup work that must happen once, right after the migrations, before any other
+ *   process uses the database (seeding settings, the first-start catalogue import).
  * @throws {import('./lock.ts').DataDirLockedError} when another live process has the PGlite data
  *   directory open (PGlite allows one process per directory).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; setup?: (db: Db) => Promise<void> }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle pooled connection closed by the server (restart, DROP DATABASE … FORCE) emits an
@@ -100,7 +113,23 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, logger: countQueries }) as unknown as Db;
     registerPreparedDriver(db, { kind: 'postgres', pool, onQuery: countQueries.logQuery });
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        try {
+          await migratePg(db as never, { migrationsFolder });
+          await opts.setup?.(db);
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+        }
+      } finally {
+        lock.release();
+      }
+    } catch (e) {
+      await pool.end().catch(() => undefined);
+      throw e;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let dataDir = opts.dataDir;
@@ -117,6 +146,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const db = drizzlePglite(client, { schema, logger: countQueries }) as unknown as Db;
     registerPreparedDriver(db, { kind: 'pglite', client, onQuery: countQueries.logQuery });
     await migratePglite(db as never, { migrationsFolder });
+    await opts.setup?.(db);
     const open = client;
     await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
     return {
