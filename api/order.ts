@@ -16,8 +16,7 @@ import { jsonBody, queryOf } from './validation.ts';
 import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
-import { cancelOrderByCustomer, orderDocuments, orderTracking, requestReturn, returnsOfOrder } from '../core/returns/service.ts';
-import { RETURN_REASONS } from '../core/returns/schema.ts';
+import { cancelOrderByCustomer, orderDocuments, orderTracking, requestReturn, RETURN_REASONS, returnsOfOrder } from '../core/returns/service.ts';
 
 const id = z.string().trim().min(1).max(64);
 const AddressBody = z.object({

@@ -37,7 +37,7 @@ import { checkRefundIban, displayIban } from './iban.ts';
 import { returnLabel, type ReturnLabel } from './labels.ts';
 import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type ReturnReason, type ReturnRow } from './schema.ts';
 
-export type { ReturnRow } from './schema.ts';
+export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from './schema.ts';
 
 /** Days after delivery during which a return may be requested (the shop's terms). */
 export const RETURN_WINDOW_DAYS = 7;
