@@ -39,16 +39,8 @@ import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type R
 
 export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from './schema.ts';
 
-/** Days after delivery during which a return may be requested (the shop's terms). */
-export const RETURN_WINDOW_DAYS = 7;
-/** Days after shipping after which an order not marked delivered counts as delivered. */
-export const ASSUMED_DELIVERY_DAYS = 3;
-/** Most photos per return. */
-export const MAX_RETURN_PHOTOS = 3;
-/** Largest photo accepted, bytes (a phone photo is 3–15 MB). */
-export const MAX_RETURN_PHOTO_BYTES = 15 * 1024 * 1024;
-/** Longest message, characters. */
-export const MAX_RETURN_MESSAGE = 2000;
+import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_WINDOW_DAYS } from './limits.ts';
+export * from './limits.ts';
 /** Image formats accepted for return photos (sharp's format names). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Stored photos are re-encoded (upright, no metadata such as GPS) at most this wide/high. */

@@ -28,6 +28,9 @@ import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -359,5 +362,118 @@ describe('a partial refund and the influencer bonus', () => {
     expect((await bonusBalance(shop.db, inf.id)).available).toBe(Math.round(available / 4));
     const [row] = await shop.db.select().from(orders).where(eq(orders.id, own.id));
     expect(row.refundedAmount).toBe(Math.round(own.paidAmount / 4));
+  });
+});
+
+describe('the pages: order page, return form, documents and photos for their owner only', () => {
+  let http: TestHttp;
+  beforeAll(async () => {
+    http = await createTestHttp(shop);
+  });
+  const cookieOf = (c: TestCustomer) => `${cookieName(ACCESS_COOKIE, shop.env)}=${c.token}`;
+
+  it('shows tracking link, invoice, the return form; a multipart request with a phone photo creates the return; the photo is the owner’s and admins’ only', async () => {
+    const c = await createCustomer(shop);
+    const o = await shippedOrder(c);
+    const page = await http.fetch(`/client/historydetails?id=${o.code}`, { cookie: cookieOf(c) });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('https://service.post.ch/ekp-web/ui/entry/search/99.00.123456.78901234');
+    expect(html).toContain(`/client/invoice?id=${o.code}`);
+    expect(html).toContain('data-testid="return-form"');
+    expect(html).not.toContain('data-testid="cancel-order"');
+
+    const form = new FormData();
+    form.set('intent', 'return');
+    form.set('reason', 'damaged');
+    form.set('message', "L'étui est arrivé écrasé, deux cigares sont fendus.");
+    form.set(`line-${o.lines[0].id}`, '1');
+    const photo = await phonePhoto(8);
+    form.append('photos', new File([new Uint8Array(photo)], 'IMG_2041.JPG', { type: 'image/jpeg' }));
+    const sent = await http.fetch(`/client/historydetails?id=${o.code}`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'http://shop.test' },
+      cookie: cookieOf(c),
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe(`/client/historydetails?id=${o.code}&done=returned`);
+    const [r] = await returnsOfOrder(shop.db, o.id);
+    expect(r).toMatchObject({ reason: 'damaged', message: "L'étui est arrivé écrasé, deux cigares sont fendus.", status: 'requested' });
+    expect(r.lines[0].count).toBe(1);
+    expect(r.photos).toHaveLength(1);
+
+    const url = `/client/returnphoto?r=${r.id}&p=${r.photos[0].id}`;
+    const own = await http.fetch(url, { cookie: cookieOf(c) });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await own.arrayBuffer())).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(2000);
+    expect(meta.exif).toBeUndefined();
+    const stranger = await createCustomer(shop);
+    expect((await http.fetch(url, { cookie: cookieOf(stranger) })).status).toBe(404);
+    const admin = await userWithCookie(shop, 'Admin');
+    expect((await http.fetch(url, { cookie: admin.cookie })).status).toBe(200);
+    const after = await (await http.fetch(`/client/historydetails?id=${o.code}&done=returned`, { cookie: cookieOf(c) })).text();
+    expect(after).toContain('data-testid="return-status"');
+    expect(after).toContain('Requested');
+  }, 60_000);
+
+  it('a refused IBAN comes back on the form with its message, in the visitor’s language', async () => {
+    const c = await createCustomer(shop);
+    const o = await shippedOrder(c, { method: 'qr-bill' });
+    const form = new FormData();
+    form.set('intent', 'return');
+    form.set('reason', 'wrong_item');
+    form.set('message', 'Falscher Artikel');
+    form.set('iban', 'CH44 3199 9123 0008 8901 2');
+    const res = await http.fetch(`/client/historydetails?id=${o.code}`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'http://shop.test', 'accept-language': 'de-CH' },
+      cookie: `${cookieOf(c)}; lang=de`,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('QR-IBAN');
+    expect(await returnsOfOrder(shop.db, o.id)).toEqual([]);
+  });
+
+  it('credit notes and the invoice of a refunded order download for the owner (session or token), 404 for anyone else', async () => {
+    const c = await createCustomer(shop);
+    const o = await shippedOrder(c);
+    expect((await post(c, { orderID: o.id, reason: 'damaged', message: 'All broken' })).status).toBe(201);
+    const [r] = await returnsOfOrder(shop.db, o.id);
+    const { refund } = await acceptReturn(shop, r.id, { restock: true }, ADMIN);
+    const got = await api.get(`/order/get?id=${o.id}`, c.headers);
+    const docs = got.body.order.documents as { kind: string; url: string }[];
+    expect(docs.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    for (const d of docs) {
+      const mine = await http.fetch(d.url, { cookie: cookieOf(c) });
+      expect(mine.status, d.url).toBe(200);
+      expect(mine.headers.get('content-type')).toBe('application/pdf');
+      expect((await http.fetch(d.url, { headers: { accestoken: c.token } })).status).toBe(200);
+      const stranger = await createCustomer(shop);
+      expect((await http.fetch(d.url, { cookie: cookieOf(stranger) })).status).toBe(404);
+      expect((await http.fetch(d.url, { headers: { accestoken: stranger.token } })).status).toBe(404);
+    }
+    const pdf = Buffer.from(await (await http.fetch(docs[1].url, { cookie: cookieOf(c) })).arrayBuffer());
+    expect((await pdfText(pdf)).join(' ')).toContain(refund.creditNoteNumber);
+    expect((await http.fetch('/client/creditnote?no=NOPE-C1', { cookie: cookieOf(c) })).status).toBe(404);
+  });
+
+  it('cancels from the page while unpaid; the cancel button is gone once paid', async () => {
+    const c = await createCustomer(shop);
+    const p = await productWith(shop, 30, 3_000, next++);
+    await addToCart(shop.db, c.id, p.id, 2, c.id);
+    const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
+    const page = await (await http.fetch(`/client/historydetails?id=${o.code}`, { cookie: cookieOf(c) })).text();
+    expect(page).toContain('data-testid="cancel-order"');
+    expect(page).toContain('data-testid="return-unavailable"');
+    const res = await http.postForm(`/client/historydetails?id=${o.code}`, { intent: 'cancel' }, cookieOf(c));
+    expect(res.status).toBe(302);
+    expect((await findOrder(shop.db, o.id))!.status).toBe('cancelled');
+    expect(await stockOf(shop, p.id)).toBe(30);
+    const again = await http.postForm(`/client/historydetails?id=${o.code}`, { intent: 'cancel' }, cookieOf(c));
+    expect(again.status).toBe(409);
   });
 });

@@ -26,11 +26,9 @@ import { requireUser } from '../../lib/auth.server.ts';
 import { translateError, translateFields } from '../../i18n/resources.server.ts';
 import { CARRIERS } from '../../../core/orders/carriers.ts';
 import { refundsOfOrder } from '../../../core/orders/refunds.ts';
+import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../core/returns/limits.ts';
 import {
   cancelOrderByCustomer,
-  MAX_RETURN_MESSAGE,
-  MAX_RETURN_PHOTO_BYTES,
-  MAX_RETURN_PHOTOS,
   orderDocuments,
   orderTracking,
   requestReturn,
