@@ -49,7 +49,7 @@ await recordPayment(shop, {
   currency: 'CHF',
   exactAmount: true,
 });
-await shipOrder(shop, shipped.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.87654321' }, 'seed', new Date(Date.now() - 86_400_000));
+await shipOrder(shop, shipped.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.87654321' }, 'seed');
 await addToCart(shop.db, id, list[2].id, 1, id);
 const unpaid = await createOrder(shop, { userId: id, paymentMethod: 'qr-bill', locale: 'en' });
 await shop.close();

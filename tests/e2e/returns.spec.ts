@@ -112,6 +112,11 @@ test('a return: requested by the customer with a photo, accepted by the admin, m
   await expect(customer.getByTestId('tracking-link')).toHaveAttribute('href', 'https://service.post.ch/ekp-web/ui/entry/search/99.60.123456.87654321');
   await expect(customer.getByTestId('doc-invoice')).toBeVisible();
 
+  await shots(customer, orderUrl, 'client-order-return-form', async (p) => {
+    await expect(p.getByTestId('return-form')).toBeVisible();
+  });
+  await customer.goto(`${BASE}${orderUrl}`);
+
   // the request: damaged, a message with accents and an apostrophe, a 4 MP phone photo
   const w = 2304;
   const h = 1728;
@@ -139,7 +144,6 @@ test('a return: requested by the customer with a photo, accepted by the admin, m
   expect((await admin.request.get(`${BASE}${photoSrc}`)).headers()['content-type']).toBe('image/jpeg');
   await shots(admin, `/admin/order/details?id=${seed.shipped}`, 'admin-order-returns', async (p) => {
     await expect(p.getByTestId('admin-returns')).toBeVisible();
-    await p.locator('#returns').scrollIntoViewIfNeeded();
   });
   await shots(admin, '/admin/home', 'admin-home-returns', async (p) => {
     await expect(p.getByTestId('dash-returns')).toBeVisible();
@@ -148,7 +152,7 @@ test('a return: requested by the customer with a photo, accepted by the admin, m
   // accept: full refund (suggested), units back into stock
   await admin.goto(`${BASE}/admin/order/details?id=${seed.shipped}`);
   const returns = admin.getByTestId('admin-returns');
-  await returns.getByLabel('Put the returned items back into stock').check();
+  await returns.getByLabel('Put returned items back into stock').check();
   await returns.getByRole('button', { name: 'Accept and refund' }).click();
   await expect(admin.getByTestId('admin-return-status')).toHaveText('Accepted');
   await expect(admin.getByRole('status')).toContainText('Return accepted');
