@@ -10,6 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,8 +18,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
-const BASE = `http://localhost:${PORT}`;
+// a free port of its own: several walks (and other checkouts' servers) run on this machine at once
+let PORT = 0;
+let BASE = '';
 const SHOTS = 'docs/screenshots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -33,6 +35,14 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtp();
+  PORT = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+  BASE = `http://localhost:${PORT}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'returns-walk-'));
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
   const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/returns-seed.ts'], { env, encoding: 'utf8' });

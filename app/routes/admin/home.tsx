@@ -99,11 +99,13 @@ export default function AdminHome() {
             <ul className="dash-list" data-testid="dash-returns">
               {returns.latest.map((r) => (
                 <li key={r.id}>
-                  <Link to={`/admin/order/details?id=${r.code}#returns`} className="admin-wrap">
-                    <code>{r.code}</code> · {r.customer}
-                  </Link>
-                  <span className="num">
-                    {tc(`returns.reason_${r.reason}`)} · {dateTime(r.createdAt)}
+                  <span className="admin-wrap">
+                    <Link to={`/admin/order/details?id=${r.code}#returns`}>
+                      <code>{r.code}</code> · {r.customer}
+                    </Link>
+                    <span className="card-meta admin-block">
+                      {tc(`returns.reason_${r.reason}`)} · {dateTime(r.createdAt)}
+                    </span>
                   </span>
                 </li>
               ))}
