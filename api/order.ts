@@ -1,6 +1,7 @@
 /**
  * The shop's own checkout calls (api-contract, "The shop's own calls for checkout"):
- * `order/create`, `order/list`, `order/get`. All need the customer's token; `userID` must be the
+ * `order/create`, `order/list`, `order/get`, and ("Running the shop day to day") `order/cancel` and
+ * `order/return`. All need the customer's token; `userID` must be the
  * caller's (an admin may act for anyone).
  */
 import { Hono, type Context } from 'hono';
@@ -15,6 +16,7 @@ import { jsonBody, queryOf } from './validation.ts';
 import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
+import { cancelOrderByCustomer, orderDocuments, orderTracking, requestReturn, RETURN_REASONS, returnsOfOrder } from '../core/returns/service.ts';
 
 const id = z.string().trim().min(1).max(64);
 const AddressBody = z.object({
@@ -28,6 +30,19 @@ const AddressBody = z.object({
 export const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYMENT_METHODS), address: AddressBody.optional() });
 export const ListOrdersQuery = z.object({ userID: id });
 export const GetOrderQuery = z.object({ id });
+export const CancelOrderBody = z.object({ orderID: id });
+export const ReturnBody = z.object({
+  orderID: id,
+  /** Validated by the service, so that another reason gets the terms' own message. */
+  reason: z.string().max(40),
+  message: z.string().max(5000),
+  lines: z
+    .array(z.object({ sku: z.string().trim().min(1).max(64), count: z.number().int().min(0).max(10_000) }))
+    .max(200)
+    .optional(),
+  /** The shop's addition: the IBAN a bank-transfer (QR-bill) order's refund goes to. */
+  iban: z.string().max(64).optional(),
+});
 
 const LineJson = z.object({
   sku: z.string(),
@@ -108,9 +123,47 @@ export const orderApi = new Hono<ApiEnv>()
   .get('/get', async (c) => {
     const q = queryOf(c, GetOrderQuery);
     const auth = await requireAuth(c);
-    const order = await getOrderFor(c.get('shop'), q.id, auth);
+    const shop = c.get('shop');
+    const order = await getOrderFor(shop, q.id, auth);
+    const [returns, documents] = await Promise.all([returnsOfOrder(shop.db, order.id), orderDocuments(shop.db, order)]);
+    return c.json({
+      order: {
+        ...orderJson(order),
+        tracking: orderTracking(order),
+        returns: returns.map(returnJson),
+        documents: documents.map((d) => ({ kind: d.kind, number: d.number, url: d.url })),
+      },
+    });
+  })
+  .post('/cancel', async (c) => {
+    const body = await jsonBody(c, CancelOrderBody);
+    const auth = await requireAuth(c);
+    const order = await cancelOrderByCustomer(c.get('shop'), body.orderID, auth.userId);
     return c.json({ order: orderJson(order) });
+  })
+  .post('/return', async (c) => {
+    const body = await jsonBody(c, ReturnBody);
+    const auth = await requireAuth(c);
+    const ret = await requestReturn(c.get('shop'), {
+      orderId: body.orderID,
+      userId: auth.userId,
+      reason: body.reason,
+      message: body.message,
+      lines: body.lines,
+      iban: body.iban,
+    });
+    return c.json({ return: returnJson(ret) }, 201);
   });
+
+const ReturnJson = z.object({ _id: z.string(), status: z.enum(['requested', 'accepted', 'refused']), reason: z.enum(RETURN_REASONS), created_at: z.string() });
+function returnJson(r: {
+  id: string;
+  status: 'requested' | 'accepted' | 'refused';
+  reason: 'damaged' | 'wrong_item';
+  createdAt: Date;
+}): z.infer<typeof ReturnJson> {
+  return { _id: r.id, status: r.status, reason: r.reason, created_at: r.createdAt.toISOString() };
+}
 
 const OrderAnswer = z.object({ order: OrderJson });
 documented({
@@ -144,5 +197,43 @@ documented({
   tags: ['order'],
   query: GetOrderQuery,
   auth: 'user',
-  responses: { 200: { description: 'The order', schema: OrderAnswer }, 404: { description: "Not found (also for someone else's order)" } },
+  responses: {
+    200: {
+      description: "The order, with its parcel tracking, returns and documents (invoice, credit notes: PDFs answered to the customer's token)",
+      schema: z.object({
+        order: OrderJson.extend({
+          tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+          returns: z.array(ReturnJson),
+          documents: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), url: z.string() })),
+        }),
+      }),
+    },
+    404: { description: "Not found (also for someone else's order)" },
+  },
+});
+documented({
+  method: 'post',
+  path: '/order/cancel',
+  summary: "Cancels the caller's unpaid order: stock, promo use and bonus are given back",
+  tags: ['order'],
+  body: CancelOrderBody,
+  auth: 'user',
+  responses: {
+    200: { description: 'The cancelled order', schema: OrderAnswer },
+    404: { description: "Not found (also for someone else's order)" },
+    409: { description: 'The order is paid (then it is a refund, done by the shop) or no longer open' },
+  },
+});
+documented({
+  method: 'post',
+  path: '/order/return',
+  summary: 'Asks to return (part of) a delivered order: goods damaged or wrong item, up to 7 days after delivery',
+  tags: ['order'],
+  body: ReturnBody,
+  auth: 'user',
+  responses: {
+    201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
+    400: { description: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN' },
+    404: { description: "Not found (also for someone else's order)" },
+  },
 });

@@ -15,6 +15,8 @@ export default [
   route('preferences', 'routes/resources/preferences.ts'),
   route('logout', 'routes/resources/logout.ts'),
   route('client/invoice', 'routes/resources/invoice.ts'),
+  route('client/creditnote', 'routes/resources/creditnote.ts'),
+  route('client/returnphoto', 'routes/resources/return-photo.ts'),
   route('profile/export', 'routes/resources/profile-export.ts'),
   route('admin/user/export', 'routes/resources/admin-user-export.ts'),
   // the sandbox payment provider's hosted page (outside the shop layout, like a real provider's)

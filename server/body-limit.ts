@@ -13,6 +13,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMITS: { prefix: string; maxSize: number }[] = [
   // camt.054 bank statements (admin; the page refuses files above 5 MB with its own message)
   { prefix: '/admin/order/list', maxSize: 6 * 1024 * 1024 },
+  // a return request from the customer's order page: up to 3 photos of 15 MB each, and the form
+  { prefix: '/client/historydetails', maxSize: 3 * 15 * 1024 * 1024 + 1024 * 1024 },
 ];
 
 function limit(maxSize: number): MiddlewareHandler {

@@ -13,3 +13,4 @@ export * from '../custom-box/schema.ts';
 export * from '../catalogue/stock-schema.ts';
 export * from '../cache/schema.ts';
 export * from '../jobs/schema.ts';
+export * from '../returns/schema.ts';

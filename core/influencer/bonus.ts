@@ -17,7 +17,10 @@
  *   earned (confirmed) = released − reversed; spent = spent − returned; available = earned − spent
  *   (negative when an order was refunded after its bonus had been spent: later bonus pays it back).
  *
- * Every write is idempotent: one movement of each kind per order (unique index).
+ * - A partial refund takes back the influencer's bonus and returns the buyer's spent bonus in
+ *   proportion to the money refunded ({@link bonusOnRefund}); one movement per refund.
+ *
+ * Every write is idempotent: one movement of each kind per order and refund (unique index).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -81,9 +84,27 @@ export async function lockSpendableBonus(tx: Db, user: { id: string; role: strin
   return spendableBonus(tx, user, goods);
 }
 
-async function insertRow(tx: Db, userId: string, orderId: string, kind: BonusKind, amount: number, now: Date, promoCode: string | null = null): Promise<void> {
+async function insertRow(
+  tx: Db,
+  userId: string,
+  orderId: string,
+  kind: BonusKind,
+  amount: number,
+  now: Date,
+  promoCode: string | null = null,
+  refundId: string | null = null,
+): Promise<void> {
   if (amount <= 0) return;
-  await tx.insert(bonusLedger).values({ id: randomUUID(), userId, orderId, kind, amount, promoCode, createdAt: now }).onConflictDoNothing();
+  await tx.insert(bonusLedger).values({ id: randomUUID(), userId, orderId, kind, amount, promoCode, refundId, createdAt: now }).onConflictDoNothing();
+}
+
+/** Rappen of `kind` already written for an order (all refunds together). */
+async function movedSoFar(tx: Db, orderId: string, kind: BonusKind): Promise<number> {
+  const [r] = await tx
+    .select({ total: sql<string>`coalesce(sum(${bonusLedger.amount}), 0)` })
+    .from(bonusLedger)
+    .where(and(eq(bonusLedger.orderId, orderId), eq(bonusLedger.kind, kind)));
+  return Number(r?.total ?? 0);
 }
 
 /**
@@ -120,8 +141,38 @@ export async function bonusOnTransition(tx: Db, orderId: string, to: OrderStatus
     if (earned) await insertRow(tx, earned.userId, orderId, 'released', earned.amount, now);
     return;
   }
+  // a refunded order takes back what partial refunds ({@link bonusOnRefund}) have not yet
   if (to === 'refunded') {
-    if (released) await insertRow(tx, released.userId, orderId, 'reversed', released.amount, now);
+    if (released) await insertRow(tx, released.userId, orderId, 'reversed', released.amount - (await movedSoFar(tx, orderId, 'reversed')), now);
   } else if (earned && !released) await insertRow(tx, earned.userId, orderId, 'cancelled', earned.amount, now);
-  if (spent) await insertRow(tx, spent.userId, orderId, 'returned', spent.amount, now);
+  if (spent) await insertRow(tx, spent.userId, orderId, 'returned', spent.amount - (await movedSoFar(tx, orderId, 'returned')), now);
+}
+
+/**
+ * The bonus side of a refund (called by refundOrder in its transaction, for partial and full
+ * refunds alike): the influencer's released bonus is reversed, and the buyer's spent bonus
+ * returned, in proportion to the money refunded so far. Cumulative: after this refund the
+ * reversed total is `round(released × refunded / paid)` (the same for spent/returned), so the
+ * roundings of several partial refunds never add up to more than the bonus, and a refund of
+ * everything reverses exactly all of it. Rule source: ADR 009 (the bonus follows the goods the
+ * shop keeps).
+ * @param refundedAfter Rappen refunded for the order including this refund; @param paid Rappen
+ *   received for the order (> 0).
+ */
+export async function bonusOnRefund(tx: Db, o: { orderId: string; refundId: string; refundedAfter: number; paid: number; now: Date }): Promise<void> {
+  if (o.paid <= 0) return;
+  const share = Math.min(1, o.refundedAfter / o.paid);
+  const rows = await tx
+    .select()
+    .from(bonusLedger)
+    .where(and(eq(bonusLedger.orderId, o.orderId), inArray(bonusLedger.kind, ['released', 'spent'])));
+  for (const [from, to] of [
+    ['released', 'reversed'],
+    ['spent', 'returned'],
+  ] as const) {
+    const base = rows.find((r) => r.kind === from);
+    if (!base) continue;
+    const due = Math.round(base.amount * share) - (await movedSoFar(tx, o.orderId, to));
+    await insertRow(tx, base.userId, o.orderId, to, Math.min(due, base.amount), o.now, null, o.refundId);
+  }
 }

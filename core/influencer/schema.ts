@@ -34,12 +34,14 @@ export const bonusLedger = pgTable(
     amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
     /** The promo code of an `earned` row. */
     promoCode: text('promo_code'),
+    /** The refund a partial `reversed` / `returned` movement belongs to (null: the order's own). */
+    refundId: text('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('influencer_bonus_ledger_amount_positive', sql`${t.amount} > 0`),
-    // one movement of each kind per order: makes every step idempotent
-    uniqueIndex('influencer_bonus_ledger_order_kind').on(t.orderId, t.kind),
+    // one movement of each kind per order and refund: makes every step idempotent
+    uniqueIndex('influencer_bonus_ledger_order_kind').on(t.orderId, t.kind, sql`coalesce(${t.refundId}, '')`),
     index('influencer_bonus_ledger_user').on(t.userId, t.createdAt),
   ],
 );

@@ -276,6 +276,7 @@ async function settleWithBonus(
     .where(eq(orders.id, order.id));
   const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
   await tx.delete(cartItems).where(eq(cartItems.cartKey, order.userId));
+  await clearBoxLines(tx, order.userId); // the custom boxes are in the order too
   await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, order.userId));
   const full = { ...paid, lines: order.lines };
   mailIds.push(await queuePaymentReceivedMail(tx, shop, full, email, settings));

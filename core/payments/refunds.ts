@@ -21,6 +21,7 @@ import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/credit-note.ts';
 import { fulfilmentLabel } from '../invoices/fulfilment-labels.ts';
+import { bonusOnRefund } from '../influencer/bonus.ts';
 import { docLang, label } from '../invoices/labels.ts';
 import { deliverOutbox, queueMail } from '../mail/service.ts';
 import { orders, refunds, type OrderWithLines, type RefundLine } from '../orders/schema.ts';
@@ -51,9 +52,30 @@ export type RefundInput = {
  *   Datatrans refused the credit).
  */
 export async function refundOrder(shop: Shop, orderId: string, input: RefundInput, adminId: string, now = new Date()): Promise<RefundRow> {
-  const actor = `admin:${adminId}`;
   const mailIds: string[] = [];
-  const refund = await shop.db.transaction(async (tx) => {
+  const refund = await shop.db.transaction((tx) => refundOrderInTx(tx, shop, orderId, input, adminId, { now, mailIds }));
+  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'refund mail delivery failed'));
+  return refund;
+}
+
+/**
+ * {@link refundOrder} inside a caller's transaction (an accepted return refunds and records its
+ * decision in one transaction). The refund mail's outbox id is pushed to `opts.mailIds` (send
+ * it after commit); `opts.mail: false` queues none (the caller mails the credit note itself).
+ * @throws {DomainError} as {@link refundOrder}.
+ */
+export async function refundOrderInTx(
+  tx: Db,
+  shop: Shop,
+  orderId: string,
+  input: RefundInput,
+  adminId: string,
+  opts: { now?: Date; mailIds: string[]; mail?: boolean },
+): Promise<RefundRow> {
+  const actor = `admin:${adminId}`;
+  const now = opts.now ?? new Date();
+  const { mailIds } = opts;
+  {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
     if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
     if (order.paidAmount <= 0) throw new DomainError('conflict', 'Nothing has been paid for this order', { key: 'refundNothingPaid' });
@@ -133,6 +155,8 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       .update(orders)
       .set({ refundedAmount, ...(fully ? { paymentStatus: 'refunded' as const } : {}), updatedAt: now })
       .where(eq(orders.id, order.id));
+    // the influencer bonus follows the money: a partial refund takes back its share
+    await bonusOnRefund(tx, { orderId: order.id, refundId: id, refundedAfter: refundedAmount, paid: order.paidAmount, now });
     if (fully && TRANSITIONS[order.status].includes('refunded')) await transitionOrder(tx, order.id, 'refunded', actor, `credit note ${creditNoteNumber}`, now);
     if (input.restock) {
       for (const l of lines) {
@@ -172,11 +196,9 @@ export async function refundOrder(shop: Shop, orderId: string, input: RefundInpu
       },
     });
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-    if (user) mailIds.push(await queueRefundMail(tx, shop, { ...full, refundedAmount }, row, user.email));
+    if (user && opts.mail !== false) mailIds.push(await queueRefundMail(tx, shop, { ...full, refundedAmount }, row, user.email));
     return row;
-  });
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'refund mail delivery failed'));
-  return refund;
+  }
 }
 
 async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund: RefundRow, to: string): Promise<string> {

@@ -1,8 +1,8 @@
 /**
  * Admin dashboard (/admin/home): revenue per day (30 days) and per week (12 weeks) as a chart,
  * headline figures, orders by status, top products of the last 30 days, stock running low, bank
- * payments to match and mails that failed. Every figure comes from an SQL aggregate
- * (core/dashboard). Admin only.
+ * payments to match, mails that failed and the customers' open returns. Every figure comes from
+ * an SQL aggregate (core/dashboard, core/returns). Admin only.
  */
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
@@ -15,13 +15,14 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
 import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { intlLocale } from '../../i18n/locales.ts';
+import { openReturns } from '../../../core/returns/service.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const db = context.shop.db;
-  const [d, users] = await Promise.all([dashboard(db), userCounts(db)]);
+  const [d, users, returns] = await Promise.all([dashboard(db), userCounts(db), openReturns(db)]);
   return {
     title: translate(context.lang, 'adminshop:dash.title'),
     d: {
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       failedMails: { n: d.failedMails.n, latest: d.failedMails.latest.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) },
     },
     users,
+    returns: { n: returns.n, latest: returns.latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) },
   };
 }
 
@@ -37,7 +39,7 @@ export default function AdminHome() {
   const { t, i18n } = useTranslation('adminshop');
   const { t: tc } = useTranslation('checkout');
   const { price, dateTime, number } = useFormat();
-  const { d, users } = useLoaderData<typeof loader>();
+  const { d, users, returns } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const weekly = params.get('chart') === 'week';
   const loc = intlLocale(i18n.language);
@@ -89,6 +91,28 @@ export default function AdminHome() {
       </section>
 
       <div className="dash-grid">
+        <section className="admin-panel dash-returns" aria-labelledby="returns-h">
+          <h2 id="returns-h">{t('returns.dashTitle', { n: returns.n })}</h2>
+          {returns.n === 0 ? (
+            <p className="card-meta">{t('returns.dashNone')}</p>
+          ) : (
+            <ul className="dash-list" data-testid="dash-returns">
+              {returns.latest.map((r) => (
+                <li key={r.id}>
+                  <span className="admin-wrap">
+                    <Link to={`/admin/order/details?id=${r.code}#returns`}>
+                      <code>{r.code}</code> · {r.customer}
+                    </Link>
+                    <span className="card-meta admin-block">
+                      {tc(`returns.reason_${r.reason}`)} · {dateTime(r.createdAt)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
         <section className="admin-panel" aria-labelledby="status-h">
           <h2 id="status-h">{t('dash.byStatus')}</h2>
           {d.byStatus.length === 0 ? (

@@ -2,7 +2,9 @@
  * Admin: one order (/admin/order/details?id=): customer, lines, money summary, delivery address,
  * payments and refunds, the status history; fulfilment (packing list, ship with carrier and
  * tracking number, which mails the customer) and refunds (full or partial, returned units back
- * into stock on request, credit note PDF). Forms work without JavaScript.
+ * into stock on request, credit note PDF); the customer's returns (reason, message, photos, IBAN),
+ * accepted (refund, credit note, restock if ticked) or refused with a reason. Forms work without
+ * JavaScript.
  */
 import { translateFields } from '../../i18n/resources.server.ts';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
@@ -22,6 +24,9 @@ import { adminError } from '../../lib/admin-shop.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { acceptReturn, refuseReturn, returnsOfOrder, suggestedRefund } from '../../../core/returns/service.ts';
+import { displayIban } from '../../../core/returns/iban.ts';
+import '../../styles/returns.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -34,7 +39,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!d) throw data('Not found', { status: 404 });
   const settings = await getSettings(db);
   const o = d.order;
+  const returns = await returnsOfOrder(db, o.id);
   return {
+    returns: returns.map((r) => ({
+      id: r.id,
+      status: r.status,
+      reason: r.reason,
+      message: r.message,
+      lines: r.lines,
+      photos: r.photos.map((p) => `/client/returnphoto?r=${r.id}&p=${p.id}`),
+      iban: r.iban ? displayIban(r.iban) : null,
+      note: r.decisionNote,
+      restock: r.restock,
+      creditNote: d.refunds.find((x) => x.id === r.refundId)?.creditNoteNumber ?? null,
+      suggested: r.status === 'requested' ? suggestedRefund(o, r.lines, d.returned) : 0,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+    })),
     order: {
       ...orderView(o),
       refundedAmount: o.refundedAmount,
@@ -68,20 +89,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canShip: o.paidAmount >= o.total && (o.status === 'paid' || o.status === 'processing'),
     refundable: o.paidAmount - o.refundedAmount,
     vatRate: settings.vatRateBasisPoints / 100,
-    done: doneParam === 'shipped' || doneParam === 'refunded' ? doneParam : null,
+    done: doneParam === 'shipped' || doneParam === 'refunded' || doneParam === 'returnAccepted' || doneParam === 'returnRefused' ? doneParam : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
 
-type ActionResult = { intent: 'ship' | 'refund'; error: string; fields: Record<string, string> };
+type ActionResult = { intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse'; error: string; fields: Record<string, string>; returnId?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
-  const intent = form.get('intent') === 'refund' ? 'refund' : 'ship';
+  const given = form.get('intent');
+  const intent = given === 'refund' || given === 'return-accept' || given === 'return-refuse' ? given : 'ship';
+  const returnId = String(form.get('returnId') ?? '').slice(0, 64);
   try {
+    if (intent === 'return-accept') {
+      const amount = parseChfInput(String(form.get('amount') ?? ''));
+      if (amount === null || amount <= 0) return data<ActionResult>({ intent, returnId, error: '', fields: { amount: 'amount' } }, { status: 400 });
+      await acceptReturn(
+        context.shop,
+        returnId,
+        { amount, restock: form.get('restock') === 'on', note: String(form.get('note') ?? '').slice(0, 500) },
+        admin.userId,
+      );
+      return redirect(`/admin/order/details?id=${id}&done=returnAccepted#returns`);
+    }
+    if (intent === 'return-refuse') {
+      await refuseReturn(context.shop, returnId, String(form.get('note') ?? '').slice(0, 600), admin.userId);
+      return redirect(`/admin/order/details?id=${id}&done=returnRefused#returns`);
+    }
     if (intent === 'ship') {
       await shipOrder(
         context.shop,
@@ -110,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (e instanceof DomainError)
       return data<ActionResult>(
-        { intent, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
+        { intent, returnId, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
         { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 },
       );
     throw e;
@@ -146,7 +184,13 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
       </p>
       {done && (
         <p className="form-success" role="status">
-          {done === 'shipped' ? ta('fulfil.shippedDone') : ta('refund.done')}
+          {done === 'shipped'
+            ? ta('fulfil.shippedDone')
+            : done === 'returnAccepted'
+              ? ta('returns.acceptedDone')
+              : done === 'returnRefused'
+                ? ta('returns.refusedDone')
+                : ta('refund.done')}
         </p>
       )}
       <div className="cart-layout">
@@ -254,6 +298,8 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
               </p>
             )}
           </section>
+
+          <AdminReturns returns={loaderData.returns} orderId={o.id} actionData={actionData} busy={busy} />
 
           <section aria-labelledby="refund-h" className="admin-panel" id="refund">
             <h2 id="refund-h" className="checkout-h2">
@@ -394,5 +440,139 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
         </div>
       </div>
     </div>
+  );
+}
+
+type AdminReturn = Route.ComponentProps['loaderData']['returns'][number];
+
+/** The customer's returns: the request, and accept / refuse forms while it is open. */
+function AdminReturns({
+  returns,
+  orderId,
+  actionData,
+  busy,
+}: {
+  returns: AdminReturn[];
+  orderId: string;
+  actionData: Route.ComponentProps['actionData'];
+  busy: boolean;
+}) {
+  const { t: ta } = useTranslation('adminshop');
+  const { t } = useTranslation('checkout');
+  const { price, dateTime } = useFormat();
+  if (returns.length === 0) return null;
+  return (
+    <section aria-labelledby="returns-h" className="admin-panel" id="returns">
+      <h2 id="returns-h" className="checkout-h2">
+        {ta('returns.title')}
+      </h2>
+      <ul className="return-list" data-testid="admin-returns">
+        {returns.map((r) => {
+          const err = actionData && 'returnId' in actionData && actionData.returnId === r.id ? actionData : null;
+          return (
+            <li key={r.id} className="return-item">
+              <p>
+                <span className={`status-badge return-${r.status}`} data-testid="admin-return-status">
+                  {t(`returns.status_${r.status}`)}
+                </span>{' '}
+                <strong>{t(`returns.reason_${r.reason}`)}</strong> · {dateTime(r.createdAt)}
+              </p>
+              <p className="card-meta">{r.lines.map((l) => `${l.count}× ${l.sku} ${l.name}`).join(', ')}</p>
+              <p className="return-message">{r.message}</p>
+              {r.photos.length > 0 && (
+                <p className="return-photos">
+                  {r.photos.map((src, i) => (
+                    <a key={src} href={src} target="_blank" rel="noopener">
+                      <img src={src} alt={t('returns.photoAlt', { n: i + 1 })} width={96} height={72} loading="lazy" />
+                    </a>
+                  ))}
+                </p>
+              )}
+              {r.iban ? (
+                <p>
+                  {ta('returns.iban')}: <code data-testid="admin-return-iban">{r.iban}</code>
+                </p>
+              ) : null}
+              {r.status !== 'requested' && (
+                <p className="card-meta">
+                  {r.decidedAt ? dateTime(r.decidedAt) : ''}
+                  {r.note ? ` · ${r.note}` : ''}
+                  {r.creditNote && (
+                    <>
+                      {' · '}
+                      <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNote)}`}>
+                        {ta('refund.creditNote')} {r.creditNote}
+                      </a>
+                    </>
+                  )}
+                  {r.restock ? ` · ${ta('refund.restocked')}` : ''}
+                </p>
+              )}
+              {r.status === 'requested' && (
+                <div className="admin-return-forms">
+                  <Form method="post" className="admin-form">
+                    <input type="hidden" name="id" value={orderId} />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="intent" value="return-accept" />
+                    <div className="field">
+                      <label htmlFor={`ret-amount-${r.id}`}>{ta('returns.amount')}</label>
+                      <input
+                        id={`ret-amount-${r.id}`}
+                        name="amount"
+                        required
+                        inputMode="decimal"
+                        defaultValue={rappenToDecimalString(r.suggested)}
+                        aria-describedby={`ret-amount-hint-${r.id}`}
+                        aria-invalid={err?.intent === 'return-accept' && err.fields.amount ? true : undefined}
+                      />
+                      <small id={`ret-amount-hint-${r.id}`} className="card-meta">
+                        {ta('returns.amountHint', { amount: price(r.suggested) })}
+                      </small>
+                    </div>
+                    <div className="field field-check">
+                      <label>
+                        <input type="checkbox" name="restock" defaultChecked={r.reason === 'wrong_item'} style={{ width: 'auto', minHeight: 0 }} />{' '}
+                        {ta('refund.restock')}
+                      </label>
+                    </div>
+                    <div className="field">
+                      <label htmlFor={`ret-note-${r.id}`}>{ta('returns.note')}</label>
+                      <input id={`ret-note-${r.id}`} name="note" maxLength={500} />
+                    </div>
+                    <button type="submit" className="btn btn-small" disabled={busy} data-testid="return-accept">
+                      {ta('returns.accept')}
+                    </button>
+                  </Form>
+                  <Form method="post" className="admin-form">
+                    <input type="hidden" name="id" value={orderId} />
+                    <input type="hidden" name="returnId" value={r.id} />
+                    <input type="hidden" name="intent" value="return-refuse" />
+                    <div className="field">
+                      <label htmlFor={`ret-why-${r.id}`}>{ta('returns.refuseReason')}</label>
+                      <textarea
+                        id={`ret-why-${r.id}`}
+                        name="note"
+                        required
+                        maxLength={500}
+                        rows={3}
+                        aria-invalid={err?.intent === 'return-refuse' && err.fields.note ? true : undefined}
+                      />
+                    </div>
+                    <button type="submit" className="btn btn-small btn-ghost" disabled={busy} data-testid="return-refuse">
+                      {ta('returns.refuse')}
+                    </button>
+                  </Form>
+                </div>
+              )}
+              {err && (
+                <p className="form-error" role="alert">
+                  {err.error || (err.fields.amount === 'amount' ? ta('refund.amountInvalid') : Object.values(err.fields)[0])}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

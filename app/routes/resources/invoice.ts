@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });
     throw e;
   }
-  const paid = order.paymentStatus === 'paid' && order.invoiceNumber;
+  // a refunded order keeps its invoice (the credit notes refer to it)
+  const paid = (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && order.invoiceNumber;
   const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
   if (!paid && !qr) throw data('Not found', { status: 404 });
   const pdf = await invoicePdf(order, await getSettings(context.shop.db), {

@@ -1,0 +1,560 @@
+/**
+ * Cancellations and returns (api-contract "Running the shop day to day"). Money in Rappen.
+ *
+ * - Cancel: the customer cancels their own order while it is unpaid; through transitionOrder,
+ *   in one transaction, the stock, the promo use and the influencer bonus are given back exactly
+ *   as when an unpaid order expires. Once money has arrived it is a refund, done by the shop (409).
+ * - Return: the shop's terms accept two reasons only, damaged goods and a wrong item, up to
+ *   {@link RETURN_WINDOW_DAYS} days after delivery. An order counts as delivered when it was
+ *   marked delivered, or else {@link ASSUMED_DELIVERY_DAYS} days after it was shipped. The
+ *   customer names the lines (default: everything not yet returned), writes a message and may add
+ *   up to {@link MAX_RETURN_PHOTOS} photos; a bank-transfer order needs the IBAN to refund to.
+ *   One open return per order. The admin accepts (a refund through the refund path,
+ *   core/payments/refunds.ts, with its credit note, restocking if asked) or refuses with a reason.
+ *   The customer gets a mail at each step, in the order's language.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { users } from '../accounts/schema.ts';
+import { recordAudit } from '../audit/service.ts';
+import { photoStore } from '../catalogue/photo-store.ts';
+import { getSettings } from '../config/service.ts';
+import { publicOrigin } from '../config/production.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../errors.ts';
+import { creditNotePdf } from '../invoices/credit-note.ts';
+import { docLang, label, swissDate } from '../invoices/labels.ts';
+import { deliverOutbox, queueMail, type MailMessage } from '../mail/service.ts';
+import { trackingUrl } from '../orders/carriers.ts';
+import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/refunds.ts';
+import { orderEvents, orders, type OrderRow, type OrderWithLines } from '../orders/schema.ts';
+import { findOrder, transitionOrder } from '../orders/service.ts';
+import { refundOrderInTx } from '../payments/refunds.ts';
+import { rappenToDecimalString } from '../pricing/money.ts';
+import type { Shop } from '../shop.ts';
+import { checkRefundIban, displayIban } from './iban.ts';
+import { returnLabel, type ReturnLabel } from './labels.ts';
+import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type ReturnReason, type ReturnRow } from './schema.ts';
+
+export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from './schema.ts';
+
+import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_WINDOW_DAYS } from './limits.ts';
+export * from './limits.ts';
+/** Image formats accepted for return photos (sharp's format names). */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Stored photos are re-encoded (upright, no metadata such as GPS) at most this wide/high. */
+const PHOTO_MAX_SIDE = 2000;
+const DAY_MS = 86_400_000;
+
+function invalid(field: string, key: string, message: string, params?: Record<string, unknown>): DomainError {
+  return new DomainError('invalid', message, { key: `returns.${key}`, params, fields: { [field]: { key: `returns.${key}`, params } } });
+}
+
+async function queueCustomerMail(tx: Db, shop: Shop, order: OrderRow, subject: ReturnLabel, lines: string[], attachments: MailMessage['attachments'] = []) {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!user) return null;
+  const settings = await getSettings(tx);
+  const lang = docLang(order.locale);
+  const url = `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
+  const text = [
+    label(lang, 'hello', { name: order.address.firstName }),
+    '',
+    ...lines,
+    '',
+    returnLabel(lang, 'orderPage', { url }),
+    '',
+    label(lang, 'regards'),
+    settings.companyName,
+  ].join('\n');
+  return queueMail(tx, { to: user.email, subject: returnLabel(lang, subject, { code: order.code }), text, attachments }, Boolean(shop.env.SMTP_URL));
+}
+
+async function deliver(shop: Shop, ids: (string | null)[], what: string): Promise<void> {
+  const list = ids.filter((x): x is string => Boolean(x));
+  if (list.length) await deliverOutbox(shop, list).catch((err) => shop.log.warn({ err }, `${what} mail delivery failed`));
+}
+
+/**
+ * Cancels the customer's own unpaid order (stock, promo use and influencer bonus given back by
+ * transitionOrder, in one transaction) and mails the customer. This also frees a place under the
+ * cap on open unpaid orders (core/orders/hoarding.ts), which counts `pending_payment` orders.
+ * @param idOrCode the order's id or code.
+ * @returns the cancelled order.
+ * @throws {DomainError} `not_found` (unknown or someone else's order); `conflict` once money has
+ *   arrived (`returns.cancelPaid`: then it is a refund, done by the shop) or when the order is no
+ *   longer open (`returns.cancelClosed`).
+ */
+export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId: string, now = new Date()): Promise<OrderWithLines> {
+  const mailIds: (string | null)[] = [];
+  const id = await shop.db.transaction(async (tx) => {
+    const found = await findOrder(tx, idOrCode);
+    if (!found || found.userId !== userId) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
+    if (
+      order.paidAmount > 0 ||
+      order.paymentStatus !== 'unpaid' ||
+      (order.status !== 'pending_payment' && order.status !== 'cancelled' && order.status !== 'expired')
+    )
+      throw new DomainError('conflict', 'This order has been paid and can no longer be cancelled; please contact us for a refund', {
+        key: 'returns.cancelPaid',
+      });
+    if (order.status !== 'pending_payment')
+      throw new DomainError('conflict', 'This order is no longer open and cannot be cancelled', { key: 'returns.cancelClosed' });
+    const row = await transitionOrder(tx, order.id, 'cancelled', `user:${userId}`, 'cancelled by the customer', now);
+    await recordAudit(tx, {
+      actor: `user:${userId}`,
+      action: 'order.cancel',
+      entity: 'order',
+      entityId: order.id,
+      before: { status: order.status },
+      after: { status: 'cancelled' },
+    });
+    mailIds.push(await queueCustomerMail(tx, shop, row, 'cancelledSubject', [returnLabel(docLang(row.locale), 'cancelled', { code: row.code })]));
+    return order.id;
+  });
+  await deliver(shop, mailIds, 'cancellation');
+  return (await findOrder(shop.db, id))!;
+}
+
+/**
+ * When an order counts as delivered: the time it was marked delivered, else
+ * {@link ASSUMED_DELIVERY_DAYS} days after it was shipped; null when it has not been shipped.
+ */
+export async function deliveredAt(db: Db, order: Pick<OrderRow, 'id' | 'shippedAt'>): Promise<Date | null> {
+  const [ev] = await db
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'delivered')))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  if (ev) return ev.at;
+  if (order.shippedAt) return new Date(order.shippedAt.getTime() + ASSUMED_DELIVERY_DAYS * DAY_MS);
+  const [shipped] = await db
+    .select({ at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, 'shipped')))
+    .limit(1);
+  return shipped ? new Date(shipped.at.getTime() + ASSUMED_DELIVERY_DAYS * DAY_MS) : null;
+}
+
+/** A line the customer may still return: units ordered minus units already refunded. */
+export type ReturnableLine = { lineId: string; sku: string; name: string; left: number };
+
+/** Whether a return may be requested now, why not, and until when. */
+export type ReturnEligibility = {
+  eligible: boolean;
+  /** Why not: `notShipped`, `windowClosed`, `openReturn`, `nothingLeft`. */
+  why: 'notShipped' | 'windowClosed' | 'openReturn' | 'nothingLeft' | null;
+  /** When the order counts as delivered (null before shipping). */
+  deliveredAt: Date | null;
+  /** Last moment a return may be requested (null before shipping). */
+  deadline: Date | null;
+  lines: ReturnableLine[];
+};
+
+/**
+ * The return rules applied to an order at `now` (see the module comment). Reads only.
+ */
+export async function returnEligibility(db: Db, order: OrderWithLines, now = new Date()): Promise<ReturnEligibility> {
+  const [delivered, returned, [open]] = await Promise.all([
+    deliveredAt(db, order),
+    returnedUnits(db, order.id),
+    db
+      .select({ n: count() })
+      .from(orderReturns)
+      .where(and(eq(orderReturns.orderId, order.id), eq(orderReturns.status, 'requested'))),
+  ]);
+  const deadline = delivered ? new Date(delivered.getTime() + RETURN_WINDOW_DAYS * DAY_MS) : null;
+  const lines = order.lines.map((l) => ({ lineId: l.id, sku: l.sku, name: l.name, left: l.count - (returned.get(l.id) ?? 0) })).filter((l) => l.left > 0);
+  const shipped = order.status === 'shipped' || order.status === 'delivered' || (order.status === 'refunded' && delivered !== null);
+  const why = !shipped || !deadline ? 'notShipped' : now > deadline ? 'windowClosed' : open.n > 0 ? 'openReturn' : lines.length === 0 ? 'nothingLeft' : null;
+  return { eligible: why === null, why, deliveredAt: delivered, deadline, lines };
+}
+
+/** A photo as uploaded: its bytes. */
+export type ReturnPhotoUpload = { bytes: Uint8Array; name?: string };
+
+/** What {@link requestReturn} needs. */
+export type ReturnRequest = {
+  /** The order's id or code. */
+  orderId: string;
+  userId: string;
+  reason: string;
+  message: string;
+  /** Lines and units returned, by order line id or SKU; default every unit not yet returned. */
+  lines?: { lineId?: string; sku?: string; count: number }[];
+  photos?: ReturnPhotoUpload[];
+  /** Required for a bank-transfer order on the web page; an API client may give it later. */
+  iban?: string;
+  /** The web form asks for the IBAN of a bank-transfer order at once. */
+  requireIban?: boolean;
+  now?: Date;
+};
+
+function chooseLines(order: OrderWithLines, left: ReturnableLine[], wanted: ReturnRequest['lines']): ReturnLine[] {
+  if (!wanted || wanted.length === 0) return left.map((l) => ({ lineId: l.lineId, sku: l.sku, name: l.name, count: l.left }));
+  const out = new Map<string, ReturnLine>();
+  for (const w of wanted) {
+    if (!Number.isInteger(w.count) || w.count < 0) throw invalid('lines', 'lineCount', 'Give a whole number of units for each item');
+    if (w.count === 0) continue;
+    const line = w.lineId
+      ? left.find((l) => l.lineId === w.lineId)
+      : (left.find((l) => l.sku === w.sku && l.left - (out.get(l.lineId)?.count ?? 0) > 0) ?? left.find((l) => l.sku === w.sku));
+    if (!line) {
+      const ordered = order.lines.some((l) => l.id === w.lineId || l.sku === w.sku);
+      throw ordered
+        ? invalid('lines', 'lineReturned', 'This item has already been returned')
+        : invalid('lines', 'lineUnknown', `This order has no item ${w.sku ?? w.lineId ?? ''}`, { sku: w.sku ?? '' });
+    }
+    const total = (out.get(line.lineId)?.count ?? 0) + w.count;
+    if (total > line.left) throw invalid('lines', 'lineTooMany', `At most ${line.left} of ${line.name} can be returned`, { name: line.name, max: line.left });
+    out.set(line.lineId, { lineId: line.lineId, sku: line.sku, name: line.name, count: total });
+  }
+  if (out.size === 0) throw invalid('lines', 'lineNone', 'Choose at least one item to return');
+  return [...out.values()];
+}
+
+/** Checks and re-encodes the photos (upright, metadata stripped, at most 2000 px) as JPEG. */
+async function preparePhotos(uploads: ReturnPhotoUpload[]): Promise<{ photo: ReturnPhoto; body: Buffer }[]> {
+  const given = uploads.filter((u) => u.bytes.byteLength > 0);
+  if (given.length > MAX_RETURN_PHOTOS) throw invalid('photos', 'photoTooMany', `At most ${MAX_RETURN_PHOTOS} photos`, { max: MAX_RETURN_PHOTOS });
+  const out: { photo: ReturnPhoto; body: Buffer }[] = [];
+  for (const u of given) {
+    const name = u.name ?? '';
+    if (u.bytes.byteLength > MAX_RETURN_PHOTO_BYTES)
+      throw invalid('photos', 'photoTooLarge', `The photo ${name} is too large (15 MB at most)`, { name, max: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 });
+    let format: string | undefined;
+    try {
+      format = (await sharp(u.bytes, { limitInputPixels: 100_000_000 }).metadata()).format;
+    } catch {
+      format = undefined;
+    }
+    if (!format || !PHOTO_FORMATS.has(format)) throw invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
+    let body: Buffer;
+    try {
+      body = await sharp(u.bytes, { limitInputPixels: 100_000_000 })
+        .rotate()
+        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    } catch {
+      throw invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
+    }
+    out.push({ photo: { id: randomUUID(), contentType: 'image/jpeg', ext: 'jpg' }, body });
+  }
+  return out;
+}
+
+/** The store key of a return photo. */
+function photoKey(returnId: string, photo: Pick<ReturnPhoto, 'id' | 'ext'>): string {
+  return `returns/${returnId}/${photo.id}.${photo.ext}`;
+}
+
+/**
+ * The customer asks to return (part of) a delivered order. Checks the rules (see the module
+ * comment), stores the photos under `returns/<return id>/` in the photo store, records the return
+ * as `requested` and mails the customer the confirmation.
+ * @returns the return.
+ * @throws {DomainError} `not_found` (unknown or someone else's order); `invalid` with a field
+ *   message for: not shipped yet, window closed, an open return, nothing left to return, a reason
+ *   other than `damaged` / `wrong_item`, an empty or too long message, unknown lines or too many
+ *   units, more than 3 photos, a photo above 15 MB or not JPEG/PNG/WebP, a missing or refused IBAN.
+ */
+export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<ReturnRow> {
+  const now = input.now ?? new Date();
+  const order = await findOrder(shop.db, input.orderId.slice(0, 64));
+  if (!order || order.userId !== input.userId) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
+  if (!RETURN_REASONS.includes(input.reason as ReturnReason))
+    throw invalid('reason', 'reasonInvalid', 'Choose "goods damaged" or "wrong item": our terms accept returns for these reasons only');
+  const message = input.message.trim();
+  if (!message) throw invalid('message', 'messageRequired', 'Please describe what is wrong');
+  if (message.length > MAX_RETURN_MESSAGE)
+    throw invalid('message', 'messageTooLong', `At most ${MAX_RETURN_MESSAGE} characters, please`, { max: MAX_RETURN_MESSAGE });
+  const bank = order.paymentMethod === 'qr-bill';
+  const ibanGiven = (input.iban ?? '').trim();
+  const iban = bank && (ibanGiven || input.requireIban) ? checkRefundIban(ibanGiven) : null;
+  const check = async (db: Db, o: OrderWithLines) => {
+    const e = await returnEligibility(db, o, now);
+    if (e.why === 'notShipped') throw invalid('_', 'notShipped', 'A return can be requested once the order has been shipped');
+    if (e.why === 'windowClosed')
+      throw invalid('_', 'windowClosed', `Returns are accepted up to ${RETURN_WINDOW_DAYS} days after delivery; that time ended on ${swissDate(e.deadline!)}`, {
+        days: RETURN_WINDOW_DAYS,
+        date: swissDate(e.deadline!),
+      });
+    if (e.why === 'openReturn') throw invalid('_', 'openReturn', 'A return for this order is already open; we will answer it soon');
+    if (e.why === 'nothingLeft') throw invalid('_', 'nothingLeft', 'Every item of this order has already been returned');
+    return chooseLines(o, e.lines, input.lines);
+  };
+  await check(shop.db, order); // refuse before the photos are decoded
+  const photos = await preparePhotos(input.photos ?? []);
+  const id = randomUUID();
+  const store = photoStore(shop.env);
+  const mailIds: (string | null)[] = [];
+  try {
+    for (const p of photos) await store.put(photoKey(id, p.photo), p.body, p.photo.contentType);
+    const row = await shop.db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+      const lines = await check(tx, (await findOrder(tx, order.id))!);
+      const [r] = await tx
+        .insert(orderReturns)
+        .values({
+          id,
+          orderId: order.id,
+          userId: input.userId,
+          reason: input.reason as ReturnReason,
+          message,
+          lines,
+          photos: photos.map((p) => p.photo),
+          iban,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const lang = docLang(order.locale);
+      const text = [returnLabel(lang, 'requested', { code: order.code, reason: returnLabel(lang, r.reason) })];
+      if (bank && !iban) text.push('', returnLabel(lang, 'ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
+      mailIds.push(await queueCustomerMail(tx, shop, order, 'requestedSubject', text));
+      return r;
+    });
+    await deliver(shop, mailIds, 'return request');
+    return row;
+  } catch (e) {
+    if (photos.length) await store.removePrefix(`returns/${id}/`).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * The customer gives (or corrects) the IBAN of an open return of a bank-transfer order.
+ * @throws {DomainError} `not_found` (unknown or someone else's return); `invalid` (field `iban`);
+ *   `conflict` when the return has been decided.
+ */
+export async function setReturnIban(shop: Pick<Shop, 'db'>, returnId: string, userId: string, input: string): Promise<ReturnRow> {
+  const iban = checkRefundIban(input);
+  return shop.db.transaction(async (tx) => {
+    const [r] = await tx.select().from(orderReturns).where(eq(orderReturns.id, returnId)).for('update');
+    if (!r || r.userId !== userId) throw new DomainError('not_found', 'Return not found', { key: 'returns.notFound' });
+    if (r.status !== 'requested') throw new DomainError('conflict', 'This return has already been decided', { key: 'returns.decided' });
+    const [row] = await tx.update(orderReturns).set({ iban, updatedAt: new Date() }).where(eq(orderReturns.id, returnId)).returning();
+    return row;
+  });
+}
+
+/**
+ * The refund an accepted return suggests, Rappen: everything still refundable when the return
+ * covers every unit not yet returned (shipping included: the goods were damaged or wrong);
+ * otherwise the returned lines' value after the promo discount and the bonus spent (the same share
+ * of each franc), at most what is still refundable.
+ */
+export function suggestedRefund(order: OrderWithLines, lines: ReturnLine[], alreadyReturned: Map<string, number>): number {
+  const refundable = Math.max(0, order.paidAmount - order.refundedAmount);
+  const returning = new Map(lines.map((l) => [l.lineId, l.count]));
+  const everything = order.lines.every((l) => (alreadyReturned.get(l.id) ?? 0) + (returning.get(l.id) ?? 0) >= l.count);
+  if (everything) return refundable;
+  const goods = lines.reduce((s, l) => {
+    const line = order.lines.find((x) => x.id === l.lineId);
+    return s + (line ? Math.round((line.lineTotal * l.count) / line.count) : 0);
+  }, 0);
+  const share = order.subtotal > 0 ? (order.subtotal - order.discount - order.bonus) / order.subtotal : 0;
+  return Math.min(refundable, Math.round(goods * share));
+}
+
+/** What the admin decides when accepting. */
+export type AcceptInput = {
+  /** Rappen to refund; default {@link suggestedRefund}. */
+  amount?: number;
+  /** Put the returned units back into stock. */
+  restock: boolean;
+  note?: string;
+};
+
+async function lockOpenReturn(tx: Db, returnId: string): Promise<ReturnRow> {
+  const [r] = await tx.select().from(orderReturns).where(eq(orderReturns.id, returnId)).for('update');
+  if (!r) throw new DomainError('not_found', 'Return not found', { key: 'returns.notFound' });
+  if (r.status !== 'requested') throw new DomainError('conflict', 'This return has already been decided', { key: 'returns.decided' });
+  return r;
+}
+
+/**
+ * The admin accepts a return: in ONE transaction the refund is made through the refund path
+ * (Datatrans credit, or a bank transfer the admin makes to the customer's IBAN), with the credit
+ * note and the returned units back in stock when `restock`; the return becomes `accepted`; the
+ * decision is audited; the customer's mail with the credit note PDF is sent after commit.
+ * @returns the return and its refund.
+ * @throws {DomainError} `not_found`; `conflict` (already decided; a bank-transfer order without
+ *   the customer's IBAN; nothing paid; Datatrans refused); `invalid` (amount out of range).
+ */
+export async function acceptReturn(
+  shop: Shop,
+  returnId: string,
+  input: AcceptInput,
+  adminId: string,
+  now = new Date(),
+): Promise<{ ret: ReturnRow; refund: RefundRow }> {
+  const mailIds: (string | null)[] = [];
+  const out = await shop.db.transaction(async (tx) => {
+    const r = await lockOpenReturn(tx, returnId);
+    const order = (await findOrder(tx, r.orderId))!;
+    if (order.paymentMethod === 'qr-bill' && !r.iban)
+      throw new DomainError('conflict', 'The customer has not given the IBAN for the refund yet', { key: 'returns.ibanMissing' });
+    const amount = input.amount ?? suggestedRefund(order, r.lines, await returnedUnits(tx, order.id));
+    const refund = await refundOrderInTx(
+      tx,
+      shop,
+      order.id,
+      { amount, lines: r.lines.map((l) => ({ lineId: l.lineId, count: l.count })), restock: input.restock, reason: `Return: ${r.reason}` },
+      adminId,
+      { now, mailIds: [], mail: false },
+    );
+    const [ret] = await tx
+      .update(orderReturns)
+      .set({
+        status: 'accepted',
+        refundId: refund.id,
+        restock: input.restock,
+        decisionNote: input.note?.trim() || null,
+        decidedBy: adminId,
+        decidedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(orderReturns.id, r.id))
+      .returning();
+    await recordAudit(tx, {
+      actor: `admin:${adminId}`,
+      action: 'order.return.accept',
+      entity: 'order',
+      entityId: order.id,
+      before: { return: r.id, status: 'requested' },
+      after: { return: r.id, status: 'accepted', amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
+    });
+    const after = (await findOrder(tx, order.id))!;
+    const lang = docLang(order.locale);
+    const text = [returnLabel(lang, 'accepted', { code: order.code, amount: rappenToDecimalString(amount) })];
+    text.push(order.paymentMethod === 'qr-bill' ? returnLabel(lang, 'refundBank', { iban: displayIban(r.iban ?? '') }) : returnLabel(lang, 'refundCard'));
+    const pdf = await creditNotePdf(after, refund, await getSettings(tx));
+    mailIds.push(
+      await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
+        { filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      ]),
+    );
+    return { ret, refund };
+  });
+  await deliver(shop, mailIds, 'return accepted');
+  return out;
+}
+
+/**
+ * The admin refuses a return with a reason the customer reads in the mail and on the order page.
+ * @throws {DomainError} `invalid` (field `note`: empty or above 500 characters); `not_found`;
+ *   `conflict` (already decided).
+ */
+export async function refuseReturn(shop: Shop, returnId: string, note: string, adminId: string, now = new Date()): Promise<ReturnRow> {
+  const why = note.trim();
+  if (!why) throw invalid('note', 'refuseNoteRequired', 'Tell the customer why the return is refused');
+  if (why.length > 500) throw invalid('note', 'refuseNoteTooLong', 'At most 500 characters, please', { max: 500 });
+  const mailIds: (string | null)[] = [];
+  const ret = await shop.db.transaction(async (tx) => {
+    const r = await lockOpenReturn(tx, returnId);
+    const [row] = await tx
+      .update(orderReturns)
+      .set({ status: 'refused', decisionNote: why, decidedBy: adminId, decidedAt: now, updatedAt: now })
+      .where(eq(orderReturns.id, r.id))
+      .returning();
+    await recordAudit(tx, {
+      actor: `admin:${adminId}`,
+      action: 'order.return.refuse',
+      entity: 'order',
+      entityId: r.orderId,
+      before: { return: r.id, status: 'requested' },
+      after: { return: r.id, status: 'refused', note: why },
+    });
+    const [order] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
+    mailIds.push(await queueCustomerMail(tx, shop, order, 'refusedSubject', [returnLabel(docLang(order.locale), 'refused', { code: order.code, note: why })]));
+    return row;
+  });
+  await deliver(shop, mailIds, 'return refused');
+  return ret;
+}
+
+/** The returns of an order, newest first. */
+export async function returnsOfOrder(db: Db, orderId: string): Promise<ReturnRow[]> {
+  return db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(desc(orderReturns.createdAt));
+}
+
+/** One open return for the dashboard. */
+export type OpenReturn = { id: string; orderId: string; code: string; reason: ReturnReason; customer: string; createdAt: Date };
+
+/**
+ * Open returns (waiting for the shop's decision), oldest first, and how many there are.
+ * @param limit rows returned (default 10).
+ */
+export async function openReturns(db: Db, limit = 10): Promise<{ n: number; latest: OpenReturn[] }> {
+  const open = eq(orderReturns.status, 'requested');
+  const [[{ n }], rows] = await Promise.all([
+    db.select({ n: count() }).from(orderReturns).where(open),
+    db
+      .select({
+        id: orderReturns.id,
+        orderId: orderReturns.orderId,
+        code: orders.code,
+        reason: orderReturns.reason,
+        address: orders.address,
+        createdAt: orderReturns.createdAt,
+      })
+      .from(orderReturns)
+      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+      .where(open)
+      .orderBy(asc(orderReturns.createdAt))
+      .limit(limit),
+  ]);
+  return { n, latest: rows.map(({ address, ...r }) => ({ ...r, customer: `${address.firstName} ${address.lastName}` })) };
+}
+
+/**
+ * One photo of a return for its customer or an admin.
+ * @returns the JPEG bytes, or null (unknown return or photo, or someone else's).
+ */
+export async function readReturnPhoto(
+  shop: Pick<Shop, 'db' | 'env'>,
+  viewer: { userId: string; role: string },
+  returnId: string,
+  photoId: string,
+): Promise<{ body: Buffer; contentType: string } | null> {
+  if (!/^[0-9a-f-]{36}$/.test(returnId) || !/^[0-9a-f-]{36}$/.test(photoId)) return null;
+  const [r] = await shop.db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
+  if (!r || (r.userId !== viewer.userId && viewer.role !== 'Admin')) return null;
+  const photo = r.photos.find((p) => p.id === photoId);
+  if (!photo) return null;
+  const body = await photoStore(shop.env).get(photoKey(r.id, photo));
+  return body ? { body, contentType: photo.contentType } : null;
+}
+
+/** A downloadable document of an order: its invoice or a credit note, with the URL answering the PDF. */
+export type OrderDocument = { kind: 'invoice' | 'credit_note'; number: string; url: string; createdAt: Date };
+
+/**
+ * The order's documents for its customer: the invoice once paid (also after a refund), and the
+ * credit note of every refund. URLs are the shop's own (`/client/invoice`, `/client/creditnote`),
+ * answered to the order's customer or an admin only.
+ */
+export async function orderDocuments(db: Db, order: OrderRow): Promise<OrderDocument[]> {
+  const docs: OrderDocument[] = [];
+  if (order.invoiceNumber && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded'))
+    docs.push({ kind: 'invoice', number: order.invoiceNumber, url: `/client/invoice?id=${order.code}`, createdAt: order.paidAt ?? order.createdAt });
+  for (const r of await refundsOfOrder(db, order.id))
+    docs.push({
+      kind: 'credit_note',
+      number: r.creditNoteNumber,
+      url: `/client/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`,
+      createdAt: r.createdAt,
+    });
+  return docs;
+}
+
+/** An order's parcel tracking: carrier, number and the carrier's tracking page, or null. */
+export function orderTracking(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>): { carrier: string; number: string; url: string | null } | null {
+  if (!order.carrier || !order.trackingNumber) return null;
+  return { carrier: order.carrier, number: order.trackingNumber, url: trackingUrl(order.carrier, order.trackingNumber) };
+}

@@ -1,0 +1,56 @@
+/**
+ * Seeds a data directory for the returns walk (tests/e2e/returns.spec.ts): the starting catalogue,
+ * a customer who signs in through /login, an order of theirs paid through the sandbox provider and
+ * shipped yesterday with Swiss Post (to return), and an unpaid bank-transfer order (to cancel).
+ * Prints the two order codes as JSON. Run once on a fresh directory.
+ */
+import { and, eq, gte } from 'drizzle-orm';
+import { hashPassword } from '../../core/accounts/password.ts';
+import { users } from '../../core/accounts/schema.ts';
+import { addToCart } from '../../core/cart/service.ts';
+import { products } from '../../core/catalogue/schema.ts';
+import { shipOrder } from '../../core/orders/admin.ts';
+import { createOrder } from '../../core/orders/service.ts';
+import { recordPayment } from '../../core/payments/service.ts';
+import { openShop } from '../../core/shop.ts';
+import { RETURNS_CUSTOMER } from './returns-env.ts';
+
+const shop = await openShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
+const id = 'e2e-returns-customer';
+await shop.db.insert(users).values({
+  id,
+  email: RETURNS_CUSTOMER.email,
+  passwordHash: await hashPassword(RETURNS_CUSTOMER.password),
+  firstName: 'Lena',
+  lastName: "D'Amico-Brändli",
+  dateOfBirth: '1984-09-21',
+  street: 'Spalenberg 14',
+  postalCode: '4051',
+  city: 'Basel',
+  country: 'CH',
+  role: 'Customer',
+  locale: 'en',
+  emailVerifiedAt: new Date(),
+});
+const list = await shop.db
+  .select({ id: products.id })
+  .from(products)
+  .where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10)))
+  .orderBy(products.sku)
+  .limit(3);
+await addToCart(shop.db, id, list[0].id, 2, id);
+await addToCart(shop.db, id, list[1].id, 1, id);
+const shipped = await createOrder(shop, { userId: id, paymentMethod: 'sandbox', locale: 'en' });
+await recordPayment(shop, {
+  provider: 'sandbox',
+  providerRef: `seed-${shipped.code}`,
+  orderRef: shipped.code,
+  amount: shipped.total,
+  currency: 'CHF',
+  exactAmount: true,
+});
+await shipOrder(shop, shipped.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.87654321' }, 'seed');
+await addToCart(shop.db, id, list[2].id, 1, id);
+const unpaid = await createOrder(shop, { userId: id, paymentMethod: 'qr-bill', locale: 'en' });
+await shop.close();
+console.log(JSON.stringify({ shipped: shipped.code, unpaid: unpaid.code }));
