@@ -62,6 +62,11 @@ export const ShopSettingsSchema = z.object({
   bankTransferExpiryDays: z.number().int().min(1),
   /** Influencer bonus: percent of an attributed order's goods total after discounts (ADR 009). */
   influencerBonusPercent: z.number().int().min(0).max(100),
+  /**
+   * Whether the shop also delivers to Liechtenstein (ADR 014). Off by default: the specification
+   * says "delivery in Switzerland only"; every text and the address check follow this setting.
+   */
+  deliverLiechtenstein: z.boolean().default(false),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -90,4 +95,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   cardPaymentExpiryMinutes: 30,
   bankTransferExpiryDays: 5, // issue 12: shorter reservations (at most 7 days, core/orders/hoarding.ts)
   influencerBonusPercent: 10,
+  deliverLiechtenstein: false,
 };
