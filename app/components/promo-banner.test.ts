@@ -13,7 +13,10 @@ import { LOCALES } from '../../core/i18n/locales.ts';
 import { PromoBanner } from './PromoBanner.tsx';
 
 const render = (lang: string, text: string, freeFrom = 15_000, liechtenstein = false) =>
-  renderToString(createElement(I18nextProvider, { i18n: serverI18n(lang) }, createElement(PromoBanner, { text, freeFrom, liechtenstein })));
+  renderToString(createElement(I18nextProvider, { i18n: serverI18n(lang) }, createElement(PromoBanner, { text, freeFrom, liechtenstein }))).replace(
+    /[\u00a0\u202f]/g,
+    ' ',
+  );
 
 describe('promotional banner', () => {
   it('shows the built-in text (present and former) in the visitor language, Switzerland only by default', () => {
