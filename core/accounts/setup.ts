@@ -89,7 +89,7 @@ export async function createFirstAdmin(shop: Shop, token: string, input: unknown
     if (!spent) throw gone();
     const { userId } = await ensureAdmin(tx, data.email, data.password);
     await tx.update(users).set({ firstName: data.firstName, lastName: data.lastName, updatedAt: now }).where(eq(users.id, userId));
-    await recordAudit(tx, { actor: `admin:${userId}`, action: 'setup.firstAdmin', entity: 'user', entityId: userId });
+    await recordAudit(tx, { actor: `admin:${userId}`, action: 'user.create', entity: 'user', entityId: userId, after: { role: 'Admin', via: 'setup link' } });
     return { userId };
   });
 }
