@@ -1,7 +1,7 @@
 /**
  * Payment step (/payment, "finish payment, complete your purchase"; issue 5, item 1). Signed-in
  * customers only (others go to /login and come back here). Delivery address prefilled from the
- * profile and editable (Switzerland/Liechtenstein, 4-digit postcode), promo code, payment method,
+ * profile and editable (Switzerland, Liechtenstein only when the settings serve it; 4-digit postcode), promo code, payment method,
  * order summary with subtotal, discount, shipping fee, total and the VAT it contains. Placing the
  * order takes the stock and sends the customer to the payment page (or, for bank transfer, to
  * the confirmation with the QR-bill). Works without JavaScript.
@@ -304,7 +304,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          <button type="submit" form="pay-form" className="btn" style={{ width: '100%' }} disabled={d.closed || busy || d.methods.length === 0} data-testid="pay">
+          <button
+            type="submit"
+            form="pay-form"
+            className="btn"
+            style={{ width: '100%' }}
+            disabled={d.closed || busy || d.methods.length === 0}
+            data-testid="pay"
+          >
             {method === 'qr-bill' ? t('payment.placeOrder') : t('payment.pay', { total: price(d.summary.total) })}
           </button>
           <p style={{ marginTop: 12 }}>
