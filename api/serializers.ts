@@ -4,7 +4,7 @@
  */
 import type { ProductRow } from '../core/catalogue/schema.ts';
 import type { Cart } from '../core/cart/service.ts';
-import type { ShippingFigures } from '../core/orders/summary.ts';
+import type { ShippingFigures } from '../core/pricing/shipping.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { unitPrice } from '../core/pricing/pricing.ts';
 import { cartBoxJson } from './custombox-json.ts';
@@ -33,7 +33,7 @@ export function cartProductsJson(cart: Cart) {
  * The whole cart answer of `GET cart/carts`.
  * @param promoDiscount Rappen taken off by the applied promo code.
  * @param bonus Rappen of influencer bonus applied (none yet).
- * @param shipping delivery figures in Rappen (core/orders/summary.ts), answered in CHF.
+ * @param shipping delivery figures in Rappen (core/pricing/shipping.ts), answered in CHF.
  */
 export function cartJson(cart: Cart, promoDiscount: number, bonus: number, shipping: ShippingFigures) {
   return {

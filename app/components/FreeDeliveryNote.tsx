@@ -1,7 +1,7 @@
 /**
  * What is still missing to free delivery ("Add CHF 41.00 more for free delivery"), or that the
  * order ships free: shown under the cart's and the side cart's totals (figures in Rappen from
- * core/orders/summary.ts shippingFigures).
+ * core/pricing/shipping.ts).
  */
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format.ts';

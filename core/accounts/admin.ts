@@ -24,7 +24,7 @@ import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
 import { users } from './schema.ts';
 import { revokeSessions } from './sessions.ts';
 import { Email, ProfileInput, RegisterInput, contactColumns } from './validation.ts';
-import { assertDeliveryRegion } from '../orders/region.ts';
+import { assertDeliveryRegion } from '../config/region.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };

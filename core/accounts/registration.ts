@@ -31,7 +31,7 @@ import { emailTokens, users } from './schema.ts';
 import { revokeSessions, type RequestMeta } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { Email, Password, RegisterInput, contactColumns } from './validation.ts';
-import { assertDeliveryRegion } from '../orders/region.ts';
+import { assertDeliveryRegion } from '../config/region.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
 export const CONFIRM_TTL_S = 48 * 60 * 60;

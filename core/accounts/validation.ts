@@ -4,7 +4,7 @@
  * them into field messages; in English the specification's texts, section 5: "The field is
  * required", "The email is invalid"). Addresses in Switzerland or Liechtenstein with a 4-digit
  * postcode pass here; whether Liechtenstein is delivered to is the shop's setting, checked by
- * core/orders/region.ts (architecture guide, "Rules of the domain"; ADR 014).
+ * core/config/region.ts (architecture guide, "Rules of the domain"; ADR 014).
  */
 import { z } from 'zod';
 
@@ -44,7 +44,7 @@ export const IsoDate = required(10).refine(
 /** Countries an address may name (ISO 3166 alpha-2); the delivery region narrows them (ADR 014). */
 export const COUNTRIES = ['CH', 'LI'] as const;
 
-/** A delivery address in Switzerland or Liechtenstein (the region check comes after, core/orders/region.ts). */
+/** A delivery address in Switzerland or Liechtenstein (the region check comes after, core/config/region.ts). */
 export const Address = z
   .object(
     {

@@ -7,7 +7,7 @@
  * returned so the UI can say why. The bonus is what an Influencer or Admin owning the cart may
  * spend on it (ADR 009): min(available bonus, subtotal − promo discount); 0 for anyone else.
  * Order creation applies it automatically. The delivery figures (fee now, free-delivery
- * threshold, amount still missing) follow core/orders/summary.ts.
+ * threshold, amount still missing) follow core/pricing/shipping.ts, as the order does.
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
@@ -17,7 +17,7 @@ import { BONUS_ROLES, spendableBonus } from '../influencer/bonus.ts';
 import { findPromo, promoDiscountFor, promoRefusal } from '../promos/service.ts';
 import type { Cart } from './service.ts';
 import { getSettings } from '../config/settings-cache.server.ts';
-import { shippingFigures, type ShippingFigures } from '../orders/summary.ts';
+import { shippingFigures, type ShippingFigures } from '../pricing/shipping.ts';
 
 /** Rappen taken off a cart's subtotal, why the applied code gives nothing (if so), and the delivery figures. */
 export type CartTotals = { promoDiscount: number; bonus: number; promoProblem?: DomainError; shipping: ShippingFigures };

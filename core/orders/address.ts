@@ -1,15 +1,15 @@
 /**
  * Delivery addresses: Switzerland, and Liechtenstein when the admin turns it on (ADR 014;
- * core/orders/region.ts), 4-digit postcode.
+ * core/config/region.ts), 4-digit postcode.
  */
 import { z } from 'zod';
 import type { ShopSettings } from '../config/settings.ts';
 import { DomainError } from '../errors.ts';
 import { safeParseInput } from '../validation.ts';
-import { regionContext, regionProblem, withRegionContext } from './region.ts';
+import { regionContext, regionProblem, withRegionContext } from '../config/region.ts';
 import type { PostalAddress } from './schema.ts';
 
-/** Every country an address may name; the settings narrow it (core/orders/region.ts). */
+/** Every country an address may name; the settings narrow it (core/config/region.ts). */
 export const DELIVERY_COUNTRIES = ['CH', 'LI'] as const;
 
 const req = (max: number) => z.string().trim().min(1, 'fieldRequired').max(max);
@@ -44,7 +44,8 @@ export function checkAddress(
   const r = safeParseInput(AddressSchema, input);
   const fields = r.ok ? regionProblem(r.data, settings) : withRegionContext(r.fields, settings);
   if (!fields) return (r as { data: PostalAddress }).data;
-  const key = fields.country || fields.postalCode?.key === 'postcodeLiechtenstein' ? 'deliverySwitzerlandOnly' : fields.postalCode ? 'postcodeInvalid' : 'invalidInput';
+  const key =
+    fields.country || fields.postalCode?.key === 'postcodeLiechtenstein' ? 'deliverySwitzerlandOnly' : fields.postalCode ? 'postcodeInvalid' : 'invalidInput';
   const names = Object.entries(fields).map(([f, m]) => `${f}: ${m.key}`);
   throw new DomainError('invalid', `Invalid address (${names.join(', ')})`, { key, fields, params: { context: regionContext(settings) } });
 }

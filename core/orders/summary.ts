@@ -7,6 +7,7 @@
  */
 import type { ShopSettings } from '../config/settings.ts';
 import { vatContained } from '../pricing/pricing.ts';
+import { shippingFeeFor } from '../pricing/shipping.ts';
 
 export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 
@@ -20,26 +21,7 @@ export function orderTotals(
   const d = Math.min(Math.max(0, discount), subtotal);
   const afterDiscount = subtotal - d;
   const b = Math.min(Math.max(0, bonus), afterDiscount);
-  const shippingFee = subtotal === 0 || afterDiscount >= settings.freeShippingThreshold ? 0 : settings.shippingFee;
+  const shippingFee = shippingFeeFor(subtotal, d, settings);
   const total = afterDiscount - b + shippingFee;
   return { subtotal, discount: d, bonus: b, shippingFee, total, vat: vatContained(total, settings.vatRateBasisPoints) };
-}
-
-/**
- * The delivery figures shown with a cart (api-contract, `GET /api/cart/carts` `shipping`), in
- * Rappen: the fee the order would pay now (0 for an empty cart, nothing to deliver), the goods
- * value from which delivery is free (the admin's setting) and what is still missing to reach it
- * (0 when reached). The same rule as {@link orderTotals}: the subtotal after the promo discount
- * counts; an influencer bonus does not cost free delivery.
- */
-export type ShippingFigures = { fee: number; freeFrom: number; remaining: number };
-
-export function shippingFigures(
-  subtotal: number,
-  discount: number,
-  settings: Pick<ShopSettings, 'shippingFee' | 'freeShippingThreshold' | 'vatRateBasisPoints'>,
-): ShippingFigures {
-  const { shippingFee } = orderTotals(subtotal, discount, settings);
-  const afterDiscount = subtotal - Math.min(Math.max(0, discount), subtotal);
-  return { fee: shippingFee, freeFrom: settings.freeShippingThreshold, remaining: Math.max(0, settings.freeShippingThreshold - afterDiscount) };
 }

@@ -5,9 +5,9 @@
  * Every address a customer gives (registration, profile, checkout, admin edits) passes
  * {@link assertDeliveryRegion}; texts choose their variant with {@link regionContext}.
  */
-import type { ShopSettings } from '../config/settings.ts';
+import type { ShopSettings } from './settings.ts';
 import type { Db } from '../db/client.ts';
-import { getSettings } from '../config/service.ts';
+import { getSettings } from './service.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 
 /** Liechtenstein's postcodes in the Swiss system: 9485–9498 (Swiss Post). */
