@@ -38,6 +38,8 @@ const CartAnswer = z.object({
   bonus: z.object({ bonus: z.number() }),
   subtotal: z.number(),
   order_price: z.number(),
+  /** Delivery fee now, free-delivery threshold and what is missing to it, CHF. */
+  shipping: z.object({ fee: z.number(), freeFrom: z.number(), remaining: z.number() }),
 });
 
 export const cartApi = new Hono<ApiEnv>()
@@ -48,7 +50,7 @@ export const cartApi = new Hono<ApiEnv>()
     const db = c.get('shop').db;
     const cart = await getCart(db, owner.cartKey);
     const totals = await cartTotals(db, cart);
-    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));
+    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
   })
   .post('/addProduct', async (c) => {
     const body = await jsonBody(c, AddProductBody);
@@ -90,7 +92,7 @@ export const cartApi = new Hono<ApiEnv>()
     await consumeRateLimit(c.get('shop'), 'promo', clientIp(c), owner.userId); // issue 12: no enumeration
     const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
     const totals = await cartTotals(db, cart);
-    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus));
+    return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
   });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });

@@ -23,6 +23,8 @@ export function configurationJson(s: ShopSettings) {
     vatRate: s.vatRateBasisPoints / 100,
     shippingFee: rappenToChf(s.shippingFee),
     freeShippingThreshold: rappenToChf(s.freeShippingThreshold),
+    /** Whether Liechtenstein is delivered to besides Switzerland (ADR 014). */
+    deliverLiechtenstein: s.deliverLiechtenstein,
     currency: 'CHF',
   };
 }
@@ -41,6 +43,7 @@ export const ConfigurationSchema = z.object({
   vatRate: z.number(),
   shippingFee: z.number(),
   freeShippingThreshold: z.number(),
+  deliverLiechtenstein: z.boolean(),
   currency: z.literal('CHF'),
 });
 

@@ -4,6 +4,7 @@
  */
 import type { ProductRow } from '../core/catalogue/schema.ts';
 import type { Cart } from '../core/cart/service.ts';
+import type { ShippingFigures } from '../core/pricing/shipping.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
 import { unitPrice } from '../core/pricing/pricing.ts';
 import { cartBoxJson } from './custombox-json.ts';
@@ -32,14 +33,16 @@ export function cartProductsJson(cart: Cart) {
  * The whole cart answer of `GET cart/carts`.
  * @param promoDiscount Rappen taken off by the applied promo code.
  * @param bonus Rappen of influencer bonus applied (none yet).
+ * @param shipping delivery figures in Rappen (core/pricing/shipping.ts), answered in CHF.
  */
-export function cartJson(cart: Cart, promoDiscount = 0, bonus = 0) {
+export function cartJson(cart: Cart, promoDiscount: number, bonus: number, shipping: ShippingFigures) {
   return {
     products: cartProductsJson(cart),
     promo: { promoDiscount: rappenToChf(promoDiscount), code: cart.promoCode },
     bonus: { bonus: rappenToChf(bonus) },
     subtotal: rappenToChf(cart.subtotal),
     order_price: rappenToChf(Math.max(0, cart.subtotal - promoDiscount - bonus)),
+    shipping: { fee: rappenToChf(shipping.fee), freeFrom: rappenToChf(shipping.freeFrom), remaining: rappenToChf(shipping.remaining) },
   };
 }
 

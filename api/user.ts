@@ -165,7 +165,7 @@ export const userApi = new Hono<ApiEnv>()
 documented({
   method: 'post',
   path: '/user/addClient',
-  summary: 'Registers a customer (18+, Swiss or Liechtenstein address) and sends the confirmation e-mail',
+  summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
   tags: ['user'],
   body: RegisterInput,
   auth: 'none',

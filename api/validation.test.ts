@@ -62,7 +62,7 @@ describe('parseWith', () => {
 
   it("keeps a rule's own key, and refuses NUL characters with their own message", () => {
     expect(fieldsOf({ p: '123' }, z.object({ p: z.string().regex(/^\d{4}$/, 'postcodeInvalid') }))).toEqual({
-      p: 'Please enter a 4-digit postcode (Switzerland or Liechtenstein)',
+      p: 'Please enter a 4-digit Swiss postcode',
     });
     expect(fieldsOf({ name: 'a\u0000' })).toEqual({ name: 'The text contains a NUL character, which is not allowed' });
   });

@@ -45,6 +45,7 @@ export default [
     route('profile', 'routes/profile.tsx'),
     route('confirm/:token', 'routes/confirm.tsx'),
     route('reset/:token', 'routes/reset.tsx'),
+    route('setup/:token', 'routes/setup.tsx'),
     ...prefix('client', [
       route('products', 'routes/client/products.tsx'),
       route('history', 'routes/client/history.tsx'),

@@ -7,8 +7,8 @@
  */
 import pino, { type LoggerOptions } from 'pino';
 
-/** Token-bearing link paths: `/reset/<token>`, `/confirm/<token>` (also in `.data` requests). */
-const TOKEN_PATH = /\/(reset|confirm)\/[^/?#\s"'<>]+/g;
+/** Token-bearing link paths: `/reset/<token>`, `/confirm/<token>`, `/setup/<token>` (also in `.data` requests). */
+const TOKEN_PATH = /\/(reset|confirm|setup)\/[^/?#\s"'<>]+/g;
 
 /** A path or text with every link token replaced by `[redacted]`. */
 export function scrubLinks(text: string): string {

@@ -5,7 +5,7 @@
  */
 
 /** Paths whose pages are personal even for anonymous visitors (cart, checkout, login…). */
-const PERSONAL = /^\/(client|admin|profile|payment|paymentsuccess|paymenterror|shopcart|login|register|forgot|reset|confirm|sandbox-pay)(\/|\.data$|$)/;
+const PERSONAL = /^\/(client|admin|profile|payment|paymentsuccess|paymenterror|shopcart|login|register|forgot|reset|confirm|setup|sandbox-pay)(\/|\.data$|$)/;
 
 /** Public files served through the router (product photos, drawn placeholders): the same for everyone, cached as they say. */
 const PUBLIC_FILES = /^\/(media|images)\//;

@@ -15,6 +15,9 @@ import { createHttpApp } from './app.ts';
 import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/bootstrap.ts';
 import { onJobRun, startJobScheduler } from '../core/jobs/index.ts';
+import { issueSetupLink, SETUP_LINK_MESSAGE } from '../core/accounts/setup.ts';
+import { sellerDataReport } from '../core/config/readiness.ts';
+import { getSettings } from '../core/config/service.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
 import { recordJobRun, recordRequest } from './metrics.ts';
 import type { Lifecycle } from './ops.ts';
@@ -64,6 +67,11 @@ export async function startServer(build: ServerBuild): Promise<void> {
   // what production still lacks, in plain lines at the top of the log (README, "Configuration")
   for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
+  // seller data still holding the seeded examples (IBAN, VAT number, address …): say so at the top
+  if (shop.env.NODE_ENV !== 'test') for (const line of sellerDataReport(shop.env, await getSettings(shop.db))) console.warn(line);
+  // first run without ADMIN_EMAIL: a single-use link (24 h) where the owner creates the first admin
+  const setupLink = await issueSetupLink(shop);
+  if (setupLink) console.warn(`${SETUP_LINK_MESSAGE} ${setupLink}`);
   const lifecycle: Lifecycle = { draining: false };
   const inflight: { n: number; idle?: () => void } = { n: 0 };
   const app = createHttpApp(shop, {

@@ -1,14 +1,19 @@
 /**
  * Quantity, "Add to cart" and "Buy now" for one product. With JavaScript the add runs in the
  * background and opens the side cart (errors go to the snackbar); without it, the form posts to
- * /shopcart and the server redirects back (add) or to the cart (buy now).
+ * /shopcart and the server redirects back (add) or to the cart (buy now). A product card uses the
+ * compact form (`cardName`): one unit, no quantity field, the product's name in the buttons'
+ * accessible names.
  */
 import { useEffect, useRef } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUiState } from './ui-state.tsx';
 
-export function AddToCartForm({ productId, stock }: { productId: string; stock: number }) {
+/**
+ * @param cardName the product's name when the form sits on a product card (compact form).
+ */
+export function AddToCartForm({ productId, stock, cardName }: { productId: string; stock: number; cardName?: string }) {
   const { t } = useTranslation('cart');
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
   const { setSideCartOpen, notify } = useUiState();
@@ -28,7 +33,7 @@ export function AddToCartForm({ productId, stock }: { productId: string; stock: 
     <fetcher.Form
       method="post"
       action="/shopcart"
-      className="buy-box"
+      className={cardName ? 'card-buy' : 'buy-box'}
       onSubmit={(e) => {
         const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         if (submitter?.value === 'buy') return; // buy now: a normal navigation to /shopcart
@@ -41,15 +46,35 @@ export function AddToCartForm({ productId, stock }: { productId: string; stock: 
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      <div>
-        <label htmlFor="qty">{t('quantity')}</label>
-        <input id="qty" className="qty" type="number" name="count" min={1} max={stock} defaultValue={1} required inputMode="numeric" />
-      </div>
-      <button type="submit" name="intent" value="add" className="btn" disabled={busy} data-testid="add-to-cart">
+      {cardName ? (
+        <input type="hidden" name="count" value="1" />
+      ) : (
+        <div>
+          <label htmlFor="qty">{t('quantity')}</label>
+          <input id="qty" className="qty" type="number" name="count" min={1} max={stock} defaultValue={1} required inputMode="numeric" />
+        </div>
+      )}
+      <button
+        type="submit"
+        name="intent"
+        value="add"
+        className={cardName ? 'btn btn-small' : 'btn'}
+        disabled={busy}
+        data-testid={cardName ? 'card-add-to-cart' : 'add-to-cart'}
+      >
         {busy ? t('adding') : t('addToCart')}
+        {cardName && <span className="visually-hidden">: {cardName}</span>}
       </button>
-      <button type="submit" name="intent" value="buy" className="btn btn-ghost" formAction="/shopcart" data-testid="buy-now">
+      <button
+        type="submit"
+        name="intent"
+        value="buy"
+        className={cardName ? 'btn btn-small btn-ghost' : 'btn btn-ghost'}
+        formAction="/shopcart"
+        data-testid={cardName ? 'card-buy-now' : 'buy-now'}
+      >
         {t('buyNow')}
+        {cardName && <span className="visually-hidden">: {cardName}</span>}
       </button>
     </fetcher.Form>
   );

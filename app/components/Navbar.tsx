@@ -43,13 +43,17 @@ export function Navbar({ data }: { data: RootData }) {
           {t('banner.closed')}
         </div>
       )}
-      <PromoBanner text={data.config.promotionalInfo.text} />
+      <PromoBanner
+        text={data.config.promotionalInfo.text}
+        freeFrom={Math.round(data.config.freeShippingThreshold * 100)}
+        liechtenstein={data.config.deliverLiechtenstein}
+      />
       <div className="banner banner-delivery" data-testid="delivery-banner">
         <svg width="14" height="14" viewBox="0 0 32 32" aria-hidden="true" className="swiss-flag">
           <rect width="32" height="32" rx="4" fill="#d52b1e" />
           <path d="M13 6h6v7h7v6h-7v7h-6v-7H6v-6h7z" fill="#fff" />
         </svg>
-        {t('banner.delivery')}
+        {t('banner.delivery', { context: data.config.deliverLiechtenstein ? 'li' : undefined })}
       </div>
       <div className="container navbar">
         <MobileMenu data={data} />

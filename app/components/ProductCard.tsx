@@ -1,10 +1,15 @@
-/** A product in a grid: image, brand, name, vitola and size, strength scale, price, stock state. */
+/**
+ * A product in a grid: image, brand, name, vitola and size, strength scale, price, stock state,
+ * and "add to cart" / "buy now" (specification section 1: see details, add to cart, buy now),
+ * which work without scripts like the product page's (a form posting to /shopcart).
+ */
 import { Link } from 'react-router';
 import { useFixedT } from '../i18n/useFixedT.ts';
 import { ProductPicture, type PictureImage } from './ProductPicture.tsx';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
 import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { AddToCartForm } from './AddToCartForm.tsx';
 
 /** The product fields a card shows. Money in Rappen. */
 export type CardProduct = {
@@ -62,6 +67,7 @@ export function ProductCard({ product: p, headingLevel = 3, priority = false }: 
         <div className="card-foot">
           <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />
         </div>
+        <AddToCartForm productId={p.id} stock={p.stock} cardName={p.name} />
       </div>
     </article>
   );

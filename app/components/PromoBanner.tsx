@@ -2,15 +2,22 @@
  * The promotional text banner (specification section 2): the configuration's
  * `promotionalInfo.text`, alternating between two colours every PROMO_BANNER_BLINK_MS (1 s,
  * section 9). Static for visitors who prefer reduced motion. Nothing is rendered for an empty text.
- * The shop's built-in text is shown in the visitor's language; a text the admin wrote, as written.
+ * The shop's built-in text is shown in the visitor's language, with the free-delivery threshold and
+ * the delivery region of the settings; a text the admin wrote, as written.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUILT_IN_PROMO_TEXTS } from '../../core/config/promo-text.ts';
 import { PROMO_BANNER_BLINK_MS } from '../constants.ts';
+import { useFormat } from '../lib/format.ts';
 
-export function PromoBanner({ text }: { text: string }) {
+/**
+ * @param freeFrom the free-delivery threshold, Rappen (settings `freeShippingThreshold`).
+ * @param liechtenstein whether Liechtenstein is delivered to (settings `deliverLiechtenstein`).
+ */
+export function PromoBanner({ text, freeFrom, liechtenstein = false }: { text: string; freeFrom: number; liechtenstein?: boolean }) {
   const { t } = useTranslation();
+  const { price } = useFormat();
   const [phase, setPhase] = useState(0);
   useEffect(() => {
     if (!text) return;
@@ -21,7 +28,7 @@ export function PromoBanner({ text }: { text: string }) {
   if (!text.trim()) return null;
   return (
     <div className="banner banner-promo" data-phase={phase} data-testid="promo-banner">
-      {BUILT_IN_PROMO_TEXTS.includes(text.trim()) ? t('banner.promoDefault') : text}
+      {BUILT_IN_PROMO_TEXTS.includes(text.trim()) ? t('banner.promoDefault', { amount: price(freeFrom), context: liechtenstein ? 'li' : undefined }) : text}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { productImgProps } from '../lib/product-image.ts';
 import { useUiState } from './ui-state.tsx';
 import { BoxContents, useBoxLineName } from './custombox/BoxContents.tsx';
 import { ModalDialog } from './dialog.tsx';
+import { FreeDeliveryNote } from './FreeDeliveryNote.tsx';
 
 /** The side cart: the cart's lines, subtotal and a link to the cart page, in a modal panel. */
 export function SideCart({ cart }: { cart: CartView }) {
@@ -50,6 +51,15 @@ export function SideCart({ cart }: { cart: CartView }) {
                 <span>{ti('summary.bonus')}</span>
                 <span data-testid="sidecart-bonus">−{price(cart.bonus)}</span>
               </div>
+            )}
+            {cart.lines.length > 0 && (
+              <>
+                <div className="summary-row">
+                  <span>{t('shipping.delivery')}</span>
+                  <span data-testid="sidecart-shipping">{cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)}</span>
+                </div>
+                <FreeDeliveryNote shipping={cart.shipping} testId="sidecart-free-delivery" />
+              </>
             )}
             <Link to="/shopcart" className="btn" style={{ width: '100%', marginTop: 12 }} onClick={() => setSideCartOpen(false)}>
               {t('cartButton')}

@@ -47,8 +47,8 @@ describe('navbar', () => {
     expect(html).toContain('href="/login"');
     expect(html).not.toContain('data-testid="user-menu-trigger"');
     expect(html).not.toContain('data-testid="admin-icon"');
-    expect(html).toContain('We deliver in Switzerland and Liechtenstein.');
-    expect(html).toContain('Free delivery in Switzerland and Liechtenstein from CHF 150');
+    expect(html).toContain('We deliver in Switzerland only.');
+    expect(html.replace(/\u00a0/g, ' ')).toContain('Free delivery in Switzerland from CHF 150.00');
     expect(html).not.toContain('Store temporarily closed');
     for (const href of ['/', '/client/products', '/contact']) expect(html).toContain(`href="${href}"`);
   });

@@ -18,16 +18,30 @@ export type LegalPage = { title: string; description: string; intro: string; sec
 export const LEGAL_TEXTS_REVISED = '2026-11-20';
 const DATED: LegalPageName[] = ['policy', 'terms', 'returns', 'shipping'];
 
-/** Values the texts may interpolate: company, address, e-mail, fee and threshold (formatted CHF). */
+/**
+ * Values the texts may interpolate: company, address, e-mail, fee and threshold (formatted CHF),
+ * and the sentences naming the delivery region (`legal:region.*`; the `_li` variants while
+ * Liechtenstein is delivered to, ADR 014).
+ */
 export function legalParams(lang: string, s: ShopSettings): Record<string, string> {
   const locale = intlLocale(lang);
-  return {
+  const base = {
     company: s.companyName,
     address: s.dir,
     email: s.email,
     vat: s.vatNumber,
     fee: formatChf(s.shippingFee, locale),
     threshold: formatChf(s.freeShippingThreshold, locale),
+  };
+  const t = serverI18n(lang).getFixedT(lang, 'legal');
+  const context = s.deliverLiechtenstein ? 'li' : undefined;
+  return {
+    ...base,
+    regionTerms: t('region.terms', { context }),
+    regionWhere: t('region.where', { context }),
+    regionIntro: t('region.intro', { context }),
+    regionReadme: t('region.readme', { context }),
+    regionDescription: t('region.description', { ...base, context }),
   };
 }
 

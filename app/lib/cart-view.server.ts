@@ -28,6 +28,8 @@ export type CartView = {
   /** Influencer bonus deducted automatically at order creation (ADR 009), Rappen. */
   bonus: number;
   orderPrice: number;
+  /** Delivery fee the order would pay now, free-delivery threshold and what is missing to it (Rappen). */
+  shipping: { fee: number; freeFrom: number; remaining: number };
 };
 
 /** Loads the visitor's cart for display. */
@@ -57,5 +59,6 @@ export async function loadCartView(context: AppLoadContext): Promise<CartView> {
     promoDiscount: totals.promoDiscount,
     bonus: totals.bonus,
     orderPrice: Math.max(0, cart.subtotal - totals.promoDiscount - totals.bonus),
+    shipping: totals.shipping,
   };
 }

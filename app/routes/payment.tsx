@@ -1,7 +1,7 @@
 /**
  * Payment step (/payment, "finish payment, complete your purchase"; issue 5, item 1). Signed-in
  * customers only (others go to /login and come back here). Delivery address prefilled from the
- * profile and editable (Switzerland/Liechtenstein, 4-digit postcode), promo code, payment method,
+ * profile and editable (Switzerland, Liechtenstein only when the settings serve it; 4-digit postcode), promo code, payment method,
  * order summary with subtotal, discount, shipping fee, total and the VAT it contains. Placing the
  * order takes the stock and sends the customer to the payment page (or, for bank transfer, to
  * the confirmation with the QR-bill). Works without JavaScript.
@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: translate(context.lang, 'checkout:payment.title'),
     closed: settings.shop_closed,
-    methods: availablePaymentMethods(context.shop.env),
+    methods: availablePaymentMethods(context.shop.env, settings),
+    liechtenstein: settings.deliverLiechtenstein,
     address: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -222,7 +223,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             <h2 id="delivery-h" className="checkout-h2">
               {t('payment.delivery')}
             </h2>
-            <p className="card-meta">{t('payment.deliveryNote')}</p>
+            <p className="card-meta">{t('payment.deliveryNote', { context: d.liechtenstein ? 'li' : undefined })}</p>
             <div className="checkout-grid">
               <Field
                 name="firstName"
@@ -250,15 +251,20 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </div>
             <div className="field">
               <label htmlFor="f-country">{t('payment.country')}</label>
-              <select id="f-country" name="country" defaultValue={d.address.country === 'LI' ? 'LI' : 'CH'}>
+              <select id="f-country" name="country" defaultValue={d.address.country === 'LI' && d.liechtenstein ? 'LI' : 'CH'}>
                 <option value="CH">{t('payment.countryCH')}</option>
-                <option value="LI">{t('payment.countryLI')}</option>
+                {d.liechtenstein && <option value="LI">{t('payment.countryLI')}</option>}
               </select>
               {fe.country && <p className="field-error">{fe.country}</p>}
             </div>
 
             <fieldset className="checkout-methods">
               <legend className="checkout-h2">{t('payment.method')}</legend>
+              {d.methods.length === 0 && (
+                <p className="form-error" role="alert" data-testid="no-payment-method">
+                  {t('readiness.noPaymentMethod')}
+                </p>
+              )}
               {d.methods.map((m, i) => (
                 <label key={m} className="checkout-method">
                   <input type="radio" name="paymentMethod" value={m} defaultChecked={i === 0} onChange={() => setMethod(m)} data-testid={`method-${m}`} />
@@ -298,7 +304,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          <button type="submit" form="pay-form" className="btn" style={{ width: '100%' }} disabled={d.closed || busy} data-testid="pay">
+          <button
+            type="submit"
+            form="pay-form"
+            className="btn"
+            style={{ width: '100%' }}
+            disabled={d.closed || busy || d.methods.length === 0}
+            data-testid="pay"
+          >
             {method === 'qr-bill' ? t('payment.placeOrder') : t('payment.pay', { total: price(d.summary.total) })}
           </button>
           <p style={{ marginTop: 12 }}>

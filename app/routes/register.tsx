@@ -1,6 +1,7 @@
 /**
  * Register (/register, linked from /login; issue 4, item 1): names, e-mail, phone, password, date
- * of birth, delivery address in Switzerland or Liechtenstein. Sends the confirmation e-mail and
+ * of birth, delivery address in Switzerland (Liechtenstein when the settings serve it, ADR 014).
+ * Sends the confirmation e-mail and
  * says "A confirmation email was sent, please verify". Anyone under 18 is refused.
  */
 import { Form, Link, redirect, useActionData, useNavigation, data } from 'react-router';

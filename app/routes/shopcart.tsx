@@ -17,6 +17,7 @@ import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents
 import { translate, translateError } from '../i18n/resources.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
@@ -229,11 +230,16 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
                 <span data-testid="cart-bonus">−{price(cart.bonus)}</span>
               </div>
             )}
+            <div className="summary-row">
+              <span>{t('shipping.delivery')}</span>
+              <span data-testid="cart-shipping">{cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)}</span>
+            </div>
             <div className="summary-row summary-total">
               <span>{t('orderPrice')}</span>
-              <span>{price(cart.orderPrice)}</span>
+              <span data-testid="cart-total">{price(cart.orderPrice + cart.shipping.fee)}</span>
             </div>
-            <p className="card-meta">{t('taxesIncluded')}</p>
+            <FreeDeliveryNote shipping={cart.shipping} />
+            <p className="card-meta">{t('shipping.taxesIncluded')}</p>
             <Link to="/payment" className="btn" style={{ width: '100%' }} data-testid="checkout">
               {t('checkout')}
             </Link>

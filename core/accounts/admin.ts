@@ -24,6 +24,7 @@ import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
 import { users } from './schema.ts';
 import { revokeSessions } from './sessions.ts';
 import { Email, ProfileInput, RegisterInput, contactColumns } from './validation.ts';
+import { assertDeliveryRegion } from '../config/region.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };
@@ -61,6 +62,7 @@ export async function adminUpdateUser(db: Db, actor: string, userId: string, inp
     if (!u) throw notFound();
     if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
     const next = { ...contactColumns(p), role: p.role as Role };
+    if (next.country !== u.country || next.postalCode !== u.postalCode) await assertDeliveryRegion(tx, p.address, 'address.');
     const before = {
       firstName: u.firstName,
       lastName: u.lastName,
@@ -243,6 +245,7 @@ export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).defau
  */
 export async function adminCreateUser(db: Db, input: unknown, actor?: string): Promise<PublicUser> {
   const data = parse(AdminCreateInput, input);
+  await assertDeliveryRegion(db, data.address, 'address.');
   assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);

@@ -14,6 +14,7 @@ import { users } from './schema.ts';
 import { afterCommit, queuePasswordChangedMail } from './registration.ts';
 import { revokeSessions } from './sessions.ts';
 import { Password, ProfileInput, contactColumns } from './validation.ts';
+import { assertDeliveryRegion } from '../config/region.ts';
 
 /** A user as the shop shows it (never the password hash). */
 export type PublicUser = {
@@ -74,6 +75,9 @@ export async function getUser(db: Db, userId: string): Promise<PublicUser> {
  */
 export async function updateProfile(shop: Shop, userId: string, input: unknown): Promise<PublicUser> {
   const p = parse(ProfileInput, input);
+  // a stored address outside today's region may stay (checkout refuses it); a changed one must be inside
+  const [before] = await shop.db.select({ country: users.country, postalCode: users.postalCode }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!before || before.country !== p.address.country || before.postalCode !== p.address.postalCode) await assertDeliveryRegion(shop.db, p.address, 'address.');
   const [u] = await shop.db
     .update(users)
     .set({

@@ -31,6 +31,7 @@ import { emailTokens, users } from './schema.ts';
 import { revokeSessions, type RequestMeta } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { Email, Password, RegisterInput, contactColumns } from './validation.ts';
+import { assertDeliveryRegion } from '../config/region.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
 export const CONFIRM_TTL_S = 48 * 60 * 60;
@@ -148,6 +149,7 @@ export function userRow(id: string, data: RegisterInput, passwordHash: string) {
 export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta): Promise<{ message: string; userId: string | null }> {
   const data = parse(RegisterInput, input);
   await consumeRateLimit(shop, 'register', meta.ip, data.email);
+  await assertDeliveryRegion(shop.db, data.address, 'address.');
   assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);

@@ -2,8 +2,9 @@
  * Input shapes of the accounts module (zod), shared by the JSON API and the web forms so both
  * give the same answers. Messages are keys of the `errors` catalogue (core/validation.ts turns
  * them into field messages; in English the specification's texts, section 5: "The field is
- * required", "The email is invalid"). Delivery only to Switzerland and Liechtenstein, with a
- * 4-digit postcode (architecture guide, "Rules of the domain"; ADR 004).
+ * required", "The email is invalid"). Addresses in Switzerland or Liechtenstein with a 4-digit
+ * postcode pass here; whether Liechtenstein is delivered to is the shop's setting, checked by
+ * core/config/region.ts (architecture guide, "Rules of the domain"; ADR 014).
  */
 import { z } from 'zod';
 
@@ -40,10 +41,10 @@ export const IsoDate = required(10).refine(
   },
 );
 
-/** Countries we deliver to (ISO 3166 alpha-2). */
+/** Countries an address may name (ISO 3166 alpha-2); the delivery region narrows them (ADR 014). */
 export const COUNTRIES = ['CH', 'LI'] as const;
 
-/** A delivery address in Switzerland or Liechtenstein. */
+/** A delivery address in Switzerland or Liechtenstein (the region check comes after, core/config/region.ts). */
 export const Address = z
   .object(
     {

@@ -6,7 +6,8 @@
  * longer applies (expired, used up, subtotal below the minimum) gives 0 and its refusal is
  * returned so the UI can say why. The bonus is what an Influencer or Admin owning the cart may
  * spend on it (ADR 009): min(available bonus, subtotal − promo discount); 0 for anyone else.
- * Order creation applies it automatically.
+ * Order creation applies it automatically. The delivery figures (fee now, free-delivery
+ * threshold, amount still missing) follow core/pricing/shipping.ts, as the order does.
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../accounts/schema.ts';
@@ -15,9 +16,11 @@ import type { DomainError } from '../errors.ts';
 import { BONUS_ROLES, spendableBonus } from '../influencer/bonus.ts';
 import { findPromo, promoDiscountFor, promoRefusal } from '../promos/service.ts';
 import type { Cart } from './service.ts';
+import { getSettings } from '../config/settings-cache.server.ts';
+import { shippingFigures, type ShippingFigures } from '../pricing/shipping.ts';
 
-/** Rappen taken off a cart's subtotal, and why the applied code gives nothing (if so). */
-export type CartTotals = { promoDiscount: number; bonus: number; promoProblem?: DomainError };
+/** Rappen taken off a cart's subtotal, why the applied code gives nothing (if so), and the delivery figures. */
+export type CartTotals = { promoDiscount: number; bonus: number; promoProblem?: DomainError; shipping: ShippingFigures };
 
 async function cartBonus(db: Db, cart: Cart, promoDiscount: number): Promise<number> {
   if (cart.lines.length === 0) return 0;
@@ -27,11 +30,14 @@ async function cartBonus(db: Db, cart: Cart, promoDiscount: number): Promise<num
   return spendableBonus(db, owner, cart.subtotal - promoDiscount);
 }
 
+/** The cart's promo discount, bonus and delivery figures (Rappen). */
 export async function cartTotals(db: Db, cart: Cart, now = new Date()): Promise<CartTotals> {
-  if (!cart.promoCode) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0) };
+  const settings = await getSettings(db);
+  const shipping = (promoDiscount: number) => shippingFigures(cart.subtotal, promoDiscount, settings);
+  if (!cart.promoCode) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0), shipping: shipping(0) };
   const promo = await findPromo(db, cart.promoCode);
   const refusal = promoRefusal(promo, cart.subtotal, now);
-  if (refusal) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0), promoProblem: refusal };
+  if (refusal) return { promoDiscount: 0, bonus: await cartBonus(db, cart, 0), promoProblem: refusal, shipping: shipping(0) };
   const promoDiscount = promoDiscountFor(promo!, cart.subtotal);
-  return { promoDiscount, bonus: await cartBonus(db, cart, promoDiscount) };
+  return { promoDiscount, bonus: await cartBonus(db, cart, promoDiscount), shipping: shipping(promoDiscount) };
 }

@@ -66,6 +66,11 @@ export const ShopSettingsSchema = z.object({
   orderNotificationEmail: z.union([z.literal(''), z.email()]),
   /** Language of the shop's own mails (a locale code of the mail texts, e.g. `de`). */
   shopMailLocale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
+  /**
+   * Whether the shop also delivers to Liechtenstein (ADR 014). Off by default: the specification
+   * says "delivery in Switzerland only"; every text and the address check follow this setting.
+   */
+  deliverLiechtenstein: z.boolean().default(false),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -96,4 +101,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   influencerBonusPercent: 10,
   orderNotificationEmail: '',
   shopMailLocale: 'de',
+  deliverLiechtenstein: false,
 };

@@ -14,3 +14,4 @@ export * from '../catalogue/stock-schema.ts';
 export * from '../cache/schema.ts';
 export * from '../jobs/schema.ts';
 export * from '../returns/schema.ts';
+export * from '../accounts/setup-schema.ts';

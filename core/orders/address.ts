@@ -1,12 +1,15 @@
 /**
- * Delivery addresses: Switzerland and Liechtenstein only (Liechtenstein shares the Swiss postcode
- * system and customs area; ADR 004 of the accounts module), 4-digit postcode.
+ * Delivery addresses: Switzerland, and Liechtenstein when the admin turns it on (ADR 014;
+ * core/config/region.ts), 4-digit postcode.
  */
 import { z } from 'zod';
+import type { ShopSettings } from '../config/settings.ts';
 import { DomainError } from '../errors.ts';
 import { safeParseInput } from '../validation.ts';
+import { regionContext, regionProblem, withRegionContext } from '../config/region.ts';
 import type { PostalAddress } from './schema.ts';
 
+/** Every country an address may name; the settings narrow it (core/config/region.ts). */
 export const DELIVERY_COUNTRIES = ['CH', 'LI'] as const;
 
 const req = (max: number) => z.string().trim().min(1, 'fieldRequired').max(max);
@@ -29,14 +32,20 @@ export const AddressSchema = z.object({
 });
 
 /**
- * Validates a delivery address.
- * @throws {DomainError} `invalid` (400) with a keyed message per field.
+ * Validates a delivery address against the delivery region of `settings`.
+ * @param settings without them, Switzerland only (the specification's rule).
+ * @throws {DomainError} `invalid` (400) with a keyed message per field; key
+ *   `deliverySwitzerlandOnly` for a country (or Liechtenstein postcode) not delivered to.
  */
-export function checkAddress(input: Partial<Record<keyof PostalAddress, unknown>>): PostalAddress {
+export function checkAddress(
+  input: Partial<Record<keyof PostalAddress, unknown>>,
+  settings: Pick<ShopSettings, 'deliverLiechtenstein'> = { deliverLiechtenstein: false },
+): PostalAddress {
   const r = safeParseInput(AddressSchema, input);
-  if (r.ok) return r.data;
-  const { fields } = r;
-  const key = fields.country ? 'deliverySwitzerlandOnly' : fields.postalCode ? 'postcodeInvalid' : 'invalidInput';
+  const fields = r.ok ? regionProblem(r.data, settings) : withRegionContext(r.fields, settings);
+  if (!fields) return (r as { data: PostalAddress }).data;
+  const key =
+    fields.country || fields.postalCode?.key === 'postcodeLiechtenstein' ? 'deliverySwitzerlandOnly' : fields.postalCode ? 'postcodeInvalid' : 'invalidInput';
   const names = Object.entries(fields).map(([f, m]) => `${f}: ${m.key}`);
-  throw new DomainError('invalid', `Invalid address (${names.join(', ')})`, { key, fields });
+  throw new DomainError('invalid', `Invalid address (${names.join(', ')})`, { key, fields, params: { context: regionContext(settings) } });
 }

@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from './status.ts';
 
 export { ORDER_STATUSES, type OrderStatus } from './status.ts';
 
-/** A delivery address (Switzerland or Liechtenstein, 4-digit postcode). */
+/** A delivery address (Switzerland, or Liechtenstein while the shop serves it; 4-digit postcode). */
 export type PostalAddress = {
   firstName: string;
   lastName: string;

@@ -14,6 +14,8 @@ import { cartItems, carts } from '../cart/schema.ts';
 import { getCart } from '../cart/service.ts';
 import { getSettings } from '../config/service.ts';
 import type { Env } from '../config/env.ts';
+import { qrBillBlockedByExampleIban } from '../config/readiness.ts';
+import type { ShopSettings } from '../config/settings.ts';
 import type { Db } from '../db/client.ts';
 import { recordAudit } from '../audit/service.ts';
 import { DomainError } from '../errors.ts';
@@ -69,11 +71,14 @@ export function sandboxEnabled(env: Env): boolean {
 
 /**
  * The payment methods offered: Datatrans when its credentials are set, else the embedded sandbox
- * provider when enabled ({@link sandboxEnabled}); bank transfer with a QR-bill always.
+ * provider when enabled ({@link sandboxEnabled}); bank transfer with a QR-bill unless a production
+ * shop still has the seeded example IBAN (core/config/readiness.ts: the money would not reach the
+ * shop). May be empty: a production shop with neither Datatrans nor its own IBAN cannot take payment.
+ * @param settings the shop's IBAN; without it bank transfer is listed.
  */
-export function availablePaymentMethods(env: Env): PaymentMethod[] {
-  if (datatransConfigured(env)) return ['datatrans', 'qr-bill'];
-  return sandboxEnabled(env) ? ['sandbox', 'qr-bill'] : ['qr-bill'];
+export function availablePaymentMethods(env: Env, settings?: Pick<ShopSettings, 'iban'>): PaymentMethod[] {
+  const online: PaymentMethod[] = datatransConfigured(env) ? ['datatrans'] : sandboxEnabled(env) ? ['sandbox'] : [];
+  return settings && qrBillBlockedByExampleIban(env, settings) ? online : [...online, 'qr-bill'];
 }
 
 /** What {@link createOrder} needs. */
@@ -112,7 +117,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const settings = await getSettings(db);
   if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
   const method = input.paymentMethod as PaymentMethod;
-  if (!availablePaymentMethods(shop.env).includes(method))
+  if (!availablePaymentMethods(shop.env, settings).includes(method))
     throw new DomainError('invalid', 'This payment method is not available', {
       key: 'paymentMethodUnavailable',
       fields: { paymentMethod: { key: 'paymentMethodUnavailable' } },
@@ -133,7 +138,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     country: user.country,
   };
   const given = Object.fromEntries(Object.entries(input.address ?? {}).filter(([, v]) => v !== undefined && v !== null));
-  const address = checkAddress({ ...profileAddress, ...given });
+  const address = checkAddress({ ...profileAddress, ...given }, settings);
 
   await expireDueOrders(shop, now);
   const cart = await getCart(db, user.id);

@@ -7,6 +7,7 @@
  */
 import type { ShopSettings } from '../config/settings.ts';
 import { vatContained } from '../pricing/pricing.ts';
+import { shippingFeeFor } from '../pricing/shipping.ts';
 
 export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 
@@ -20,7 +21,7 @@ export function orderTotals(
   const d = Math.min(Math.max(0, discount), subtotal);
   const afterDiscount = subtotal - d;
   const b = Math.min(Math.max(0, bonus), afterDiscount);
-  const shippingFee = subtotal === 0 || afterDiscount >= settings.freeShippingThreshold ? 0 : settings.shippingFee;
+  const shippingFee = shippingFeeFor(subtotal, d, settings);
   const total = afterDiscount - b + shippingFee;
   return { subtotal, discount: d, bonus: b, shippingFee, total, vat: vatContained(total, settings.vatRateBasisPoints) };
 }

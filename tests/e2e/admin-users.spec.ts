@@ -25,10 +25,10 @@ test('block a customer and see their login refused; export and erase them', asyn
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Phone').fill('+41 79 555 44 33');
   await page.getByLabel('Date of birth').fill('1979-06-15');
-  await page.getByLabel('Street').fill('Städtle 12');
-  await page.getByLabel('Postcode').fill('9490');
-  await page.getByLabel('City').fill('Vaduz');
-  await page.getByLabel('Country').selectOption('LI');
+  await page.getByLabel('Street').fill('Rue du Marché 12');
+  await page.getByLabel('Postcode').fill('1204');
+  await page.getByLabel('City').fill('Genève');
+  await page.getByLabel('Country').selectOption('CH');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create the user' }).click();
   await expect(page.getByRole('status')).toContainText(email);
@@ -59,7 +59,7 @@ test('block a customer and see their login refused; export and erase them', asyn
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export data (JSON)' }).click()]);
   const file = await download.path();
   const doc = JSON.parse(await (await import('node:fs/promises')).readFile(file!, 'utf8')) as { account: { email: string; city: string } };
-  expect(doc.account).toMatchObject({ email, city: 'Vaduz' });
+  expect(doc.account).toMatchObject({ email, city: 'Genève' });
 
   // erase them: asked to confirm, then done; their session ends and they cannot log in
   await page.getByRole('checkbox', { name: 'I understand that this cannot be undone' }).check();

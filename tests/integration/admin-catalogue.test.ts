@@ -82,7 +82,7 @@ describe('admin settings', () => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('The email is invalid');
-    expect(html).toContain('Please enter a 4-digit postcode');
+    expect(html).toContain('Please enter a 4-digit Swiss postcode');
     expect(await getSettings(shop.db)).toEqual(before);
   });
 });

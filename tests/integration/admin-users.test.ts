@@ -119,16 +119,16 @@ describe('the user page', () => {
         firstName: 'Eva',
         lastName: 'Keller',
         phone: '+41 79 000 11 22',
-        street: 'Städtle 1',
+        street: 'Rue du Marché 5',
         postalCode: '80',
-        city: 'Vaduz',
-        country: 'LI',
+        city: 'Genève',
+        country: 'CH',
         role: 'Influencer',
       },
       adminCookie,
     );
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('4-digit postcode');
+    expect(await bad.text()).toContain('4-digit Swiss postcode');
     const ok = await http.postForm(
       details(c.userId),
       {
@@ -136,17 +136,17 @@ describe('the user page', () => {
         firstName: 'Eva',
         lastName: 'Keller',
         phone: '+41 79 000 11 22',
-        street: 'Städtle 1',
-        postalCode: '9490',
-        city: 'Vaduz',
-        country: 'LI',
+        street: 'Rue du Marché 5',
+        postalCode: '1204',
+        city: 'Genève',
+        country: 'CH',
         role: 'Influencer',
       },
       adminCookie,
     );
     expect(ok.status).toBe(200);
     const [u] = await shop.db.select().from(users).where(eq(users.id, c.userId));
-    expect(u).toMatchObject({ firstName: 'Eva', lastName: 'Keller', city: 'Vaduz', country: 'LI', role: 'Influencer' });
+    expect(u).toMatchObject({ firstName: 'Eva', lastName: 'Keller', city: 'Genève', country: 'CH', role: 'Influencer' });
     expect(u.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     const [entry] = await shop.db
       .select()
@@ -154,7 +154,7 @@ describe('the user page', () => {
       .where(and(eq(auditLog.entityId, c.userId), eq(auditLog.action, 'user.update')));
     expect(entry.actor).toBe(`admin:${admin.userId}`);
     expect(entry.before).toMatchObject({ role: 'Customer', city: 'Zürich' });
-    expect(entry.after).toMatchObject({ role: 'Influencer', city: 'Vaduz' });
+    expect(entry.after).toMatchObject({ role: 'Influencer', city: 'Genève' });
     // the role applies to the next request, without waiting for the token to expire
     const me = await api.get(`/user/getUser?userID=${c.userId}`, c.h);
     expect(me.body.role ?? me.body.user?.role).toBe('Influencer');
@@ -162,7 +162,7 @@ describe('the user page', () => {
     const auditPage = await http.fetch(`/admin/audit?entity=user&entityId=${c.userId}`, { cookie: adminCookie });
     const html = await auditPage.text();
     expect(html).toContain('User edited');
-    expect(html).toContain('Vaduz');
+    expect(html).toContain('Genève');
   });
 
   it("sends a password-reset e-mail in the user's language and lists their orders", async () => {

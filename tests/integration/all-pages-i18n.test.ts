@@ -63,6 +63,7 @@ const SAMPLES: Record<string, string[]> = {
   '/paymenterror': ['/paymenterror?order={orderCode}&reason=cancelled'],
   '/confirm/:token': ['/confirm/not-a-valid-token-but-long-enough-0000'],
   '/reset/:token': ['/reset/not-a-valid-token-but-long-enough-0000'],
+  '/setup/:token': ['/setup/not-a-valid-token-but-long-enough-0000'],
   '/images/placeholder/:id.svg': [],
   '/sandbox-pay': ['{sandboxUrl}'],
   '/admin/order/details': ['/admin/order/details?id={orderId}'],
@@ -76,7 +77,7 @@ const SAMPLES: Record<string, string[]> = {
   '/*': ['/no-such-page'],
 };
 
-const ANONYMOUS = ['/login', '/register', '/forgot', '/reset/:token', '/confirm/:token'];
+const ANONYMOUS = ['/login', '/register', '/forgot', '/reset/:token', '/confirm/:token', '/setup/:token'];
 
 function who(path: string): Who {
   if (path.startsWith('/admin')) return 'Admin';

@@ -50,12 +50,13 @@ describe('GET /api/configuration/configurations', () => {
       facebook: 'https://www.facebook.com/casadeltabaco',
       instagram: 'https://www.instagram.com/casadeltabaco',
       shop_closed: false,
-      promotionalInfo: { text: 'Free delivery in Switzerland and Liechtenstein from CHF 150' },
+      promotionalInfo: { text: 'Free delivery in Switzerland from CHF 150' },
       companyName: 'Casa del Tabaco Dominicano GmbH',
       vatNumber: 'CHE-123.456.789 MWST',
       vatRate: 8.1,
       shippingFee: 9,
       freeShippingThreshold: 150,
+      deliverLiechtenstein: false,
       currency: 'CHF',
     });
   });
@@ -162,7 +163,14 @@ describe('cart calls', () => {
   it('GET /api/cart/carts answers an empty cart for a new anonymous id', async () => {
     const res = await api.get(`/cart/carts?userID=${newAnonymousCartId()}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ products: [], promo: { promoDiscount: 0, code: null }, bonus: { bonus: 0 }, subtotal: 0, order_price: 0 });
+    expect(res.body).toEqual({
+      products: [],
+      promo: { promoDiscount: 0, code: null },
+      bonus: { bonus: 0 },
+      subtotal: 0,
+      order_price: 0,
+      shipping: { fee: 0, freeFrom: 150, remaining: 150 },
+    });
   });
 
   it('POST /api/cart/addProduct adds and answers { cart: { products } }; carts shows prices in CHF', async () => {

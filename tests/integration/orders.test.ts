@@ -97,23 +97,35 @@ describe('order/create', () => {
     expect(await stockOf(shop, p.id)).toBe(5);
   });
 
-  it('delivers in Switzerland and Liechtenstein only, with a 4-digit postcode', async () => {
+  it('delivers in Switzerland only by default, with a 4-digit postcode; Liechtenstein only while the setting is on', async () => {
     const p = await productWith(shop, 5, 1000, 3);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const vaduz = { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' };
     const de = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { country: 'DE', postalCode: '10115' } }, c.headers);
     expect(de.status).toBe(400);
-    expect(de.body.fields.country).toMatch(/Switzerland and Liechtenstein/);
+    expect(de.body.fields.country).toBe('We deliver in Switzerland only');
     const pc = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { postalCode: '80021' } }, c.headers);
     expect(pc.status).toBe(400);
-    expect(pc.body.fields.postalCode).toMatch(/4-digit postcode/);
-    const li = await api.post(
-      '/order/create',
-      { userID: c.id, paymentMethod: 'sandbox', address: { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' } },
-      c.headers,
-    );
-    expect(li.status).toBe(201);
-    expect(li.body.order.address).toMatchObject({ city: 'Vaduz', country: 'LI' });
+    expect(pc.body.fields.postalCode).toMatch(/4-digit Swiss postcode/);
+    const liOff = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: vaduz }, c.headers);
+    expect(liOff.status).toBe(400);
+    expect(liOff.body.message).toBe('We deliver in Switzerland only.');
+    expect(liOff.body.fields.country).toBe('We deliver in Switzerland only');
+    // a Liechtenstein postcode under country CH goes to Liechtenstein all the same
+    const liAsCh = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { ...vaduz, country: 'CH' } }, c.headers);
+    expect(liAsCh.status).toBe(400);
+    expect(liAsCh.body.fields.postalCode).toBe('This postcode is in Liechtenstein; we deliver in Switzerland only');
+    await updateSettings(shop.db, { deliverLiechtenstein: true });
+    try {
+      const de2 = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { country: 'DE', postalCode: '10115' } }, c.headers);
+      expect(de2.body.fields.country).toBe('We deliver to Switzerland and Liechtenstein only');
+      const li = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: vaduz }, c.headers);
+      expect(li.status).toBe(201);
+      expect(li.body.order.address).toMatchObject({ city: 'Vaduz', country: 'LI' });
+    } finally {
+      await updateSettings(shop.db, { deliverLiechtenstein: false });
+    }
   });
 
   it('refuses orders while the shop is closed', async () => {

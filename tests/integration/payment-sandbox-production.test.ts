@@ -1,11 +1,14 @@
 /**
  * In production the embedded sandbox payment page (which moves no money) is not offered unless
  * PAYMENT_SANDBOX=on: an order cannot choose it and its webhook endpoint does not exist, so no
- * order can be marked paid by a test page. Bank transfer (QR-bill) stays available.
+ * order can be marked paid by a test page. Bank transfer (QR-bill) stays available once the shop
+ * has its own IBAN (with the seeded example IBAN a production shop issues no QR-bill).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
 import { loadEnv } from '../../core/config/env.ts';
+import { updateSettings } from '../../core/config/service.ts';
+import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { availablePaymentMethods } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
@@ -24,6 +27,17 @@ describe('which payment methods are offered', () => {
     expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'on' }))).toEqual(['sandbox', 'qr-bill']);
     expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'off' }))).toEqual(['qr-bill']);
   });
+  it('in production with the seeded example IBAN: no bank transfer (except in test mode, PAYMENT_SANDBOX=on)', () => {
+    const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' };
+    const example = { iban: DEFAULT_SETTINGS.iban };
+    const own = { iban: 'CH93 0076 2011 6238 5295 7' };
+    expect(availablePaymentMethods(loadEnv(prod), example)).toEqual([]);
+    expect(availablePaymentMethods(loadEnv(prod), { iban: 'ch4431999123000889012' })).toEqual([]); // the same IBAN typed differently
+    expect(availablePaymentMethods(loadEnv(prod), own)).toEqual(['qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ ...prod, PAYMENT_SANDBOX: 'on' }), example)).toEqual(['sandbox', 'qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'test' }), example)).toEqual(['sandbox', 'qr-bill']);
+    expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'development' }), example)).toEqual(['qr-bill']);
+  });
   it('refuses a bad PAYMENT_SANDBOX value naming the variable', () => {
     expect(() => loadEnv({ PAYMENT_SANDBOX: 'yes' })).toThrow(/PAYMENT_SANDBOX/);
   });
@@ -38,13 +52,17 @@ describe('a production shop without a payment provider', () => {
   });
   afterAll(() => shop.close());
 
-  it('refuses a sandbox order and takes a bank-transfer one', async () => {
+  it('refuses a sandbox order, and a bank-transfer one while the IBAN is the example; takes it with the own IBAN', async () => {
     const p = await productWith(shop, 5, 2500, 61);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 1, c.id);
     const sandbox = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
     expect(sandbox.status).toBe(400);
     expect(sandbox.body.fields).toHaveProperty('paymentMethod');
+    const example = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
+    expect(example.status).toBe(400);
+    expect(example.body.fields).toHaveProperty('paymentMethod');
+    await updateSettings(shop.db, { iban: 'CH93 0076 2011 6238 5295 7' });
     const bank = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(bank.status).toBe(201);
   });

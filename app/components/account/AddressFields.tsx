@@ -1,11 +1,19 @@
-/** Delivery address fields (Switzerland or Liechtenstein, 4-digit postcode). Errors keyed like the API (`address.postalCode`). */
+/**
+ * Delivery address fields (Switzerland, and Liechtenstein while the settings serve it, ADR 014;
+ * 4-digit postcode). Errors keyed like the API (`address.postalCode`). A stored Liechtenstein
+ * address stays selectable so that editing other fields does not change it silently.
+ */
 import { useTranslation } from 'react-i18next';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../../root.tsx';
 import { FormField } from './FormField.tsx';
 
 export type AddressValues = { street: string; postalCode: string; city: string; country: string };
 
 export function AddressFields({ errors, values }: { errors: Record<string, string>; values?: AddressValues }) {
   const { t } = useTranslation('account');
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const liechtenstein = Boolean(root?.config.deliverLiechtenstein) || values?.country === 'LI';
   return (
     <>
       <FormField
@@ -34,7 +42,7 @@ export function AddressFields({ errors, values }: { errors: Record<string, strin
         <label htmlFor="f-country">{t('fields.country')}</label>
         <select id="f-country" name="country" defaultValue={values?.country ?? 'CH'} autoComplete="country">
           <option value="CH">{t('countries.CH')}</option>
-          <option value="LI">{t('countries.LI')}</option>
+          {liechtenstein && <option value="LI">{t('countries.LI')}</option>}
         </select>
         {errors['address.country'] && <p className="field-error">{errors['address.country']}</p>}
       </div>

@@ -16,14 +16,18 @@ import { useFormat } from '../../lib/format.ts';
 import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { intlLocale } from '../../i18n/locales.ts';
 import { openReturns } from '../../../core/returns/service.ts';
+import { getSettings } from '../../../core/config/settings-cache.server.ts';
+import { exampleSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/readiness.ts';
+import { NotReadyNotice } from '../../components/admin/NotReadyNotice.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const db = context.shop.db;
-  const [d, users, returns] = await Promise.all([dashboard(db), userCounts(db), openReturns(db)]);
+  const [d, users, returns, settings] = await Promise.all([dashboard(db), userCounts(db), openReturns(db), getSettings(db)]);
   return {
+    readiness: { exampleFields: exampleSellerFields(settings), bankTransferOff: qrBillBlockedByExampleIban(context.shop.env, settings) },
     title: translate(context.lang, 'adminshop:dash.title'),
     d: {
       ...d,
@@ -39,7 +43,7 @@ export default function AdminHome() {
   const { t, i18n } = useTranslation('adminshop');
   const { t: tc } = useTranslation('checkout');
   const { price, dateTime, number } = useFormat();
-  const { d, users, returns } = useLoaderData<typeof loader>();
+  const { d, users, returns, readiness } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const weekly = params.get('chart') === 'week';
   const loc = intlLocale(i18n.language);
@@ -56,6 +60,7 @@ export default function AdminHome() {
   return (
     <div className="admin-page dashboard">
       <h1>{t('dash.title')}</h1>
+      <NotReadyNotice exampleFields={readiness.exampleFields} bankTransferOff={readiness.bankTransferOff} />
       <ul className="stat-grid" data-testid="dash-tiles">
         {tiles.map(([label, n, to]) => (
           <li key={label} className="stat">

@@ -53,6 +53,11 @@ const SettingsForm = z.object({
     .min(1)
     .max(24 * 60),
   bankTransferExpiryDays: z.coerce.number().int().min(1).max(7),
+  /** Unchecked: Switzerland only (the specification's rule, ADR 014). */
+  deliverLiechtenstein: z
+    .string()
+    .optional()
+    .transform((v) => v === 'on'),
   /** Absent (an older form or client): unchanged. */
   influencerBonusPercent: z.coerce.number().int().min(0).max(100).optional(),
   // the shop's own mails (core/orders/shop-mail.ts): empty = the contact e-mail; absent = unchanged
@@ -150,6 +155,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             error={f.freeShippingThreshold}
             required
           />
+          <Field
+            name="deliverLiechtenstein"
+            type="checkbox"
+            label={t('region.deliverLiechtenstein')}
+            defaultValue={s.deliverLiechtenstein}
+            error={f.deliverLiechtenstein}
+          />
+          <p className="card-meta">{t('region.hint')}</p>
           <Field
             name="cardPaymentExpiryMinutes"
             type="number"

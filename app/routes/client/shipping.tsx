@@ -1,4 +1,4 @@
-/** Shipping and delivery: Switzerland and Liechtenstein (ADR 004); shipping fee and free-delivery threshold from configuration. */
+/** Shipping and delivery: Switzerland, and Liechtenstein when the settings say so (ADR 014); shipping fee and free-delivery threshold from configuration. */
 import type { Route } from './+types/shipping';
 import { InfoPage } from '../../components/InfoPage.tsx';
 import { loadInfoPage } from '../../lib/info-page.server.ts';

@@ -1,0 +1,78 @@
+/**
+ * E-mail confirmation by button: opening a confirmation link (a GET, as mail scanners and link
+ * previews do) shows a page with a button and spends nothing; pressing the button (a POST)
+ * confirms the account once. PGlite, and PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../core/accounts/schema.ts';
+import { outbox } from '../../core/mail/schema.ts';
+import { setRateLimits } from '../../core/rate-limit/index.ts';
+import type { Shop } from '../../core/shop.ts';
+import { apiClient, type ApiClient } from '../helpers/api.ts';
+import { registration } from '../helpers/accounts.ts';
+import { createTestHttp, type TestHttp } from '../helpers/http.ts';
+import { createTestShop } from '../helpers/shop.ts';
+import { linkIn } from '../helpers/smtp.ts';
+
+let shop: Shop;
+let api: ApiClient;
+let http: TestHttp;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  api = apiClient(shop);
+  http = await createTestHttp(shop);
+  const wide = { ip: 10_000, account: 10_000, duration: 60 };
+  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** Registers someone (names with an accent and an apostrophe) and returns the path of their confirmation link. */
+async function registered(): Promise<{ email: string; path: string }> {
+  const reg = registration({ firstName: 'Zoë', lastName: "O'Brien-Gassmann" });
+  expect((await api.post('/user/addClient', reg)).status).toBe(201);
+  const [mail] = await shop.db.select().from(outbox).where(eq(outbox.to, reg.email));
+  const link = linkIn(mail.text, 'confirm')!;
+  return { email: reg.email, path: new URL(link).pathname };
+}
+const verifiedAt = async (email: string) => (await shop.db.select({ v: users.emailVerifiedAt }).from(users).where(eq(users.email, email)))[0].v;
+
+describe('/confirm/<token>', () => {
+  it('a GET (twice, like a mail scanner and then the person) shows a button and confirms nothing', async () => {
+    const { email, path } = await registered();
+    for (const _ of [1, 2]) {
+      const res = await http.fetch(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('Confirm your e-mail address to activate your account.');
+      expect(html).toMatch(/<button[^>]*name="intent"[^>]*value="confirm"|<button[^>]*value="confirm"[^>]*name="intent"/);
+      expect(html).toContain('method="post"');
+    }
+    // the data request React Router makes on client navigation is a GET too
+    expect((await http.fetch(`${path}.data`)).status).toBe(200);
+    expect(await verifiedAt(email)).toBeNull();
+  });
+
+  it('the button (a POST) confirms the account once; the link is spent afterwards', async () => {
+    const { email, path } = await registered();
+    const res = await http.postForm(path, { intent: 'confirm' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Your e-mail address is confirmed');
+    expect(await verifiedAt(email)).not.toBeNull();
+    const again = await http.postForm(path, { intent: 'confirm' });
+    expect(await again.text()).toContain('This link is invalid, has expired or was already used');
+    const page = await (await http.fetch(path)).text();
+    expect(page).toContain('This link is invalid, has expired or was already used');
+    expect(page).not.toContain('value="confirm"');
+  });
+
+  it('a wrong link shows the resend form, in the visitor language', async () => {
+    const page = await (await http.fetch('/confirm/not-a-valid-token-but-long-enough-0000', { headers: { 'accept-language': 'de' } })).text();
+    expect(page).toContain('Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
+    expect(page).toContain('name="email"');
+    expect(page).not.toContain('value="confirm"');
+  });
+});
