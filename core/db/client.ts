@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import { closeDataDir, tightenTree } from './data-dir.ts';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from '../cache/content-version.ts';
 import { registerPreparedDriver } from './prepared.ts';
@@ -107,7 +108,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (dataDir === 'memory://') dataDir = undefined;
   let unlock = () => {};
   if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    closeDataDir(dataDir);
     unlock = lockDataDir(dataDir);
   }
   let client: PGlite | undefined;
@@ -119,6 +120,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     await migratePglite(db as never, { migrationsFolder });
     const open = client;
     await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
+    if (dataDir) tightenTree(dataDir); // PGlite writes its files 0666 (core/db/data-dir.ts)
+    const dir = dataDir;
     return {
       db,
       kind: 'pglite',
@@ -126,6 +129,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         try {
           await open.close();
         } finally {
+          if (dir) tightenTree(dir);
           unlock();
         }
       },
