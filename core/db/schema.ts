@@ -12,3 +12,4 @@ export * from '../influencer/schema.ts';
 export * from '../custom-box/schema.ts';
 export * from '../catalogue/stock-schema.ts';
 export * from '../cache/schema.ts';
+export * from '../accounts/two-factor-schema.ts';
