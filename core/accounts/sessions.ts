@@ -26,7 +26,7 @@ import { checkSecondFactor, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled } from './
 /** Where a request comes from: for links in mails, the mail's language and rate limits. */
 export type RequestMeta = { origin: string; lang: string; ip: string };
 
-/** Lifetime of a refresh token, seconds (30 days); each refresh issues a new one. */
+/** Absolute lifetime of a session (its refresh-token family) from the log-in, seconds (30 days); each refresh issues a new token with the same expiry. */
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 
 /** Specification section 7 text. */
@@ -125,7 +125,8 @@ export async function refreshSession(shop: Shop, refreshToken: unknown): Promise
     const next = newOpaqueToken();
     await tx
       .insert(refreshTokens)
-      .values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+      // the family keeps the expiry of its log-in: a session lives 30 days at most, however often it is refreshed
+      .values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: row.expiresAt });
     return { refreshToken: next, familyId: row.familyId, user: { id: u.id, role: u.role } };
   });
   if (result === 'reused') {
