@@ -80,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ intent, ok: true, message: translate(context.lang, `account:twoFactor.done.${answer.step}`), fields: {}, twoFactor: answer });
     }
     if (intent === 'erase') {
+      // the password check is a password oracle like the change form: same throttle
+      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
       try {
         await eraseOwnAccount(context.shop.db, auth.userId, String(form.get('password') ?? ''));
       } catch (err) {

@@ -290,10 +290,12 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
 /**
  * Creates or promotes an admin (`npm run admin:create`). An existing account becomes Admin (and
  * verified) and, when `password` is given, gets that password; a new account is created with
- * placeholder profile fields the admin can edit on /profile.
+ * placeholder profile fields the admin can edit on /profile. Audited as `user.adminCreate` or
+ * `user.adminPromote` (with whether the password was set, never the password).
+ * @param actor who does it: `cli` (the command) by default, `system` for `ADMIN_EMAIL` at start.
  * @throws {DomainError} `invalid` for a malformed e-mail or a password against the policy.
  */
-export async function ensureAdmin(db: Db, email: string, password: string | null): Promise<{ userId: string; created: boolean }> {
+export async function ensureAdmin(db: Db, email: string, password: string | null, actor = 'cli'): Promise<{ userId: string; created: boolean }> {
   const address = parse(Email, email);
   if (password !== null) assertPasswordPolicy(password);
   const passwordHash = password !== null ? await hashPassword(password) : null;
@@ -312,6 +314,13 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
         })
         .where(eq(users.id, u.id));
       if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
+      await recordAudit(tx, {
+        actor,
+        action: 'user.adminPromote',
+        entity: 'user',
+        entityId: u.id,
+        after: { role: 'Admin', passwordSet: Boolean(passwordHash) },
+      });
       return { userId: u.id, created: false };
     }
     if (!passwordHash)
@@ -330,6 +339,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       emailVerifiedAt: new Date(),
     });
     await ensureReferralPromo(tx, id, referralCode);
+    await recordAudit(tx, { actor, action: 'user.adminCreate', entity: 'user', entityId: id, after: { role: 'Admin' } });
     return { userId: id, created: true };
   });
 }

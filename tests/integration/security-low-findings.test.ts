@@ -6,7 +6,8 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRole } from '../../core/accounts/admin.ts';
+import { ensureAdmin, setRole } from '../../core/accounts/admin.ts';
+import { auditLog } from '../../core/audit/schema.ts';
 import { login, refreshSession } from '../../core/accounts/sessions.ts';
 import { refreshTokens, users } from '../../core/accounts/schema.ts';
 import { loadEnv } from '../../core/config/env.ts';
@@ -16,7 +17,7 @@ import { setRateLimits } from '../../core/rate-limit/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
+import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 const KEY = 'a1'.repeat(32);
@@ -114,5 +115,47 @@ describe('headers', () => {
       const policy = (await http.fetch(path)).headers.get('permissions-policy') ?? '';
       for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy, path).toContain(feature);
     }
+  });
+});
+
+describe('audited exports and admin creation; throttled erasure', () => {
+  let shop: Shop;
+  let http: TestHttp;
+  let api: ApiClient;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    http = await createTestHttp(shop);
+    api = apiClient(shop);
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('order, product and user exports leave an audit entry naming the admin', async () => {
+    const admin = await userWithCookie(shop, 'Admin');
+    const victim = await userWithRole(shop, api, 'Customer');
+    for (const path of ['/admin/order/export?status=paid', '/admin/product/export', `/admin/user/export?id=${victim.userId}`])
+      expect((await http.fetch(path, { cookie: admin.cookie })).status, path).toBe(200);
+    const rows = await shop.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, `admin:${admin.userId}`));
+    expect(rows.map((r) => r.action).sort()).toEqual(['order.export', 'product.export', 'user.export']);
+    expect(rows.find((r) => r.action === 'user.export')!.entityId).toBe(victim.userId);
+    expect(rows.find((r) => r.action === 'order.export')!.after).toEqual({ filter: 'status=paid' });
+  });
+
+  it('npm run admin:create (ensureAdmin) is audited as the command line', async () => {
+    const created = await ensureAdmin(shop.db, `cli.${Date.now()}@example.ch`, GOOD_PASSWORD);
+    const promoted = await ensureAdmin(shop.db, (await userWithRole(shop, api, 'Customer')).email, null);
+    const rows = await shop.db.select().from(auditLog).where(eq(auditLog.actor, 'cli'));
+    expect(rows.find((r) => r.entityId === created.userId)?.action).toBe('user.adminCreate');
+    expect(rows.find((r) => r.entityId === promoted.userId)?.action).toBe('user.adminPromote');
+  });
+
+  it('the password check of "delete my account" is throttled like the password change', async () => {
+    // the pages run from the built server, with the default limit: 5 per account in 15 minutes
+    const u = await userWithCookie(shop, 'Customer');
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await http.postForm('/profile', { intent: 'erase', password: `Wrong-Guess-${i}` }, u.cookie)).status);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
