@@ -1,5 +1,5 @@
 /**
- * Retention purges (core/privacy/retention.ts), run directly with a chosen "now" as the scheduled
+ * Retention purges (core/accounts/retention.ts), run directly with a chosen "now" as the scheduled
  * jobs will run them: old mail bodies emptied and old mails deleted (pending ones never), refresh
  * tokens of ended sessions deleted, expired or spent link tokens and stale two-factor set-ups
  * deleted; what is still needed stays.
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, refreshTokens } from '../../core/accounts/schema.ts';
 import { twoFactor } from '../../core/accounts/two-factor-schema.ts';
 import { outbox } from '../../core/mail/schema.ts';
-import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../../core/privacy/retention.ts';
+import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../../core/accounts/retention.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';

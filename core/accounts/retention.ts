@@ -13,8 +13,8 @@
  *   day ago, and two-factor set-ups never confirmed within a day.
  */
 import { and, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { emailTokens, refreshTokens } from '../accounts/schema.ts';
-import { twoFactor } from '../accounts/two-factor-schema.ts';
+import { emailTokens, refreshTokens } from './schema.ts';
+import { twoFactor } from './two-factor-schema.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../mail/schema.ts';
 
