@@ -19,6 +19,8 @@ import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import * as adminUserList from '../../app/routes/admin/user.list.tsx';
+import type { ShopLoadContext } from '../../app/context.ts';
 
 const KEY = 'a1'.repeat(32);
 
@@ -157,5 +159,30 @@ describe('audited exports and admin creation; throttled erasure', () => {
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) answers.push((await http.postForm('/profile', { intent: 'erase', password: `Wrong-Guess-${i}` }, u.cookie)).status);
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});
+
+describe('admin user search', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('a ?q= search of the user list is throttled per IP and admin (429); the list without a search is not', async () => {
+    await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
+    const context = { shop, auth: { userId: 'admin-1', role: 'Admin' as const }, lang: 'en', clientIp: '10.9.9.9' } as unknown as ShopLoadContext;
+    const status = async (path: string) => {
+      try {
+        await adminUserList.loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
+        return 200;
+      } catch (e) {
+        return (e as { init?: { status?: number } }).init?.status ?? 500;
+      }
+    };
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await status(`/admin/user/list?q=M%C3%BCller${i}`));
+    expect(answers).toEqual([200, 200, 200, 429]);
+    expect(await status('/admin/user/list')).toBe(200);
   });
 });
