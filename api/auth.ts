@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { authenticate, type AuthUser } from '../core/accounts/auth.ts';
 import { DomainError } from '../core/errors.ts';
+import { adminNeedsTwoFactorSetup } from '../core/accounts/two-factor.ts';
 import type { ApiEnv } from './types.ts';
 
 /** The caller, or null when anonymous. Cached per request. @throws {DomainError} 417 / 401 for bad tokens. */
@@ -20,9 +21,15 @@ export async function requireAuth(c: Context<ApiEnv>): Promise<AuthUser> {
   return auth;
 }
 
-/** The caller, who must be an Admin. @throws {DomainError} 401 anonymous, 403 other roles. */
+/**
+ * The caller, who must be an Admin (and, when the shop requires it of every admin, one with
+ * two-factor log-in turned on).
+ * @throws {DomainError} 401 anonymous, 403 other roles or two-factor log-in still to set up.
+ */
 export async function requireAdmin(c: Context<ApiEnv>): Promise<AuthUser> {
   const auth = await requireAuth(c);
   if (auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  if (await adminNeedsTwoFactorSetup(c.get('shop').db, auth.userId))
+    throw new DomainError('forbidden', 'Set up two-factor log-in on your profile first', { key: 'account:twoFactor.errors.setupRequired' });
   return auth;
 }

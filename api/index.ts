@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError, STATUS_FOR } from '../core/errors.ts';
+import { TWO_FACTOR_REQUIRED_KEY } from '../core/accounts/two-factor.ts';
 import type { Shop } from '../core/shop.ts';
 import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
@@ -44,6 +45,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
     const message = translateError(c.get('lang') ?? 'en', err);
     const body: Record<string, unknown> = { message };
     if (err.opts.fields) body.fields = translateFields(c.get('lang') ?? 'en', err.opts.fields);
+    if (err.opts.key === TWO_FACTOR_REQUIRED_KEY) body.twoFactorRequired = true; // user/login: send `otp` too
     return c.json(body, STATUS_FOR[err.code]);
   }
   if (err instanceof HTTPException) {

@@ -227,7 +227,10 @@ documented({
   auth: 'none',
   responses: {
     200: { description: '"Log in successfully"', schema: LoginAnswer },
-    401: { description: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet' },
+    401: {
+      description:
+        'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
+    },
     429: { description: 'Too many attempts' },
   },
 });

@@ -4,13 +4,27 @@ import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { NonceProvider } from './nonce.tsx';
 import { serverI18n } from '../core/i18n/resources.ts';
+import { scrubLinks, scrubPath } from '../core/redact.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-load.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders and actions go to the shop's redacting logger (core/redact.ts: SQL parameters
+ * and link tokens removed) instead of React Router's own `console.error`, which printed a failed
+ * query's parameters (personal data, password hashes). A request the visitor aborted is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const log = (context as Partial<AppLoadContext> | undefined)?.shop?.log;
+  const path = scrubPath(new URL(request.url).pathname);
+  if (log) log.error({ err: error, path }, 'page loader or action failed');
+  else console.error(scrubLinks(error instanceof Error ? error.message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]') : String(error)));
+};
 
 const MODULEPRELOAD = '<link rel="modulepreload"';
 /** React Router's inline module script (`<Scripts>`): its start tag, up to the type. */
@@ -81,7 +95,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext?.shop?.log.error({ err: error }, 'page render failed');
         },
       },
     );

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import { loadEnv, type Env } from './config/env.ts';
+import { closeDataDir } from './db/data-dir.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { products } from './catalogue/schema.ts';
 import { importCatalogue } from './catalogue/import.ts';
@@ -32,7 +33,7 @@ export function loadOrCreateSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (env.DATA_DIR === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(env.DATA_DIR, 'secrets.json');
-  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  fs.mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
   if (fs.existsSync(file)) {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { sessionSecret?: string };
     if (parsed.sessionSecret) return parsed.sessionSecret;
@@ -54,6 +55,7 @@ export async function openShop(
   opts: { catalogueFile?: string | null; logger?: Logger } = {},
 ): Promise<Shop> {
   const env = loadEnv({ ...process.env, ...overrides });
+  closeDataDir(env.DATA_DIR); // umask 0077 and DATA_DIR 0700 before anything is written there
   const log = opts.logger ?? pino(loggerOptions(env.LOG_LEVEL));
   const catalogueFile = opts.catalogueFile === undefined ? path.resolve('data/catalogue.json') : opts.catalogueFile;
   let imported = false;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadEnv, EnvError } from '../core/config/env.ts';
 import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/backup.ts';
 import { DataDirLockedError } from '../core/db/lock.ts';
+import { restrictUmask } from '../core/db/data-dir.ts';
 
 async function main(argv: string[]): Promise<number> {
   let env;
@@ -41,4 +42,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+restrictUmask(); // a backup holds every account: readable by the shop's user only
 process.exitCode = await main(process.argv.slice(2));

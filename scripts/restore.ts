@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { loadEnv, EnvError } from '../core/config/env.ts';
 import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/backup.ts';
 import { DataDirLockedError } from '../core/db/lock.ts';
+import { restrictUmask } from '../core/db/data-dir.ts';
 
 async function main(argv: string[]): Promise<number> {
   const file = argv.find((a) => !a.startsWith('-'));
@@ -54,4 +55,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+restrictUmask(); // a backup holds every account: readable by the shop's user only
 process.exitCode = await main(process.argv.slice(2));

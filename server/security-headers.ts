@@ -1,7 +1,8 @@
 /**
  * The security headers of every answer (architecture guide, "Security rules"): a
  * Content-Security-Policy, HSTS when the shop is reached over HTTPS, `X-Frame-Options: DENY`,
- * `nosniff`, the referrer policy and Hono's other defaults (Cross-Origin-Opener/Resource-Policy,
+ * `nosniff`, the referrer policy, a Permissions-Policy turning off camera, microphone,
+ * geolocation, payment, USB and topics, and Hono's other defaults (Cross-Origin-Opener/Resource-Policy,
  * Origin-Agent-Cluster…). Pages get a fresh CSP nonce for their inline scripts; the JSON API
  * (issue 11) gets the same headers with `script-src 'self'` and no nonce, which a JSON answer
  * never uses and which cost a random number per call.
@@ -35,5 +36,7 @@ export function shopSecureHeaders(shop: Pick<Shop, 'env'>, opts: { nonce: boolea
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // the shop uses none of these: a script that slipped in cannot ask for them either
+    permissionsPolicy: { camera: false, microphone: false, geolocation: false, payment: false, usb: false, browsingTopics: false },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The admin layout (/admin/*). Admin only, enforced here on the server for every admin page:
- * anonymous visitors go to /login, other roles get 403. It also sends the admin namespaces
+ * anonymous visitors go to /login, other roles get 403, and while the shop requires two-factor
+ * log-in of every admin, an admin without it goes to /profile to set it up. It also sends the admin namespaces
  * (`ADMIN_NAMESPACES`, which the root loader leaves out of every page) and adds them to the page's
  * i18next instance, so admin texts and titles are translated (issue 10).
  *
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
+import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -19,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
+  // the shop requires two-factor log-in of every admin and this one has it off: set it up first
+  if (await adminNeedsTwoFactorSetup(context.shop.db, context.auth.userId)) throw redirect('/profile?twoFactor=required#two-factor');
   return { role: context.auth.role, lang: context.lang, i18n: namespaceResources(context.lang, ADMIN_NAMESPACES) };
 }
 

@@ -2,7 +2,9 @@
  * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
  * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
  * page says "Log in successfully" and goes back to `redirectTo`. Failures show the server's
- * message, the same for an unknown e-mail and a wrong password. A visitor who is already signed in
+ * message, the same for an unknown e-mail and a wrong password. For an account with two-factor
+ * log-in, a right password brings the form back with a field for the code of the authenticator
+ * app or a recovery code (core/accounts/two-factor.ts). A visitor who is already signed in
  * goes to `redirectTo`, or to their profile: the user icon of a page from the shared cache is a
  * login link until the visitor's own part has arrived (ADR 010 addendum 2), and a click on it then
  * means "my account".
@@ -13,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
 import { resendConfirmation } from '../../core/accounts/registration.ts';
 import { login } from '../../core/accounts/sessions.ts';
+import { TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/two-factor.ts';
 import { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/service.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
@@ -30,11 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context.lang, 'account:login.title') };
 }
 
-type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string };
+type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string; twoFactor?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const f = formFields(form, ['email', 'password', 'redirectTo', 'intent']);
+  const f = formFields(form, ['email', 'password', 'otp', 'redirectTo', 'intent']);
   if (f.intent === 'resend') {
     try {
       await resendConfirmation(context.shop, f.email, requestMeta(context));
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const session = await login(context.shop, { email: f.email, password: f.password }, requestMeta(context));
+    const session = await login(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
     await mergeCarts(context.shop.db, session.userId, context.anonCartId);
     const headers = new Headers();
     for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
@@ -53,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     const failure = formFailure(err, context.lang);
     const unconfirmed = err instanceof DomainError && err.opts.key === 'emailNotConfirmed' ? f.email : undefined;
-    return data<Failure>({ ...failure.data, unconfirmed }, failure.init ?? undefined);
+    // the password was right and the account uses two-factor log-in: the form asks for the code
+    const twoFactor = err instanceof DomainError && err.opts.key === TWO_FACTOR_REQUIRED_KEY;
+    return data<Failure>({ ...failure.data, unconfirmed, twoFactor }, failure.init ?? undefined);
   }
 }
 
@@ -94,6 +99,18 @@ export default function LoginPage() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
           <FormField name="password" type="password" label={t('fields.password')} autoComplete="current-password" required error={failure?.fields.password} />
+          {failure?.twoFactor && (
+            <FormField
+              name="otp"
+              label={t('twoFactor.code')}
+              hint={t('twoFactor.loginHint')}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              error={failure.fields.otp}
+            />
+          )}
           <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
             {t('login.submit')}
           </button>

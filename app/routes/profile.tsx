@@ -22,14 +22,26 @@ import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
+import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
+import { adminTwoFactorRequired, twoFactorStatus } from '../../core/accounts/two-factor.ts';
+import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireUser(context, request);
   const u = await getUser(context.shop.db, auth.userId);
+  const twoFactor =
+    u.role === 'Admin'
+      ? {
+          ...(await twoFactorStatus(context.shop.db, auth.userId)),
+          requiredForAdmins: await adminTwoFactorRequired(context.shop.db),
+          asked: new URL(request.url).searchParams.get('twoFactor') === 'required',
+        }
+      : null;
   return {
     title: translate(context.lang, 'account:profile.title'),
+    twoFactor,
     user: {
       firstName: u.firstName,
       lastName: u.lastName,
@@ -46,14 +58,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Answer = { intent: 'profile' | 'password' | 'erase'; ok: boolean; error?: string; message?: string; fields: Record<string, string> };
+type Answer = {
+  intent: 'profile' | 'password' | 'erase' | 'twoFactor';
+  ok: boolean;
+  error?: string;
+  message?: string;
+  fields: Record<string, string>;
+  twoFactor?: TwoFactorAnswer;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
   const form = await request.formData();
-  const intent = form.get('intent') === 'password' ? 'password' : form.get('intent') === 'erase' ? 'erase' : 'profile';
+  const raw = String(form.get('intent') ?? '');
+  const intent = raw === 'password' ? 'password' : raw === 'erase' ? 'erase' : raw.startsWith('twoFactor') ? 'twoFactor' : 'profile';
   try {
+    if (intent === 'twoFactor') {
+      if (auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
+      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // codes are guessable one by one
+      const answer = await twoFactorAction(context.shop, auth.userId, raw, form);
+      return data<Answer>({ intent, ok: true, message: translate(context.lang, `account:twoFactor.done.${answer.step}`), fields: {}, twoFactor: answer });
+    }
     if (intent === 'erase') {
+      // the password check is a password oracle like the change form: same throttle
+      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
       try {
         await eraseOwnAccount(context.shop.db, auth.userId, String(form.get('password') ?? ''));
       } catch (err) {
@@ -90,20 +118,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.saved'), fields: {} });
   } catch (err) {
     const failure = formFailure(err, context.lang);
-    return data<Answer>({ intent, ...failure.data }, { status: failure.init?.status ?? 400 });
+    const pending = raw === 'twoFactorConfirm' ? await pendingSetupAnswer(context.shop, auth.userId) : null;
+    return data<Answer>({ intent, ...failure.data, ...(pending ? { twoFactor: pending } : {}) }, { status: failure.init?.status ?? 400 });
   }
 }
 
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const { t: tp } = useTranslation('privacy');
-  const { user } = useLoaderData<typeof loader>();
+  const { user, twoFactor } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const p = result?.intent === 'profile' ? result : null;
   const pw = result?.intent === 'password' ? result : null;
   const er = result?.intent === 'erase' ? result : null;
+  const tf = result?.intent === 'twoFactor' ? result : null;
   const pe = p?.fields ?? {};
   if (er?.ok) {
     return (
@@ -179,6 +209,16 @@ export default function ProfilePage() {
           </button>
         </Form>
       </section>
+      {twoFactor && (
+        <TwoFactorSection
+          status={twoFactor}
+          answer={tf?.twoFactor ?? null}
+          error={tf && !tf.ok ? (tf.error ?? null) : null}
+          fields={tf?.fields ?? {}}
+          message={tf?.ok ? (tf.message ?? null) : null}
+          busy={busy}
+        />
+      )}
       <section aria-labelledby="privacy-h">
         <h2 id="privacy-h">{tp('title')}</h2>
         <p>{tp('exportIntro')}</p>

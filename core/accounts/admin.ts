@@ -9,7 +9,7 @@
  * request because every authenticated request reads the account (`currentAccount` in auth.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
@@ -210,7 +210,10 @@ function newReferralCode(): string {
  * The role applies from the user's next request (every authenticated request reads the account,
  * `currentAccount` in auth.ts). Audited as `user.role` when `actor` is given.
  * @param actor `admin:<id>` of the admin making the change (audit log).
- * @throws {DomainError} `invalid` for an unknown role; `not_found`.
+ * An admin cannot demote themself (`forbidden`, key `notYourself`), and the last usable admin
+ * (not blocked, not erased) cannot be demoted (`conflict`, key `lastAdmin`): the shop would have
+ * nobody left to run it.
+ * @throws {DomainError} `invalid` for an unknown role; `not_found`; `forbidden`; `conflict`.
  */
 export async function setRole(db: Db, userId: string, role: unknown, actor?: string): Promise<PublicUser> {
   const r = parse(z.enum(ROLES), role);
@@ -222,6 +225,16 @@ export async function setRole(db: Db, userId: string, role: unknown, actor?: str
       .for('update')
       .limit(1);
     if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+    if (u.role === 'Admin' && r !== 'Admin') {
+      if (actor === `admin:${userId}`) throw new DomainError('forbidden', 'You cannot take the Admin role from yourself', { key: 'notYourself' });
+      // the other usable admins, locked so two demotions at once cannot both pass
+      const others = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'Admin'), ne(users.id, userId), isNull(users.blockedAt), isNull(users.anonymisedAt)))
+        .for('update');
+      if (others.length === 0) throw new DomainError('conflict', 'The shop needs at least one admin', { key: 'lastAdmin' });
+    }
     const referralCode = r !== 'Customer' && !u.referralCode ? newReferralCode() : null;
     await tx
       .update(users)
@@ -280,10 +293,12 @@ export async function adminCreateUser(db: Db, input: unknown, actor?: string): P
 /**
  * Creates or promotes an admin (`npm run admin:create`). An existing account becomes Admin (and
  * verified) and, when `password` is given, gets that password; a new account is created with
- * placeholder profile fields the admin can edit on /profile.
+ * placeholder profile fields the admin can edit on /profile. Audited as `user.adminCreate` or
+ * `user.adminPromote` (with whether the password was set, never the password).
+ * @param actor who does it: `cli` (the command) by default, `system` for `ADMIN_EMAIL` at start.
  * @throws {DomainError} `invalid` for a malformed e-mail or a password against the policy.
  */
-export async function ensureAdmin(db: Db, email: string, password: string | null): Promise<{ userId: string; created: boolean }> {
+export async function ensureAdmin(db: Db, email: string, password: string | null, actor = 'cli'): Promise<{ userId: string; created: boolean }> {
   const address = parse(Email, email);
   if (password !== null) assertPasswordPolicy(password);
   const passwordHash = password !== null ? await hashPassword(password) : null;
@@ -302,6 +317,13 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
         })
         .where(eq(users.id, u.id));
       if (referralCode) await ensureReferralPromo(tx, u.id, referralCode);
+      await recordAudit(tx, {
+        actor,
+        action: 'user.adminPromote',
+        entity: 'user',
+        entityId: u.id,
+        after: { role: 'Admin', passwordSet: Boolean(passwordHash) },
+      });
       return { userId: u.id, created: false };
     }
     if (!passwordHash)
@@ -320,6 +342,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       emailVerifiedAt: new Date(),
     });
     await ensureReferralPromo(tx, id, referralCode);
+    await recordAudit(tx, { actor, action: 'user.adminCreate', entity: 'user', entityId: id, after: { role: 'Admin' } });
     return { userId: id, created: true };
   });
 }

@@ -2,7 +2,10 @@
  * Who is calling. Access tokens are short-lived JWTs (HS256, 15 min; architecture guide
  * "Stack": jose), signed with the shop's session secret, claims `sub` (user id) and `role`.
  * API clients send them in the `accestoken` header (the specification's spelling) or as
- * `Authorization: Bearer`; the web UI keeps them in the HttpOnly `access_token` cookie.
+ * `Authorization: Bearer`; the web UI keeps them in the HttpOnly `access_token` cookie, which
+ * only the pages read (server/session.ts), behind their Origin / `Sec-Fetch-Site` check. The JSON
+ * API never reads the cookie: a page on a sibling origin (another port, a sub-domain) could
+ * otherwise post `text/plain` JSON with an admin's cookie (api-contract "Authentication").
  */
 import { sql } from 'drizzle-orm';
 import { PreparedSql } from '../db/prepared.ts';
@@ -10,8 +13,6 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { ROLES, users, type Role } from './schema.ts';
-import { ACCESS_COOKIE, cookieName, readCookie } from './cookies.ts';
-import type { Env } from '../config/env.ts';
 
 /** An authenticated caller. */
 export type AuthUser = { userId: string; role: Role };
@@ -66,15 +67,16 @@ export async function verifyAccessToken(shop: Pick<Shop, 'sessionSecret'>, token
 }
 
 /**
- * The access token a request carries: `accestoken` header, then Bearer, then the web UI's cookie
- * (named by core/accounts/cookies.ts `cookieName`, `__Host-access_token` when `PUBLIC_URL` is https).
+ * The access token a request carries in its headers: `accestoken`, then `Authorization: Bearer`.
+ * Cookies are ignored on purpose (see the module comment): a browser attaches them to
+ * cross-origin posts, while it never adds these headers on its own.
  */
-export function tokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>): string | null {
+export function tokenFromRequest(request: Request): string | null {
   const header = request.headers.get('accestoken');
   if (header) return header.trim();
   const auth = request.headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
-  return readCookie(request.headers.get('cookie'), cookieName(ACCESS_COOKIE, env));
+  return null;
 }
 
 /**
@@ -84,7 +86,7 @@ export function tokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>)
  *   (401) for an invalid one.
  */
 export async function authenticate(shop: Shop, request: Request): Promise<AuthUser | null> {
-  const token = tokenFromRequest(request, shop.env);
+  const token = tokenFromRequest(request);
   if (!token) return null;
   const claimed = await verifyAccessToken(shop, token);
   const current = await currentAccount(shop, claimed);

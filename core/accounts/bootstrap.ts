@@ -13,6 +13,6 @@ export async function bootstrapAdmin(shop: Shop): Promise<void> {
   if (!email || !password) return;
   const [existing] = await shop.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (existing) return;
-  await ensureAdmin(shop.db, email, password);
+  await ensureAdmin(shop.db, email, password, 'system');
   shop.log.info({ email }, 'admin account created from ADMIN_EMAIL');
 }

@@ -13,10 +13,12 @@
  * shop still needs the address to deliver it or the person to pay it.
  */
 import { rappenToDecimalString } from '../pricing/money.ts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { auditLog } from '../audit/schema.ts';
+import { scrubJson, textScrubber } from '../privacy/pseudonymise.ts';
 import { carts } from '../cart/schema.ts';
 import { contactMessages, outbox } from '../mail/schema.ts';
 import { orderEvents, orderLines, orders, type OrderStatus } from '../orders/schema.ts';
@@ -119,7 +121,10 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
  * - every order keeps its amounts, line items and dates (10 years of accounting records, Code of
  *   Obligations art. 958f) with the name, street and city of its delivery address anonymised;
  * - mails sent to the address (outbox) and contact-form messages from it are deleted;
- * - influencer promo codes stay (they are the shop's) but no longer point to the person.
+ * - influencer promo codes stay (they are the shop's) but no longer point to the person;
+ * - what stays as a record is pseudonymised ({@link pseudonymiseRecords}): audit-log entries about
+ *   the account or its orders, the payment providers' payloads of its orders, and mails to other
+ *   addresses (e.g. the shop's own notifications) that name the person.
  * Audited as `user.erase` (without the erased data).
  * @param actor `admin:<id>` or `user:<id>` (the customer themself).
  * @throws {DomainError} `not_found`; `conflict` key `userErased` when already erased; `conflict`
@@ -168,6 +173,22 @@ export async function eraseUser(db: Db, actor: string, userId: string): Promise<
     await tx.delete(contactMessages).where(eq(contactMessages.email, u.email));
     await tx.update(promos).set({ influencerUserId: null }).where(eq(promos.influencerUserId, userId));
     const kept = await tx.select({ id: orders.id, address: orders.address }).from(orders).where(eq(orders.userId, userId));
+    const personal = [
+      `${u.firstName} ${u.lastName}`,
+      u.firstName,
+      u.lastName,
+      u.phone,
+      u.street,
+      u.city,
+      ...kept.flatMap((o) => [`${o.address.firstName} ${o.address.lastName}`, o.address.firstName, o.address.lastName, o.address.street, o.address.city]),
+    ];
+    await pseudonymiseRecords(
+      tx,
+      userId,
+      u.email,
+      kept.map((o) => o.id),
+      personal,
+    );
     for (const o of kept) {
       await tx
         .update(orders)
@@ -195,4 +216,56 @@ export async function eraseOwnAccount(db: Db, userId: string, password: unknown)
     throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { password: { key: 'currentPasswordWrong' } } });
   }
   return eraseUser(db, `user:${userId}`, userId);
+}
+
+/**
+ * Pseudonymises the records an erasure keeps (inside the erasure's transaction):
+ * - audit-log entries about the account (`user`, its id), about its orders (`order`, their ids)
+ *   and any other entry whose fields contain the e-mail address: their before/after values lose
+ *   the person's data (core/privacy/pseudonymise.ts), ids, actions and dates stay;
+ * - the providers' stored payloads (`payments.raw`) of its orders, the same way (the payment's
+ *   amount, reference and date stay for the accounts);
+ * - mails in the outbox to other addresses whose subject or text names the person: the names are
+ *   replaced and attachments dropped.
+ * @param orderIds the ids of the person's orders.
+ * @param values the person's other values to replace in texts (names, phone, street, city…;
+ *   values under 3 characters are ignored).
+ */
+export async function pseudonymiseRecords(tx: Db, userId: string, email: string, orderIds: string[], values: string[]): Promise<void> {
+  const scrub = textScrubber([email, ...values]);
+  const needle = email.toLowerCase();
+  const about = [and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId))!];
+  if (orderIds.length) about.push(and(eq(auditLog.entity, 'order'), inArray(auditLog.entityId, orderIds))!);
+  about.push(sql`strpos(lower(coalesce(${auditLog.before}::text, '') || coalesce(${auditLog.after}::text, '')), ${needle}) > 0`);
+  const entries = await tx
+    .select({ id: auditLog.id, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(or(...about));
+  for (const e of entries) {
+    await tx
+      .update(auditLog)
+      .set({ before: e.before && scrubJson(e.before, scrub), after: e.after && scrubJson(e.after, scrub) })
+      .where(eq(auditLog.id, e.id));
+  }
+  if (orderIds.length) {
+    const pays = await tx.select({ id: payments.id, raw: payments.raw }).from(payments).where(inArray(payments.orderId, orderIds));
+    for (const p of pays)
+      if (p.raw != null)
+        await tx
+          .update(payments)
+          .set({ raw: scrubJson(p.raw, scrub) })
+          .where(eq(payments.id, p.id));
+  }
+  const terms = [needle, ...values.map((v) => v.trim().toLowerCase()).filter((v) => v.length >= 3)];
+  const body = sql`lower(${outbox.subject} || ' ' || ${outbox.text} || ' ' || coalesce(${outbox.html}, ''))`;
+  const mails = await tx
+    .select({ id: outbox.id, subject: outbox.subject, text: outbox.text, html: outbox.html })
+    .from(outbox)
+    .where(or(...terms.map((t) => sql`strpos(${body}, ${t}) > 0`)));
+  for (const m of mails) {
+    await tx
+      .update(outbox)
+      .set({ subject: scrub(m.subject), text: scrub(m.text), html: m.html === null ? null : scrub(m.html), attachments: [] })
+      .where(eq(outbox.id, m.id));
+  }
 }

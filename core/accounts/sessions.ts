@@ -21,11 +21,12 @@ import type { Role } from './roles.ts';
 import { refreshTokens, users } from './schema.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { LoginInput } from './validation.ts';
+import { checkSecondFactor, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled } from './two-factor.ts';
 
 /** Where a request comes from: for links in mails, the mail's language and rate limits. */
 export type RequestMeta = { origin: string; lang: string; ip: string };
 
-/** Lifetime of a refresh token, seconds (30 days); each refresh issues a new one. */
+/** Absolute lifetime of a session (its refresh-token family) from the log-in, seconds (30 days); each refresh issues a new token with the same expiry. */
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 
 /** Specification section 7 text. */
@@ -55,10 +56,12 @@ const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or
  * @returns the session; `message` is "Log in successfully".
  * @throws {DomainError} `unauthenticated` (401) with one message for an unknown e-mail and a wrong
  *   password; `unauthenticated` (key `emailNotConfirmed`) for a correct password of an unverified
- *   account; `invalid` for missing fields; `rate_limited` (429).
+ *   account; `unauthenticated` with key {@link TWO_FACTOR_REQUIRED_KEY} when the account uses
+ *   two-factor log-in and `otp` is missing or wrong (field `otp` then); `invalid` for missing
+ *   fields; `rate_limited` (429).
  */
 export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
-  const { email, password } = parse(LoginInput, input);
+  const { email, password, otp } = parse(LoginInput, input);
   await consumeRateLimit(shop, 'login', meta.ip, email);
   const [u] = await shop.db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.emailVerifiedAt, blockedAt: users.blockedAt })
@@ -75,6 +78,16 @@ export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 
     throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', {
       key: 'emailNotConfirmed',
     });
+  if (await twoFactorEnabled(shop.db, u.id)) {
+    if (!otp) throw new DomainError('unauthenticated', 'Enter the code of your authenticator app', { key: TWO_FACTOR_REQUIRED_KEY });
+    if (!(await checkSecondFactor(shop, u.id, otp))) {
+      await countFailure(shop, 'login', email);
+      throw new DomainError('unauthenticated', 'The code is wrong or has expired', {
+        key: TWO_FACTOR_REQUIRED_KEY,
+        fields: { otp: { key: 'account:twoFactor.errors.wrongCode' } },
+      });
+    }
+  }
   await resetRateLimit(shop, 'login', email, meta.ip);
   const session = await createSession(shop, u);
   return { ...session, message: MSG_LOGGED_IN };
@@ -112,7 +125,8 @@ export async function refreshSession(shop: Shop, refreshToken: unknown): Promise
     const next = newOpaqueToken();
     await tx
       .insert(refreshTokens)
-      .values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: new Date(Date.now() + REFRESH_TTL_S * 1000) });
+      // the family keeps the expiry of its log-in: a session lives 30 days at most, however often it is refreshed
+      .values({ id: randomUUID(), userId: u.id, familyId: row.familyId, tokenHash: hashToken(next), expiresAt: row.expiresAt });
     return { refreshToken: next, familyId: row.familyId, user: { id: u.id, role: u.role } };
   });
   if (result === 'reused') {

@@ -114,4 +114,5 @@ export function contactColumns(p: Pick<ProfileInput, 'firstName' | 'lastName' | 
 }
 
 /** Log-in credentials. */
-export const LoginInput = z.object({ email: Email, password: Password });
+/** Log-in: e-mail and password, and for accounts with two-factor log-in a TOTP or recovery code (`otp`). */
+export const LoginInput = z.object({ email: Email, password: Password, otp: z.string().trim().max(40).optional() });

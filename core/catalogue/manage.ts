@@ -113,7 +113,7 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
   });
 }
 
-/** Every product as CSV (csv-stringify; header row; sorted by SKU). */
+/** Every product as CSV (csv-stringify; header row; sorted by SKU; formula-like cells neutralised). */
 export async function productsCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).orderBy(asc(products.sku));
   return stringify(
@@ -142,7 +142,8 @@ export async function productsCsv(db: Db): Promise<string> {
       ...CSV_LANGS.map((l) => p.description[l] ?? ''),
       p.tastingNotes.join(' | '),
     ]),
-    { header: true, columns: [...CSV_COLUMNS] },
+    // a cell starting with = + - @ tab or CR gets a leading ' so a spreadsheet shows it as text (OWASP "CSV Injection")
+    { header: true, escape_formulas: true, columns: [...CSV_COLUMNS] },
   );
 }
 

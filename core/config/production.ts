@@ -10,6 +10,9 @@ import type { Env } from './env.ts';
 /** Host names a production shop without `PUBLIC_URL` answers to: this machine only. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
+/** `HOST` values that listen on every network interface. */
+const ALL_INTERFACES = ['0.0.0.0', '::', '[::]', ''];
+
 /** One line of the start-up report. */
 export type ProductionNote = { variable: string; message: string };
 
@@ -36,6 +39,11 @@ export function productionGaps(env: Env): ProductionNote[] {
     notes.push({
       variable: 'TRUST_PROXY',
       message: "unset: if the shop runs behind a reverse proxy, set it (hops or CIDRs), else every visitor shares the proxy's rate limits",
+    });
+  else if (/^\d+$/.test(env.TRUST_PROXY) && Number(env.TRUST_PROXY) > 0 && ALL_INTERFACES.includes(env.HOST))
+    notes.push({
+      variable: 'TRUST_PROXY',
+      message: `trusts ${env.TRUST_PROXY} proxy hop(s) while HOST=${env.HOST} listens on every interface: a client reaching the port directly can send any X-Forwarded-For and choose its own IP (rate limits, logs). Set HOST=127.0.0.1 (proxy on this machine) or list the proxy's addresses in TRUST_PROXY`,
     });
   if (!env.DATABASE_URL) notes.push({ variable: 'DATABASE_URL', message: 'unset: embedded PGlite runs without fsync; use PostgreSQL in production' });
   if (!env.SMTP_URL)

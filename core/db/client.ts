@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import { closeDataDir, tightenTree } from './data-dir.ts';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from '../cache/content-version.ts';
 import { registerPreparedDriver } from './prepared.ts';
@@ -136,7 +137,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (dataDir === 'memory://') dataDir = undefined;
   let unlock = () => {};
   if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    closeDataDir(dataDir);
     unlock = lockDataDir(dataDir);
   }
   let client: PGlite | undefined;
@@ -149,6 +150,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     await opts.setup?.(db);
     const open = client;
     await watchLocalContent(db, (channel, cb) => open.listen(channel, cb));
+    if (dataDir) tightenTree(dataDir); // PGlite writes its files 0666 (core/db/data-dir.ts)
+    const dir = dataDir;
     return {
       db,
       kind: 'pglite',
@@ -156,6 +159,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         try {
           await open.close();
         } finally {
+          if (dir) tightenTree(dir);
           unlock();
         }
       },

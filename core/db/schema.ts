@@ -15,3 +15,4 @@ export * from '../cache/schema.ts';
 export * from '../jobs/schema.ts';
 export * from '../returns/schema.ts';
 export * from '../accounts/setup-schema.ts';
+export * from '../accounts/two-factor-schema.ts';

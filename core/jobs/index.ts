@@ -11,6 +11,7 @@
  * second run, or a run as at an earlier `now`, sends nothing twice. To add a job, add one entry
  * to {@link JOBS}. Metrics and logs listen with {@link onJobRun}.
  */
+import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../accounts/retention.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { resultRows, type Db } from '../db/client.ts';
@@ -70,6 +71,12 @@ export const JOBS: Job[] = [
     description: 'blank the sign-in link tokens of mails older than 24 hours',
     everyMs: 15 * MINUTE,
     run: async ({ db, now }) => `${await expireLinkBodies(db, now)} mail(s) had their link tokens blanked`,
+  },
+  {
+    name: 'retention',
+    description: 'purge personal data past its retention: old mail bodies, ended sessions, spent or expired links (revFADP art. 6)',
+    everyMs: 60 * MINUTE,
+    run: async ({ db, now }) => [await purgeOutboxBodies(db, now), await purgeOldSessions(db, now), await purgeExpiredTokens(db, now)].join('; '),
   },
   {
     name: 'mail-outbox',

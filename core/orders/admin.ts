@@ -180,6 +180,8 @@ export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise
       ]),
     {
       header: true,
+      // a customer named `=HYPERLINK(…)` must stay text in the admin's spreadsheet (OWASP "CSV Injection")
+      escape_formulas: true,
       columns: [
         'order_code',
         'created_at',

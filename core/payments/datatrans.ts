@@ -84,6 +84,9 @@ export const datatransProvider: PaymentProvider = {
   },
 };
 
+/** How long a Datatrans credit call may take, ms (then it counts as refused: nothing refunded). */
+export const CREDIT_TIMEOUT_MS = 15_000;
+
 /**
  * Refunds (part of) a settled Datatrans transaction: `POST {DATATRANS_API_URL}/v1/transactions/{transactionId}/credit`
  * with HTTP Basic `merchantId:password` and body `{ amount (Rappen), currency, refno }`; Datatrans
@@ -97,6 +100,8 @@ export async function datatransCredit(shop: Shop, transactionId: string, amount:
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=UTF-8', authorization: `Basic ${Buffer.from(`${id}:${pw}`).toString('base64')}` },
     body: JSON.stringify({ amount, currency: 'CHF', refno }),
+    // the caller holds the order row locked: a hanging provider must not hold it for ever
+    signal: AbortSignal.timeout(CREDIT_TIMEOUT_MS),
   }).catch((err: unknown) => {
     shop.log.error({ err }, 'datatrans credit failed');
     return null;

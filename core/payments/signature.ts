@@ -11,22 +11,35 @@ export function signPayload(keyHex: string, rawBody: string, timestamp = Date.no
 }
 
 /**
+ * The `t` and `s0` of a header `t=…,s0=…`, or null when malformed. A header naming `t` or `s0`
+ * twice is malformed: otherwise the signature could be checked against one timestamp and the
+ * freshness against another (an old signed message with a fresh `t=` in front).
+ */
+function parseHeader(header: string | null | undefined): { t: string; s0: string } | null {
+  if (!header) return null;
+  const parts = new Map<string, string>();
+  for (const kv of header.split(',')) {
+    const i = kv.indexOf('=');
+    if (i < 0) continue;
+    const key = kv.slice(0, i).trim();
+    if (parts.has(key)) return null;
+    parts.set(key, kv.slice(i + 1).trim());
+  }
+  const t = parts.get('t');
+  const s0 = parts.get('s0');
+  if (!t || !/^\d+$/.test(t) || !s0 || !/^[0-9a-f]{64}$/i.test(s0)) return null;
+  return { t, s0 };
+}
+
+/**
  * Checks a signature header against the raw body (constant-time comparison).
- * @returns false for a missing, malformed or wrong signature.
+ * @returns false for a missing, malformed (also: a repeated `t=` or `s0=`) or wrong signature.
  */
 export function verifySignature(keyHex: string, rawBody: string, header: string | null | undefined): boolean {
-  if (!header) return false;
-  const parts = Object.fromEntries(
-    header.split(',').map((kv) => {
-      const i = kv.indexOf('=');
-      return [kv.slice(0, i).trim(), kv.slice(i + 1).trim()];
-    }),
-  );
-  const t = parts.t;
-  const s0 = parts.s0;
-  if (!t || !/^\d+$/.test(t) || !s0 || !/^[0-9a-f]{64}$/i.test(s0)) return false;
-  const expected = createHmac('sha256', Buffer.from(keyHex, 'hex')).update(`${t}${rawBody}`).digest();
-  return timingSafeEqual(expected, Buffer.from(s0, 'hex'));
+  const parts = parseHeader(header);
+  if (!parts) return false;
+  const expected = createHmac('sha256', Buffer.from(keyHex, 'hex')).update(`${parts.t}${rawBody}`).digest();
+  return timingSafeEqual(expected, Buffer.from(parts.s0, 'hex'));
 }
 
 /** How far a webhook's signed timestamp may be from now, ms (5 minutes; issue 12, finding 10). */
@@ -37,9 +50,8 @@ export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
  * Only meaningful after {@link verifySignature} accepted the header.
  */
 export function signatureParts(header: string | null | undefined): { t: number; s0: string } | null {
-  const t = /(?:^|,)\s*t=(\d+)/.exec(header ?? '')?.[1];
-  const s0 = /(?:^|,)\s*s0=([0-9a-fA-F]{64})/.exec(header ?? '')?.[1];
-  return t && s0 ? { t: Number(t), s0: s0.toLowerCase() } : null;
+  const parts = parseHeader(header);
+  return parts ? { t: Number(parts.t), s0: parts.s0.toLowerCase() } : null;
 }
 
 /**

@@ -96,6 +96,8 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
 let shop: Shop;
 let http: TestHttp;
 const cookies: Record<string, string> = {};
+/** Access tokens by role: the JSON API takes the `accestoken` header, never the page cookie. */
+const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 let victim = '';
 let blocked = '';
@@ -107,6 +109,7 @@ beforeAll(async () => {
   for (const role of ['Customer', 'Influencer', 'Admin'] as const) {
     const u = await userWithCookie(shop, role);
     cookies[role] = u.cookie;
+    tokens[role] = u.token;
     ids[role] = u.userId;
   }
   victim = (await userWithCookie(shop, 'Customer')).userId;
@@ -245,15 +248,14 @@ describe('admin resources and JSON API', () => {
     ['POST', '/api/email/send', { to: 'x@example.ch', subject: 'x', text: 'x' }],
   ] as const)('%s %s is refused to anonymous (401), Customer and Influencer (403)', async (method, path, body) => {
     const before = await snapshot();
-    const init = (cookie?: string) => ({
+    const init = (token?: string) => ({
       method,
-      cookie,
-      headers: body ? { 'content-type': 'application/json' } : undefined,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { accestoken: token } : {}) },
       body: body ? JSON.stringify(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)]))) : undefined,
     });
     const fill = (v: string) => v.replace('{user}', ids.Customer);
     expect((await http.fetch(path, init())).status).toBe(401);
-    for (const role of ['Customer', 'Influencer']) expect((await http.fetch(path, init(cookies[role]))).status, role).toBe(403);
+    for (const role of ['Customer', 'Influencer']) expect((await http.fetch(path, init(tokens[role]))).status, role).toBe(403);
     expect(await snapshot()).toBe(before);
   });
 });

@@ -5,7 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
 import { loadEnv } from '../../core/config/env.ts';
+import { loggerOptions } from '../../core/redact.ts';
 import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -77,6 +80,48 @@ describe('finding 1 and 2: production', () => {
     const res = await app.request('https://shop.example.ch/');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
     expect(res.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
+
+    // a page whose loader fails as a failed query does (drizzle puts the parameters in the message)
+    const secret = 'Failed query: select * from users where email = $1\nparams: leak.me@example.ch';
+    const build = await loadBuild();
+    const about = build.routes['routes/about']!;
+    const failing: ServerBuild = {
+      ...build,
+      routes: {
+        ...build.routes,
+        'routes/about': {
+          ...about,
+          module: {
+            ...about.module,
+            loader: () => {
+              throw new Error(secret);
+            },
+          },
+        } as ServerBuild['routes'][string],
+      },
+    };
+    const lines: string[] = [];
+    const log = shop.log;
+    shop.log = pino(loggerOptions('error'), { write: (line: string) => void lines.push(line) });
+    try {
+      const failingApp = createHttpApp(shop, { build: failing });
+      const page = await failingApp.request('https://shop.example.ch/about');
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).not.toContain('leak.me@example.ch');
+      expect(html).not.toContain('Failed query');
+      expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
+      const data = await failingApp.request('https://shop.example.ch/about.data');
+      const text = await data.text();
+      expect(text).not.toContain('leak.me@example.ch');
+      expect(text).not.toContain('Failed query');
+      // logged through the shop's redacting logger, without the parameters
+      const logged = lines.join('');
+      expect(logged).toContain('page loader or action failed');
+      expect(logged).not.toContain('leak.me@example.ch');
+    } finally {
+      shop.log = log;
+    }
   });
 
   it('offers no sandbox payment unless PAYMENT_SANDBOX=on, and then shows no test-mode banner', async () => {

@@ -5,10 +5,19 @@
 import type { Route } from './+types/order.export';
 import { orderFilterFromParams, ordersCsv } from '../../../core/orders/admin.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const csv = await ordersCsv(context.shop, orderFilterFromParams(new URL(request.url).searchParams));
+  const admin = requireAdmin(context, request);
+  const params = new URL(request.url).searchParams;
+  const csv = await ordersCsv(context.shop, orderFilterFromParams(params));
+  // an export carries every listed customer's name and e-mail: who took it, and which filter
+  await recordAudit(context.shop.db, {
+    actor: `admin:${admin.userId}`,
+    action: 'order.export',
+    entity: 'order',
+    after: { filter: params.toString().slice(0, 500) },
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
     headers: {

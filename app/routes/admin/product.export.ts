@@ -2,10 +2,12 @@
 import type { Route } from './+types/product.export';
 import { productsCsv } from '../../../core/catalogue/manage.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const csv = await productsCsv(context.shop.db);
+  await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'product.export', entity: 'product' });
   return new Response(`\uFEFF${csv}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -5,7 +5,7 @@
  * Admin only: the specification's missing auth flag on this route is a defect, not a feature
  * (issue 4, item 6), so the loader and the action check it.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { Pager } from '../../components/Pager.tsx';
@@ -14,7 +14,9 @@ import { listUsers, setRole } from '../../../core/accounts/admin.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage } from '../../components/account/FormField.tsx';
 import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate, translateError } from '../../i18n/resources.server.ts';
+import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { useFormat } from '../../lib/format.ts';
 
 const PAGE_SIZE = 25;
@@ -22,9 +24,15 @@ const PAGE_SIZE = 25;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'users.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const sp = new URL(request.url).searchParams;
   const q = (sp.get('q') ?? '').slice(0, 100);
+  // a text search scans names and e-mails (ILIKE): the live search's throttle, per IP and admin
+  if (q)
+    await consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId).catch((err: unknown) => {
+      if (err instanceof DomainError) throw data(translateError(context.lang, err), { status: 429 });
+      throw err;
+    });
   const roleParam = sp.get('role');
   const role = (ROLES as readonly string[]).includes(roleParam ?? '') ? (roleParam as Role) : undefined;
   const statusParam = sp.get('status');

@@ -8,12 +8,15 @@ import type { Route } from './+types/admin-user-export';
 import { exportUserData } from '../../../core/accounts/privacy.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   try {
     const doc = await exportUserData(context.shop.db, id);
+    // a person's whole file left the shop: who took it (revFADP, accountability)
+    await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'user.export', entity: 'user', entityId: id });
     return new Response(JSON.stringify(doc, null, 2), {
       headers: {
         'Content-Type': 'application/json; charset=utf-8',

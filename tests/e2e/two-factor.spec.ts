@@ -1,0 +1,106 @@
+/**
+ * Two-factor log-in end to end: the first-run admin creates a second admin (so the shared e2e
+ * admin keeps logging in with its password for the other specs); that admin turns on two-factor
+ * log-in on /profile from the secret shown as text, logs out, logs in with a code computed from
+ * the secret (as an authenticator app does), then once with a recovery code, which is refused the
+ * second time.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
+const PASSWORD = 'Cohiba-Siglo-2026';
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function logout(page: Page) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByTestId('login-link')).toBeVisible();
+}
+
+/** A code one or more 30-second steps after the last one used, so it is never a replay. */
+async function freshCode(secret: string, after: number): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    if (step > after) return { code: await generate({ secret }), step };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+test('an admin turns on two-factor log-in, logs in with a code, and uses a recovery code once', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const email = `e2e.totp.${Date.now()}@example.ch`;
+  await login(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/admin/user/add');
+  await page.getByLabel('First name').fill('Dolores');
+  await page.getByLabel('Last name').fill("O'Brien-Núñez");
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Phone').fill('+41 79 555 22 11');
+  await page.getByLabel('Date of birth').fill('1975-02-03');
+  await page.getByLabel('Street').fill('Limmatquai 4');
+  await page.getByLabel('Postcode').fill('8001');
+  await page.getByLabel('City').fill('Zürich');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Role').selectOption('Admin');
+  await page.getByRole('button', { name: 'Create the user' }).click();
+  await expect(page.getByRole('status')).toContainText(email);
+
+  const ctx = await browser.newContext();
+  const p = await ctx.newPage();
+  await login(p, email, PASSWORD);
+  await expect(p).not.toHaveURL(/\/login/);
+
+  // set up from /profile: QR code and the secret as text, confirmed with a first code
+  await p.goto('/profile');
+  await p.getByRole('button', { name: 'Set up two-factor log-in' }).click();
+  await expect(p.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = ((await p.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await p.locator('#two-factor').screenshot({ path: 'docs/screenshots/two-factor-setup.png' });
+  let last = await freshCode(secret, 0);
+  await p.getByLabel('Code from the app').fill(last.code);
+  await p.getByRole('button', { name: 'Turn on' }).click();
+  const codes = p.getByRole('list', { name: 'Your recovery codes' }).locator('code');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allTextContents()).map((c) => c.trim());
+  await p.locator('#two-factor').screenshot({ path: 'docs/screenshots/two-factor-recovery-codes.png' });
+
+  // the password alone no longer logs in: the form asks for the code
+  await logout(p);
+  await login(p, email, PASSWORD);
+  await expect(p.getByRole('alert')).toContainText('Enter the code of your authenticator app');
+  const otp = p.getByLabel('Code from your authenticator app, or a recovery code');
+  await expect(otp).toBeVisible();
+  await p.locator('main').screenshot({ path: 'docs/screenshots/two-factor-login.png' });
+  last = await freshCode(secret, last.step);
+  await otp.fill(last.code);
+  await p.getByRole('button', { name: 'Log in' }).click();
+  await expect(p).not.toHaveURL(/\/login/);
+  await p.goto('/admin/home');
+  await expect(p).toHaveURL(/\/admin\/home/);
+
+  // a recovery code logs in once
+  await logout(p);
+  await login(p, email, PASSWORD);
+  await p.getByLabel('Code from your authenticator app, or a recovery code').fill(recovery[0]);
+  await p.getByRole('button', { name: 'Log in' }).click();
+  await expect(p).not.toHaveURL(/\/login/);
+  await p.goto('/profile');
+  await expect(p.getByText('Recovery codes left: 9.')).toBeVisible();
+
+  // … and never again
+  await logout(p);
+  await login(p, email, PASSWORD);
+  await p.getByLabel('Code from your authenticator app, or a recovery code').fill(recovery[0]);
+  await p.getByRole('button', { name: 'Log in' }).click();
+  await expect(p.getByRole('alert')).toContainText('Enter the code of your authenticator app');
+  await expect(p).toHaveURL(/\/login/);
+  await ctx.close();
+});

@@ -1,0 +1,188 @@
+/**
+ * The second review's low findings that are fixed, each tried as the reviewer did: a webhook
+ * header with a repeated `t=`; `TRUST_PROXY` hops while listening on every interface; the API's
+ * `setRole` on oneself and on the last admin; a session refreshed past 30 days; the
+ * Permissions-Policy header.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdmin, setRole } from '../../core/accounts/admin.ts';
+import { auditLog } from '../../core/audit/schema.ts';
+import { login, refreshSession } from '../../core/accounts/sessions.ts';
+import { refreshTokens, users } from '../../core/accounts/schema.ts';
+import { loadEnv } from '../../core/config/env.ts';
+import { productionGaps } from '../../core/config/production.ts';
+import { signPayload, signatureParts, verifySignature } from '../../core/payments/signature.ts';
+import { setRateLimits } from '../../core/rate-limit/index.ts';
+import type { Shop } from '../../core/shop.ts';
+import { apiClient, type ApiClient } from '../helpers/api.ts';
+import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';
+import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { createTestShop } from '../helpers/shop.ts';
+import * as adminUserList from '../../app/routes/admin/user.list.tsx';
+import type { ShopLoadContext } from '../../app/context.ts';
+
+const KEY = 'a1'.repeat(32);
+
+describe('webhook signatures', () => {
+  it('a header with a repeated t= (or s0=) is refused, so an old signed body cannot pass with a fresh timestamp in front', () => {
+    const body = '{"transactionId":"1","status":"settled"}';
+    const old = Date.now() - 60 * 60 * 1000;
+    const signed = signPayload(KEY, body, old);
+    expect(verifySignature(KEY, body, signed)).toBe(true);
+    const forged = `t=${Date.now()},${signed}`;
+    expect(verifySignature(KEY, body, forged)).toBe(false);
+    expect(signatureParts(forged)).toBeNull();
+    expect(verifySignature(KEY, body, `${signed},s0=${'0'.repeat(64)}`)).toBe(false);
+    expect(signatureParts(signed)).toEqual({ t: old, s0: signed.split('s0=')[1] });
+  });
+});
+
+describe('start-up report', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', SESSION_SECRET: 'x'.repeat(40) };
+  it('warns when TRUST_PROXY trusts hops while HOST listens on every interface, not when it listens on loopback', () => {
+    const open = productionGaps(loadEnv({ ...production, TRUST_PROXY: '1', HOST: '0.0.0.0' })).filter((g) => g.variable === 'TRUST_PROXY');
+    expect(open).toHaveLength(1);
+    expect(open[0].message).toMatch(/HOST=0\.0\.0\.0 listens on every interface/);
+    expect(productionGaps(loadEnv({ ...production, TRUST_PROXY: '1', HOST: '127.0.0.1' })).some((g) => g.variable === 'TRUST_PROXY')).toBe(false);
+    expect(productionGaps(loadEnv({ ...production, TRUST_PROXY: '10.0.0.5', HOST: '0.0.0.0' })).some((g) => g.variable === 'TRUST_PROXY')).toBe(false);
+  });
+});
+
+describe('API setRole', () => {
+  let shop: Shop;
+  let api: ApiClient;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+    api = apiClient(shop);
+    await setRateLimits(shop, { login: { ip: 1000, account: 1000, duration: 900 } });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('an admin cannot demote themself (403); the last usable admin cannot be demoted (409); with two, one can demote the other', async () => {
+    const a = await userWithRole(shop, api, 'Admin');
+    const self = await api.post('/user/setRole', { userID: a.userId, role: 'Customer' }, a.h);
+    expect(self.status).toBe(403);
+    // a is the only usable admin once every other admin is blocked: not even a script may demote a
+    await shop.db
+      .update(users)
+      .set({ blockedAt: new Date() })
+      .where(and(eq(users.role, 'Admin'), ne(users.id, a.userId)));
+    await expect(setRole(shop.db, a.userId, 'Customer', 'cli')).rejects.toMatchObject({ code: 'conflict', opts: { key: 'lastAdmin' } });
+    const b = await userWithRole(shop, api, 'Admin');
+    expect((await api.post('/user/setRole', { userID: a.userId, role: 'Influencer' }, b.h)).status).toBe(200);
+    const [row] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, a.userId));
+    expect(row.role).toBe('Influencer');
+  });
+});
+
+describe('sessions', () => {
+  let shop: Shop;
+  let api: ApiClient;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+    api = apiClient(shop);
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('a refreshed session keeps the expiry of its log-in: 30 days at most, however often it is refreshed', async () => {
+    const u = await userWithRole(shop, api, 'Customer');
+    const s = await login(shop, { email: u.email, password: GOOD_PASSWORD }, { ip: '10.1.1.1' });
+    const [first] = await shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
+    let token = s.refreshToken;
+    for (let i = 0; i < 3; i++) token = (await refreshSession(shop, token)).refreshToken;
+    const family = await shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
+    expect(family).toHaveLength(4);
+    for (const t of family) expect(t.expiresAt.getTime()).toBe(first.expiresAt.getTime());
+    // past the family's expiry, the newest token is refused
+    await shop.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.familyId, s.familyId));
+    await expect(refreshSession(shop, token)).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+});
+
+describe('headers', () => {
+  let shop: Shop;
+  let http: TestHttp;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+    http = await createTestHttp(shop);
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('pages and the API send a Permissions-Policy that turns off camera, microphone, geolocation and payment', async () => {
+    for (const path of ['/', '/api/configuration/configurations']) {
+      const policy = (await http.fetch(path)).headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy, path).toContain(feature);
+    }
+  });
+});
+
+describe('audited exports and admin creation; throttled erasure', () => {
+  let shop: Shop;
+  let http: TestHttp;
+  let api: ApiClient;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    http = await createTestHttp(shop);
+    api = apiClient(shop);
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('order, product and user exports leave an audit entry naming the admin', async () => {
+    const admin = await userWithCookie(shop, 'Admin');
+    const victim = await userWithRole(shop, api, 'Customer');
+    for (const path of ['/admin/order/export?status=paid', '/admin/product/export', `/admin/user/export?id=${victim.userId}`])
+      expect((await http.fetch(path, { cookie: admin.cookie })).status, path).toBe(200);
+    const rows = await shop.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actor, `admin:${admin.userId}`));
+    expect(rows.map((r) => r.action).sort()).toEqual(['order.export', 'product.export', 'user.export']);
+    expect(rows.find((r) => r.action === 'user.export')!.entityId).toBe(victim.userId);
+    expect(rows.find((r) => r.action === 'order.export')!.after).toEqual({ filter: 'status=paid' });
+  });
+
+  it('npm run admin:create (ensureAdmin) is audited as the command line', async () => {
+    const created = await ensureAdmin(shop.db, `cli.${Date.now()}@example.ch`, GOOD_PASSWORD);
+    const promoted = await ensureAdmin(shop.db, (await userWithRole(shop, api, 'Customer')).email, null);
+    const rows = await shop.db.select().from(auditLog).where(eq(auditLog.actor, 'cli'));
+    expect(rows.find((r) => r.entityId === created.userId)?.action).toBe('user.adminCreate');
+    expect(rows.find((r) => r.entityId === promoted.userId)?.action).toBe('user.adminPromote');
+  });
+
+  it('the password check of "delete my account" is throttled like the password change', async () => {
+    // the pages run from the built server, with the default limit: 5 per account in 15 minutes
+    const u = await userWithCookie(shop, 'Customer');
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await http.postForm('/profile', { intent: 'erase', password: `Wrong-Guess-${i}` }, u.cookie)).status);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});
+
+describe('admin user search', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await createTestShop({ catalogue: null });
+  }, 60_000);
+  afterAll(() => shop.close());
+
+  it('a ?q= search of the user list is throttled per IP and admin (429); the list without a search is not', async () => {
+    await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
+    const context = { shop, auth: { userId: 'admin-1', role: 'Admin' as const }, lang: 'en', clientIp: '10.9.9.9' } as unknown as ShopLoadContext;
+    const status = async (path: string) => {
+      try {
+        await adminUserList.loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
+        return 200;
+      } catch (e) {
+        return (e as { init?: { status?: number } }).init?.status ?? 500;
+      }
+    };
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await status(`/admin/user/list?q=M%C3%BCller${i}`));
+    expect(answers).toEqual([200, 200, 200, 429]);
+    expect(await status('/admin/user/list')).toBe(200);
+  });
+});
