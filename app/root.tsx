@@ -30,6 +30,7 @@ import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { PERSONAL_VIEW_EARLY_SCRIPT, usePersonalPart } from './lib/personal.ts';
 import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
+import { EARLY_CONTROLS_SCRIPT } from './lib/early-controls.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -76,8 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* a browser that has the web fonts in its cache uses them from the first layout (ADR 013);
-            a page from the shared cache shows the visitor's last known cart count at once (app/lib/personal.ts) */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT + PERSONAL_VIEW_EARLY_SCRIPT }} />
+            a page from the shared cache shows the visitor's last known cart count at once (app/lib/personal.ts);
+            the few controls that need a script work before React's (app/lib/early-controls.ts) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT + PERSONAL_VIEW_EARLY_SCRIPT + EARLY_CONTROLS_SCRIPT }} />
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${WEB_FONTS_NOSCRIPT_CSS}</style>` }} />
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
