@@ -9,9 +9,9 @@ import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
-  // the scripts start after the page has loaded and painted (ADR 013): a click on a control that
-  // needs them (search, add to cart through the side cart) before hydration would do nothing or
-  // post the form without scripts; on a busy machine the network can be idle before that
+  // the scripts start after the page has loaded and painted (ADR 013): what these tests check
+  // needs them (live search results, add to cart through the side cart; before hydration the
+  // search only opens and the add posts the form); on a busy machine the network can be idle before that
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }
 
