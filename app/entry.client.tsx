@@ -9,6 +9,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { clientI18n, loadNamespaces, prefetchNamespaces, setDocumentCatalogues, type CatalogueUrls } from './i18n/client.ts';
+import { HYDRATING_ATTR } from './lib/early-controls.ts';
 
 async function hydrate() {
   const block = document.getElementById('i18n-page');
@@ -19,6 +20,9 @@ async function hydrate() {
     await loadNamespaces(inst, page.namespaces);
     prefetchNamespaces(inst);
   }
+  // from here on React handles every tap (a tap on a part not yet hydrated hydrates it at once):
+  // the page's early handlers (app/lib/early-controls.ts) stand down
+  document.documentElement.setAttribute(HYDRATING_ATTR, '');
   startTransition(() => {
     hydrateRoot(
       document,

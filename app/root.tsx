@@ -30,6 +30,7 @@ import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { PERSONAL_VIEW_EARLY_SCRIPT, usePersonalPart } from './lib/personal.ts';
 import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
+import { EARLY_CONTROLS_SCRIPT } from './lib/early-controls.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -56,6 +57,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/**
+ * The text of an inline script for the server's HTML; '' in the browser build, which then leaves
+ * the script texts out of the page's JavaScript (~1 KB compressed). The browser runs them from
+ * the HTML before hydration, and hydration neither compares nor rewrites a script's inner HTML.
+ */
+function serverOnly(text: string): string {
+  return import.meta.env.SSR ? text : '';
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce();
@@ -76,8 +86,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* a browser that has the web fonts in its cache uses them from the first layout (ADR 013);
-            a page from the shared cache shows the visitor's last known cart count at once (app/lib/personal.ts) */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: WEB_FONTS_EARLY_SCRIPT + PERSONAL_VIEW_EARLY_SCRIPT }} />
+            a page from the shared cache shows the visitor's last known cart count at once (app/lib/personal.ts);
+            the few controls that need a script work before React's (app/lib/early-controls.ts) */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: serverOnly(WEB_FONTS_EARLY_SCRIPT + PERSONAL_VIEW_EARLY_SCRIPT + EARLY_CONTROLS_SCRIPT) }}
+        />
         <noscript dangerouslySetInnerHTML={{ __html: `<style>${WEB_FONTS_NOSCRIPT_CSS}</style>` }} />
         <meta name="color-scheme" content={data?.theme ?? 'light dark'} />
         <link rel="icon" href="/favicon.ico" type="image/svg+xml" />
@@ -101,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         {/* issue 11, ADR 013: React Router's scripts (made inert by entry.server.tsx) and the page's
             translation files are fetched once the page has loaded */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HYDRATE_AFTER_LOAD_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverOnly(HYDRATE_AFTER_LOAD_SCRIPT) }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

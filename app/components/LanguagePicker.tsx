@@ -2,9 +2,10 @@
  * The language picker in the navbar (specification section 2): the five picker languages; it
  * closes itself LANGUAGE_MENU_AUTOCLOSE_MS (4 s, section 9) after opening. Choosing posts to
  * /preferences, which remembers the language in the `lang` cookie and redirects back; the page
- * then renders in that language. A disclosure ({@link useDisclosure}): Tab or the arrow keys reach
- * every language, Escape closes it and focus returns to the button; the current language is the
- * pressed button. (Without JavaScript the footer's language form does the same.)
+ * then renders in that language. A disclosure ({@link useDisclosure}, a `<details>`, so it opens
+ * and its languages post before the page's scripts run): Tab or the arrow keys reach every
+ * language, Escape closes it and focus returns to the button; the current language is the
+ * pressed button.
  */
 import { useEffect } from 'react';
 import { Form, useLocation } from 'react-router';
@@ -27,8 +28,8 @@ export function LanguagePicker({ lang }: { lang: string }) {
   const code = lang.slice(0, 2).toUpperCase();
   const labelId = `${panelProps.id}-label`;
   return (
-    <div className="menu-wrap" {...wrapperProps}>
-      <button {...buttonProps} className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
+    <details className="menu-wrap" {...wrapperProps}>
+      <summary {...buttonProps} className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -37,7 +38,7 @@ export function LanguagePicker({ lang }: { lang: string }) {
         <span className="lang-code" aria-hidden="true">
           {code}
         </span>
-      </button>
+      </summary>
       <Form {...panelProps} method="post" action="/preferences" className="menu menu-popup" data-testid="language-menu" onSubmit={() => setOpen(false)}>
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <p className="menu-label" id={labelId}>
@@ -56,6 +57,6 @@ export function LanguagePicker({ lang }: { lang: string }) {
           ))}
         </ul>
       </Form>
-    </div>
+    </details>
   );
 }

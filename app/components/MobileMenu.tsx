@@ -9,7 +9,7 @@ import { Form, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
 import type { RootData } from '../root.tsx';
-import { ModalDialog } from './dialog.tsx';
+import { dialogCommand, ModalDialog } from './dialog.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { hasInfluencerProfile } from './UserMenu.tsx';
 
@@ -21,6 +21,9 @@ export function MobileMenu({ data }: { data: RootData }) {
   const uid = useId();
   const close = () => setOpen(false);
   const returnTo = location.pathname + location.search;
+  const dialogId = `${uid}-menu`;
+  // the menu's button and close icon work before the page's scripts (invoker commands); once
+  // hydrated, React handles them (preventDefault cancels the native command)
   return (
     <>
       <button
@@ -30,42 +33,60 @@ export function MobileMenu({ data }: { data: RootData }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="mobile-menu-trigger"
-        onClick={() => setOpen(true)}
+        {...dialogCommand('show-modal', dialogId)}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
       </button>
-      <ModalDialog open={open} onClose={close} labelledBy={`${uid}-title`} className="drawer" data-testid="mobile-menu">
-        {open && (
-          <>
-            <div className="sidecart-head">
-              <h2 id={`${uid}-title`}>{t('mobile.title')}</h2>
-              <button type="button" className="icon-btn" aria-label={t('mobile.close')} onClick={close}>
-                <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
+      <ModalDialog
+        id={dialogId}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={close}
+        labelledBy={`${uid}-title`}
+        className="drawer"
+        data-testid="mobile-menu"
+      >
+        {/* rendered while closed too (a closed dialog is not laid out): the button opens it without scripts */}
+        <div className="sidecart-head">
+          <h2 id={`${uid}-title`}>{t('mobile.title')}</h2>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('mobile.close')}
+            {...dialogCommand('close', dialogId)}
+            onClick={(e) => {
+              e.preventDefault();
+              close();
+            }}
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <MobileMenuLinks user={data.user} onNavigate={close} />
+        <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <h3 className="menu-label" id={`${uid}-lang`}>
+            {t('language.label')}
+          </h3>
+          <div role="group" aria-labelledby={`${uid}-lang`} className="chip-row">
+            {PICKER_LOCALES.map((l) => (
+              <button key={l} type="submit" name="lang" value={l} lang={l} className="chip" aria-pressed={data.lang === l}>
+                {LOCALE_NAMES[l]}
               </button>
-            </div>
-            <MobileMenuLinks user={data.user} onNavigate={close} />
-            <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <h3 className="menu-label" id={`${uid}-lang`}>
-                {t('language.label')}
-              </h3>
-              <div role="group" aria-labelledby={`${uid}-lang`} className="chip-row">
-                {PICKER_LOCALES.map((l) => (
-                  <button key={l} type="submit" name="lang" value={l} lang={l} className="chip" aria-pressed={data.lang === l}>
-                    {LOCALE_NAMES[l]}
-                  </button>
-                ))}
-              </div>
-            </Form>
-            <div className="drawer-foot">
-              <ThemeToggle theme={data.theme} className="btn btn-ghost btn-small" withText />
-            </div>
-          </>
-        )}
+            ))}
+          </div>
+        </Form>
+        <div className="drawer-foot">
+          <ThemeToggle theme={data.theme} className="btn btn-ghost btn-small" withText testId="mobile-theme-toggle" />
+        </div>
       </ModalDialog>
     </>
   );

@@ -1,8 +1,8 @@
 /**
- * Live search in the navbar (specification section 2; issue 2, item 5): a toggled panel; typing
- * searches (debounced, only for a non-empty query); each result shows name and packaging and
- * opens the product detail; closing clears query and results. Without JavaScript the form
- * submits to the product list.
+ * Live search in the navbar (specification section 2; issue 2, item 5): a toggled panel (a
+ * `<details>`, so the icon opens it before the page's scripts run); typing searches (debounced,
+ * only for a non-empty query); each result shows name and packaging and opens the product detail;
+ * closing clears query and results. Without JavaScript the form submits to the product list.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +16,8 @@ type Hit = { _id: string; name: string; packaging: string };
 export function SearchBox() {
   const { t, i18n } = useTranslation();
   const { notify } = useUiState();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Hit[]>([]);
   const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
@@ -55,12 +56,27 @@ export function SearchBox() {
     };
   }, [query, i18n.language, notify, t]);
 
-  function close() {
-    setOpen(false);
+  /** Clears the query and the results (the panel has closed). */
+  function clear() {
     setQuery('');
     setResults([]);
     setState('idle');
   }
+
+  function close() {
+    if (details.current) details.current.open = false;
+    setOpenState(false);
+    clear();
+  }
+
+  // opened, and perhaps typed into, before the page's scripts ran (a `<details>` needs none):
+  // hydration keeps the field's text, the state takes it over and searches it
+  useEffect(() => {
+    if (!details.current?.open) return;
+    setOpenState(true);
+    const typed = inputRef.current?.value ?? '';
+    if (typed.trim()) setQuery(typed);
+  }, []);
 
   /** The query as typed; an empty one clears the results at once (no search for it). */
   function typeQuery(value: string) {
@@ -71,76 +87,74 @@ export function SearchBox() {
     }
   }
 
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
-
   // Escape closes the open panel, wherever the focus is.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      setOpen(false);
-      setQuery('');
-      setResults([]);
-      setState('idle');
+      if (details.current) details.current.open = false;
+      setOpenState(false);
+      clear();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
   return (
-    <div className="search">
-      <button
-        type="button"
-        className="icon-btn"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? t('search.close') : t('search.open')}
-        onClick={() => (open ? close() : setOpen(true))}
-        data-testid="search-toggle"
-      >
+    <details
+      className="search"
+      ref={details}
+      // a tap on the icon opens and closes it natively, with or without scripts; the early
+      // script (app/lib/early-controls.ts) focuses the field before hydration, this after
+      data-early-focus=""
+      onToggle={(e) => {
+        const isOpen = e.currentTarget.open;
+        setOpenState(isOpen);
+        if (isOpen) inputRef.current?.focus();
+        else clear();
+      }}
+    >
+      <summary className="icon-btn" aria-label={open ? t('search.close') : t('search.open')} data-testid="search-toggle">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-      </button>
-      {open && (
-        <div className="search-panel" id={panelId}>
-          <form role="search" action="/client/products" method="get" onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor={`${panelId}-q`} className="visually-hidden">
-              {t('search.label')}
-            </label>
-            <input
-              ref={inputRef}
-              id={`${panelId}-q`}
-              name="q"
-              type="search"
-              autoComplete="off"
-              placeholder={t('search.placeholder')}
-              value={query}
-              onChange={(e) => typeQuery(e.target.value)}
-              data-testid="search-input"
-            />
-          </form>
-          <div aria-live="polite">
-            {state === 'loading' && <p className="search-state">{t('search.searching')}</p>}
-            {state === 'done' && results.length === 0 && <p className="search-state">{t('search.noResults')}</p>}
-          </div>
-          {results.length > 0 && (
-            <ul className="search-results" data-testid="search-results">
-              {results.map((r) => (
-                <li key={r._id}>
-                  <Link to={`/productdetail?id=${encodeURIComponent(r._id)}`} onClick={close}>
-                    <span>{r.name}</span>
-                    <span className="packaging">{packagingLabel(r.packaging, t)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+      </summary>
+      <div className="search-panel" id={panelId}>
+        {/* before the scripts ran, Enter shows the product list's results for the query */}
+        <form role="search" action="/client/products" method="get" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor={`${panelId}-q`} className="visually-hidden">
+            {t('search.label')}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${panelId}-q`}
+            name="q"
+            type="search"
+            autoComplete="off"
+            placeholder={t('search.placeholder')}
+            value={query}
+            onChange={(e) => typeQuery(e.target.value)}
+            data-testid="search-input"
+          />
+        </form>
+        <div aria-live="polite">
+          {state === 'loading' && <p className="search-state">{t('search.searching')}</p>}
+          {state === 'done' && results.length === 0 && <p className="search-state">{t('search.noResults')}</p>}
         </div>
-      )}
-    </div>
+        {results.length > 0 && (
+          <ul className="search-results" data-testid="search-results">
+            {results.map((r) => (
+              <li key={r._id}>
+                <Link to={`/productdetail?id=${encodeURIComponent(r._id)}`} onClick={close}>
+                  <span>{r.name}</span>
+                  <span className="packaging">{packagingLabel(r.packaging, t)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
   );
 }

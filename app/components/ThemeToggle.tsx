@@ -18,7 +18,17 @@ function subscribeSystemDark(onChange: () => void): () => void {
   return () => mq.removeEventListener('change', onChange);
 }
 
-export function ThemeToggle({ theme, className = 'icon-btn', withText = false }: { theme: 'light' | 'dark' | null; className?: string; withText?: boolean }) {
+export function ThemeToggle({
+  theme,
+  className = 'icon-btn',
+  withText = false,
+  testId = 'theme-toggle',
+}: {
+  theme: 'light' | 'dark' | null;
+  className?: string;
+  withText?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   // Following the system: the server cannot know it, the browser can (after hydration).
@@ -29,7 +39,7 @@ export function ThemeToggle({ theme, className = 'icon-btn', withText = false }:
   return (
     <Form method="post" action="/preferences" className="theme-form">
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      <button type="submit" name="theme" value={next} className={className} aria-label={withText ? undefined : label} title={label} data-testid="theme-toggle">
+      <button type="submit" name="theme" value={next} className={className} aria-label={withText ? undefined : label} title={label} data-testid={testId}>
         {dark ? (
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="1.7" />

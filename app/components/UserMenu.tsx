@@ -2,7 +2,8 @@
  * The user icon (specification section 2): a login link when anonymous; when logged in, a hover
  * menu with Profile, Influencer Profile (Influencer or Admin only), History and Log out (a form
  * post to /logout). A mouse opens it by hovering (it closes shortly after the pointer leaves);
- * touch and keyboard open it with a tap, Enter or Space. A disclosure ({@link useDisclosure}):
+ * touch and keyboard open it with a tap, Enter or Space, also before the page's scripts run (a
+ * `<details>`). A disclosure ({@link useDisclosure}):
  * Tab or the arrow keys reach every item, Escape closes it and focus returns to the icon.
  */
 import { useEffect, useRef } from 'react';
@@ -47,7 +48,7 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
     );
   }
   return (
-    <div
+    <details
       className="menu-wrap"
       {...wrapperProps}
       onPointerEnter={(e) => {
@@ -61,7 +62,7 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
         leaveTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
       }}
     >
-      <button
+      <summary
         {...buttonProps}
         className="icon-btn"
         aria-label={t('user.menu')}
@@ -71,12 +72,14 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
           lastPointer.current = e.pointerType;
         }}
         onClick={(e) => {
-          if (e.detail > 0 && lastPointer.current === 'mouse') setOpen(true);
-          else buttonProps.onClick();
+          if (e.detail > 0 && lastPointer.current === 'mouse') {
+            e.preventDefault();
+            setOpen(true);
+          }
         }}
       >
         <UserIcon />
-      </button>
+      </summary>
       <div {...panelProps} className="menu menu-popup" data-testid="user-menu">
         <ul className="menu-list">
           <li>
@@ -106,6 +109,6 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
           </li>
         </ul>
       </div>
-    </div>
+    </details>
   );
 }

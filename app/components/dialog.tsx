@@ -1,7 +1,7 @@
 /**
  * Native building blocks of the layout's overlays (issue 11: no dialog or menu library in the
  * page's JavaScript): {@link ModalDialog}, a modal `<dialog>` (age gate, side cart, mobile menu),
- * and {@link useDisclosure}, a button that shows and hides a panel (user menu, language picker).
+ * and {@link useDisclosure}, a `<details>` showing and hiding a panel (user menu, language picker).
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -18,6 +18,13 @@ type ModalDialogProps = {
   open: boolean;
   /** Called when the visitor closes it (Escape, backdrop click, a `<form method="dialog">`). */
   onClose?: () => void;
+  /**
+   * Called once, after hydration, when the dialog is already open although `open` is false: its
+   * button opened it natively (`command="show-modal"`, {@link dialogCommand}) before the page's
+   * scripts ran. The owner sets `open` so that React keeps it open.
+   */
+  onOpen?: () => void;
+  id?: string;
   /** False for a dialog that only its own button may close (Escape and backdrop do nothing). */
   dismissible?: boolean;
   /** The id of the element naming the dialog (its heading). */
@@ -35,17 +42,38 @@ type ModalDialogProps = {
  * it, Escape and a click on the backdrop close it (unless `dismissible` is false), and focus
  * returns to the element that had it before (the trigger) when it closes.
  */
-export function ModalDialog({ open, onClose, dismissible = true, labelledBy, describedBy, className, initialFocus, children, ...rest }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  onClose,
+  onOpen,
+  dismissible = true,
+  labelledBy,
+  describedBy,
+  className,
+  initialFocus,
+  children,
+  ...rest
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  // opened natively before hydration: kept open until the owner's `open` follows
+  const adopting = useRef(false);
+  useEffect(() => {
+    if (ref.current?.open && onOpen) {
+      adopting.current = true;
+      onOpen();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, right after hydration
+  }, []);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    if (open) adopting.current = false;
     if (open && !el.open) {
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       el.showModal();
       (initialFocus?.current ?? focusables(el)[0])?.focus();
-    } else if (!open && el.open) {
+    } else if (!open && el.open && !adopting.current) {
       el.close();
     }
   }, [open, initialFocus]);
@@ -119,37 +147,65 @@ export function ModalDialog({ open, onClose, dismissible = true, labelledBy, des
 }
 
 /**
- * A disclosure: a button (`aria-expanded`, `aria-controls`) showing and hiding a panel. Escape
- * closes it and returns focus to the button; a click outside or focus moving elsewhere closes it;
+ * The attributes that make a `<button>` open (`show-modal`) or close (`close`) the `<dialog>` with
+ * id `dialogId` without any script (HTML invoker commands; app/lib/early-controls.ts does the same
+ * in browsers without them until the page is hydrated). A React `onClick` on the same button
+ * calls `preventDefault()` to handle the tap itself once the page is hydrated.
+ */
+export function dialogCommand(command: 'show-modal' | 'close', dialogId: string): Record<string, string> {
+  return { command, commandfor: dialogId };
+}
+
+/**
+ * A disclosure drawn as `<details>` and `<summary>`: it opens and closes without any script, so a
+ * tap before the page's scripts ran is not lost (ADR 013); once hydrated, Escape closes it and
+ * returns focus to the summary, a click outside or focus moving elsewhere closes it,
  * ArrowDown/ArrowUp (and Home/End) move between the panel's links and buttons, ArrowDown on the
- * button opens it and focuses the first one. Spread `wrapperProps` on an element holding both,
- * `buttonProps` on the button and `panelProps` on the panel.
+ * summary opens it and focuses the first one. The `<details>` element is the source of truth
+ * (`open` follows its `toggle` events; React never renders its `open` attribute, so hydration
+ * keeps what the visitor opened). Spread `wrapperProps` on the `<details>`, `buttonProps` on its
+ * `<summary>` and `panelProps` on the panel.
  */
 export function useDisclosure() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
   const panelId = useId();
-  const wrapper = useRef<HTMLElement | null>(null);
-  const button = useRef<HTMLButtonElement | null>(null);
+  const details = useRef<HTMLDetailsElement | null>(null);
+  const summary = useRef<HTMLElement | null>(null);
   const focusFirst = useRef(false);
+
+  /** Opens or closes the `<details>` (its `toggle` event follows) and the state at once. */
+  const setOpen = useCallback((next: boolean) => {
+    const el = details.current;
+    if (el && el.open !== next) el.open = next;
+    setOpenState(next);
+  }, []);
+
+  // opened before the page's scripts ran
+  useEffect(() => {
+    if (details.current?.open) setOpenState(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
-    if (focusFirst.current && wrapper.current) {
+    if (focusFirst.current && details.current) {
       focusFirst.current = false;
-      const panel = wrapper.current.querySelector<HTMLElement>(`[id="${CSS.escape(panelId)}"]`);
+      const panel = details.current.querySelector<HTMLElement>(`[id="${CSS.escape(panelId)}"]`);
       if (panel) focusables(panel)[0]?.focus();
     }
     const onPointerDown = (e: PointerEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+      if (details.current && !details.current.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, panelId]);
+  }, [open, panelId, setOpen]);
 
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
+  const close = useCallback(
+    (refocus: boolean) => {
+      setOpen(false);
+      if (refocus) summary.current?.focus();
+    },
+    [setOpen],
+  );
 
   function onKeyDown(e: React.KeyboardEvent) {
     if (e.key === 'Escape' && open) {
@@ -158,10 +214,10 @@ export function useDisclosure() {
       return;
     }
     if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
-    const panel = wrapper.current?.querySelector<HTMLElement>(`[id="${CSS.escape(panelId)}"]`);
+    const panel = details.current?.querySelector<HTMLElement>(`[id="${CSS.escape(panelId)}"]`);
     if (!panel) return;
     if (!open) {
-      if (e.target === button.current && e.key === 'ArrowDown') {
+      if (e.target === summary.current && e.key === 'ArrowDown') {
         e.preventDefault();
         focusFirst.current = true;
         setOpen(true);
@@ -182,22 +238,15 @@ export function useDisclosure() {
     setOpen,
     close,
     wrapperProps: {
-      ref: (el: HTMLElement | null) => {
-        wrapper.current = el;
-      },
+      ref: details,
+      onToggle: (e: React.SyntheticEvent<HTMLDetailsElement>) => setOpenState(e.currentTarget.open),
       onKeyDown,
       onBlur: (e: React.FocusEvent) => {
-        // focus left the button and the panel (Tab past the last item): close
+        // focus left the summary and the panel (Tab past the last item): close
         if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
       },
     },
-    buttonProps: {
-      ref: button,
-      type: 'button' as const,
-      'aria-expanded': open,
-      'aria-controls': panelId,
-      onClick: () => setOpen((o) => !o),
-    },
-    panelProps: { id: panelId, hidden: !open },
+    buttonProps: { ref: summary },
+    panelProps: { id: panelId },
   };
 }

@@ -67,6 +67,27 @@ describe('navbar', () => {
     expect(html).toMatch(/href="\/admin\/home"[^>]*data-testid="admin-icon"|data-testid="admin-icon"[^>]*href="\/admin\/home"/);
   });
 
+  it("works before the page's scripts: the menu button opens the rendered menu dialog, search and languages are <details>, the cart icon is a link", () => {
+    const html = render({ user: { userId: 'u1', role: 'Customer' } as RootData['user'] });
+    const trigger = html.match(/<button[^>]*data-testid="mobile-menu-trigger"[^>]*>/)?.[0] ?? '';
+    expect(trigger).toContain('command="show-modal"');
+    const target = trigger.match(/commandfor="([^"]+)"/)?.[1];
+    expect(target).toBeTruthy();
+    const at = html.indexOf(`id="${target}"`);
+    expect(html.lastIndexOf('<', at)).toBe(html.lastIndexOf('<dialog', at));
+    const dialog = html.slice(at, html.indexOf('</dialog>', at));
+    // the menu's content is in the page while it is closed: its links, languages and theme toggle
+    for (const href of ['/', '/client/products', '/contact', '/about', '/profile', '/client/history']) expect(dialog).toContain(`href="${href}"`);
+    expect(dialog).toMatch(/<button[^>]*command="close"[^>]*commandfor="[^"]+"/);
+    expect(dialog).toMatch(/<button type="submit" value="de"[^>]*name="lang"/);
+    expect(dialog).toContain('data-testid="mobile-theme-toggle"');
+    expect(html).toMatch(/<details class="search"[^>]*><summary[^>]*data-testid="search-toggle"/);
+    expect(html).toMatch(/<form role="search" action="\/client\/products" method="get"/);
+    expect(html).toMatch(/<details class="menu-wrap"[^>]*><summary[^>]*data-testid="language-trigger"/);
+    expect(html).toMatch(/<details class="menu-wrap"[^>]*><summary[^>]*data-testid="user-menu-trigger"/);
+    expect(html.match(/<a[^>]*data-testid="cart-icon"[^>]*>/)?.[0]).toContain('href="/shopcart"');
+  });
+
   it('shows the closed banner when shop_closed is set, and the cart count', () => {
     const html = render({ shopClosed: true, cart: { lines: [], itemCount: 3, subtotal: 0, promoDiscount: 0, orderPrice: 0 } as unknown as RootData['cart'] });
     expect(html).toContain('Store temporarily closed, under construction.');

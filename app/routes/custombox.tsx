@@ -173,11 +173,13 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
   const error = clientError ?? (result?.error ? { error: result.error, field: result.field ?? 'items' } : null);
   const over = count > capacity;
 
-  const setQty = (id: string, n: number) => {
+  /** Sets a count to `n`, or (with `delta`) changes the count in the latest state by `delta`. */
+  const setQty = (id: string, n: number, delta?: number) => {
     setClientError(null);
     setV((s) => {
       const qty = { ...s.qty };
-      if (n > 0) qty[id] = Math.min(n, 100);
+      const next = delta === undefined ? n : (s.qty[id] ?? 0) + delta;
+      if (next > 0) qty[id] = Math.min(next, 100);
       else delete qty[id];
       return { ...s, qty };
     });
@@ -188,7 +190,8 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
     if (submitter?.name === 'step') {
       e.preventDefault();
       const [op, id] = [submitter.value.slice(0, 3), submitter.value.slice(4)];
-      setQty(id, (v.qty[id] ?? 0) + (op === 'inc' ? 1 : -1));
+      // relative to the latest state: a tap right after hydration follows the counts read from the form
+      setQty(id, 0, op === 'inc' ? 1 : -1);
       return;
     }
     if (submitter?.value !== 'create') {
@@ -220,7 +223,18 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
           <p>{t('noModels')}</p>
         </div>
       ) : (
-        <Form ref={formRef} method="post" className="cb-layout" onSubmit={onSubmit} noValidate aria-describedby={error ? 'cb-error' : undefined}>
+        // before the page's scripts ran, the steppers and filters work in place (data-early-*,
+        // app/lib/early-controls.ts) instead of posting the form: a late answer to such a post would
+        // replace the page and the counts made after hydration
+        <Form
+          ref={formRef}
+          method="post"
+          className="cb-layout"
+          onSubmit={onSubmit}
+          noValidate
+          aria-describedby={error ? 'cb-error' : undefined}
+          data-early-steps=""
+        >
           {/* the default button: Enter in a field refreshes the form instead of pressing + or − */}
           <button type="submit" name="intent" value="refresh" className="visually-hidden" tabIndex={-1} aria-hidden="true">
             {t('refresh')}
@@ -272,7 +286,13 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
               <div className="cb-filters">
                 <div className="field">
                   <label htmlFor="cb-strength">{tc('spec.strength')}</label>
-                  <select id="cb-strength" name="strength" value={v.strength} onChange={(e) => setV((s) => ({ ...s, strength: e.target.value }))}>
+                  <select
+                    id="cb-strength"
+                    name="strength"
+                    data-early-filter="strength"
+                    value={v.strength}
+                    onChange={(e) => setV((s) => ({ ...s, strength: e.target.value }))}
+                  >
                     <option value="">{t('all')}</option>
                     {STRENGTHS.map((s) => (
                       <option key={s} value={s}>
@@ -283,7 +303,13 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
                 </div>
                 <div className="field">
                   <label htmlFor="cb-vitola">{tc('spec.vitola')}</label>
-                  <select id="cb-vitola" name="vitola" value={v.vitola} onChange={(e) => setV((s) => ({ ...s, vitola: e.target.value }))}>
+                  <select
+                    id="cb-vitola"
+                    name="vitola"
+                    data-early-filter="vitola"
+                    value={v.vitola}
+                    onChange={(e) => setV((s) => ({ ...s, vitola: e.target.value }))}
+                  >
                     <option value="">{t('all')}</option>
                     {vitolas.map((s) => (
                       <option key={s} value={s}>
@@ -307,7 +333,15 @@ function Builder({ d, result }: { d: Route.ComponentProps['loaderData']; result?
                   const n = v.qty[x.id] ?? 0;
                   const max = Math.min(x.stock, 100);
                   return (
-                    <li key={x.id} className={`cb-item${n > 0 ? ' is-on' : ''}`} hidden={!visible(x)} data-testid="box-variety">
+                    <li
+                      key={x.id}
+                      className={`cb-item${n > 0 ? ' is-on' : ''}`}
+                      hidden={!visible(x)}
+                      data-testid="box-variety"
+                      data-early-item=""
+                      data-strength={x.strength ?? ''}
+                      data-vitola={x.vitola ?? ''}
+                    >
                       <span className="cb-swatch" aria-hidden="true" style={{ background: `hsl(${hueOf(x.id)} 42% 28%)` }} />
                       <div className="cb-item-text">
                         <span className="card-brand">{x.brand}</span>

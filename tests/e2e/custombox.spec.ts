@@ -17,9 +17,8 @@ test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it 
 
   await page.goto('/custombox');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build your own cigar box');
-  // the steppers count in the page once its scripts run (after load, ADR 013); before that a click
-  // posts the form, and its answer arriving after hydration resets what was counted meanwhile
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+  // no wait for the page's scripts: the steppers count in place before them too (ADR 013,
+  // app/lib/early-controls.ts), and hydration keeps those counts (tests/e2e/first-tap.spec.ts)
   await page.getByRole('radio', { name: /Cedar box\s*5 cigars/ }).check();
   // too few varieties: the page says so with the specification's text
   const varieties = page.getByTestId('box-variety');

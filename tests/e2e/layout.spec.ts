@@ -127,7 +127,9 @@ test.describe('timed behaviour (specification section 9)', () => {
     await pauseNow(page);
     const trigger = page.getByTestId('language-trigger');
     await trigger.click();
-    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    // a <details> (it opens before the scripts run): its open state is the element's
+    const disclosure = page.locator('details', { has: trigger });
+    await expect(disclosure).toHaveAttribute('open', '');
     const menu = page.getByTestId('language-menu');
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('button')).toHaveCount(5);
@@ -137,7 +139,7 @@ test.describe('timed behaviour (specification section 9)', () => {
     await expect(menu).toBeVisible();
     await page.clock.runFor(100);
     await expect(menu).toBeHidden();
-    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(disclosure).not.toHaveAttribute('open');
   });
 
   test('the promotional banner alternates between two colours every second', async ({ page }) => {
@@ -318,10 +320,13 @@ test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
     await hydrated(page);
     await expect(page.getByTestId('login-link')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Admin tools' })).toHaveAttribute('href', '/admin/home');
-    await page.getByRole('button', { name: 'Your account' }).hover();
+    // the menu is a <details> whose <summary> is the icon (it opens before the scripts run)
+    const account = page.getByTestId('user-menu-trigger');
+    await expect(account).toHaveAccessibleName('Your account');
+    await account.hover();
     const menu = page.getByTestId('user-menu');
     await expect(menu).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Your account' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('details', { has: account })).toHaveAttribute('open', '');
     await expect(menu.getByRole('listitem')).toHaveText(['Profile', 'Influencer Profile', 'History', 'Log out']);
     await expect(menu.getByRole('link', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
     await expect(menu.getByRole('link', { name: 'Influencer Profile' })).toHaveAttribute('href', '/client/influencer');
@@ -329,7 +334,7 @@ test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
     await page.mouse.move(5, 600); // leaving closes it
     await expect(menu).toBeHidden();
     // keyboard: Enter opens, arrows and Tab move, Escape closes and returns focus
-    await page.getByRole('button', { name: 'Your account' }).focus();
+    await account.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
     await page.keyboard.press('ArrowDown');
@@ -338,9 +343,9 @@ test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
     await expect(menu.getByRole('link', { name: 'Influencer Profile' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Your account' })).toBeFocused();
+    await expect(account).toBeFocused();
     // log out from the menu
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await account.click();
     await menu.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByTestId('login-link')).toBeVisible();
     await expect(page.getByTestId('admin-icon')).toHaveCount(0);

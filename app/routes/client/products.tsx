@@ -72,7 +72,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container">
       <h1>{query.q ? t('list.resultsFor', { q: query.q }) : t('list.title')}</h1>
-      <Form method="get" className="toolbar" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+      {/* a choice applies at once; before the page's scripts ran, the early script submits the form (app/lib/early-controls.ts) */}
+      <Form method="get" className="toolbar" data-early-autosubmit="" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
         <div className="field">
           <label htmlFor="sort">{t('list.sortBy')}</label>
           <select id="sort" name="sort" defaultValue={query.sort}>
