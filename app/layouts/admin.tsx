@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
+import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -71,6 +72,7 @@ export default function AdminLayout() {
         </div>
       </header>
       <main id="main" className="container admin-main" tabIndex={-1}>
+        <BodyLimitNotice />
         <Outlet />
       </main>
     </>

@@ -151,8 +151,8 @@ export type CsvProblem = { line: number; sku: string | null; field: string; mess
 /** What an import would do (dry run) or did. */
 export type CsvImportResult = { dryRun: boolean; rows: number; creates: string[]; updates: string[]; problems: CsvProblem[]; applied: boolean };
 
-/** Most rows one import accepts. */
-export const CSV_MAX_ROWS = 5_000;
+/** Most rows one import accepts (the file's size is limited too: `MAX_CSV_BYTES`). */
+export const CSV_MAX_ROWS = 10_000;
 
 const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
 
