@@ -89,14 +89,14 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
 }
 
 /**
- * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
- * written to the audit log (`product.create` / `product.update`) in the same transaction.
- * @returns the saved product.
- * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
+ * The product columns an admin's input sets (prices in Rappen; `lengthIn` derived from
+ * `lengthMm`; `searchText` built), shared by the form's save and the CSV import. `description`
+ * holds English and the other languages that have a text.
  */
-export async function saveProduct(db: Db, input: ProductInput, id?: string, actor = 'system'): Promise<ProductRow> {
+export function productValues(input: ProductInput) {
   const description = { ...Object.fromEntries(Object.entries(input.descriptions ?? {}).filter(([, v]) => v)), en: input.descriptionEn };
-  const values = {
+  return {
+    description,
     sku: input.sku,
     category: input.category,
     brand: input.brand,
@@ -122,6 +122,16 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
     searchText: productSearchText(input),
     ...(input.tastingNotes ? { tastingNotes: input.tastingNotes } : {}),
   };
+}
+
+/**
+ * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
+ * written to the audit log (`product.create` / `product.update`) in the same transaction.
+ * @returns the saved product.
+ * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
+ */
+export async function saveProduct(db: Db, input: ProductInput, id?: string, actor = 'system'): Promise<ProductRow> {
+  const { description, ...values } = productValues(input);
   const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);
