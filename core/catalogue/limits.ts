@@ -29,6 +29,8 @@ export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
  * five languages (about 1.5 KB a row) fits.
  */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+/** Most rows one CSV import accepts. */
+export const CSV_MAX_ROWS = 10_000;
 
 /** Languages with a description column in the product CSV. */
 export const CSV_LANGS = ['en', 'de', 'fr', 'it', 'es'] as const;

@@ -16,10 +16,10 @@ import { orderLines } from '../orders/schema.ts';
 import { parseChfInput, rappenToDecimalString } from '../pricing/money.ts';
 import { ProductInputSchema, productValues, type ProductInput } from './admin.ts';
 import { products, type ProductRow } from './schema.ts';
-import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, type StockReason } from './limits.ts';
+import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
 import { stockMovements, type StockMovementRow } from './stock-schema.ts';
 
-export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS } from './limits.ts';
+export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
 
 /**
  * Adds (positive `delta`) or removes (negative) units, never below zero, and records the movement.
@@ -151,9 +151,6 @@ export async function productsCsv(db: Db): Promise<string> {
 export type CsvProblem = { line: number; sku: string | null; field: string; message: string };
 /** What an import would do (dry run) or did. */
 export type CsvImportResult = { dryRun: boolean; rows: number; creates: string[]; updates: string[]; problems: CsvProblem[]; applied: boolean };
-
-/** Most rows one import accepts (the file's size is limited too: `MAX_CSV_BYTES`). */
-export const CSV_MAX_ROWS = 10_000;
 
 const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
 
