@@ -4,7 +4,7 @@
  * save is audited (`product.create` / `product.update`) in its transaction; a stock change made
  * through a save is kept in the stock history.
  */
-import { and, asc, eq, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { stockMovements } from './stock-schema.ts';
@@ -65,13 +65,10 @@ export const ProductInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
-/**
- * All products for the admin list, optionally filtered by SKU/name/brand text and by state
- * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below `lowStock`).
- */
-export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock = 5): Promise<ProductRow[]> {
+/** The admin list's filter as SQL conditions (see {@link adminListProducts}). */
+function listConditions(q: string, state: 'all' | 'active' | 'archived' | 'low', lowStock: number) {
   const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const conds = [
+  return and(
     term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
     state === 'active'
       ? eq(products.active, true)
@@ -80,12 +77,37 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
         : state === 'low'
           ? and(eq(products.active, true), lte(products.stock, lowStock))
           : undefined,
-  ];
-  return db
+  );
+}
+
+/**
+ * Products for the admin list, optionally filtered by SKU/name/brand text and by state
+ * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below
+ * `lowStock`), by brand and name; one page of them with `page` (a catalogue imported from CSV
+ * has thousands).
+ */
+export async function adminListProducts(
+  db: Db,
+  q = '',
+  state: 'all' | 'active' | 'archived' | 'low' = 'all',
+  lowStock = 5,
+  page?: { limit: number; offset: number },
+): Promise<ProductRow[]> {
+  const query = db
     .select()
     .from(products)
-    .where(and(...conds))
-    .orderBy(asc(products.brand), asc(products.name));
+    .where(listConditions(q, state, lowStock))
+    .orderBy(asc(products.brand), asc(products.name), asc(products.sku));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** How many products {@link adminListProducts} finds with the same filter (all pages). */
+export async function adminCountProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock = 5): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(listConditions(q, state, lowStock));
+  return n;
 }
 
 /**

@@ -6,13 +6,14 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { adminListProducts } from '../../../core/catalogue/admin.ts';
+import { adminCountProducts, adminListProducts } from '../../../core/catalogue/admin.ts';
 import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
 import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/import-drafts.ts';
 import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
 import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
+import { Pager } from '../../components/Pager.tsx';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
@@ -22,6 +23,8 @@ import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const STATES = ['all', 'active', 'archived', 'low'] as const;
 const MB = 1024 * 1024;
+/** Products per page of the list. */
+const PAGE_SIZE = 100;
 
 /** The import section shows the message of a refused, too large file itself (server/body-limit.ts). */
 export const handle = { bodyLimitNotice: true };
@@ -33,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = STATES.find((s) => s === params.get('state')) ?? 'all';
   const settings = await getSettings(context.shop.db);
   const low = (settings as { lowStockThreshold?: number }).lowStockThreshold ?? 5;
-  const rows = await adminListProducts(context.shop.db, q, state, low);
+  const total = await adminCountProducts(context.shop.db, q, state, low);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(pageCount, Math.max(1, Number(params.get('page')) || 1));
+  const rows = await adminListProducts(context.shop.db, q, state, low, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const done = params.get('done');
   return {
     title: translate(context.lang, 'adminshop:products.title'),
@@ -42,6 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     low,
     done: done === 'archived' || done === 'deleted' ? done : null,
     tooLarge: Number(params.get('toolarge')) || null,
+    total,
+    page,
+    pageCount,
     products: rows.map((p) => ({
       id: p.id,
       sku: p.sku,
@@ -112,6 +121,8 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
   const { price } = useFormat();
   const busy = useNavigation().state === 'submitting';
   const r = actionData?.result;
+  const pageHref = (n: number) =>
+    `?${new URLSearchParams({ ...(loaderData.q ? { q: loaderData.q } : {}), ...(loaderData.state !== 'all' ? { state: loaderData.state } : {}), page: String(n) })}`;
   return (
     <div>
       <div className="section-head">
@@ -150,7 +161,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         </button>
       </Form>
       <p className="card-meta" role="status">
-        {t('products.count', { n: loaderData.products.length })}
+        {t('products.count', { n: loaderData.total })}
       </p>
       {loaderData.products.length === 0 ? (
         <p className="empty">{t('products.none')}</p>
@@ -212,6 +223,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           </table>
         </div>
       )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} href={pageHref} label={t('orders.pages')} />
 
       <section className="section admin-panel" aria-labelledby="import-h" id="import">
         <h2 id="import-h">{t('import.title')}</h2>
