@@ -4,7 +4,8 @@
  * 16 MB photo and a HEIC photo refused with a message before anything is sent; without scripts,
  * a set of photos over the 50 MB of one upload comes back to the page with the message in German;
  * a 5,000-row CSV in the shop's own export format checked and imported from the product list.
- * Screenshots of the upload and of the messages go to docs/screenshots/.
+ * Screenshots of the upload and of the messages go to docs/screenshots/ with `UPDATE_SCREENSHOTS=1`
+ * (else to a temporary folder, so a test run leaves the repository as it was).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +20,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'inputs-admin@example.ch', password: 'Inputs-Admin-Password-1' };
 const MB = 1024 * 1024;
-const SHOTS = path.resolve('docs/screenshots');
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-shots-'));
 
 let server: ChildProcess;
 let dataDir: string;
