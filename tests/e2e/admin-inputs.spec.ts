@@ -62,7 +62,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   server?.kill();
-  for (const d of [dataDir, files]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  for (const d of [dataDir, files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** A 390 x 844 screenshot with `target` in the middle of the screen (below the sticky header). */
