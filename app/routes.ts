@@ -25,6 +25,7 @@ export default [
   route('admin/order/export', 'routes/admin/order.export.ts'),
   route('admin/order/creditnote', 'routes/admin/order.creditnote.ts'),
   route('admin/product/export', 'routes/admin/product.export.ts'),
+  route('admin/product/photo', 'routes/admin/product.photo.ts'),
   route('media/products/:photo/:file', 'routes/resources/media.ts'),
 
   // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer

@@ -14,6 +14,7 @@ import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
 import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
+import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -75,6 +76,7 @@ export default function AdminLayout() {
         </div>
       </header>
       <main id="main" className="container admin-main" tabIndex={-1}>
+        <BodyLimitNotice />
         <Outlet />
       </main>
     </>

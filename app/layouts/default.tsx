@@ -12,6 +12,7 @@ import { SideCart } from '../components/SideCart.tsx';
 import { Snackbar } from '../components/Snackbar.tsx';
 import { UiStateProvider } from '../components/ui-state.tsx';
 import type { RootData } from '../root.tsx';
+import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['cart'] };
@@ -29,6 +30,7 @@ export default function DefaultLayout() {
       <SideCart cart={data.cart} />
       <Navbar data={data} />
       <main id="main" tabIndex={-1}>
+        <BodyLimitNotice container />
         <Outlet />
       </main>
       <Snackbar />

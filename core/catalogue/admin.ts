@@ -4,7 +4,7 @@
  * save is audited (`product.create` / `product.update`) in its transaction; a stock change made
  * through a save is kept in the stock history.
  */
-import { and, asc, eq, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { changedFields, recordAudit } from '../audit/service.ts';
 import { stockMovements } from './stock-schema.ts';
@@ -65,14 +65,10 @@ export const ProductInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
-/**
- * All products for the admin list, optionally filtered by SKU/name/brand text and by state
- * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below `lowStock`,
- * by default each product's own low-stock threshold).
- */
-export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock?: number): Promise<ProductRow[]> {
+/** The admin list's filter as SQL conditions (see {@link adminListProducts}). */
+function listConditions(q: string, state: 'all' | 'active' | 'archived' | 'low', lowStock?: number) {
   const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const conds = [
+  return and(
     term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
     state === 'active'
       ? eq(products.active, true)
@@ -81,23 +77,48 @@ export async function adminListProducts(db: Db, q = '', state: 'all' | 'active' 
         : state === 'low'
           ? and(eq(products.active, true), lte(products.stock, lowStock ?? products.lowStockThreshold))
           : undefined,
-  ];
-  return db
-    .select()
-    .from(products)
-    .where(and(...conds))
-    .orderBy(asc(products.brand), asc(products.name));
+  );
 }
 
 /**
- * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
- * written to the audit log (`product.create` / `product.update`) in the same transaction.
- * @returns the saved product.
- * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
+ * Products for the admin list, optionally filtered by SKU/name/brand text and by state
+ * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below
+ * `lowStock`), by brand and name; one page of them with `page` (a catalogue imported from CSV
+ * has thousands).
  */
-export async function saveProduct(db: Db, input: ProductInput, id?: string, actor = 'system'): Promise<ProductRow> {
+export async function adminListProducts(
+  db: Db,
+  q = '',
+  state: 'all' | 'active' | 'archived' | 'low' = 'all',
+  lowStock?: number,
+  page?: { limit: number; offset: number },
+): Promise<ProductRow[]> {
+  const query = db
+    .select()
+    .from(products)
+    .where(listConditions(q, state, lowStock))
+    .orderBy(asc(products.brand), asc(products.name), asc(products.sku));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** How many products {@link adminListProducts} finds with the same filter (all pages). */
+export async function adminCountProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock?: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(listConditions(q, state, lowStock));
+  return n;
+}
+
+/**
+ * The product columns an admin's input sets (prices in Rappen; `lengthIn` derived from
+ * `lengthMm`; `searchText` built), shared by the form's save and the CSV import. `description`
+ * holds English and the other languages that have a text.
+ */
+export function productValues(input: ProductInput) {
   const description = { ...Object.fromEntries(Object.entries(input.descriptions ?? {}).filter(([, v]) => v)), en: input.descriptionEn };
-  const values = {
+  return {
+    description,
     sku: input.sku,
     category: input.category,
     brand: input.brand,
@@ -123,6 +144,16 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
     searchText: productSearchText(input),
     ...(input.tastingNotes ? { tastingNotes: input.tastingNotes } : {}),
   };
+}
+
+/**
+ * Creates a product, or updates the product `id`. With `actor` (`admin:<id>`), the change is
+ * written to the audit log (`product.create` / `product.update`) in the same transaction.
+ * @returns the saved product.
+ * @throws {DomainError} `conflict` when the SKU belongs to another product; `not_found` for an unknown id.
+ */
+export async function saveProduct(db: Db, input: ProductInput, id?: string, actor = 'system'): Promise<ProductRow> {
+  const { description, ...values } = productValues(input);
   const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
   return db.transaction(async (tx) => {
     const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku)).limit(1);

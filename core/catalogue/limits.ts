@@ -14,8 +14,23 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 /** Reasons an admin may give for a stock adjustment (refund restocks are recorded by refunds). */
 export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
 
-/** Largest photo upload accepted, bytes. */
+/** Largest photo accepted, bytes: a phone's full-resolution JPEG or PNG fits. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/** Most photo files one upload may carry. */
+export const MAX_PHOTOS_PER_UPLOAD = 6;
+/**
+ * Largest request of one photo upload, bytes (the files together plus the form's other fields).
+ * The page's script sends each photo in a request of its own, so this total only limits the plain
+ * form (no scripts), whose body is held in memory while it is read: 50 MB keeps that bounded.
+ */
+export const MAX_PHOTO_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * Largest CSV import file, bytes: the shop's own export of 10,000 products with descriptions in
+ * five languages (about 1.5 KB a row) fits.
+ */
+export const MAX_CSV_BYTES = 20 * 1024 * 1024;
+/** Most rows one CSV import accepts. */
+export const CSV_MAX_ROWS = 10_000;
 
 /** Languages with a description column in the product CSV. */
 export const CSV_LANGS = ['en', 'de', 'fr', 'it', 'es'] as const;

@@ -7,18 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/service.ts';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { auditLog } from '../audit/schema.ts';
+import { changedFields, recordAudit } from '../audit/service.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { orderLines } from '../orders/schema.ts';
 import { parseChfInput, rappenToDecimalString } from '../pricing/money.ts';
-import { ProductInputSchema, saveProduct, type ProductInput } from './admin.ts';
+import { ProductInputSchema, productValues, type ProductInput } from './admin.ts';
 import { products, type ProductRow } from './schema.ts';
-import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, type StockReason } from './limits.ts';
+import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
 import { stockMovements, type StockMovementRow } from './stock-schema.ts';
 
-export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS } from './limits.ts';
+export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
 
 /**
  * Adds (positive `delta`) or removes (negative) units, never below zero, and records the movement.
@@ -152,9 +153,6 @@ export type CsvProblem = { line: number; sku: string | null; field: string; mess
 /** What an import would do (dry run) or did. */
 export type CsvImportResult = { dryRun: boolean; rows: number; creates: string[]; updates: string[]; problems: CsvProblem[]; applied: boolean };
 
-/** Most rows one import accepts. */
-export const CSV_MAX_ROWS = 5_000;
-
 const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
 
 /**
@@ -257,7 +255,12 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
   if (opts.dryRun || problems.length || valid.length === 0) return result;
   const actor = `admin:${opts.adminId}`;
   await db.transaction(async (tx) => {
-    for (const v of valid) await saveProduct(tx, v.input, ids.get(v.input.sku), actor);
+    await writeImportRows(
+      tx,
+      valid.map((v) => v.input),
+      result.updates,
+      actor,
+    );
     await recordAudit(tx, {
       actor,
       action: 'product.import',
@@ -268,6 +271,61 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
     });
   });
   return { ...result, applied: true };
+}
+
+/** Rows per statement of the import's batched writes (25 columns a row: well under PostgreSQL's 65,535 parameters). */
+const BATCH = 500;
+
+/**
+ * Writes checked import rows inside the caller's transaction, in batches: the products to update
+ * are read and locked first; then every row is upserted by SKU (`INSERT ... ON CONFLICT (sku) DO
+ * UPDATE`, 500 rows a statement); then the stock movements (a created product's stock as a
+ * delivery, a changed stock as a correction) and one audit entry per product (`product.create`, or
+ * `product.update` with the changed fields) are inserted in batches. A few dozen statements for
+ * 5,000 rows instead of four or five per row.
+ */
+async function writeImportRows(tx: Db, inputs: ProductInput[], updateSkus: string[], actor: string): Promise<void> {
+  const before = new Map<string, ProductRow>();
+  for (let i = 0; i < updateSkus.length; i += BATCH) {
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(inArray(products.sku, updateSkus.slice(i, i + BATCH)))
+      .for('update');
+    for (const r of rows) before.set(r.sku, r);
+  }
+  const columns = getTableColumns(products);
+  const audited = (r: ProductRow) => ({ ...r, searchText: undefined, createdAt: undefined, updatedAt: undefined });
+  const movements: (typeof stockMovements.$inferInsert)[] = [];
+  const audits: (typeof auditLog.$inferInsert)[] = [];
+  for (let i = 0; i < inputs.length; i += BATCH) {
+    const values = inputs.slice(i, i + BATCH).map((input) => ({ id: randomUUID(), ...productValues(input) }));
+    const set = Object.fromEntries(
+      Object.keys(values[0])
+        .filter((k) => k !== 'id')
+        .map((k) => [k, sql.raw(`excluded."${columns[k as keyof typeof columns].name}"`)]),
+    );
+    const rows = await tx
+      .insert(products)
+      .values(values)
+      .onConflictDoUpdate({ target: products.sku, set: { ...set, updatedAt: sql`now()` } })
+      .returning();
+    for (const row of rows) {
+      const prev = before.get(row.sku);
+      const movement = { productId: row.id, stockAfter: row.stock, actor, note: 'CSV import' };
+      if (prev) {
+        if (row.stock !== prev.stock) movements.push({ id: randomUUID(), ...movement, delta: row.stock - prev.stock, reason: 'correction' });
+        const changed = changedFields(audited(prev), audited(row));
+        audits.push({ id: randomUUID(), actor, action: 'product.update', entity: 'product', entityId: row.id, ...changed });
+      } else {
+        if (row.stock > 0) movements.push({ id: randomUUID(), ...movement, delta: row.stock, reason: 'delivery' });
+        const after = { sku: row.sku, name: row.name, basePrice: row.basePrice, stock: row.stock };
+        audits.push({ id: randomUUID(), actor, action: 'product.create', entity: 'product', entityId: row.id, before: null, after });
+      }
+    }
+  }
+  for (let i = 0; i < movements.length; i += BATCH) await tx.insert(stockMovements).values(movements.slice(i, i + BATCH));
+  for (let i = 0; i < audits.length; i += BATCH) await tx.insert(auditLog).values(audits.slice(i, i + BATCH));
 }
 
 /** A product with its stock history and order count, for the edit page. */

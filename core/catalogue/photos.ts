@@ -1,5 +1,5 @@
 /**
- * Product photos (issue 10, "Products"): uploaded from the admin, checked by decoding them with
+ * Product photos: uploaded from the admin, checked by decoding them with
  * sharp (anything sharp cannot decode as JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF is refused),
  * turned upright (EXIF orientation), stripped of metadata, and rendered in {@link PHOTO_WIDTHS}
  * widths (never wider than the original) as AVIF, WebP and JPEG under
@@ -37,43 +37,82 @@ export function photoUrl(id: string, width: number, format: PhotoFormat): string
   return `/media/products/${id}/${width}.${format}`;
 }
 
+/** Most pixels a photo may have (a 100-megapixel camera's; the decoder refuses larger ones before decoding). */
+export const MAX_PHOTO_PIXELS = 100_000_000;
+
+/** ISO base media brands of HEIC/HEIF photos coded with HEVC (iPhone and many Android phones). */
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+
 /**
- * Decodes and renders an uploaded image.
+ * Whether bytes are a HEIC photo (HEIF coded with HEVC), by the `ftyp` box's brands. The sharp
+ * build installed decodes AVIF but not HEVC, so such a photo is refused with its own message.
+ */
+export function isHeic(bytes: Uint8Array): boolean {
+  if (bytes.byteLength < 16) return false;
+  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (text(4, 8) !== 'ftyp') return false;
+  const size = Math.min(((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0, 256, bytes.byteLength);
+  const brands = [text(8, 12)];
+  for (let at = 16; at + 4 <= size; at += 4) brands.push(text(at, at + 4));
+  return brands.some((b) => HEVC_BRANDS.has(b)) && !brands.includes('avif');
+}
+
+/**
+ * Decodes and renders an uploaded image. The photo is decoded once (JPEG shrink-on-load keeps a
+ * 15 MB, 50-megapixel phone photo to a few hundred MB at most) into the largest width, from which
+ * every smaller width and format is made; photos are processed one at a time by the callers.
  * @returns the photo's id, widths and intrinsic size (of the largest rendering).
- * @throws {DomainError} `invalid` (field `photo`) for an empty, too large or undecodable file.
+ * @throws {DomainError} `invalid` (field `photo`) for an empty, too large, HEIC (key `photoHeic`),
+ *   too many pixels (`photoTooManyPixels`) or undecodable (`photoNotImage`) file.
  * @throws {Error} when the photo store cannot store the files (nothing is left behind).
  */
 export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ id: string; widths: number[]; width: number; height: number }> {
-  const refuse = (msg: string, key: string) => new DomainError('invalid', msg, { key, fields: { photo: { key: `adminshop:errors.${key}` } } });
+  // the message keys: adminshop:errors.<key>, or adminshop:inputs.<key> for the later ones
+  const refuse = (msg: string, key: string, params?: Record<string, string | number>, group = 'errors') =>
+    new DomainError('invalid', msg, { key, params, fields: { photo: { key: `adminshop:${group}.${key}`, params } } });
+  const notImage = () => refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+  const heic = () => refuse('HEIC photos cannot be read: send JPEG or PNG (iPhone: Camera, Formats, Most Compatible)', 'photoHeic', undefined, 'inputs');
+  const tooManyPixels = () =>
+    refuse(`The photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`, 'photoTooManyPixels', { mp: MAX_PHOTO_PIXELS / 1_000_000 }, 'inputs');
   if (bytes.byteLength === 0) throw refuse('Choose an image file', 'photoMissing');
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(`The image is too large (${MAX_PHOTO_BYTES / 1024 / 1024} MB at most)`, 'photoTooLarge');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
   } catch {
-    throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+    throw isHeic(bytes) ? heic() : notImage();
   }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
-    throw refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
+  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw notImage();
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
   const upright = meta.orientation && meta.orientation >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
   const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= upright.w);
   if (widths.length === 0) widths.push(upright.w < PHOTO_WIDTHS[0] ? upright.w : PHOTO_WIDTHS[0]);
+  const largest = widths[widths.length - 1];
   const id = randomUUID();
   const store = photoStore(env);
   const dir = `products/${id}/`;
   let size = { width: upright.w, height: upright.h };
   const files: { key: string; body: Buffer; type: string }[] = [];
   try {
+    // one decode: upright, flattened, at the largest width, as raw pixels (1280 x 960 x 3 = 3.7 MB)
+    const master = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, sequentialRead: true })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: master.info.width, height: master.info.height, channels: master.info.channels } };
     for (const w of widths) {
-      const base = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate().resize({ width: w, withoutEnlargement: true }).flatten({ background: '#ffffff' });
+      const base = sharp(master.data, raw).resize({ width: w, withoutEnlargement: true });
       const jpg = await base.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
       files.push({ key: `${dir}${w}.jpg`, body: jpg.data, type: 'image/jpeg' });
       files.push({ key: `${dir}${w}.webp`, body: await base.clone().webp({ quality: 78 }).toBuffer(), type: 'image/webp' });
       files.push({ key: `${dir}${w}.avif`, body: await base.clone().avif({ quality: 55, effort: 3 }).toBuffer(), type: 'image/avif' });
       size = { width: jpg.info.width, height: jpg.info.height };
     }
-  } catch {
-    throw refuse('This image could not be read', 'photoNotImage');
+  } catch (e) {
+    if (/pixel limit/i.test((e as Error).message)) throw tooManyPixels();
+    throw isHeic(bytes) || meta.compression === 'hevc' ? heic() : refuse('This image could not be read', 'photoNotImage');
   }
   try {
     for (const f of files) await store.put(f.key, f.body, f.type);

@@ -84,6 +84,8 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'remove' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photos', key: 'x', delete: 'x' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photo', alt: 'hack' }],
+  // the product page script's photo upload (a resource route answering JSON)
+  ['/admin/product/photo?id={product}', 'routes/admin/product.photo', { alt: 'hack' }],
   [
     '/admin/product/add?id={product}',
     'routes/admin/product.add',

@@ -14,10 +14,12 @@ import { adjustStock, productForEdit, removeProduct } from '../../../core/catalo
 import { setLowStockThreshold } from '../../../core/jobs/low-stock.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from '../../../core/jobs/limits.ts';
 import { ADJUST_REASONS, MAX_PHOTO_BYTES, STRENGTHS } from '../../../core/catalogue/limits.ts';
-import { addProductPhoto, updateProductPhotos } from '../../../core/catalogue/photos.ts';
+import { updateProductPhotos } from '../../../core/catalogue/photos.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
+import { PhotoUpload } from '../../components/admin/PhotoUpload.tsx';
+import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.server.ts';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { parseForm } from '../../lib/form.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
@@ -27,7 +29,9 @@ import { useFormat } from '../../lib/format.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const OTHER_LANGS = ['de', 'fr', 'it', 'es'] as const;
-const MAX_FILES = 6;
+
+/** The photo section shows the message of a refused, too large upload itself (server/body-limit.ts). */
+export const handle = { bodyLimitNotice: true };
 
 const checkbox = z
   .string()
@@ -56,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get('id');
   const title = translate(context.lang, id ? 'adminshop:product.editTitle' : 'adminshop:product.addTitle');
-  if (!id) return { title, product: null, history: [], orders: 0, done: null };
+  const tooLarge = Number(url.searchParams.get('toolarge')) || null;
+  if (!id) return { title, product: null, history: [], orders: 0, done: null, tooLarge };
   const found = await productForEdit(context.shop.db, id.slice(0, 64));
   if (!found) throw data({ notFound: true }, { status: 404 });
   const p = found.product;
@@ -74,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     orders: found.orders,
     done: url.searchParams.get('done'),
+    tooLarge,
   };
 }
 
@@ -82,9 +88,6 @@ type Result = { intent: string; fields: Record<string, string>; values: Record<s
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? undefined;
-  const len = Number(request.headers.get('content-length') ?? '0');
-  if (len > MAX_FILES * MAX_PHOTO_BYTES + 100_000)
-    return data<Result>({ intent: 'photo', fields: { photo: translate(context.lang, 'adminshop:errors.photoTooLarge') }, values: {} }, { status: 413 });
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
   const fail = (e: DomainError) =>
@@ -96,20 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent !== 'save' && !id) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (intent === 'photo') {
-      const files = form.getAll('photo').filter((f): f is File => f instanceof File && f.size > 0);
-      if (files.length === 0)
-        throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: { key: 'adminshop:errors.photoMissing' } } });
-      if (files.length > MAX_FILES)
-        throw new DomainError('invalid', `At most ${MAX_FILES} files at once`, {
-          key: 'photoTooManyFiles',
-          params: { max: MAX_FILES },
-          fields: { photo: { key: 'adminshop:errors.photoTooManyFiles', params: { max: MAX_FILES } } },
-        });
-      const alt = String(form.get('alt') ?? '');
-      for (const f of files) {
-        if (f.size > MAX_PHOTO_BYTES)
-          throw new DomainError('invalid', 'The image is too large', { key: 'photoTooLarge', fields: { photo: { key: 'adminshop:errors.photoTooLarge' } } });
-        await addProductPhoto(context.shop, id!, new Uint8Array(await f.arrayBuffer()), alt, admin.userId);
+      try {
+        await uploadProductPhotos(context.shop, id!, form, admin.userId);
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.code === 'not_found') throw e;
+        return data<Result>({ intent, fields: { photo: photoErrorText(context.lang, e) }, values: {} }, { status: 400 });
       }
       return back('photo');
     }
@@ -336,6 +330,11 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
                 {photoErr.error ?? photoErr.fields.photo}
               </p>
             )}
+            {loaderData.tooLarge && !actionData && (
+              <p className="form-error" role="alert" data-testid="photo-limit">
+                {t('inputs.photosTooLarge', { mb: loaderData.tooLarge, each: MAX_PHOTO_BYTES / 1024 / 1024 })}
+              </p>
+            )}
             {p.images.length === 0 ? (
               <p className="empty">{t('photos.none')}</p>
             ) : (
@@ -380,33 +379,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
                 </button>
               </Form>
             )}
-            <Form method="post" encType="multipart/form-data" className="admin-form photo-upload">
-              <input type="hidden" name="intent" value="photo" />
-              <div className="grid-2">
-                <div className="field">
-                  <label htmlFor="photo">{t('photos.upload')}</label>
-                  <input
-                    id="photo"
-                    name="photo"
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,image/heic"
-                    multiple
-                    required
-                    aria-describedby="photo-hint"
-                  />
-                  <small id="photo-hint" className="card-meta">
-                    {t('photos.uploadHint', { mb: MAX_PHOTO_BYTES / 1024 / 1024, n: MAX_FILES })}
-                  </small>
-                </div>
-                <div className="field">
-                  <label htmlFor="alt">{t('photos.alt')}</label>
-                  <input id="alt" name="alt" maxLength={200} defaultValue={p.name} />
-                </div>
-              </div>
-              <button type="submit" className="btn btn-small" disabled={busy}>
-                {busy && nav.formData?.get('intent') === 'photo' ? t('photos.uploading') : t('photos.uploadButton')}
-              </button>
-            </Form>
+            <PhotoUpload productId={p.id} defaultAlt={p.name} busy={busy && nav.formData?.get('intent') === 'photo'} disabled={busy} />
           </section>
 
           <section className="section admin-panel" aria-labelledby="stock-h" id="stock">

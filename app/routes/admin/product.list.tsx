@@ -6,11 +6,13 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { adminListProducts } from '../../../core/catalogue/admin.ts';
+import { adminCountProducts, adminListProducts } from '../../../core/catalogue/admin.ts';
 import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
-import { CSV_COLUMNS } from '../../../core/catalogue/limits.ts';
+import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/import-drafts.ts';
+import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { unitPrice } from '../../../core/pricing/pricing.ts';
+import { Pager } from '../../components/Pager.tsx';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
@@ -19,7 +21,12 @@ import { translate } from '../../i18n/resources.server.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const STATES = ['all', 'active', 'archived', 'low'] as const;
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** Products per page of the list. */
+const PAGE_SIZE = 100;
+
+/** The import section shows the message of a refused, too large file itself (server/body-limit.ts). */
+export const handle = { bodyLimitNotice: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -27,13 +34,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = params.get('q')?.slice(0, 100) ?? '';
   const state = STATES.find((s) => s === params.get('state')) ?? 'all';
   // "low": each product at or below its own low-stock threshold (admin product page)
-  const rows = await adminListProducts(context.shop.db, q, state);
+  const total = await adminCountProducts(context.shop.db, q, state);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(pageCount, Math.max(1, Number(params.get('page')) || 1));
+  const rows = await adminListProducts(context.shop.db, q, state, undefined, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const done = params.get('done');
   return {
     title: translate(context.lang, 'adminshop:products.title'),
     q,
     state,
     done: done === 'archived' || done === 'deleted' ? done : null,
+    tooLarge: Number(params.get('toolarge')) || null,
+    total,
+    page,
+    pageCount,
     products: rows.map((p) => ({
       id: p.id,
       sku: p.sku,
@@ -54,31 +68,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Products');
 
+/**
+ * The CSV import in two steps: "check" reads the file, lists what it would do and every bad row
+ * (row number, SKU, column), and keeps a clean file as a draft; "import" (`apply=yes` with the
+ * draft's id) writes it in one transaction. `csvText` (the file's text in a field) is read too.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await request.formData();
   const file = form.get('csv');
+  const fail = (error: string) => data({ error, result: null, draft: null }, { status: 400 });
   let text = typeof form.get('csvText') === 'string' ? String(form.get('csvText')) : '';
+  const draftId = String(form.get('draft') ?? '');
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_CSV_BYTES) return data({ error: translate(context.lang, 'adminshop:import.tooLarge'), result: null, text: '' }, { status: 400 });
+    if (file.size > MAX_CSV_BYTES) return fail(translate(context.lang, 'adminshop:inputs.csvTooLarge', { mb: MAX_CSV_BYTES / MB }));
     text = await file.text();
+  } else if (draftId) {
+    const kept = await readImportDraft(context.shop.env, admin.userId, draftId);
+    if (kept === null) return fail(translate(context.lang, 'adminshop:inputs.draftGone'));
+    text = kept;
   }
-  if (!text.trim()) return data({ error: translate(context.lang, 'adminshop:import.missing'), result: null, text: '' }, { status: 400 });
+  if (!text.trim()) return fail(translate(context.lang, 'adminshop:import.missing'));
   const dryRun = form.get('apply') !== 'yes';
   try {
     const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId });
-    return { error: null, result, text: result.applied ? '' : text };
+    if (result.applied) await removeImportDrafts(context.shop.env, admin.userId);
+    const draft = !result.applied && result.problems.length === 0 ? await saveImportDraft(context.shop.env, admin.userId, text) : null;
+    // the page lists the first problems; the counts say how many there are
+    return {
+      error: null,
+      result: {
+        ...result,
+        creates: [],
+        updates: [],
+        created: result.creates.length,
+        updated: result.updates.length,
+        problems: result.problems.slice(0, 200),
+        problemCount: result.problems.length,
+      },
+      draft,
+    };
   } catch (e) {
-    if (e instanceof DomainError) return data({ error: adminError(context.lang, e), result: null, text: '' }, { status: 400 });
+    if (e instanceof DomainError) return fail(adminError(context.lang, e));
     throw e;
   }
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('adminshop');
+  const { t, i18n } = useTranslation('adminshop');
   const { price } = useFormat();
   const busy = useNavigation().state === 'submitting';
   const r = actionData?.result;
+  const pageHref = (n: number) =>
+    `?${new URLSearchParams({ ...(loaderData.q ? { q: loaderData.q } : {}), ...(loaderData.state !== 'all' ? { state: loaderData.state } : {}), page: String(n) })}`;
   return (
     <div>
       <div className="section-head">
@@ -117,7 +159,7 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         </button>
       </Form>
       <p className="card-meta" role="status">
-        {t('products.count', { n: loaderData.products.length })}
+        {t('products.count', { n: loaderData.total })}
       </p>
       {loaderData.products.length === 0 ? (
         <p className="empty">{t('products.none')}</p>
@@ -179,8 +221,9 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           </table>
         </div>
       )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} href={pageHref} label={t('orders.pages')} />
 
-      <section className="section admin-panel" aria-labelledby="import-h">
+      <section className="section admin-panel" aria-labelledby="import-h" id="import">
         <h2 id="import-h">{t('import.title')}</h2>
         <p className="card-meta">{t('import.hint')}</p>
         <details>
@@ -192,24 +235,38 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         <Form method="post" encType="multipart/form-data" className="toolbar">
           <div className="field field-grow">
             <label htmlFor="csv">{t('import.file')}</label>
-            <input id="csv" name="csv" type="file" accept=".csv,text/csv" required />
+            <input id="csv" name="csv" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" />
+            <small id="csv-hint" className="card-meta">
+              {t('inputs.csvHint', { mb: MAX_CSV_BYTES / MB, rows: CSV_MAX_ROWS.toLocaleString(i18n.language) })}
+            </small>
           </div>
           <button type="submit" className="btn btn-small" disabled={busy}>
             {t('import.check')}
           </button>
         </Form>
         {actionData?.error && (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" data-testid="import-error">
             {actionData.error}
+          </p>
+        )}
+        {loaderData.tooLarge && !actionData && (
+          <p className="form-error" role="alert" data-testid="import-error">
+            {t('inputs.csvTooLarge', { mb: loaderData.tooLarge })}
+          </p>
+        )}
+        {busy && (
+          <p className="card-meta" role="status">
+            {t('inputs.csvWorking')}
           </p>
         )}
         {r && (
           <div role="status" data-testid="import-result">
             {r.applied ? (
-              <p className="form-success">{t('import.applied', { created: r.creates.length, updated: r.updates.length })}</p>
+              <p className="form-success">{t('import.applied', { created: r.created, updated: r.updated })}</p>
             ) : (
-              <p>{t('import.preview', { rows: r.rows, created: r.creates.length, updated: r.updates.length, bad: r.problems.length })}</p>
+              <p>{t('import.preview', { rows: r.rows, created: r.created, updated: r.updated, bad: r.problemCount })}</p>
             )}
+            {r.problemCount > r.problems.length && <p className="card-meta">{t('inputs.moreProblems', { shown: r.problems.length, n: r.problemCount })}</p>}
             {r.problems.length > 0 && (
               <div className="table-scroll">
                 <table className="history-table" data-testid="import-problems">
@@ -237,12 +294,12 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
                 </table>
               </div>
             )}
-            {!r.applied && r.problems.length === 0 && r.creates.length + r.updates.length > 0 && (
+            {!r.applied && r.problemCount === 0 && r.created + r.updated > 0 && actionData?.draft && (
               <Form method="post">
-                <input type="hidden" name="csvText" value={actionData?.text ?? ''} />
+                <input type="hidden" name="draft" value={actionData.draft} />
                 <input type="hidden" name="apply" value="yes" />
                 <button type="submit" className="btn" disabled={busy}>
-                  {t('import.apply', { n: r.creates.length + r.updates.length })}
+                  {t('import.apply', { n: r.created + r.updated })}
                 </button>
               </Form>
             )}
