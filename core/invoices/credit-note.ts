@@ -16,7 +16,8 @@ import { countryName } from './pdf.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
 export type CreditNoteRefund = {
-  creditNoteNumber: string;
+  /** Null only for a refund not (yet) succeeded, which has no credit note. */
+  creditNoteNumber: string | null;
   amount: number;
   reason: string | null;
   lines: { lineId: string; sku: string; name: string; count: number }[];

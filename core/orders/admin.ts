@@ -309,7 +309,7 @@ export async function adminOrderDetails(db: Db, idOrCode: string) {
   const [events, pays, refundRows, returned] = await Promise.all([
     orderEventsOf(db, order.id),
     paymentsOfOrder(db, order.id),
-    refundsOfOrder(db, order.id),
+    refundsOfOrder(db, order.id, { all: true }),
     returnedUnits(db, order.id),
   ]);
   return { order, customer: customer ?? null, events, payments: pays, refunds: refundRows, returned };

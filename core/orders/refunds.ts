@@ -3,7 +3,7 @@
  * line, and the credit note PDF of a refund. Making a refund (money back through the provider) is
  * core/payments/refunds.ts.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { getSettings } from '../config/service.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../errors.ts';
@@ -13,17 +13,27 @@ import { findOrder } from './service.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** Per order line: units ordered and units already returned by earlier refunds. */
+/**
+ * Per order line: units already returned by earlier refunds, succeeded or pending (a pending
+ * Datatrans refund may have been paid out); failed ones do not count.
+ */
 export async function returnedUnits(db: Db, orderId: string): Promise<Map<string, number>> {
-  const rows = await db.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.orderId, orderId));
+  const rows = await db
+    .select({ lines: refunds.lines })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
   const m = new Map<string, number>();
   for (const r of rows) for (const l of r.lines) m.set(l.lineId, (m.get(l.lineId) ?? 0) + l.count);
   return m;
 }
 
-/** Refunds of an order, oldest first. */
-export async function refundsOfOrder(db: Db, orderId: string): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt));
+/**
+ * Refunds of an order, oldest first: the succeeded ones (with a credit note), or with
+ * `all: true` also pending and failed Datatrans refunds (the admin order page).
+ */
+export async function refundsOfOrder(db: Db, orderId: string, opts: { all?: boolean } = {}): Promise<RefundRow[]> {
+  const where = opts.all ? eq(refunds.orderId, orderId) : and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded'));
+  return db.select().from(refunds).where(where).orderBy(asc(refunds.createdAt));
 }
 
 /**
@@ -33,6 +43,6 @@ export async function refundsOfOrder(db: Db, orderId: string): Promise<RefundRow
 export async function creditNoteFor(db: Db, creditNoteNumber: string): Promise<{ pdf: Buffer; refund: RefundRow }> {
   const [refund] = await db.select().from(refunds).where(eq(refunds.creditNoteNumber, creditNoteNumber)).limit(1);
   const order = refund ? await findOrder(db, refund.orderId) : undefined;
-  if (!refund || !order) throw new DomainError('not_found', 'Credit note not found', { key: 'orderNotFound' });
+  if (!refund || refund.status !== 'succeeded' || !order) throw new DomainError('not_found', 'Credit note not found', { key: 'orderNotFound' });
   return { pdf: await creditNotePdf(order, refund, await getSettings(db)), refund };
 }

@@ -95,6 +95,9 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order').on(t.orderId)],
 );
 
+/** Where a refund stands; see `refunds.status`. */
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
 /** One line given back in a refund: order line id and how many units. */
 export type RefundLine = { lineId: string; sku: string; name: string; count: number };
 
@@ -118,9 +121,22 @@ export const refunds = pgTable(
     /** `datatrans` (sent to its credit call), or `manual` (bank transfer / sandbox: the admin pays back). */
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    creditNoteNumber: text('credit_note_number').notNull().unique(),
+    /** Given when the refund succeeds (a pending or failed refund has none). */
+    creditNoteNumber: text('credit_note_number').unique(),
     actor: text('actor').notNull(),
+    /**
+     * `succeeded`; `pending` while a Datatrans credit is asked for or its outcome is unknown
+     * (timeout, network error, the completing transaction failed); `failed` when Datatrans refused.
+     */
+    status: text('status').$type<RefundStatus>().notNull().default('succeeded'),
+    /** Sent to Datatrans as the credit's `refno`: a retry of the same refund reuses it. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** Datatrans' message when it refused, or why the outcome is unknown. */
+    providerMessage: text('provider_message'),
+    /** The customer's return this refund settles (accepting a return). */
+    returnId: text('return_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [index('refunds_order').on(t.orderId)],
 );

@@ -84,32 +84,44 @@ export const datatransProvider: PaymentProvider = {
   },
 };
 
-/** How long a Datatrans credit call may take, ms (then it counts as refused: nothing refunded). */
+/** How long a Datatrans credit call may take, ms; then its outcome is unknown (the refund stays pending). */
 export const CREDIT_TIMEOUT_MS = 15_000;
+
+/**
+ * What a credit call came to: `ok` with the credit's own transaction id; `refused` when Datatrans
+ * answered with a 4xx (nothing was refunded); `unknown` on a timeout, a network error, a 5xx or an
+ * unreadable answer (the money may or may not have left: the refund stays pending).
+ */
+export type CreditOutcome = { kind: 'ok'; creditId: string } | { kind: 'refused'; message: string } | { kind: 'unknown'; message: string };
 
 /**
  * Refunds (part of) a settled Datatrans transaction: `POST {DATATRANS_API_URL}/v1/transactions/{transactionId}/credit`
  * with HTTP Basic `merchantId:password` and body `{ amount (Rappen), currency, refno }`; Datatrans
  * answers 200 `{ transactionId, acquirerAuthorizationCode, date }` (docs.datatrans.ch, "Refund a transaction").
- * @returns the credit's own transaction id.
- * @throws {DomainError} `conflict` when Datatrans refuses or cannot be reached (nothing was refunded).
+ * `refno` is the refund's idempotency key: a retry of the same refund sends the same one. Never
+ * call it inside a database transaction (it waits up to `timeoutMs`, default {@link CREDIT_TIMEOUT_MS}).
+ * @returns the outcome; never throws for provider trouble.
+ * @throws {DomainError} `invalid` when Datatrans is not configured.
  */
-export async function datatransCredit(shop: Shop, transactionId: string, amount: number, refno: string): Promise<string> {
+export async function datatransCredit(shop: Shop, transactionId: string, amount: number, refno: string, timeoutMs = CREDIT_TIMEOUT_MS): Promise<CreditOutcome> {
   const { id, pw } = creds(shop);
-  const res = await fetch(`${shop.env.DATATRANS_API_URL}/v1/transactions/${encodeURIComponent(transactionId)}/credit`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=UTF-8', authorization: `Basic ${Buffer.from(`${id}:${pw}`).toString('base64')}` },
-    body: JSON.stringify({ amount, currency: 'CHF', refno }),
-    // the caller holds the order row locked: a hanging provider must not hold it for ever
-    signal: AbortSignal.timeout(CREDIT_TIMEOUT_MS),
-  }).catch((err: unknown) => {
-    shop.log.error({ err }, 'datatrans credit failed');
-    return null;
-  });
-  const body = res ? ((await res.json().catch(() => ({}))) as { transactionId?: string; error?: { code?: string; message?: string } }) : {};
-  if (!res || !res.ok || !body.transactionId) {
-    shop.log.error({ status: res?.status, body }, 'datatrans credit refused');
-    throw new DomainError('conflict', `Datatrans refused the refund${body.error?.message ? `: ${body.error.message}` : ''}`, { key: 'refundProviderRefused' });
+  let res: Response;
+  try {
+    res = await fetch(`${shop.env.DATATRANS_API_URL}/v1/transactions/${encodeURIComponent(transactionId)}/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=UTF-8', authorization: `Basic ${Buffer.from(`${id}:${pw}`).toString('base64')}` },
+      body: JSON.stringify({ amount, currency: 'CHF', refno }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    shop.log.error({ err, refno }, 'datatrans credit: no answer');
+    const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    return { kind: 'unknown', message: timeout ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'network error' };
   }
-  return body.transactionId;
+  const body = (await res.json().catch(() => ({}))) as { transactionId?: string; error?: { code?: string; message?: string } };
+  if (res.ok && body.transactionId) return { kind: 'ok', creditId: body.transactionId };
+  shop.log.error({ status: res.status, body, refno }, 'datatrans credit refused');
+  const message = body.error?.message ?? `HTTP ${res.status}`;
+  if (res.status >= 400 && res.status < 500) return { kind: 'refused', message };
+  return { kind: 'unknown', message };
 }

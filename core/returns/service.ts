@@ -28,9 +28,9 @@ import { docLang, label, swissDate } from '../invoices/labels.ts';
 import { deliverOutbox, queueMail, type MailMessage } from '../mail/service.ts';
 import { trackingUrl } from '../orders/carriers.ts';
 import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/refunds.ts';
-import { orderEvents, orders, type OrderRow, type OrderWithLines } from '../orders/schema.ts';
+import { orderEvents, orders, refunds, type OrderRow, type OrderWithLines } from '../orders/schema.ts';
 import { findOrder, transitionOrder } from '../orders/service.ts';
-import { refundOrderInTx } from '../payments/refunds.ts';
+import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/refunds.ts';
 import { rappenToDecimalString } from '../pricing/money.ts';
 import type { Shop } from '../shop.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
@@ -378,13 +378,18 @@ async function lockOpenReturn(tx: Db, returnId: string): Promise<ReturnRow> {
 }
 
 /**
- * The admin accepts a return: in ONE transaction the refund is made through the refund path
- * (Datatrans credit, or a bank transfer the admin makes to the customer's IBAN), with the credit
- * note and the returned units back in stock when `restock`; the return becomes `accepted`; the
- * decision is audited; the customer's mail with the credit note PDF is sent after commit.
+ * The admin accepts a return. A bank-transfer (or sandbox) order: in ONE transaction the refund
+ * is made through the refund path (a bank transfer the admin makes to the customer's IBAN), with
+ * the credit note and the returned units back in stock when `restock`; the return becomes
+ * `accepted`; the decision is audited. A Datatrans order: the refund is written `pending` first,
+ * Datatrans is asked for the credit outside any transaction, and the refund and the decision are
+ * recorded together in a second transaction (core/payments/refunds.ts); while the refund is
+ * pending the return stays `requested`, and accepting again retries that same refund. The
+ * customer's mail with the credit note PDF is sent after commit.
  * @returns the return and its refund.
  * @throws {DomainError} `not_found`; `conflict` (already decided; a bank-transfer order without
- *   the customer's IBAN; nothing paid; Datatrans refused); `invalid` (amount out of range).
+ *   the customer's IBAN; nothing paid; Datatrans refused, key `refundProviderRefused`; outcome
+ *   unknown, key `refundPending`); `invalid` (amount out of range).
  */
 export async function acceptReturn(
   shop: Shop,
@@ -392,8 +397,44 @@ export async function acceptReturn(
   input: AcceptInput,
   adminId: string,
   now = new Date(),
+  opts: SettleOptions = {},
 ): Promise<{ ret: ReturnRow; refund: RefundRow }> {
   const mailIds: (string | null)[] = [];
+  const [head] = await shop.db.select({ orderId: orderReturns.orderId }).from(orderReturns).where(eq(orderReturns.id, returnId));
+  if (!head) throw new DomainError('not_found', 'Return not found', { key: 'returns.notFound' });
+  const [{ method }] = await shop.db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, head.orderId));
+  if (method === 'datatrans') {
+    const pending = await shop.db.transaction(async (tx) => {
+      const r = await lockOpenReturn(tx, returnId);
+      const [open] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.returnId, r.id), eq(refunds.status, 'pending')))
+        .limit(1);
+      if (open) return open;
+      const order = (await findOrder(tx, r.orderId))!;
+      const amount = input.amount ?? suggestedRefund(order, r.lines, await returnedUnits(tx, order.id));
+      return reserveRefundInTx(
+        tx,
+        order.id,
+        { amount, lines: r.lines.map((l) => ({ lineId: l.lineId, count: l.count })), restock: input.restock, reason: `Return: ${r.reason}` },
+        adminId,
+        { now, returnId: r.id },
+      );
+    });
+    let ret: ReturnRow | undefined;
+    const refund = await settleRefund(shop, pending, adminId, {
+      ...opts,
+      now,
+      mail: false,
+      complete: async (tx, done, ids) => {
+        const queued: (string | null)[] = [];
+        ret = await recordAcceptance(tx, shop, returnId, done, { ...input, restock: done.restock }, adminId, now, queued);
+        for (const id of queued) if (id) ids.push(id);
+      },
+    });
+    return { ret: ret!, refund };
+  }
   const out = await shop.db.transaction(async (tx) => {
     const r = await lockOpenReturn(tx, returnId);
     const order = (await findOrder(tx, r.orderId))!;
@@ -408,41 +449,57 @@ export async function acceptReturn(
       adminId,
       { now, mailIds: [], mail: false },
     );
-    const [ret] = await tx
-      .update(orderReturns)
-      .set({
-        status: 'accepted',
-        refundId: refund.id,
-        restock: input.restock,
-        decisionNote: input.note?.trim() || null,
-        decidedBy: adminId,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(orderReturns.id, r.id))
-      .returning();
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'order.return.accept',
-      entity: 'order',
-      entityId: order.id,
-      before: { return: r.id, status: 'requested' },
-      after: { return: r.id, status: 'accepted', amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
-    });
-    const after = (await findOrder(tx, order.id))!;
-    const lang = docLang(order.locale);
-    const text = [returnLabel(lang, 'accepted', { code: order.code, amount: rappenToDecimalString(amount) })];
-    text.push(order.paymentMethod === 'qr-bill' ? returnLabel(lang, 'refundBank', { iban: displayIban(r.iban ?? '') }) : returnLabel(lang, 'refundCard'));
-    const pdf = await creditNotePdf(after, refund, await getSettings(tx));
-    mailIds.push(
-      await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
-        { filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
-      ]),
-    );
+    const ret = await recordAcceptance(tx, shop, r.id, refund, input, adminId, now, mailIds);
     return { ret, refund };
   });
   await deliver(shop, mailIds, 'return accepted');
   return out;
+}
+
+/** The decision part of accepting a return, in the transaction that records its refund. */
+async function recordAcceptance(
+  tx: Db,
+  shop: Shop,
+  returnId: string,
+  refund: RefundRow,
+  input: AcceptInput,
+  adminId: string,
+  now: Date,
+  mailIds: (string | null)[],
+): Promise<ReturnRow> {
+  const r = await lockOpenReturn(tx, returnId);
+  const [ret] = await tx
+    .update(orderReturns)
+    .set({
+      status: 'accepted',
+      refundId: refund.id,
+      restock: input.restock,
+      decisionNote: input.note?.trim() || null,
+      decidedBy: adminId,
+      decidedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(orderReturns.id, r.id))
+    .returning();
+  await recordAudit(tx, {
+    actor: `admin:${adminId}`,
+    action: 'order.return.accept',
+    entity: 'order',
+    entityId: r.orderId,
+    before: { return: r.id, status: 'requested' },
+    after: { return: r.id, status: 'accepted', amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
+  });
+  const after = (await findOrder(tx, r.orderId))!;
+  const lang = docLang(after.locale);
+  const text = [returnLabel(lang, 'accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
+  text.push(after.paymentMethod === 'qr-bill' ? returnLabel(lang, 'refundBank', { iban: displayIban(r.iban ?? '') }) : returnLabel(lang, 'refundCard'));
+  const pdf = await creditNotePdf(after, refund, await getSettings(tx));
+  mailIds.push(
+    await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
+      { filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+    ]),
+  );
+  return ret;
 }
 
 /**
@@ -546,8 +603,8 @@ export async function orderDocuments(db: Db, order: OrderRow): Promise<OrderDocu
   for (const r of await refundsOfOrder(db, order.id))
     docs.push({
       kind: 'credit_note',
-      number: r.creditNoteNumber,
-      url: `/client/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`,
+      number: r.creditNoteNumber!,
+      url: `/client/creditnote?no=${encodeURIComponent(r.creditNoteNumber!)}`,
       createdAt: r.createdAt,
     });
   return docs;

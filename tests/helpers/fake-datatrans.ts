@@ -7,6 +7,12 @@
  * answers 200 `{ transactionId, acquirerAuthorizationCode, date }` for a settled transaction (a
  * webhook was produced for it with `settled`), as long as the credits do not exceed its amount;
  * otherwise 400 `{ error: { code, message } }`. `refuseCredits = true` makes every credit fail.
+ * A credit repeating the `refno` of an earlier credit of the same transaction is not paid out
+ * again: the fake answers with the earlier credit (the shop sends its refund's idempotency key as
+ * `refno`; whether the real Datatrans deduplicates a repeated refno must be confirmed with
+ * Datatrans, so the shop also stores a credit id as soon as it has one and never asks again).
+ * `creditMode = 'hang'` accepts a credit (the money leaves) but never answers, like a lost
+ * response; `creditMode = 'drop'` closes the connection without accepting anything.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import http from 'node:http';
@@ -32,6 +38,10 @@ export type FakeDatatrans = {
   credits: { transactionId: string; amount: number; refno: string; creditId: string }[];
   /** Set to make every credit call fail (as when Datatrans is down or refuses). */
   refuseCredits: boolean;
+  /** Credit requests received per refno (retries included). */
+  creditCalls: Map<string, number>;
+  /** `hang`: accept the credit, never answer; `drop`: close the connection, accept nothing. */
+  creditMode: 'normal' | 'hang' | 'drop';
   /** The webhook Datatrans would send for a transaction: raw body and signature header. */
   webhookFor: (transactionId: string, status: 'settled' | 'authorized' | 'failed' | 'canceled', amount?: number) => { raw: string; signature: string };
   close: () => Promise<void>;
@@ -44,7 +54,9 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
   const transactions = new Map<string, InitRequest>();
   const settled = new Set<string>();
   const credits: FakeDatatrans['credits'] = [];
-  const state = { refuseCredits: false };
+  const state = { refuseCredits: false, creditMode: 'normal' as FakeDatatrans['creditMode'] };
+  const creditCalls = new Map<string, number>();
+  const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -76,13 +88,21 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
         const init = transactions.get(id);
         if (!init || !settled.has(id)) return fail(404, 'TRANSACTION_NOT_FOUND', 'transaction not found or not settled');
         const b = JSON.parse(body || '{}') as { amount?: number; currency?: string; refno?: string };
+        if (b.refno) creditCalls.set(b.refno, (creditCalls.get(b.refno) ?? 0) + 1);
+        if (state.creditMode === 'drop') return void req.socket.destroy();
         const done = credits.filter((c) => c.transactionId === id).reduce((s, c) => s + c.amount, 0);
         if (state.refuseCredits) return fail(400, 'CREDIT_REFUSED', 'credit refused by the acquirer');
         if (!Number.isInteger(b.amount) || (b.amount ?? 0) <= 0 || b.currency !== init.currency || !b.refno)
           return fail(400, 'INVALID_PROPERTY', 'bad request');
-        if (done + b.amount! > init.amount) return fail(400, 'INVALID_PROPERTY', 'amount exceeds the settled amount');
-        const creditId = String(240000000000000000n + BigInt(randomInt(1e9)));
-        credits.push({ transactionId: id, amount: b.amount!, refno: b.refno, creditId });
+        const earlier = credits.find((c) => c.transactionId === id && c.refno === b.refno);
+        if (earlier && earlier.amount !== b.amount) return fail(400, 'DUPLICATE_REFNO', 'refno already used for another amount');
+        if (!earlier && done + b.amount! > init.amount) return fail(400, 'INVALID_PROPERTY', 'amount exceeds the settled amount');
+        const creditId = earlier?.creditId ?? String(240000000000000000n + BigInt(randomInt(1e9)));
+        if (!earlier) credits.push({ transactionId: id, amount: b.amount!, refno: b.refno, creditId });
+        if (state.creditMode === 'hang') {
+          hanging.add(res);
+          return;
+        }
         res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ transactionId: creditId, acquirerAuthorizationCode: '100000', date: new Date().toISOString() }));
@@ -100,6 +120,13 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
     signKey,
     transactions,
     credits,
+    creditCalls,
+    get creditMode() {
+      return state.creditMode;
+    },
+    set creditMode(v: FakeDatatrans['creditMode']) {
+      state.creditMode = v;
+    },
     get refuseCredits() {
       return state.refuseCredits;
     },
@@ -131,6 +158,10 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
       const s0 = createHmac('sha256', Buffer.from(signKey, 'hex')).update(`${t}${raw}`).digest('hex');
       return { raw, signature: `t=${t},s0=${s0}` };
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }

@@ -188,7 +188,8 @@ describe('refunds', () => {
       { amount: 5000, lines: [{ lineId: order.lines[0].id, count: 1 }], restock: true, reason: 'Box damaged' },
       ADMIN,
     );
-    expect(fake.credits).toContainEqual(expect.objectContaining({ transactionId, amount: 5000, refno: order.code }));
+    // the refund's idempotency key is the credit's refno
+    expect(fake.credits).toContainEqual(expect.objectContaining({ transactionId, amount: 5000, refno: `${order.code}-R1` }));
     expect(first).toMatchObject({ provider: 'datatrans', amount: 5000, creditNoteNumber: `${order.invoiceNumber}-C1` });
     expect(await stockOf(shop, productId)).toBe(stock0 + 1);
     const [moved] = await shop.db.select().from(stockMovements).where(eq(stockMovements.orderId, order.id));
@@ -206,7 +207,7 @@ describe('refunds', () => {
     const mail = smtp.mails.slice(mails0).find((m) => m.to.includes(c.email))!;
     expect(mail.raw).toContain(`filename=credit-note-${first.creditNoteNumber}.pdf`);
     expect(decodeQp(mail.raw)).toMatch(/Gutschrift|R=C3=BCckerstattung|Rückerstattung/);
-    const { pdf } = await creditNoteFor(shop.db, first.creditNoteNumber);
+    const { pdf } = await creditNoteFor(shop.db, first.creditNoteNumber!);
     const text = (await pdfText(pdf)).join(' ');
     expect(text).toContain('Gutschrift');
     expect(text).toContain(first.creditNoteNumber);
@@ -217,7 +218,7 @@ describe('refunds', () => {
     await expect(refundOrder(shop, order.id, { amount: 100, lines: [{ lineId: order.lines[0].id, count: 3 }], restock: true }, ADMIN)).rejects.toMatchObject({
       code: 'invalid',
     });
-    // Datatrans refusing: nothing is written
+    // Datatrans refusing: the refund is recorded as failed, nothing else is written
     fake.refuseCredits = true;
     await expect(refundOrder(shop, order.id, { amount: 100, restock: false }, ADMIN)).rejects.toMatchObject({ code: 'conflict' });
     fake.refuseCredits = false;
