@@ -3,8 +3,9 @@
  * payments and refunds, the status history; fulfilment (packing list, ship with carrier and
  * tracking number, which mails the customer) and refunds (full or partial, returned units back
  * into stock on request, credit note PDF); the customer's returns (reason, message, photos, IBAN),
- * accepted (refund, credit note, restock if ticked) or refused with a reason. Forms work without
- * JavaScript.
+ * accepted (refund, credit note, restock if ticked) or refused with a reason. A Datatrans refund
+ * whose outcome is unknown shows as pending, to check with Datatrans, then retry (same reference)
+ * or resolve by hand. Forms work without JavaScript.
  */
 import { translateFields } from '../../i18n/resources.server.ts';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
@@ -15,7 +16,7 @@ import { getSettings } from '../../../core/config/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { adminOrderDetails, shipOrder } from '../../../core/orders/admin.ts';
 import { CARRIERS, DEFAULT_CARRIER, trackingUrl } from '../../../core/orders/carriers.ts';
-import { refundOrder } from '../../../core/payments/refunds.ts';
+import { refundOrder, resolvePendingRefund, retryRefund } from '../../../core/payments/refunds.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents } from '../../components/custombox/BoxContents.tsx';
@@ -83,26 +84,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lines: r.lines,
       provider: r.provider,
       creditNoteNumber: r.creditNoteNumber,
+      status: r.status,
+      key: r.idempotencyKey,
+      message: r.providerMessage,
       at: r.createdAt.toISOString(),
     })),
     returned: Object.fromEntries(d.returned),
     canShip: o.paidAmount >= o.total && (o.status === 'paid' || o.status === 'processing'),
-    refundable: o.paidAmount - o.refundedAmount,
+    // a pending Datatrans refund may have been paid out: it is not offered again
+    refundable: o.paidAmount - o.refundedAmount - d.refunds.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.amount, 0),
     vatRate: settings.vatRateBasisPoints / 100,
-    done: doneParam === 'shipped' || doneParam === 'refunded' || doneParam === 'returnAccepted' || doneParam === 'returnRefused' ? doneParam : null,
+    done:
+      doneParam === 'shipped' || doneParam === 'refunded' || doneParam === 'returnAccepted' || doneParam === 'returnRefused' || doneParam === 'refundResolved'
+        ? doneParam
+        : null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
 
-type ActionResult = { intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse'; error: string; fields: Record<string, string>; returnId?: string };
+type ActionResult = {
+  intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse' | 'refund-retry' | 'refund-resolve';
+  error: string;
+  fields: Record<string, string>;
+  returnId?: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
   const given = form.get('intent');
-  const intent = given === 'refund' || given === 'return-accept' || given === 'return-refuse' ? given : 'ship';
+  const intent =
+    given === 'refund' || given === 'return-accept' || given === 'return-refuse' || given === 'refund-retry' || given === 'refund-resolve' ? given : 'ship';
   const returnId = String(form.get('returnId') ?? '').slice(0, 64);
   try {
     if (intent === 'return-accept') {
@@ -115,6 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         admin.userId,
       );
       return redirect(`/admin/order/details?id=${id}&done=returnAccepted#returns`);
+    }
+    if (intent === 'refund-retry' || intent === 'refund-resolve') {
+      const refundId = String(form.get('refundId') ?? '').slice(0, 64);
+      if (intent === 'refund-retry') await retryRefund(context.shop, refundId, admin.userId);
+      else await resolvePendingRefund(context.shop, refundId, form.get('outcome') === 'refunded' ? 'refunded' : 'not_refunded', admin.userId);
+      return redirect(`/admin/order/details?id=${id}&done=${intent === 'refund-retry' ? 'refunded' : 'refundResolved'}#refund`);
     }
     if (intent === 'return-refuse') {
       await refuseReturn(context.shop, returnId, String(form.get('note') ?? '').slice(0, 600), admin.userId);
@@ -164,7 +184,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
   const { order: o, customer, events, payments, refunds, returned } = loaderData;
   const done = actionData ? null : loaderData.done;
   const shipErr = actionData?.intent === 'ship' ? actionData : null;
-  const refundErr = actionData?.intent === 'refund' ? actionData : null;
+  const refundErr = actionData?.intent === 'refund' || actionData?.intent === 'refund-retry' || actionData?.intent === 'refund-resolve' ? actionData : null;
   return (
     <div>
       <p>
@@ -190,7 +210,9 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
               ? ta('returns.acceptedDone')
               : done === 'returnRefused'
                 ? ta('returns.refusedDone')
-                : ta('refund.done')}
+                : done === 'refundResolved'
+                  ? ta('refundState.resolved')
+                  : ta('refund.done')}
         </p>
       )}
       <div className="cart-layout">
@@ -308,13 +330,48 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
             {refunds.length > 0 && (
               <ul className="timeline" data-testid="refunds">
                 {refunds.map((r) => (
-                  <li key={r.id}>
+                  <li key={r.id} data-status={r.status} className={r.status === 'pending' ? 'refund-pending' : undefined}>
+                    {r.status === 'pending' && <strong className="form-error">{ta('refundState.pending')} · </strong>}
+                    {r.status === 'failed' && <strong>{ta('refundState.failed')} · </strong>}
                     {dateTime(r.at)} · −{price(r.amount)} · {r.lines.map((l) => `${l.count}× ${l.sku}`).join(', ') || ta('refund.noItems')}
                     {r.restock ? ` · ${ta('refund.restocked')}` : ''}
-                    {r.reason ? ` · ${r.reason}` : ''} ·{' '}
-                    <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`}>
-                      {ta('refund.creditNote')} {r.creditNoteNumber}
-                    </a>
+                    {r.reason ? ` · ${r.reason}` : ''}
+                    {r.creditNoteNumber && (
+                      <>
+                        {' · '}
+                        <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`}>
+                          {ta('refund.creditNote')} {r.creditNoteNumber}
+                        </a>
+                      </>
+                    )}
+                    {r.status === 'failed' && r.message ? ` · ${r.message}` : ''}
+                    {r.status === 'pending' && (
+                      <>
+                        <span className="card-meta" style={{ display: 'block' }}>
+                          {ta('refundState.pendingHint', { key: r.key ?? '', message: r.message ?? '—' })}
+                        </span>
+                        <span className="admin-actions">
+                          <Form method="post" style={{ display: 'inline' }}>
+                            <input type="hidden" name="id" value={o.id} />
+                            <input type="hidden" name="refundId" value={r.id} />
+                            <button className="btn btn-small" name="intent" value="refund-retry" disabled={busy}>
+                              {ta('refundState.retry')}
+                            </button>
+                          </Form>
+                          <Form method="post" style={{ display: 'inline' }}>
+                            <input type="hidden" name="id" value={o.id} />
+                            <input type="hidden" name="refundId" value={r.id} />
+                            <input type="hidden" name="intent" value="refund-resolve" />
+                            <button className="btn btn-small btn-ghost" name="outcome" value="refunded" disabled={busy}>
+                              {ta('refundState.markRefunded')}
+                            </button>{' '}
+                            <button className="btn btn-small btn-ghost" name="outcome" value="not_refunded" disabled={busy}>
+                              {ta('refundState.markNotRefunded')}
+                            </button>
+                          </Form>
+                        </span>
+                      </>
+                    )}
                   </li>
                 ))}
               </ul>
