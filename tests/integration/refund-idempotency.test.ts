@@ -21,6 +21,7 @@ import { acceptReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, stockOf } from '../helpers/customers.ts';
 import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { createTestHttp, userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
@@ -243,5 +244,52 @@ describe('Datatrans refund with an idempotency record', () => {
     expect(fake.creditCalls.get(pending.idempotencyKey!)).toBe(2);
     expect(await shop.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
     expect(await stockOf(shop, productId)).toBe(stock0 + 1);
+  });
+});
+
+describe('the admin order page', () => {
+  it('shows a pending refund as "check with Datatrans" with its reference, offers only what is left, and retries it with the same key (German page too)', async () => {
+    const http = await createTestHttp(shop);
+    const admin = await userWithCookie(shop, 'Admin');
+    const { order } = await paidOrder();
+    fake.creditMode = 'hang';
+    try {
+      await expect(refundOrder(shop, order.id, { amount: 3000, restock: false }, ADMIN, new Date(), FAST)).rejects.toMatchObject({
+        opts: { key: 'refundPending' },
+      });
+    } finally {
+      fake.creditMode = 'normal';
+    }
+    const key = `${order.code}-R1`;
+    const page = await http.fetch(`/admin/order/details?id=${order.id}`, { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // (the page also carries its translations for hydration: assert on rendered markup)
+    expect(html).toContain('data-status="pending"');
+    expect(html).toMatch(/<strong[^>]*>Refund pending — check with Datatrans/);
+    expect(html).toContain(`Look up reference ${key} in the Datatrans back office`);
+    expect(html).toContain('value="refund-retry"');
+    expect(html).toContain('value="not_refunded"');
+    // the refund form offers what is left after the pending refund
+    expect(html).toMatch(new RegExp(`name="amount"[^>]*value="${((order.total - 3000) / 100).toFixed(2)}"`));
+    const de = await (await http.fetch(`/admin/order/details?id=${order.id}`, { cookie: `${admin.cookie}; lang=de` })).text();
+    expect(de).toMatch(/<strong[^>]*>Rückerstattung ausstehend – bei Datatrans prüfen/);
+    expect(de).toContain(`Referenz ${key} im Datatrans-Backoffice`);
+
+    const [pending] = await refundsOfOrder(shop.db, order.id, { all: true });
+    const retried = await http.fetch(`/admin/order/details?id=${order.id}`, {
+      method: 'POST',
+      body: new URLSearchParams({ id: order.id, refundId: pending.id, intent: 'refund-retry' }),
+      headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded' },
+      cookie: admin.cookie,
+    });
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get('location')).toBe(`/admin/order/details?id=${order.id}&done=refunded#refund`);
+    expect(creditsFor(key)).toHaveLength(1);
+    expect(fake.creditCalls.get(key)).toBe(2);
+    const after = await (await http.fetch(`/admin/order/details?id=${order.id}`, { cookie: admin.cookie })).text();
+    expect(after).not.toContain('data-status="pending"');
+    expect(after).toContain('data-status="succeeded"');
+    expect(after).toContain(`${order.invoiceNumber}-C1`);
   });
 });
