@@ -116,7 +116,7 @@ export async function datatransCredit(shop: Shop, transactionId: string, amount:
   } catch (err) {
     shop.log.error({ err, refno }, 'datatrans credit: no answer');
     const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return { kind: 'unknown', message: timeout ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'network error' };
+    return { kind: 'unknown', message: timeout ? `no answer within ${timeoutMs / 1000} s` : 'network error' };
   }
   const body = (await res.json().catch(() => ({}))) as { transactionId?: string; error?: { code?: string; message?: string } };
   if (res.ok && body.transactionId) return { kind: 'ok', creditId: body.transactionId };

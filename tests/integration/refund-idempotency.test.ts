@@ -266,7 +266,7 @@ describe('the admin order page', () => {
     const html = await page.text();
     // (the page also carries its translations for hydration: assert on rendered markup)
     expect(html).toContain('data-status="pending"');
-    expect(html).toMatch(/<strong[^>]*>Refund pending — check with Datatrans/);
+    expect(html).toMatch(/<strong[^>]*>Refund pending — check with Datatrans</);
     expect(html).toContain(`Look up reference ${key} in the Datatrans back office`);
     expect(html).toContain('value="refund-retry"');
     expect(html).toContain('value="not_refunded"');

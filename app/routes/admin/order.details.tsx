@@ -331,7 +331,11 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
               <ul className="timeline" data-testid="refunds">
                 {refunds.map((r) => (
                   <li key={r.id} data-status={r.status} className={r.status === 'pending' ? 'refund-pending' : undefined}>
-                    {r.status === 'pending' && <strong className="form-error">{ta('refundState.pending')} · </strong>}
+                    {r.status === 'pending' && (
+                      <>
+                        <strong className="status-badge status-pending_payment">{ta('refundState.pending')}</strong>{' '}
+                      </>
+                    )}
                     {r.status === 'failed' && <strong>{ta('refundState.failed')} · </strong>}
                     {dateTime(r.at)} · −{price(r.amount)} · {r.lines.map((l) => `${l.count}× ${l.sku}`).join(', ') || ta('refund.noItems')}
                     {r.restock ? ` · ${ta('refund.restocked')}` : ''}
