@@ -21,7 +21,8 @@ import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
 // a free port of its own: several walks (and other checkouts' servers) run on this machine at once
 let PORT = 0;
 let BASE = '';
-const SHOTS = 'docs/screenshots';
+// screenshots go to docs/ only when asked for (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean
+const SHOTS = process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : fs.mkdtempSync(path.join(os.tmpdir(), 'returns-shots-'));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -7,6 +7,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where a screenshot goes: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary folder (a test run leaves the tree clean). */
+const shot = (file: string) => path.join(process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : os.tmpdir(), file);
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const PASSWORD = 'Cohiba-Siglo-2026';
@@ -63,14 +68,14 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
   await expect(p.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = ((await p.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await p.locator('#two-factor').screenshot({ path: 'docs/screenshots/two-factor-setup.png' });
+  await p.locator('#two-factor').screenshot({ path: shot('two-factor-setup.png') });
   let last = await freshCode(secret, 0);
   await p.getByLabel('Code from the app').fill(last.code);
   await p.getByRole('button', { name: 'Turn on' }).click();
   const codes = p.getByRole('list', { name: 'Your recovery codes' }).locator('code');
   await expect(codes).toHaveCount(10);
   const recovery = (await codes.allTextContents()).map((c) => c.trim());
-  await p.locator('#two-factor').screenshot({ path: 'docs/screenshots/two-factor-recovery-codes.png' });
+  await p.locator('#two-factor').screenshot({ path: shot('two-factor-recovery-codes.png') });
 
   // the password alone no longer logs in: the form asks for the code
   await logout(p);
@@ -78,7 +83,7 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
   await expect(p.getByRole('alert')).toContainText('Enter the code of your authenticator app');
   const otp = p.getByLabel('Code from your authenticator app, or a recovery code');
   await expect(otp).toBeVisible();
-  await p.locator('main').screenshot({ path: 'docs/screenshots/two-factor-login.png' });
+  await p.locator('main').screenshot({ path: shot('two-factor-login.png') });
   last = await freshCode(secret, last.step);
   await otp.fill(last.code);
   await p.getByRole('button', { name: 'Log in' }).click();
