@@ -21,7 +21,7 @@ async function fillCart(page: Page) {
   const first = page.locator('article').first();
   await first.locator('a').first().click();
   await page.waitForURL(/\/productdetail\?id=/);
-  await page.getByRole('button', { name: /buy now/i }).click();
+  await page.getByTestId('buy-now').click(); // the product page's own button (cards on the list have their own)
   await page.waitForURL(/\/shopcart/);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 }

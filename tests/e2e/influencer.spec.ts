@@ -43,7 +43,7 @@ async function buyFirstProduct(page: Page) {
   await page.goto('/client/products');
   await page.locator('article').first().locator('a').first().click();
   await page.waitForURL(/\/productdetail\?id=/);
-  await page.getByRole('button', { name: /buy now/i }).click();
+  await page.getByTestId('buy-now').click(); // the product page's own button (cards on the list have their own)
   await page.waitForURL(/\/shopcart/);
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 }
