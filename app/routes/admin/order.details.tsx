@@ -29,7 +29,7 @@ import { displayIban } from '../../../core/returns/iban.ts';
 import '../../styles/returns.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const id = (params.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
@@ -98,7 +98,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches
 type ActionResult = { intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse'; error: string; fields: Record<string, string>; returnId?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
   const given = form.get('intent');

@@ -18,7 +18,7 @@ const PAGE_SIZE = 20;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.outbox');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get('page')) || 1));
   const { rows, total } = await listOutbox(context.shop.db, page, PAGE_SIZE, { hideLinks: Boolean(context.shop.env.SMTP_URL) });
   return {

@@ -29,7 +29,7 @@ const PAGE_SIZE = 100;
 export const handle = { bodyLimitNotice: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.slice(0, 100) ?? '';
   const state = STATES.find((s) => s === params.get('state')) ?? 'all';
@@ -74,7 +74,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(ma
  * draft's id) writes it in one transaction. `csvText` (the file's text in a field) is read too.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const file = form.get('csv');
   const fail = (error: string) => data({ error, result: null, draft: null }, { status: 400 });
