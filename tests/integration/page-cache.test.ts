@@ -303,7 +303,11 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       // a page that reads no parameter: one entry whatever the query
       expect((await fetch(`${base}/client/shipping?a=1`)).headers.get('x-page-cache')).toBe('miss');
       expect((await fetch(`${base}/client/shipping?b=2`)).headers.get('x-page-cache')).toBe('hit');
-      expect(stats.entries).toBe(4);
+      // … but the refused upload's notice of the layout (server/body-limit.ts) is kept
+      const notice = await fetch(`${base}/client/shipping?toolarge=1&b=3`);
+      expect(notice.headers.get('x-page-cache')).toBe('miss');
+      expect(await notice.text()).toContain('larger than the 1 MB this page accepts');
+      expect(stats.entries).toBe(5);
     } finally {
       await new Promise((r) => server.close(r));
     }
