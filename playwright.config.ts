@@ -10,6 +10,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // kept in the environment so that workers and the global teardown see the runner's directory
 process.env.SHOP_E2E_DATA_DIR ??= path.join(os.tmpdir(), `shop-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.SHOP_E2E_DATA_DIR;
+// the mail sink (tests/e2e/mail-sink.ts): the shop sends through SMTP, the tests read the links
+// from the files it writes (the admin outbox hides link tokens)
+process.env.SHOP_E2E_MAIL_DIR ??= `${dataDir}-mail`;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,26 +47,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
-    url: `http://localhost:${PORT}/api/configuration/configurations`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // required in production; the Host check accepts only this address
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      E2E: '1',
-      // production mode offers no test payment page unless asked for (core/orders/service.ts sandboxEnabled)
-      PAYMENT_SANDBOX: 'on',
-      // first-run admin for the accounts tests (reads the outbox in the admin area)
-      ADMIN_EMAIL: 'e2e-admin@example.ch',
-      ADMIN_PASSWORD: 'E2e-Admin-Password-1',
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/mail-sink.ts',
+      port: SMTP_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { SHOP_E2E_MAIL_DIR: process.env.SHOP_E2E_MAIL_DIR, SHOP_E2E_SMTP_PORT: String(SMTP_PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
+      url: `http://localhost:${PORT}/api/configuration/configurations`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        // required in production; the Host check accepts only this address
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        E2E: '1',
+        // production mode offers no test payment page unless asked for (core/orders/service.ts sandboxEnabled)
+        PAYMENT_SANDBOX: 'on',
+        // first-run admin for the accounts tests (role checks of the admin pages)
+        ADMIN_EMAIL: 'e2e-admin@example.ch',
+        ADMIN_PASSWORD: 'E2e-Admin-Password-1',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -22,7 +22,17 @@ import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { queryCount } from '../core/db/client.ts';
 import { countCartItems } from '../core/cart/service.ts';
-import { CACHEABLE_PATHS, PageCache, cachedResponse, maySharePage, pageCacheKey, pageCookieNames, rememberWire, type PageEntry } from './page-cache.ts';
+import {
+  CACHEABLE_PATHS,
+  PageCache,
+  cachedResponse,
+  maySharePage,
+  pageCacheKey,
+  pageCacheSearch,
+  pageCookieNames,
+  rememberWire,
+  type PageEntry,
+} from './page-cache.ts';
 import { pageCacheFront } from './page-cache-front.ts';
 import { precompressedAssets } from './precompressed.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -249,7 +259,9 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     let res: Response;
     if (cacheable(c, url.pathname)) {
       const cache = pageCache as PageCache;
-      const key = pageCacheKey(origin, url.pathname, url.search, lang, baseContext.theme);
+      // keyed and rendered without the parameters the page does not read (utm_source and such)
+      const search = pageCacheSearch(url.pathname, url.search);
+      const key = pageCacheKey(origin, url.pathname, search, lang, baseContext.theme);
       const version = await readContentVersion(shop.db);
       let entry = cache.get(key, version);
       const state = entry ? 'hit' : 'miss';
@@ -258,7 +270,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         const render = () => {
           const renderCart = newAnonymousCartId();
           const nonce = c.get('secureHeadersNonce') ?? '';
-          return handler(publicRequest(c), {
+          return handler(withSearch(publicRequest(c), search), {
             ...baseContext,
             auth: null,
             anonCartId: renderCart,
@@ -301,4 +313,15 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     return withPendingCookies(res, takePendingCookies(c));
   });
   return app;
+}
+
+/**
+ * `req` with its query string replaced by `search`: a shared page is rendered from the query it is
+ * cached under, so nothing of a dropped parameter ends up in a page other visitors get.
+ */
+function withSearch(req: Request, search: string): Request {
+  const url = new URL(req.url);
+  if (url.search === search) return req;
+  url.search = search;
+  return new Request(url, { method: req.method, headers: req.headers, signal: req.signal });
 }

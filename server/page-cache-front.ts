@@ -21,7 +21,7 @@ import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
 import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
-import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
+import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 
 /** Cookie holding the anonymous cart id (same as server/app.ts). */
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
@@ -104,7 +104,7 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     const lang = pickLocale(params?.get('lang'), jar.get('lang'), h['accept-language']);
     const themeCookie = jar.get('theme');
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
-    const key = pageCacheKey(origin, pathname, search, lang, theme);
+    const key = pageCacheKey(origin, pathname, pageCacheSearch(pathname, search), lang, theme);
     const answer = (version: number): boolean => {
       const e = cache.peek(key, version);
       if (!e?.wire) return false;

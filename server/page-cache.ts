@@ -37,18 +37,48 @@ import {
 } from '../core/accounts/cookies.ts';
 import type { Env } from '../core/config/env.ts';
 
-/** Paths whose anonymous GETs are cached (every query string is its own entry). */
-export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/client/products',
-  '/productdetail',
-  '/about',
-  '/readme',
-  '/client/privacypolicy',
-  '/client/termsandconditions',
-  '/client/returns',
-  '/client/shipping',
-]);
+/**
+ * Paths whose anonymous GETs are cached, each with the query parameters its loader reads (besides
+ * {@link EVERY_PAGE_PARAMS}). Only these are part of the cache key: a `?utm_source=` or a
+ * random parameter would otherwise make a new entry per value (cache busting, memory growth), and
+ * the page ignores it anyway.
+ */
+export const CACHED_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/': [],
+  // app/routes/client/products.tsx `Query`
+  '/client/products': ['sort', 'category', 'strength', 'page', 'q'],
+  '/productdetail': ['id'],
+  // the i18n demonstration of app/routes/about.tsx
+  '/about': ['value', 'name'],
+  '/readme': [],
+  '/client/privacypolicy': [],
+  '/client/termsandconditions': [],
+  '/client/returns': [],
+  '/client/shipping': [],
+};
+
+/**
+ * Query parameters every page reads: `lang` (root loader) and `toolarge`, the refused upload's
+ * size the default layout shows (server/body-limit.ts, app/components/BodyLimitNotice.tsx).
+ */
+export const EVERY_PAGE_PARAMS: readonly string[] = ['lang', 'toolarge'];
+
+/** Paths whose anonymous GETs are cached (one entry per {@link pageCacheSearch}). */
+export const CACHEABLE_PATHS: ReadonlySet<string> = new Set(Object.keys(CACHED_PAGE_PARAMS));
+
+/**
+ * The query string a cached page is keyed and rendered by: only the parameters of
+ * {@link CACHED_PAGE_PARAMS} for `pathname` and {@link EVERY_PAGE_PARAMS}, sorted by name (repeated ones keep their
+ * order), as `?a=1&b=2`, or `''` when none is left.
+ */
+export function pageCacheSearch(pathname: string, search: string): string {
+  if (!search || search === '?') return '';
+  const known = CACHED_PAGE_PARAMS[pathname] ?? [];
+  const kept = [...new URLSearchParams(search)].filter(([name]) => EVERY_PAGE_PARAMS.includes(name) || known.includes(name));
+  if (kept.length === 0) return '';
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return `?${new URLSearchParams(kept)}`;
+}
 
 /**
  * Cookie telling the server that the visitor's anonymous cart has items (value `1`); set or
@@ -108,7 +138,7 @@ export type PageEntry = {
   wire?: [string, string][];
 };
 
-/** The cache key of a page: public origin, path, query, language, theme. */
+/** The cache key of a page: public origin, path, query (from {@link pageCacheSearch}), language, theme. */
 export function pageCacheKey(origin: string, pathname: string, search: string, lang: string, theme: string | null): string {
   return `${origin}${pathname}${search}\n${lang}\n${theme ?? ''}`;
 }

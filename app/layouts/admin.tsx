@@ -14,6 +14,7 @@ import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
 import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
+import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
   // the shop requires two-factor log-in of every admin and this one has it off: set it up first
-  if (await adminNeedsTwoFactorSetup(context.shop.db, context.auth.userId)) throw redirect('/profile?twoFactor=required#two-factor');
+  if (await adminNeedsTwoFactorSetup(context.shop.db, context.auth.userId)) throw redirect(TWO_FACTOR_SETUP);
   return { role: context.auth.role, lang: context.lang, i18n: namespaceResources(context.lang, ADMIN_NAMESPACES) };
 }
 

@@ -6,6 +6,7 @@
  */
 import { data, redirect } from 'react-router';
 import type { AuthUser } from '../../core/accounts/auth.ts';
+import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
 import type { Role } from '../../core/accounts/schema.ts';
 import type { RequestMeta } from '../../core/accounts/sessions.ts';
 import { DomainError, STATUS_FOR } from '../../core/errors.ts';
@@ -35,10 +36,21 @@ export function requireRole(context: Pick<ShopLoadContext, 'auth'>, request: Req
   return auth;
 }
 
-/** The signed-in Admin; anonymous to /login, other roles 403. */
-export function requireAdmin(context: Pick<ShopLoadContext, 'auth'>, request: Request): AuthUser {
-  return requireRole(context, request, ['Admin']);
+/**
+ * The signed-in Admin; anonymous to /login, other roles 403, and while the shop requires
+ * two-factor log-in of every admin, an admin without it is sent to /profile to set it up. The
+ * admin layout checks the same on document requests; here it also holds for a data request
+ * addressed to one admin route alone (`.data?_routes=routes/admin/…`), which skips the layout.
+ * @throws a redirect (`/login`, `/profile?twoFactor=required`) or a 403 response.
+ */
+export async function requireAdmin(context: Pick<ShopLoadContext, 'auth' | 'shop'>, request: Request): Promise<AuthUser> {
+  const auth = requireRole(context, request, ['Admin']);
+  if (await adminNeedsTwoFactorSetup(context.shop.db, auth.userId)) throw redirect(TWO_FACTOR_SETUP);
+  return auth;
 }
+
+/** Where an admin without two-factor log-in goes while the shop requires it of every admin. */
+export const TWO_FACTOR_SETUP = '/profile?twoFactor=required#two-factor';
 
 /** Request facts the accounts service needs: origin for mail links, language, client IP. */
 export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | 'clientIp'>): RequestMeta {

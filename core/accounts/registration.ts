@@ -194,7 +194,11 @@ export async function confirmEmail(shop: Shop, token: unknown, meta: Pick<Reques
 
 /**
  * Sends a new confirmation link when the address belongs to an unverified account. The answer
- * is the same in every case.
+ * is the same in every case, and so is the work before it: an unknown or already confirmed
+ * address draws and hashes a token, renders the mail and sends the same statements as a
+ * resend (no-op writes); the mail goes out after the answer, so neither SMTP nor the account's
+ * existence shows in the timing (no account enumeration).
+ * @returns `{ message }`, always {@link MSG_CONFIRMATION_SENT}.
  * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
  */
 export async function resendConfirmation(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
@@ -202,12 +206,21 @@ export async function resendConfirmation(shop: Shop, email: unknown, meta: Reque
   await consumeRateLimit(shop, 'forgot', meta.ip, address);
   const mails = await shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
-    if (!u || u.emailVerifiedAt) return [];
+    if (!u || u.emailVerifiedAt) {
+      await spendNothing(shop, tx, meta, 'confirm');
+      return [];
+    }
     const token = await issueEmailToken(tx, u.id, 'confirm');
     return [await queueLinkMail(shop, tx, 'confirm', u, `${base(meta.origin)}/confirm/${token}`)];
   });
-  await afterCommit(shop, mails);
+  deliverAfterAnswer(shop, mails);
   return { message: MSG_CONFIRMATION_SENT };
+}
+
+/** Delivers queued mails in the background after the answer (the outbox worker retries failures). */
+function deliverAfterAnswer(shop: Shop, mails: PendingMail[]): void {
+  if (mails.length)
+    setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
 }
 
 /** The answer of `user/forgot`, the same whether or not the address exists. */
@@ -226,24 +239,23 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
   const mails = await shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
     if (!u) {
-      await spendNothing(shop, tx, meta);
+      await spendNothing(shop, tx, meta, 'reset');
       return [];
     }
     const token = await issueEmailToken(tx, u.id, 'reset');
     return [await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`)];
   });
-  // delivered in the background after this answer (the outbox worker retries failures)
-  if (mails.length)
-    setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
+  deliverAfterAnswer(shop, mails);
   return { message: MSG_RESET_SENT };
 }
 
 /**
- * The work of a reset request for an address without an account, mirroring the known path
- * statement for statement: a token is drawn and hashed, the settings read and the mail rendered,
- * and two writes that change nothing stand in for the token and outbox inserts.
+ * The work of a reset or resend request that sends nothing (no account, or for a resend an
+ * account already confirmed), mirroring the sending path statement for statement: a token is
+ * drawn and hashed, the settings read and the mail rendered, and two writes that change nothing
+ * stand in for the token and outbox inserts.
  */
-async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta): Promise<void> {
+async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta, kind: 'reset' | 'confirm'): Promise<void> {
   const token = newOpaqueToken();
   const hash = hashToken(token);
   await tx
@@ -251,7 +263,7 @@ async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta): Promise<void
     .set({ usedAt: sql`${emailTokens.usedAt}` })
     .where(and(eq(emailTokens.tokenHash, hash), sql`false`));
   const settings = await getSettings(tx);
-  renderLinkMail('reset', meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/reset/${token}` });
+  renderLinkMail(kind, meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/${kind}/${token}` });
   await tx
     .update(outbox)
     .set({ status: sql`${outbox.status}` })

@@ -1,7 +1,9 @@
-/** Removes the end-to-end server's temporary data directory (playwright.config.ts). */
+/** Removes the end-to-end server's temporary data and mail directories (playwright.config.ts). */
 import fs from 'node:fs';
 
 export default function globalTeardown(): void {
   const dir = process.env.SHOP_E2E_DATA_DIR;
   if (dir && dir.includes('shop-e2e-')) fs.rmSync(dir, { recursive: true, force: true });
+  const mail = process.env.SHOP_E2E_MAIL_DIR;
+  if (mail && mail.includes('shop-e2e-')) fs.rmSync(mail, { recursive: true, force: true });
 }

@@ -15,8 +15,11 @@ export type TestSmtp = {
   close: () => Promise<void>;
 };
 
-/** Starts the server on `port` (default: any free port). */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * Starts the server on `port` (default: any free port).
+ * @param opts.onMail called with every mail as it arrives (the end-to-end mail sink writes it to a file).
+ */
+export async function startSmtp(port = 0, opts: { onMail?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,11 +29,13 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        mails.push(mail);
+        opts.onMail?.(mail);
         callback();
       });
     },

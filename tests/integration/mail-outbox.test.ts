@@ -1,17 +1,18 @@
 /**
  * The mail outbox (issue 4, item 2) on a real database: a mail is stored in the transaction that
- * causes it, kept as `outbox_only` without SMTP, and never lost when the SMTP server is down: it
+ * causes it, kept as `outbox_only` without SMTP (shown to admins with link tokens hidden), and never lost when the SMTP server is down: it
  * stays `pending` with its error and is delivered by a later round once the server is back.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { registerUser } from '../../core/accounts/registration.ts';
+import { registerUser, requestPasswordReset } from '../../core/accounts/registration.ts';
 import { outbox } from '../../core/mail/schema.ts';
 import { deliverOutbox, listOutbox, queueMail, sendMail } from '../../core/mail/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { registration } from '../helpers/accounts.ts';
+import { createTestHttp, userWithCookie } from '../helpers/http.ts';
 import { createTestDatabase, createTestShop } from '../helpers/shop.ts';
 import { linkIn, startSmtp } from '../helpers/smtp.ts';
 
@@ -36,6 +37,44 @@ describe('mail outbox', () => {
     const listed = await listOutbox(shop.db);
     expect(listed.total).toBe(1);
     expect(listed.rows[0].to).toBe(reg.email);
+  });
+
+  it('without SMTP_URL (the default) shows admins the outbox with every link token hidden, on the page and in its data request', async () => {
+    const shop = await createTestShop({ catalogue: null });
+    shops.push(shop);
+    expect(shop.env.SMTP_URL).toBeUndefined();
+    const reg = { ...registration(), firstName: 'Zoë-Anaïs', lastName: "D'Aubigné" };
+    await registerUser(shop, reg, meta);
+    await requestPasswordReset(shop, reg.email, meta); // not confirmed yet; a reset link all the same
+    const stored = await shop.db.select().from(outbox).where(eq(outbox.to, reg.email));
+    expect(stored.map((m) => m.status)).toEqual(['outbox_only', 'outbox_only']);
+    const tokens = stored
+      .flatMap((m) => [linkIn(m.text, 'confirm'), linkIn(m.text, 'reset')])
+      .filter((l) => l !== null)
+      .map((l) => l!.split('/').at(-1)!);
+    expect(tokens).toHaveLength(2);
+
+    const listed = await listOutbox(shop.db);
+    expect(listed.rows.map((r) => r.to)).toEqual([reg.email, reg.email]);
+    for (const row of listed.rows) {
+      expect(row.text).toMatch(/http:\/\/shop\.test\/(confirm|reset)\/\[redacted\]/);
+      for (const token of tokens) {
+        expect(row.text).not.toContain(token);
+        expect(row.html ?? '').not.toContain(token);
+      }
+    }
+
+    const http = await createTestHttp(shop);
+    const { cookie } = await userWithCookie(shop, 'Admin');
+    for (const path of ['/admin/outbox', '/admin/outbox.data?_routes=routes%2Fadmin%2Foutbox']) {
+      const res = await http.fetch(path, { cookie });
+      const body = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(body, path).toContain(reg.email);
+      expect(body, path).toContain('/confirm/[redacted]');
+      expect(body, path).toContain('/reset/[redacted]');
+      for (const token of tokens) expect(body, path).not.toContain(token);
+    }
   });
 
   it('keeps a mail pending while the SMTP server is down and delivers it once the server is back', async () => {

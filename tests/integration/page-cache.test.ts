@@ -254,4 +254,62 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       await new Promise((r) => server.close(r));
     }
   });
+
+  it('keys a page only by the query parameters it reads: utm_source or a random parameter makes no new entry, in the app and at the front door', async () => {
+    const { createServer } = await import('node:http');
+    const { getRequestListener } = await import('@hono/node-server');
+    const { createHttpApp } = await import('../../server/app.ts');
+    const { withFront } = await import('../../server/page-cache-front.ts');
+    const { loadBuild } = await import('../helpers/http.ts');
+    const app = createHttpApp(shop, { build: await loadBuild() });
+    let appCalls = 0;
+    const listener = getRequestListener((req) => {
+      appCalls++;
+      return app.fetch(req);
+    });
+    const server = createServer(withFront(app.front, listener));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const stats = app.pageCache!.stats;
+    try {
+      const first = await fetch(`${base}/client/products?utm_source=newsletter&foo=1&sort=price-asc`);
+      const firstHtml = await first.text();
+      expect(first.headers.get('x-page-cache')).toBe('miss');
+      expect(stats.entries).toBe(1);
+      // the shared page holds nothing of the dropped parameters (pager links included)
+      expect(firstHtml).not.toContain('utm_source');
+      expect(firstHtml).not.toContain('foo=');
+      expect(firstHtml).toContain('sort=price-asc&amp;page=2');
+      const calls = appCalls;
+      for (const extra of ['utm_source=other', `r=${Math.random()}`, 'fbclid=abc&gclid=def', '']) {
+        const res = await fetch(`${base}/client/products?sort=price-asc${extra ? `&${extra}` : ''}`);
+        expect(res.headers.get('x-page-cache'), extra).toBe('hit');
+        expect(await res.text()).toBe(firstHtml);
+      }
+      expect(appCalls).toBe(calls); // all answered by the front door
+      expect(stats.entries).toBe(1);
+      // the same through the app (the front door answers only what is cached already)
+      const viaApp = await app.fetch(new Request(`${base}/client/products?sort=price-asc&x=${Math.random()}`));
+      expect(viaApp.headers.get('x-page-cache')).toBe('hit');
+      expect(stats.entries).toBe(1);
+      // parameters the page reads still make their own entries, in any order
+      const page2 = await fetch(`${base}/client/products?page=2&sort=price-asc`);
+      expect(page2.headers.get('x-page-cache')).toBe('miss');
+      expect(await page2.text()).not.toBe(firstHtml);
+      expect((await fetch(`${base}/client/products?sort=price-asc&page=2&utm_medium=mail`)).headers.get('x-page-cache')).toBe('hit');
+      const p = await productWith(shop, 4, 2600, 1);
+      expect((await fetch(`${base}/productdetail?id=${p.id}&ref=x`)).headers.get('x-page-cache')).toBe('miss');
+      expect((await fetch(`${base}/productdetail?id=${p.id}&ref=y`)).headers.get('x-page-cache')).toBe('hit');
+      // a page that reads no parameter: one entry whatever the query
+      expect((await fetch(`${base}/client/shipping?a=1`)).headers.get('x-page-cache')).toBe('miss');
+      expect((await fetch(`${base}/client/shipping?b=2`)).headers.get('x-page-cache')).toBe('hit');
+      // … but the refused upload's notice of the layout (server/body-limit.ts) is kept
+      const notice = await fetch(`${base}/client/shipping?toolarge=1&b=3`);
+      expect(notice.headers.get('x-page-cache')).toBe('miss');
+      expect(await notice.text()).toContain('larger than the 1 MB this page accepts');
+      expect(stats.entries).toBe(5);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });

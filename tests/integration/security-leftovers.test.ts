@@ -9,7 +9,7 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../core/accounts/schema.ts';
-import { adminCreateUser, changePassword, login, requestPasswordReset, resetPassword } from '../../core/accounts/service.ts';
+import { adminCreateUser, changePassword, login, requestPasswordReset, resendConfirmation, resetPassword } from '../../core/accounts/service.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { queryCount } from '../../core/db/client.ts';
@@ -264,7 +264,7 @@ describe('log-in back-off per IP and account, with a global cap per account', ()
   });
 });
 
-describe('forgot password does the same work for known and unknown addresses', () => {
+describe('forgot password and resend confirmation do the same work for known and unknown addresses', () => {
   let shop: Shop;
   let hung: net.Server;
   const sockets = new Set<net.Socket>();
@@ -301,6 +301,30 @@ describe('forgot password does the same work for known and unknown addresses', (
     expect(knownStatements).toBe(unknownStatements);
     expect(await shop.db.select().from(outbox).where(eq(outbox.to, u.email))).toHaveLength(1);
     expect(await shop.db.select().from(emailTokens).where(eq(emailTokens.userId, u.id))).toHaveLength(1);
+  });
+
+  it('resend confirmation: the same answer and as many SQL statements for an unconfirmed, a confirmed and an unknown address, without waiting for the mail server', async () => {
+    const reg = registration();
+    const { id: unconfirmedId } = await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
+    await shop.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unconfirmedId));
+    const confirmed = await customerWithPassword(shop);
+    await resendConfirmation(shop, 'warm-up@example.ch', meta);
+    const statements = async (address: string) => {
+      const before = queryCount();
+      const answer = await resendConfirmation(shop, address, meta); // would hang on the silent SMTP server before the fix
+      return { answer, statements: queryCount() - before };
+    };
+    const unknown = await statements('nobody-at-all@example.ch');
+    const verified = await statements(confirmed.email);
+    const unverified = await statements(reg.email);
+    expect(unverified.answer).toEqual(unknown.answer);
+    expect(verified.answer).toEqual(unknown.answer);
+    expect(unverified.statements).toBe(unknown.statements);
+    expect(verified.statements).toBe(unknown.statements);
+    // only the unconfirmed account got a link
+    expect(await shop.db.select().from(emailTokens).where(eq(emailTokens.userId, unconfirmedId))).toHaveLength(1);
+    expect(await shop.db.select().from(outbox).where(eq(outbox.to, reg.email))).toHaveLength(1);
+    expect(await shop.db.select().from(outbox).where(eq(outbox.to, confirmed.email))).toHaveLength(0);
   });
 });
 

@@ -20,6 +20,7 @@ import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import * as adminUserList from '../../app/routes/admin/user.list.tsx';
+import * as adminProductList from '../../app/routes/admin/product.list.tsx';
 import type { ShopLoadContext } from '../../app/context.ts';
 
 const KEY = 'a1'.repeat(32);
@@ -162,7 +163,7 @@ describe('audited exports and admin creation; throttled erasure', () => {
   });
 });
 
-describe('admin user search', () => {
+describe('admin user search and product search', () => {
   let shop: Shop;
   beforeAll(async () => {
     shop = await createTestShop({ catalogue: null });
@@ -184,5 +185,25 @@ describe('admin user search', () => {
     for (let i = 0; i < 4; i++) answers.push(await status(`/admin/user/list?q=M%C3%BCller${i}`));
     expect(answers).toEqual([200, 200, 200, 429]);
     expect(await status('/admin/user/list')).toBe(200);
+  });
+
+  it('a ?q= search of the product list is throttled the same way (429, translated); the list without a search is not', async () => {
+    await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
+    const context = { shop, auth: { userId: 'admin-2', role: 'Admin' as const }, lang: 'de', clientIp: '10.9.9.10' } as unknown as ShopLoadContext;
+    const answer = async (path: string) => {
+      try {
+        await adminProductList.loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
+        return { status: 200, body: null };
+      } catch (e) {
+        const err = e as { init?: { status?: number }; data?: unknown };
+        return { status: err.init?.status ?? 500, body: err.data };
+      }
+    };
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await answer(`/admin/product/list?q=Cohiba%20Sigl%C3%B8${i}`));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    expect(JSON.stringify(answers[3].body)).toContain('Zu viele Versuche');
+    expect((await answer('/admin/product/list')).status).toBe(200);
+    expect((await answer('/admin/product/list?state=low&page=2')).status).toBe(200);
   });
 });

@@ -192,4 +192,36 @@ describe('required for every admin', () => {
       await setAdminTwoFactorRequired(shop.db, careful.id, false);
     }
   });
+
+  it('also on a data request addressed to one admin route alone and on an admin resource route, which skip the admin layout', async () => {
+    const careful = await admin();
+    const other = await admin();
+    await withTwoFactor(careful.id);
+    await setAdminTwoFactorRequired(shop.db, careful.id, true);
+    try {
+      const login = await api.post('/user/login', { email: other.email, password: GOOD_PASSWORD });
+      const cookie = `access_token=${login.body.accesToken}`;
+      // the user list's loader alone: a single-fetch redirect to the set-up, no user data
+      const single = await http.fetch('/admin/user/list.data?_routes=routes%2Fadmin%2Fuser.list', { cookie, redirect: 'manual' });
+      const body = await single.text();
+      expect(single.status).toBe(202);
+      expect(body).toContain('SingleFetchRedirect');
+      expect(body).toContain('/profile?twoFactor=required#two-factor');
+      expect(body).not.toContain(careful.email);
+      expect(body).not.toContain('"users"');
+      // the users' CSV export (a resource route outside the admin layout)
+      const csv = await http.fetch('/admin/user/export', { cookie, redirect: 'manual' });
+      expect(csv.status).toBe(302);
+      expect(csv.headers.get('location')).toBe('/profile?twoFactor=required#two-factor');
+      expect(await csv.text()).not.toContain(careful.email);
+      // once set up, the same requests answer
+      const { secret } = await withTwoFactor(other.id);
+      const again = await api.post('/user/login', { email: other.email, password: GOOD_PASSWORD, otp: await generate({ secret }) });
+      const after = await http.fetch('/admin/user/list.data?_routes=routes%2Fadmin%2Fuser.list', { cookie: `access_token=${again.body.accesToken}` });
+      expect(after.status).toBe(200);
+      expect(await after.text()).toContain(careful.email);
+    } finally {
+      await setAdminTwoFactorRequired(shop.db, careful.id, false);
+    }
+  });
 });

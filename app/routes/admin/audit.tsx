@@ -20,7 +20,7 @@ const ENTITIES = ['order', 'product', 'promo', 'user', 'settings'] as const;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'audit.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const sp = new URL(request.url).searchParams;
   const entityParam = sp.get('entity') ?? '';
   const entity = (ENTITIES as readonly string[]).includes(entityParam) ? entityParam : '';

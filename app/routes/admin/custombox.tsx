@@ -46,7 +46,7 @@ const ModelForm = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const models = await listBoxModels(context.shop.db, { includeInactive: true });
   return {
     title: translate(context.lang, 'custombox:admin.title'),
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const r = parseForm(ModelForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, id: r.values.id || 'new', fields: r.fields }, { status: 400 });
   const { id, ...input } = r.data;

@@ -23,7 +23,7 @@ import { NotReadyNotice } from '../../components/admin/NotReadyNotice.tsx';
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const db = context.shop.db;
   const [d, users, returns, settings] = await Promise.all([dashboard(db), userCounts(db), openReturns(db), getSettings(db)]);
   return {

@@ -3,8 +3,8 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/index';
 import { requireAdmin } from '../../lib/auth.server.ts';
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
   throw redirect('/admin/home');
 }
 

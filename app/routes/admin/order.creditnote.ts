@@ -6,7 +6,7 @@ import { creditNoteFor } from '../../../core/orders/refunds.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const no = (new URL(request.url).searchParams.get('no') ?? '').slice(0, 80);
   try {
     const { pdf, refund } = await creditNoteFor(context.shop.db, no);

@@ -30,7 +30,7 @@ import { displayIban } from '../../../core/returns/iban.ts';
 import '../../styles/returns.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const id = (params.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
@@ -111,7 +111,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
   const given = form.get('intent');

@@ -16,7 +16,7 @@ import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
   const order = id ? await findOrder(context.shop.db, id) : undefined;
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.orderEdit', { code: data?.code ?? '' });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const id = String(form.get('id') ?? '').slice(0, 64);
   const to = ORDER_STATUSES.find((s) => s === form.get('to'));

@@ -8,7 +8,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const csv = await ordersCsv(context.shop, orderFilterFromParams(params));
   // an export carries every listed customer's name and e-mail: who took it, and which filter

@@ -22,7 +22,7 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const PAGE_SIZE = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const filter = orderFilterFromParams(params);
   const page = Number(params.get('page') ?? '1') || 1;
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Orders');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const form = await request.formData();
   const file = form.get('camt');
   if (!(file instanceof File) || file.size === 0) return data({ error: 'camtMissing' as const, summary: null }, { status: 400 });

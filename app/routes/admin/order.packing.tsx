@@ -13,7 +13,7 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/packaging.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
   try {

@@ -1,7 +1,7 @@
 /**
  * Mail outbox (/admin/outbox; issue 4, item 2): every mail the shop sent or could not send, newest
- * first, with its plain-text part (where confirmation and reset links are, when no SMTP server is
- * configured). Admin only.
+ * first, with its plain-text part; confirmation and reset link tokens are hidden, with or without
+ * an SMTP server (core/mail/service.ts `listOutbox`). Admin only.
  */
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,9 @@ const PAGE_SIZE = 20;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.outbox');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get('page')) || 1));
-  const { rows, total } = await listOutbox(context.shop.db, page, PAGE_SIZE, { hideLinks: Boolean(context.shop.env.SMTP_URL) });
+  const { rows, total } = await listOutbox(context.shop.db, page, PAGE_SIZE);
   return {
     title: translate(context.lang, 'account:admin.outbox.title'),
     page,

@@ -56,7 +56,7 @@ const ProductForm = ProductInputSchema.omit({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const url = new URL(request.url);
   const id = url.searchParams.get('id');
   const title = translate(context.lang, id ? 'adminshop:product.editTitle' : 'adminshop:product.addTitle');
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Result = { intent: string; fields: Record<string, string>; values: Record<string, string>; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? undefined;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');

@@ -5,7 +5,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const csv = await productsCsv(context.shop.db);
   await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'product.export', entity: 'product' });
   return new Response(`\uFEFF${csv}`, {

@@ -17,7 +17,8 @@ import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminError } from '../../lib/admin-shop.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate, translateError } from '../../i18n/resources.server.ts';
+import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const STATES = ['all', 'active', 'archived', 'low'] as const;
@@ -29,9 +30,16 @@ const PAGE_SIZE = 100;
 export const handle = { bodyLimitNotice: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const q = params.get('q')?.slice(0, 100) ?? '';
+  // a text search scans SKUs, names and brands (ILIKE): the live search's throttle, per IP and
+  // admin, as on the user list
+  if (q)
+    await consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId).catch((err: unknown) => {
+      if (err instanceof DomainError) throw data(translateError(context.lang, err), { status: 429 });
+      throw err;
+    });
   const state = STATES.find((s) => s === params.get('state')) ?? 'all';
   // "low": each product at or below its own low-stock threshold (admin product page)
   const total = await adminCountProducts(context.shop.db, q, state);
@@ -74,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(ma
  * draft's id) writes it in one transaction. `csvText` (the file's text in a field) is read too.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const file = form.get('csv');
   const fail = (error: string) => data({ error, result: null, draft: null }, { status: 400 });

@@ -13,7 +13,7 @@ import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.se
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? '';
   let form: FormData;
   try {

@@ -32,7 +32,7 @@ function zurichDayBound(day: string, end: boolean): Date {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id');
   const influencers = await influencerChoices(context.shop.db);
   if (!id) return { promo: null, influencers };
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.promo');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const f = Object.fromEntries(await request.formData());
   const str = (k: string) => String(f[k] ?? '').trim();
   const kind = str('kind') === 'fixed' ? 'fixed' : 'percent';

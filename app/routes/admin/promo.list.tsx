@@ -8,7 +8,7 @@ import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   const rows = await listPromos(context.shop.db);
   return {
     promos: rows.map((p) => ({

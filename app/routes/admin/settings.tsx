@@ -72,12 +72,12 @@ const SettingsForm = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  await requireAdmin(context, request);
   return { settings: await getSettings(context.shop.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const r = parseForm(SettingsForm, await request.formData(), context.lang);
   if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
   const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, ...rest } = r.data;

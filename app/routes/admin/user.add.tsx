@@ -15,15 +15,15 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.userAdd');
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
   return { title: translate(context.lang, 'account:admin.userAdd.title') };
 }
 
 const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBirth', 'street', 'postalCode', 'city', 'country', 'role', 'locale'] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const f = formFields(await request.formData(), NAMES);
   try {
     const u = await adminCreateUser(

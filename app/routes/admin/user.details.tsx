@@ -33,7 +33,7 @@ async function loadUser(context: Route.LoaderArgs['context'], id: string) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/user/list');
   const u = await loadUser(context, id);
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { intent: string; ok: boolean; message?: string; error?: string; fields: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const actor = `admin:${admin.userId}`;
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   const form = await request.formData();

@@ -24,7 +24,7 @@ const PAGE_SIZE = 25;
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'users.title');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const sp = new URL(request.url).searchParams;
   const q = (sp.get('q') ?? '').slice(0, 100);
   // a text search scans names and e-mails (ILIKE): the live search's throttle, per IP and admin
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = requireAdmin(context, request);
+  const auth = await requireAdmin(context, request);
   const f = formFields(await request.formData(), ['userId', 'role']);
   try {
     if (f.userId === auth.userId && f.role !== 'Admin') {

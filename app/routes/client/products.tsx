@@ -3,7 +3,7 @@
  * category and strength, paging, free-text `q` (the search form without JavaScript), and
  * "no products in stock" when nothing matches.
  */
-import { Form, useSearchParams, useSubmit } from 'react-router';
+import { Form, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/products';
@@ -61,11 +61,16 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: 
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue');
-  const [params] = useSearchParams();
   const submit = useSubmit();
   const { items, page, pageCount, total, query } = loaderData;
+  // from the parsed query, not the address bar: a shared cached page carries no parameter the
+  // list does not read (server/page-cache.ts `pageCacheSearch`), and server and browser agree
   const pageHref = (n: number) => {
-    const p = new URLSearchParams(params);
+    const p = new URLSearchParams();
+    if (query.sort !== 'newest') p.set('sort', query.sort);
+    if (query.category) p.set('category', query.category);
+    if (query.strength) p.set('strength', query.strength);
+    if (query.q) p.set('q', query.q);
     p.set('page', String(n));
     return `?${p}`;
   };

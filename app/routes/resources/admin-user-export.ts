@@ -11,7 +11,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { recordAudit } from '../../../core/audit/service.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   try {
     const doc = await exportUserData(context.shop.db, id);
