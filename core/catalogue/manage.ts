@@ -172,6 +172,9 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
       skip_empty_lines: true,
       trim: true,
       relax_column_count: false,
+      // the shop's own export neutralises formula-like cells with a leading ' (productsCsv,
+      // escape_formulas: OWASP "CSV injection"); take it off so an export imports back unchanged
+      cast: (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value),
     }) as Record<string, string>[];
   } catch (e) {
     throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {

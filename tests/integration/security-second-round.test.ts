@@ -17,7 +17,7 @@ import { users } from '../../core/accounts/schema.ts';
 import { auditLog } from '../../core/audit/schema.ts';
 import { recordAudit } from '../../core/audit/service.ts';
 import { addToCart } from '../../core/cart/service.ts';
-import { productsCsv } from '../../core/catalogue/manage.ts';
+import { importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/catalogue/schema.ts';
 import { backupPglite, isDatabaseEntry, onlyDatabaseEntries, passwordApart } from '../../core/db/backup.ts';
 import { outbox } from '../../core/mail/schema.ts';
@@ -222,6 +222,19 @@ describe('CSV exports neutralise formula cells', () => {
     expect(csv).toContain(`,'\t=1+1,`);
     expect(csv).toContain(`,"'\r=1+1",`);
     expect(csv).not.toMatch(/(^|,)"?(=cmd|\t=|\r=)/m);
+  });
+
+  it("the shop's own export imports back unchanged: the leading ' of a neutralised cell is taken off", async () => {
+    const [row] = await shop.db.select().from(products).orderBy(products.sku).limit(1);
+    await shop.db.update(products).set({ name: '=HYPERLINK("http://evil.example")', brand: '@Brand' }).where(eq(products.id, row.id));
+    const csv = await productsCsv(shop.db);
+    expect(csv).toContain(`'=HYPERLINK`);
+    const admin = await createCustomer(shop);
+    const result = await importProductsCsv(shop.db, csv, { dryRun: false, adminId: admin.id });
+    expect(result.problems).toEqual([]);
+    const [after] = await shop.db.select().from(products).where(eq(products.id, row.id));
+    expect(after.name).toBe('=HYPERLINK("http://evil.example")');
+    expect(after.brand).toBe('@Brand');
   });
 });
 
