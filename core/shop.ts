@@ -73,8 +73,8 @@ export async function openShop(
   let database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, setup });
   let { db } = database;
   // Creating the schema and importing grew PGlite's WebAssembly memory (~120 MB), which never
-  // shrinks: reopening the files (~0.3 s) leaves that memory with the closed instance (issue 11,
-  // memory).
+  // shrinks: reopening the files (~0.3 s) leaves that memory with the closed instance, and the
+  // server's resident memory stays small.
   if (imported && database.kind === 'pglite' && env.DATA_DIR && env.DATA_DIR !== 'memory://') {
     await database.close();
     database = await openDatabase({ dataDir: env.DATA_DIR });

@@ -102,7 +102,7 @@ export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 export type RefundLine = { lineId: string; sku: string; name: string; count: number };
 
 /**
- * Refunds (issue 10): money given back for an order, full or partial, with the units returned and
+ * Refunds: money given back for an order, full or partial, with the units returned and
  * whether they went back into stock. Each refund has a credit-note number (`<invoice no.>-C<n>`).
  * The money movement itself is also a row of `payments` (negative amount, status `refund`).
  */

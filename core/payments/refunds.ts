@@ -1,5 +1,5 @@
 /**
- * Refunds (issue 10, "Orders"): full or partial money back for a paid order. Money in Rappen.
+ * Refunds: full or partial money back for a paid order. Money in Rappen.
  *
  * Checks, with the order row locked: the amount against what was paid and not yet refunded (a
  * pending refund counts as refunded), returned units against what was ordered and not yet

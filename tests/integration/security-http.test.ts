@@ -189,7 +189,7 @@ describe('findings 6 and 9 on the test shop', () => {
   }, 60_000);
   afterAll(() => shop.close());
 
-  it('finding 6: refuses a body over 1 MB: 413 and a message on the API, the page again with a message for a page form', async () => {
+  it('refuses a body over 1 MB: 413 and a message on the API, the page again with a message for a page form', async () => {
     const big = 'x'.repeat(8 * 1024 * 1024);
     const api = await app.request('http://shop.test/api/user/login', json({ email: 'a@example.ch', password: big }));
     expect(api.status).toBe(413);
