@@ -17,6 +17,7 @@ import { registration, userWithRole } from '../helpers/accounts.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { settingsForm } from '../helpers/settings.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -63,27 +64,7 @@ describe('the setting', () => {
     const page = await (await http.fetch('/admin/settings', { cookie: admin.cookie })).text();
     expect(page).toContain('name="deliverLiechtenstein"');
     expect(page).toContain('Also deliver to Liechtenstein');
-    const s = await getSettings(shop.db);
-    const form: Record<string, string> = {
-      companyName: s.companyName,
-      dir: s.dir,
-      street: s.street,
-      buildingNumber: s.buildingNumber,
-      postalCode: s.postalCode,
-      city: s.city,
-      whatsapp: s.whatsapp,
-      email: s.email,
-      telegram: s.telegram,
-      facebook: s.facebook,
-      instagram: s.instagram,
-      promotionalText: s.promotionalInfo.text,
-      vatNumber: s.vatNumber,
-      shippingFee: '9.00',
-      freeShippingThreshold: '150.00',
-      iban: s.iban,
-      cardPaymentExpiryMinutes: '30',
-      bankTransferExpiryDays: '5',
-    };
+    const form = settingsForm(await getSettings(shop.db));
     expect((await http.postForm('/admin/settings', { ...form, deliverLiechtenstein: 'on' }, admin.cookie)).status).toBe(200);
     expect((await getSettings(shop.db)).deliverLiechtenstein).toBe(true);
     expect((await http.postForm('/admin/settings', form, admin.cookie)).status).toBe(200);

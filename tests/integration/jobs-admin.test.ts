@@ -12,6 +12,7 @@ import { dashboard } from '../../core/dashboard/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { settingsForm } from '../helpers/settings.ts';
 
 let shop: Shop;
 let http: TestHttp;
@@ -77,27 +78,7 @@ describe('low-stock threshold on the admin product page', () => {
 
 describe('shop notifications on the admin settings page', () => {
   const base = async () => {
-    const s = await getSettings(shop.db);
-    return {
-      companyName: s.companyName,
-      dir: s.dir,
-      street: s.street,
-      buildingNumber: s.buildingNumber,
-      postalCode: s.postalCode,
-      city: s.city,
-      whatsapp: s.whatsapp,
-      email: s.email,
-      telegram: s.telegram,
-      facebook: s.facebook,
-      instagram: s.instagram,
-      promotionalText: s.promotionalInfo.text,
-      vatNumber: s.vatNumber,
-      shippingFee: '9.00',
-      freeShippingThreshold: '150.00',
-      iban: s.iban,
-      cardPaymentExpiryMinutes: String(s.cardPaymentExpiryMinutes),
-      bankTransferExpiryDays: String(s.bankTransferExpiryDays),
-    };
+    return settingsForm(await getSettings(shop.db));
   };
 
   it('saves the order notification address and the language of the shop mails', async () => {

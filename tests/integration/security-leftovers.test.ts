@@ -29,6 +29,7 @@ import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatran
 import { loadBuild, userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { settingsForm } from '../helpers/settings.ts';
 
 type App = ReturnType<typeof createHttpApp>;
 const formPost = (app: App, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -373,27 +374,7 @@ describe('social links in the settings', () => {
   it('accepts only https URLs (or nothing), with a translated field message', async () => {
     const admin = await userWithCookie(shop, 'Admin');
     const s = await getSettings(shop.db);
-    const form = (links: Record<string, string>) => ({
-      companyName: s.companyName,
-      dir: s.dir,
-      street: s.street,
-      buildingNumber: s.buildingNumber,
-      postalCode: s.postalCode,
-      city: s.city,
-      whatsapp: s.whatsapp,
-      email: s.email,
-      telegram: s.telegram,
-      facebook: s.facebook,
-      instagram: s.instagram,
-      promotionalText: s.promotionalInfo.text,
-      vatNumber: s.vatNumber,
-      shippingFee: '9.00',
-      freeShippingThreshold: '150.00',
-      iban: s.iban,
-      cardPaymentExpiryMinutes: String(s.cardPaymentExpiryMinutes),
-      bankTransferExpiryDays: String(s.bankTransferExpiryDays),
-      ...links,
-    });
+    const form = (links: Record<string, string>) => ({ ...settingsForm(s), ...links });
     for (const bad of ['javascript:alert(1)', 'http://t.me/casa', '@casadeltabaco', '//evil.example/x', 'https://user:pw@evil.example/']) {
       const res = await formPost(app, 'http://shop.test/admin/settings', form({ telegram: bad }), {
         origin: 'http://shop.test',
