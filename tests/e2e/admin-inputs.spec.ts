@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
+import { waitForOwnServer } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
@@ -49,15 +50,7 @@ test.beforeAll(async () => {
     env: { ...env, PORT: String(PORT), NODE_ENV: 'production', PUBLIC_URL: BASE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${BASE}/api/configuration/configurations`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('inputs walk server did not start');
+  await waitForOwnServer(BASE, 'inputs walk');
 });
 
 test.afterAll(() => {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { waitForOwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE = `http://localhost:${PORT}`;
@@ -45,15 +46,7 @@ test.beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${BASE}/api/configuration/configurations`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('admin walk server did not start');
+  await waitForOwnServer(BASE, 'admin walk');
 });
 
 test.afterAll(async () => {

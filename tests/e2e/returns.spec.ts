@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
+import { waitForOwnServer } from './own-server.ts';
 
 // a free port of its own: several walks (and other checkouts' servers) run on this machine at once
 let PORT = 0;
@@ -61,15 +62,7 @@ test.beforeAll(async () => {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${BASE}/api/configuration/configurations`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('returns walk server did not start');
+  await waitForOwnServer(BASE, 'returns walk');
 });
 
 test.afterAll(async () => {
