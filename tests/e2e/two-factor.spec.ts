@@ -32,8 +32,11 @@ async function logout(page: Page) {
 /** A code one or more 30-second steps after the last one used, so it is never a replay. */
 async function freshCode(secret: string, after: number): Promise<{ code: string; step: number }> {
   for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    if (step > after) return { code: await generate({ secret }), step };
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    // the code of exactly this step: generated at its own clock, it could fall in the next step
+    // and be the same code as the next call's, which the server refuses as a replay
+    if (step > after) return { code: await generate({ secret, epoch: Math.floor(now / 1000) }), step };
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
