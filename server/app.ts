@@ -46,7 +46,8 @@ import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { serviceUnavailable } from './unavailable.ts';
-import { apiChain } from './api-chain.ts';
+import { apiChain, compressAccepted, jsonWithLength } from './api-chain.ts';
+import { PERSONAL_PART_PATH, personalPart } from './personal-part.ts';
 import { requestLog } from './request-log.ts';
 import { shopSecureHeaders } from './security-headers.ts';
 import { opsRoutes, type Lifecycle } from './ops.ts';
@@ -140,6 +141,25 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // Hashed build assets next (issue 11, JavaScript transfer): from memory, with the few headers
   // a script or style sheet needs (server/precompressed.ts); the rest goes on to the pages' chain.
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
+  const isHttps = (c: Context) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env);
+  // The personal part of a shared page (server/personal-part.ts, ADR 015), with a chain of its own
+  // like the API's: a JSON answer needs no CSP nonce, page cache, static files or cart cookie; the
+  // personal hint is kept in step (a stale one is cleared by this answer).
+  app.use(
+    PERSONAL_PART_PATH,
+    requestId(),
+    forwarded(shop),
+    hostCheck(shop),
+    requestBodyLimit(),
+    refuseNul(),
+    personalHint(shop.env, isHttps),
+    requestLog(shop),
+    serviceUnavailable(shop),
+    shopSecureHeaders(shop, { nonce: false }),
+    compressAccepted(),
+    jsonWithLength(),
+  );
+  app.get(PERSONAL_PART_PATH, personalPart(shop));
   // outermost for pages: the final headers of a cached page, for the front door
   app.use('*', async (c, next) => {
     await next();
@@ -150,10 +170,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   // the readable hint that a cached page must fetch its personal part (server/personal-hint.ts)
-  app.use(
-    '*',
-    personalHint(shop.env, (c) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env)),
-  );
+  app.use('*', personalHint(shop.env, isHttps));
   app.use('*', requestLog(shop));
   // A cached page was rendered with another request's nonce: its CSP names its inline scripts by
   // hash instead (runs after secureHeaders has set the header).
