@@ -17,7 +17,7 @@ import type { Shop } from '../core/shop.ts';
 import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import { catalogueAsset } from '../core/i18n/resources.ts';
 import type { ShopLoadContext } from './context.ts';
-import { webSession } from './session.ts';
+import { webSessionAndCart } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { queryCount } from '../core/db/client.ts';
@@ -309,10 +309,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         return res;
       }
     } else {
-      const auth = await webSession(shop, c);
+      // a GET changes nothing: the user's cart is read with the account check (one statement)
+      const { auth, cart: sessionCart } = await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD');
       const context: ShopLoadContext = {
         ...baseContext,
         auth,
+        sessionCart,
         anonCartId,
         cartKey: auth ? auth.userId : anonCartId,
         nonce: c.get('secureHeadersNonce') ?? '',

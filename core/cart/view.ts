@@ -2,8 +2,9 @@
  * The cart as the UI shows it (side cart, cart page, navbar count), for the root loader
  * (app/root.tsx) and the personal part of a shared page (server/personal-part.ts). Money in Rappen.
  */
+import type { Role } from '../accounts/roles.ts';
 import type { Db } from '../db/client.ts';
-import { getCart } from './service.ts';
+import { getCart, type Cart } from './service.ts';
 import { cartTotals } from './totals.ts';
 
 export type CartView = {
@@ -39,12 +40,19 @@ export type CartView = {
  * Loads the visitor's cart for display: one statement for the cart (two with custom boxes), the
  * promo code's row when one is applied, and the bonus of an Influencer's or Admin's filled cart.
  * @param context the shop's database and the cart key (a user id or an anonymous cart id); the
- *   root loader passes its load context.
+ *   root loader passes its load context. `sessionCart`: the cart of `cartKey` already read with
+ *   the session (server/session.ts `webSessionAndCart`), used instead of reading it again;
+ *   `auth`: the signed-in user, whose role decides the bonus without another look-up.
  */
-export async function loadCartView(context: { shop: { db: Db }; cartKey: string }): Promise<CartView> {
+export async function loadCartView(context: {
+  shop: { db: Db };
+  cartKey: string;
+  sessionCart?: Cart | null;
+  auth?: { userId: string; role: Role } | null;
+}): Promise<CartView> {
   const { db } = context.shop;
-  const cart = await getCart(db, context.cartKey);
-  const totals = await cartTotals(db, cart);
+  const cart = context.sessionCart ?? (await getCart(db, context.cartKey));
+  const totals = await cartTotals(db, cart, new Date(), context.auth ? { id: context.auth.userId, role: context.auth.role } : undefined);
   return {
     lines: cart.lines.map((l) => ({
       productId: l.product.id,

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema.ts';
-import { addToCart } from '../../core/cart/service.ts';
+import { addToCart, getCart } from '../../core/cart/service.ts';
+import { currentAccountWithCart } from '../../core/cart/session-cart.ts';
+import { queryCount } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { PersonalPart } from '../../server/personal-part.ts';
 import { productWith } from '../helpers/customers.ts';
@@ -89,9 +91,40 @@ describe('GET /personal', () => {
     expect(stranger.res.headers.getSetCookie().join('\n')).not.toMatch(/cart_id=/);
   });
 
+  it('costs one statement for a signed-in customer with a plain cart: the account check reads the cart too', async () => {
+    const p = await productWith(shop, 9, 700, 3);
+    const user = await userWithCookie(shop, 'Customer');
+    await addToCart(shop.db, user.userId, p.id, 1, user.userId);
+    await personal(user.cookie); // settings and content version known
+    const before = queryCount();
+    const { body } = await personal(user.cookie);
+    expect(queryCount() - before).toBe(1);
+    expect(body.cart.itemCount).toBe(1);
+  });
+
   it('clears a stale hint (no session, no cart any more)', async () => {
     const { res, body } = await personal('personal=2');
     expect(body.user).toBeNull();
     expect(res.headers.getSetCookie().join('\n')).toMatch(/personal=;.*Max-Age=0/);
+  });
+});
+
+describe('currentAccountWithCart', () => {
+  it('answers the account as currentAccount does and the cart as getCart reads it; null for a blocked or unknown account', async () => {
+    const a = await productWith(shop, 9, 1000, 4);
+    const b = await productWith(shop, 9, 2000, 5);
+    const user = await userWithCookie(shop, 'Influencer');
+    expect(await currentAccountWithCart(shop.db, { userId: user.userId })).toEqual({
+      user: { userId: user.userId, role: 'Influencer' },
+      cart: await getCart(shop.db, user.userId),
+    });
+    await addToCart(shop.db, user.userId, b.id, 2, user.userId);
+    await addToCart(shop.db, user.userId, a.id, 1, user.userId);
+    const both = await currentAccountWithCart(shop.db, { userId: user.userId });
+    expect(both?.cart).toEqual(await getCart(shop.db, user.userId));
+    expect(both?.cart.lines.map((l) => l.product.id)).toEqual([b.id, a.id]);
+    await shop.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.userId));
+    expect(await currentAccountWithCart(shop.db, { userId: user.userId })).toBeNull();
+    expect(await currentAccountWithCart(shop.db, { userId: 'no-such-user' })).toBeNull();
   });
 });
