@@ -91,14 +91,16 @@ describe('GET /personal', () => {
     expect(stranger.res.headers.getSetCookie().join('\n')).not.toMatch(/cart_id=/);
   });
 
-  it('costs one statement for a signed-in customer with a plain cart: the account check reads the cart too', async () => {
+  it('costs one statement for a signed-in customer with a plain cart (the account check reads the cart too), besides the content version read on PostgreSQL', async () => {
     const p = await productWith(shop, 9, 700, 3);
     const user = await userWithCookie(shop, 'Customer');
     await addToCart(shop.db, user.userId, p.id, 1, user.userId);
     await personal(user.cookie); // settings and content version known
     const before = queryCount();
     const { body } = await personal(user.cookie);
-    expect(queryCount() - before).toBe(1);
+    // PostgreSQL: the settings' content version is read (shared by concurrent requests); PGlite counts it in memory
+    const versionRead = process.env.TEST_DATABASE_URL ? 1 : 0;
+    expect(queryCount() - before).toBe(1 + versionRead);
     expect(body.cart.itemCount).toBe(1);
   });
 
