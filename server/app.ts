@@ -12,7 +12,7 @@ import { requestId } from 'hono/request-id';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
 import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
 import { catalogueAsset } from '../core/i18n/resources.ts';
@@ -251,7 +251,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
     const https = clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
     let anonCartId = getCookie(c, names.cart);
-    const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
+    const hadCart = Boolean(anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId));
     if (!anonCartId || !hadCart) {
       anonCartId = newAnonymousCartId();
       setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });

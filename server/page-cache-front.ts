@@ -15,7 +15,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
@@ -128,7 +128,7 @@ function write(
 ) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
   const cart = jar.get(cartCookie);
-  if (!cart || !ANON_ID_PATTERN.test(cart)) {
+  if (!cart || !CART_COOKIE_ID_PATTERN.test(cart)) {
     headers.push([
       'Set-Cookie',
       serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),
