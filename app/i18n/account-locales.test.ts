@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PICKER_LOCALES } from './locales.ts';
 
-const dir = path.join(import.meta.dirname, 'locales');
+const dir = path.join(import.meta.dirname, '../../core/i18n/locales');
 const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));
 function keys(o: object, prefix = ''): string[] {
   return Object.entries(o)

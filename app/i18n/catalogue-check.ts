@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The catalogue folder `app/i18n/locales`. */
-export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+/** The catalogue folder `core/i18n/locales`. */
+export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../core/i18n/locales');
 
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 

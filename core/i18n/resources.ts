@@ -18,13 +18,13 @@ import { DEFAULT_LOCALE, LOCALES, NAMESPACES, PICKER_LOCALES } from './locales.t
 export type LocaleResources = Record<string, Record<string, unknown>>;
 
 /**
- * The catalogue folder `app/i18n/locales`: found from this module when run from source (tsx,
+ * The catalogue folder `core/i18n/locales`: found from this module when run from source (tsx,
  * Vitest); from the project root when bundled into `build/server` (the server runs from the root).
  */
 const localesDir =
-  [path.join(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/locales'), path.resolve('app/i18n/locales')].find((d) =>
+  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales'), path.resolve('core/i18n/locales')].find((d) =>
     fs.existsSync(path.join(d, 'en', 'common.json')),
-  ) ?? path.resolve('app/i18n/locales');
+  ) ?? path.resolve('core/i18n/locales');
 let cache: Record<string, LocaleResources> | null = null;
 
 /** All catalogues, `{ [lng]: { [ns]: {...} } }`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAIL_LOCALES, mailTexts, renderLinkMail } from './templates.ts';
-import en from './locales/en.json';
+import en from '../i18n/locales/en/mail.json';
 
 function entries(o: object, prefix = ''): [string, string][] {
   return Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? entries(v, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)] as [string, string]]));
@@ -17,7 +17,7 @@ const SHOP_LOCALES = ['en', 'de', 'fr', 'it', 'es', 'ar', 'id', 'ja', 'ko', 'pl'
 describe('mail templates', () => {
   it('has every text in every mail language, with the same placeholders as English', async () => {
     for (const lng of MAIL_LOCALES) {
-      const t = (await import(`./locales/${lng}.json`)).default;
+      const t = (await import(`../i18n/locales/${lng === 'pt' ? 'pt-BR' : lng}/mail.json`)).default;
       expect(keys(t), lng).toEqual(keys(en));
       const enTexts = new Map(entries(en));
       for (const [k, v] of entries(t)) {

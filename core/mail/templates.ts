@@ -4,21 +4,21 @@
  * `core/mail/locales/<lng>.json`; a language without texts falls back to English. Values put into
  * the HTML part are escaped; Arabic mails are written right to left.
  */
-import ar from './locales/ar.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import id from './locales/id.json';
-import it from './locales/it.json';
-import ja from './locales/ja.json';
-import ko from './locales/ko.json';
-import pl from './locales/pl.json';
-import pt from './locales/pt.json';
-import ru from './locales/ru.json';
-import tr from './locales/tr.json';
-import vi from './locales/vi.json';
-import zh from './locales/zh.json';
+import ar from '../i18n/locales/ar/mail.json';
+import de from '../i18n/locales/de/mail.json';
+import en from '../i18n/locales/en/mail.json';
+import es from '../i18n/locales/es/mail.json';
+import fr from '../i18n/locales/fr/mail.json';
+import id from '../i18n/locales/id/mail.json';
+import it from '../i18n/locales/it/mail.json';
+import ja from '../i18n/locales/ja/mail.json';
+import ko from '../i18n/locales/ko/mail.json';
+import pl from '../i18n/locales/pl/mail.json';
+import pt from '../i18n/locales/pt-BR/mail.json';
+import ru from '../i18n/locales/ru/mail.json';
+import tr from '../i18n/locales/tr/mail.json';
+import vi from '../i18n/locales/vi/mail.json';
+import zh from '../i18n/locales/zh/mail.json';
 import type { MailMessage } from './service.ts';
 
 type Texts = typeof en;
