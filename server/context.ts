@@ -3,6 +3,7 @@
  * in server/app.ts.
  */
 import type { AuthUser } from '../core/accounts/auth.ts';
+import type { Locale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ShopLoadContext = {
@@ -13,8 +14,8 @@ export type ShopLoadContext = {
   anonCartId: string;
   /** The cart the visitor sees: the user's id when signed in, else the anonymous id. */
   cartKey: string;
-  /** Language of the page (one of LOCALES). */
-  lang: string;
+  /** Language of the page (core/i18n/locales.ts resolveLocale). */
+  lang: Locale;
   /** Theme chosen by the visitor, or null to follow the system. */
   theme: 'light' | 'dark' | null;
   /** Nonce for inline scripts (Content-Security-Policy). */
