@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from './catalogue-check.ts';
+import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from '../../core/i18n/catalogue-check.ts';
 import { DEFAULT_PAGE_NAMESPACES, LOCALES, NAMESPACES, SERVER_NAMESPACES } from './locales.ts';
 import { catalogueAsset, catalogueUrls, namespaceResources } from './resources.server.ts';
 

@@ -6,7 +6,7 @@
  * languages to one locale. (Every key in every locale: app/i18n/catalogues.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { flatten, placeholders, readCatalogue } from '../../app/i18n/catalogue-check.ts';
+import { flatten, placeholders, readCatalogue } from './catalogue-check.ts';
 import { LOCALES, PICKER_LOCALES, resolveLocale } from './locales.ts';
 import { serverI18n } from './resources.ts';
 import { textIn, type TextKey } from './texts.ts';

@@ -1,15 +1,16 @@
 /**
- * Compares every translation catalogue with English, the source (issue 10, "the 10 further
- * locales"): keys missing or unknown, i18next plural forms the language needs, and placeholders
- * (`{{name}}`, `$t(...)`, HTML-like tags) lost or added. Used by `app/i18n/catalogues.test.ts` and
- * `npm run i18n:missing` (`scripts/i18n-missing.ts`). Server/tooling only (reads files).
+ * Compares every catalogue of the text store with English, the source: keys missing or unknown,
+ * i18next plural forms the language needs, and placeholders (`{{name}}`, `$t(...)`, HTML-like
+ * tags) lost or added. Used by `app/i18n/catalogues.test.ts`,
+ * `core/i18n/texts.test.ts` and `npm run i18n:missing` (`scripts/i18n-missing.ts`). Server and
+ * tooling only (reads files).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The catalogue folder `core/i18n/locales`. */
-export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../core/i18n/locales');
+export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
