@@ -2,9 +2,9 @@
  * The translation catalogues, the one text store `core/i18n/locales` (ADR 016). English is the
  * source. EVERY locale (the five picker languages and ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh)
  * must have every key of every namespace English has — whatever namespaces exist, so this check
- * grows with them, the server's `mail` and `documents` included — and no key English does not know; every text keeps English's
- * placeholders (`{{name}}`, `$t(...)`, tags); every plural key carries the forms its language
- * needs (i18next picks them with Intl.PluralRules: Polish one/few/many, Arabic
+ * grows with them, the server's `mail` and `documents` included — and no key English does not
+ * know; every text keeps English's placeholders (`{{name}}`, `$t(...)`, tags); every plural key
+ * carries the forms its language needs (i18next picks them with Intl.PluralRules: Polish one/few/many, Arabic
  * zero/one/two/few/many, plus `other`). `npm run i18n:missing` prints the same report.
  *
  * Only one locale's catalogues: `npx vitest run app/i18n/catalogues.test.ts -t '(ar|ja)/'`.
