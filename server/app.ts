@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
 import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
 import { catalogueAsset } from '../core/i18n/resources.ts';
 import type { ShopLoadContext } from './context.ts';
 import { webSessionAndCart } from './session.ts';
@@ -257,7 +257,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
       setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
     const theme = getCookie(c, 'theme');
-    const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+    const lang = resolveLocale({ query: url.searchParams.get('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
     // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
     // (a filter form or pager link would otherwise switch back to the cookie's language)
     const queryLang = matchLocale(url.searchParams.get('lang'));
