@@ -65,7 +65,7 @@ const setCookieName = (cookie: string) => cookie.slice(0, Math.max(0, cookie.ind
  * visitor with a stale session cookie who logged in with a plain form got the new session cookies
  * followed by the middleware's clearing ones, and stayed logged out.)
  */
-export function withPendingCookies(res: Response, pending: string[]): Response {
+function withPendingCookies(res: Response, pending: string[]): Response {
   if (pending.length === 0) return res;
   const own = new Set(res.headers.getSetCookie().map(setCookieName));
   const extra = pending.filter((cookie) => !own.has(setCookieName(cookie)));
