@@ -81,7 +81,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   app.use('*', rememberCachedWire());
   app.use('*', requestId());
-  // real client behind TRUST_PROXY, Host check, one body limit, NUL in URLs
+  // real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   app.use(
     '*',

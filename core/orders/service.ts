@@ -1,5 +1,5 @@
 /**
- * Orders (issue 5, item 2; architecture guide "Rules of the domain"). A signed-in adult customer's
+ * Orders (architecture guide "Rules of the domain"). A signed-in adult customer's
  * cart becomes an order in ONE transaction: stock is taken with a conditional update
  * (`stock >= count`, so it can never be oversold or go negative), the promo use is counted, the
  * lines snapshot name, SKU, unit price and discount, and the first status event is written.
@@ -42,7 +42,7 @@ import {
 } from './schema.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
-// custom boxes: one line, each cigar's stock taken and given back (issue 9)
+// custom boxes: one line, each cigar's stock taken and given back
 import { clearBoxLines } from '../custom-box/cart-lines.ts';
 import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/order.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
@@ -61,7 +61,7 @@ export function datatransConfigured(env: Env): boolean {
 
 /**
  * Whether the embedded sandbox provider is offered: never while Datatrans is configured;
- * otherwise only with an explicit `PAYMENT_SANDBOX=on` (issue 12, finding 2), or in the tests
+ * otherwise only with an explicit `PAYMENT_SANDBOX=on`, or in the tests
  * (`NODE_ENV=test`) unless `PAYMENT_SANDBOX=off`.
  */
 export function sandboxEnabled(env: Env): boolean {
