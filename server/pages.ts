@@ -17,16 +17,22 @@ import { clientIp } from '../api/client-ip.ts';
 import type { ShopLoadContext } from './context.ts';
 import type { HttpEnv } from './http-env.ts';
 import { webSession } from './session.ts';
-import { CACHEABLE_PATHS, PageCache, cachedResponse, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames } from './page-cache.ts';
+import {
+  CACHEABLE_PATHS,
+  PageCache,
+  cachedResponse,
+  maySharePage,
+  pageCacheKey,
+  pageCacheSearch,
+  pageCookieNames,
+  type PageCookieNames,
+} from './page-cache.ts';
 import { clientOf, publicRequest } from './proxy.ts';
 import { withNoStore } from './no-store.ts';
 
 /** How long a language chosen with `?lang=` is remembered (one year, like the picker's). */
 const LANG_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
 const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
-
-/** The shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https). */
-type CookieNames = ReturnType<typeof pageCookieNames>;
 
 /** The load context every page gets, whoever it is rendered for. */
 type BaseContext = Pick<ShopLoadContext, 'shop' | 'lang' | 'theme' | 'origin' | 'clientIp'>;
@@ -90,7 +96,7 @@ export function pageRequests(shop: Shop, build: ServerBuild, pageCache: PageCach
 }
 
 /** The request's cart id (a new one is issued by cookie when missing or malformed), language and theme. */
-function readVisit(shop: Shop, c: Context<HttpEnv>, names: CookieNames): PageVisit {
+function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): PageVisit {
   const url = new URL(c.req.url);
   const https = reachedOverHttps(shop, c, url);
   let anonCartId = getCookie(c, names.cart);
@@ -123,7 +129,7 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: CookieNames): PageVis
  * browser runs scripts and holds the personal hint, so fetches its personal part itself (ADR 010
  * addendum 2).
  */
-function mayUsePageCache(c: Context<HttpEnv>, path: string, names: CookieNames): boolean {
+function mayUsePageCache(c: Context<HttpEnv>, path: string, names: PageCookieNames): boolean {
   return c.req.method === 'GET' && CACHEABLE_PATHS.has(path) && !c.req.header('authorization') && maySharePage((name) => getCookie(c, name), names);
 }
 
@@ -169,7 +175,7 @@ async function personalPage(
   shop: Shop,
   c: Context<HttpEnv>,
   handler: ReturnType<typeof createRequestHandler>,
-  names: CookieNames,
+  names: PageCookieNames,
   visit: PageVisit,
 ): Promise<Response> {
   const auth = await webSession(shop, c);
@@ -189,7 +195,7 @@ async function personalPage(
  * After a state-changing request, remembers whether the anonymous cart has items: pages of
  * visitors with an empty cart may come from the page cache.
  */
-async function rememberCartHint(shop: Shop, c: Context<HttpEnv>, names: CookieNames, visit: PageVisit): Promise<void> {
+async function rememberCartHint(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames, visit: PageVisit): Promise<void> {
   const items = await countCartItems(shop.db, visit.anonCartId);
   if (items > 0) setCookie(c, names.cartHint, '1', { httpOnly: true, sameSite: 'Lax', secure: visit.https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
   else if (getCookie(c, names.cartHint)) setCookie(c, names.cartHint, '', { httpOnly: true, sameSite: 'Lax', secure: visit.https, path: '/', maxAge: 0 });
