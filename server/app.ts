@@ -5,7 +5,7 @@
  * with a CSP nonce, compression, static assets (hashed ones cached immutably) — and the React
  * Router request handler with the per-request load context.
  */
-import { Hono, type Handler } from 'hono';
+import { Hono, type Handler, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { ServerBuild } from 'react-router';
@@ -24,7 +24,8 @@ import { originCheck } from './origin-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { serviceUnavailable } from './unavailable.ts';
-import { apiChain } from './api-chain.ts';
+import { apiChain, compressAccepted, jsonWithLength } from './api-chain.ts';
+import { PERSONAL_PART_PATH, personalPart } from './personal-part.ts';
 import { requestLog } from './request-log.ts';
 import { shopSecureHeaders } from './security-headers.ts';
 import { opsRoutes, type Lifecycle } from './ops.ts';
@@ -63,7 +64,8 @@ export type HttpApp = Hono<HttpEnv> & {
  * An HTTP app and its page cache (for statistics and tests). The order of the steps is the
  * behaviour: health first (no Host check, session or cache), the JSON API with its own chain (its
  * catch-all answers every /api path, so no page middleware runs for it), hashed assets from
- * memory, then the pages' chain outermost first, and last the pages themselves.
+ * memory, the personal part of shared pages with its own chain, then the pages' chain outermost
+ * first, and last the pages themselves.
  */
 export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const pageCache = opts.pageCache === false ? null : (opts.pageCache ?? new PageCache());
@@ -79,6 +81,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.route('/api', createApi(shop));
   // from memory, with the few headers a script or style sheet needs (server/precompressed.ts)
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
+  app.use(PERSONAL_PART_PATH, ...personalPartChain(shop));
+  app.get(PERSONAL_PART_PATH, personalPart(shop));
   app.use('*', rememberCachedWire());
   app.use('*', requestId());
   // real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
@@ -100,6 +104,27 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   if (opts.stats) app.get('/__stats', statsRoute(pageCache));
   app.all('*', pageRequests(shop, opts.build, pageCache));
   return app;
+}
+
+/**
+ * The chain of the personal part of a shared page (server/personal-part.ts, ADR 015), of its own
+ * like the API's: a JSON answer needs no CSP nonce, page cache, static files or cart cookie; the
+ * personal hint is kept in step (a stale one is cleared by this answer).
+ */
+function personalPartChain(shop: Shop): MiddlewareHandler[] {
+  return [
+    requestId(),
+    forwarded(shop),
+    hostCheck(shop),
+    requestBodyLimit(),
+    refuseNul(),
+    personalHint(shop.env, (c) => reachedOverHttps(shop, c)),
+    requestLog(shop),
+    serviceUnavailable(shop),
+    shopSecureHeaders(shop, { nonce: false }),
+    compressAccepted(),
+    jsonWithLength(),
+  ];
 }
 
 /**

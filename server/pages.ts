@@ -16,7 +16,7 @@ import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { clientIp } from '../api/client-ip.ts';
 import type { ShopLoadContext } from './context.ts';
 import type { HttpEnv } from './http-env.ts';
-import { webSession } from './session.ts';
+import { webSessionAndCart } from './session.ts';
 import {
   CACHEABLE_PATHS,
   PageCache,
@@ -178,10 +178,12 @@ async function personalPage(
   names: PageCookieNames,
   visit: PageVisit,
 ): Promise<Response> {
-  const auth = await webSession(shop, c);
+  // a GET changes nothing: the user's cart is read with the account check (one statement)
+  const { auth, cart: sessionCart } = await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD');
   const context: ShopLoadContext = {
     ...visit.base,
     auth,
+    sessionCart,
     anonCartId: visit.anonCartId,
     cartKey: auth ? auth.userId : visit.anonCartId,
     nonce: c.get('secureHeadersNonce') ?? '',

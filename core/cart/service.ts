@@ -62,7 +62,7 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
  * or a call reads (on PGlite, Drizzle's `.prepare` parses the statement on every execution). No
  * row: no cart; one row with a null product: a cart without lines.
  */
-const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { promo_code: string | null; has_boxes: boolean; count: number | string | null }>(
+const cartStatement = new PreparedSql<'cartKey', CartReadRow>(
   'shop_get_cart',
   ['cartKey'],
   (v) => sql`
@@ -79,8 +79,19 @@ const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { pro
 
 /** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
 export async function getCart(db: Db, cartKey: string): Promise<Cart> {
-  // carts left join items: no row = no cart; one row with a null product = a cart without lines
-  const rows = await cartStatement.run(db, { cartKey });
+  return cartOfRows(db, cartKey, await cartStatement.run(db, { cartKey }));
+}
+
+/** A row of a cart read: the cart's promo code and whether it has custom boxes, a line's count and product (nulls without a line). */
+export type CartReadRow = Partial<CartProductRow> & { promo_code: string | null; has_boxes: boolean; count: number | string | null };
+
+/**
+ * The cart of the rows of a cart read ({@link getCart}'s statement, or one that reads the cart
+ * together with something else, core/cart/session-cart.ts): a row without a line (null count or
+ * product) only carries the promo code; the custom boxes are read (one more query) when the first
+ * row says there are some.
+ */
+export async function cartOfRows(db: Db, cartKey: string, rows: readonly CartReadRow[]): Promise<Cart> {
   const lines: CartLine[] = [];
   for (const row of rows) {
     if (row.count === null || row.id == null) continue;
