@@ -4,6 +4,7 @@
  */
 import type { AuthUser } from '../core/accounts/auth.ts';
 import type { Cart } from '../core/cart/service.ts';
+import type { Locale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ShopLoadContext = {
@@ -19,8 +20,8 @@ export type ShopLoadContext = {
   anonCartId: string;
   /** The cart the visitor sees: the user's id when signed in, else the anonymous id. */
   cartKey: string;
-  /** Language of the page (one of LOCALES). */
-  lang: string;
+  /** Language of the page (core/i18n/locales.ts resolveLocale). */
+  lang: Locale;
   /** Theme chosen by the visitor, or null to follow the system. */
   theme: 'light' | 'dark' | null;
   /** Nonce for inline scripts (Content-Security-Policy). */

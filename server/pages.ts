@@ -8,9 +8,9 @@
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { ANON_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { publicOrigin, secureTransport } from '../core/config/production.ts';
 import { clientIp } from '../api/client-ip.ts';
@@ -100,13 +100,13 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): Pag
   const url = new URL(c.req.url);
   const https = reachedOverHttps(shop, c, url);
   let anonCartId = getCookie(c, names.cart);
-  const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
+  const hadCart = Boolean(anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId));
   if (!anonCartId || !hadCart) {
     anonCartId = newAnonymousCartId();
     setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
   }
   const theme = getCookie(c, 'theme');
-  const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+  const lang = resolveLocale({ query: url.searchParams.get('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
   // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
   // (a filter form or pager link would otherwise switch back to the cookie's language)
   const queryLang = matchLocale(url.searchParams.get('lang'));

@@ -21,6 +21,15 @@ import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
+/**
+ * The `cart_id` cookie's value as the server issues it ({@link newAnonymousCartId}: 32 characters
+ * of base64url). Pages read no other shape from the cookie: a registered user's cart is keyed by
+ * the user's id (a UUID, 36 characters), and a cookie set by hand to someone's id must not open
+ * their cart. (The JSON API accepts the wider {@link ANON_ID_PATTERN} and asks a user id for
+ * that user's token, api/cart-access.ts.)
+ */
+export const CART_COOKIE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
 /** A new anonymous cart id: 192 random bits, base64url (32 characters). */
 export function newAnonymousCartId(): string {
   return randomBytes(24).toString('base64url');
@@ -226,6 +235,9 @@ export async function removeFromCart(db: Db, cartKey: string, productId: string)
 export async function mergeCarts(db: Db, userId: string, anonymousKey: string): Promise<Cart> {
   if (anonymousKey === userId) return getCart(db, userId);
   await db.transaction(async (tx) => {
+    // only an anonymous cart is merged: a registered user's cart is never emptied into another's
+    const [source] = await tx.select({ userId: carts.userId }).from(carts).where(eq(carts.cartKey, anonymousKey));
+    if (source?.userId) return;
     await moveBoxLines(tx, anonymousKey, userId, userId); // custom boxes move whole
     const anon = await tx.select().from(cartItems).where(eq(cartItems.cartKey, anonymousKey));
     if (anon.length === 0) return;

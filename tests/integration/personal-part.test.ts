@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../core/accounts/schema.ts';
-import { addToCart, getCart } from '../../core/cart/service.ts';
+import { addToCart, getCart, mergeCarts } from '../../core/cart/service.ts';
 import { currentAccountWithCart } from '../../core/cart/session-cart.ts';
 import { queryCount } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -128,5 +128,31 @@ describe('currentAccountWithCart', () => {
     await shop.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.userId));
     expect(await currentAccountWithCart(shop.db, { userId: user.userId })).toBeNull();
     expect(await currentAccountWithCart(shop.db, { userId: 'no-such-user' })).toBeNull();
+  });
+});
+
+describe("someone else's user id in the cart cookie", () => {
+  it('opens no cart on the personal part or on a page, and the cookie is replaced by a new anonymous id', async () => {
+    const p = await productWith(shop, 9, 1100, 6);
+    const victim = await userWithCookie(shop, 'Customer');
+    await addToCart(shop.db, victim.userId, p.id, 4, victim.userId);
+    const { body } = await personal(`cart_id=${victim.userId}`);
+    expect(body.user).toBeNull();
+    expect(body.cart.itemCount).toBe(0);
+    const cart = await http.fetch('/shopcart', { cookie: `cart_id=${victim.userId}` });
+    expect(cart.status).toBe(200);
+    expect(await cart.text()).not.toContain(p.name);
+    const issued = cart.headers.getSetCookie().find((c) => c.startsWith('cart_id='));
+    expect(issued).toMatch(/^cart_id=[\w-]{32};/);
+  });
+
+  it("is never merged into the signing-in user's cart: the other user's cart keeps its lines", async () => {
+    const p = await productWith(shop, 9, 1300, 7);
+    const victim = await userWithCookie(shop, 'Customer');
+    const thief = await userWithCookie(shop, 'Customer');
+    await addToCart(shop.db, victim.userId, p.id, 2, victim.userId);
+    const merged = await mergeCarts(shop.db, thief.userId, victim.userId);
+    expect(merged.lines).toEqual([]);
+    expect((await getCart(shop.db, victim.userId)).lines.map((l) => [l.product.id, l.count])).toEqual([[p.id, 2]]);
   });
 });
