@@ -18,5 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // one migrated, seeded database per run; each test file starts from a copy of it
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });
