@@ -10,7 +10,7 @@ import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
 import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import type { Shop } from '../core/shop.ts';
@@ -119,6 +119,15 @@ export type HttpApp = Hono<HttpEnv> & {
    */
   front: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean) | null;
 };
+
+/**
+ * The context React Router hands loaders, actions and middleware for one request: with
+ * `future.v8_middleware` it must be a `RouterContextProvider`; it carries the shop's fields
+ * (app/context.ts declares them on it), so loaders keep reading `context.shop`, `context.auth`…
+ */
+function routerContext(fields: ShopLoadContext): RouterContextProvider {
+  return Object.assign(new RouterContextProvider(), fields);
+}
 
 /** An HTTP app and its page cache (for statistics and tests). */
 export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
@@ -270,14 +279,17 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         const render = () => {
           const renderCart = newAnonymousCartId();
           const nonce = c.get('secureHeadersNonce') ?? '';
-          return handler(withSearch(publicRequest(c), search), {
-            ...baseContext,
-            auth: null,
-            anonCartId: renderCart,
-            cartKey: renderCart,
-            nonce,
-            shared: true,
-          } satisfies ShopLoadContext);
+          return handler(
+            withSearch(publicRequest(c), search),
+            routerContext({
+              ...baseContext,
+              auth: null,
+              anonCartId: renderCart,
+              cartKey: renderCart,
+              nonce,
+              shared: true,
+            }),
+          );
         };
         const filled = await cache.fill(key, version, render);
         if (filled instanceof Response) res = filled;
@@ -300,7 +312,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         cartKey: auth ? auth.userId : anonCartId,
         nonce: c.get('secureHeadersNonce') ?? '',
       };
-      res = withNoStore(await handler(publicRequest(c), context), url.pathname, Boolean(auth));
+      res = withNoStore(await handler(publicRequest(c), routerContext(context)), url.pathname, Boolean(auth));
       // After a state-changing request, remember whether the anonymous cart has items: pages
       // of visitors with an empty cart may come from the page cache.
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && hadCart) {
