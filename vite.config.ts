@@ -9,7 +9,7 @@ import path from 'node:path';
 const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 /**
- * The storefront pages the JavaScript budget is measured on (`npm run lighthouse`, issue 11): a
+ * The storefront pages the JavaScript budget is measured on (`npm run lighthouse`): a
  * module at least two of them import goes into the `storefront` chunk.
  */
 const BUDGET_PAGES = ['routes/home.tsx', 'routes/client/products.tsx', 'routes/productdetail.tsx', 'routes/shopcart.tsx'];
@@ -38,7 +38,7 @@ function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<strin
 }
 
 /**
- * The browser build's chunks (issue 11: at most 120 KB of JavaScript on a storefront page,
+ * The browser build's chunks (at most 120 KB of JavaScript on a storefront page,
  * Lighthouse's transfer size, i.e. brotli bodies plus ~345 bytes of response headers per file).
  * Rollup's own split gave the product page 24 files, most of them a few hundred bytes (one
  * component, one helper), so headers were ~8 KB of its 128 KB, and small files compress badly;
