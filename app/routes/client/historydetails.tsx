@@ -39,8 +39,7 @@ import {
 import { displayIban } from '../../../core/returns/iban.ts';
 import '../../styles/returns.css';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const id = (url.searchParams.get('id') ?? '').slice(0, 64);
   try {
