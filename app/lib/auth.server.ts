@@ -16,11 +16,23 @@ import { translateError, translateFields } from '../i18n/resources.server.ts';
 /** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */
 export { safeRedirect } from './safe-redirect.ts';
 
+/**
+ * The page a request is for, as React Router's `url` loader argument gives it: loaders get the raw
+ * request (`future.v8_passThroughRequests`), whose data requests end in `.data` (`/_.data` for a
+ * path ending in `/`) and carry React Router's `_routes` and `index` parameters.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') || '/';
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  return url;
+}
+
 /** The login URL that comes back to this request's page. */
 export function loginUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, '') + url.search;
-  return `/login?redirectTo=${encodeURIComponent(back)}`;
+  const url = pageUrl(request);
+  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
 /** The signed-in user; anonymous visitors are sent to /login and come back afterwards. */

@@ -29,13 +29,11 @@ import { domainStatus } from '../lib/checkout.server.ts';
 import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { loginUrl } from '../lib/auth.server.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
-  if (!auth) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!auth) throw redirect(loginUrl(request));
   return auth;
 }
 

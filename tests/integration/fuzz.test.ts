@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../api/openapi.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, loadBuild, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { loadBuild, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -28,8 +28,7 @@ let identities: Array<{ name: string; headers: Record<string, string>; cookie?: 
 let productIds: string[];
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   const customer = await userWithCookie(shop, 'Customer');
   const admin = await userWithCookie(shop, 'Admin');
   identities = [
@@ -39,9 +38,7 @@ beforeAll(async () => {
   ];
   productIds = ((await shop.db.execute(sql`SELECT id FROM products ORDER BY sku LIMIT 5`)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
 }, 120_000);
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** Strings that have broken servers before. */
 const nastyString = fc.oneof(

@@ -28,8 +28,7 @@ import { MAX_RETURN_MESSAGE } from '../../../core/returns/limits.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/service.ts';
 import '../../styles/returns.css';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const id = (url.searchParams.get('id') ?? '').slice(0, 64);
   try {
