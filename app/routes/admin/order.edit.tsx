@@ -7,11 +7,10 @@ import { data, Form, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { ORDER_STATUSES } from '../../../core/orders/status.ts';
 import { adminTransition, findOrder } from '../../../core/orders/service.ts';
 import { TRANSITIONS, transitionRefusal } from '../../../core/orders/status.ts';
-import { translateError } from '../../i18n/resources.server.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -37,13 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       .trim()
       .slice(0, 500) || undefined;
   if (!to) return data({ error: 'Choose a status' }, { status: 400 });
-  try {
+  return pageAction(context, async () => {
     await adminTransition(context.shop, id, to, admin.userId, note);
-  } catch (e) {
-    if (e instanceof DomainError) return data({ error: translateError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : 409 });
-    throw e;
-  }
-  return redirect(`/admin/order/details?id=${id}`);
+    return redirect(`/admin/order/details?id=${id}`);
+  });
 }
 
 export default function AdminOrderEdit({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,11 +7,10 @@ import { data, Form, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/promo.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
 import { parseChfInput } from '../../../core/pricing/money.ts';
-import { translateError, translateFields } from '../../i18n/resources.server.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/influencer.ts';
 
@@ -86,19 +85,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // absent field (an old form) keeps the link; empty = no influencer
     influencerUserId: 'influencerUserId' in f ? str('influencerUserId').slice(0, 64) || null : undefined,
   };
-  try {
+  return pageAction(context, async () => {
     const id = str('id');
     if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
     else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
-  } catch (e) {
-    if (e instanceof DomainError)
-      return data(
-        { error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
-        { status: e.code === 'conflict' ? 409 : 400 },
-      );
-    throw e;
-  }
-  return redirect('/admin/promo/list');
+    return redirect('/admin/promo/list');
+  });
 }
 
 export default function AdminPromoEdit({ loaderData, actionData }: Route.ComponentProps) {

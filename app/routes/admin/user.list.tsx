@@ -12,8 +12,9 @@ import { Pager } from '../../components/Pager.tsx';
 import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/roles.ts';
 import { listUsers, setRole } from '../../../core/accounts/admin.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { FormMessage } from '../../components/account/FormField.tsx';
-import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { FormMessage } from '../../components/forms.tsx';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(context, request);
   const f = formFields(await request.formData(), ['userId', 'role']);
-  try {
+  return pageAction(context, async () => {
     if (f.userId === auth.userId && f.role !== 'Admin') {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
     }
@@ -70,9 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true as const,
       message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }),
     };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function AdminUserList() {
