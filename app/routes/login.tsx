@@ -89,9 +89,7 @@ export default function LoginPage() {
         <Form method="post" className="account-form">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={failure.unconfirmed} />
-          <button type="submit" className="btn btn-ghost btn-small">
-            {t('confirm.resend')}
-          </button>
+          <SubmitButton className="btn btn-ghost btn-small">{t('confirm.resend')}</SubmitButton>
         </Form>
       )}
       {result?.ok ? (

@@ -4,7 +4,7 @@
  * orders anonymised); the user's audit trail. Admin only (loader and action check it). An unknown
  * id is a 404 page.
  */
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
 import { ROLES } from '../../../core/accounts/roles.ts';
@@ -15,7 +15,7 @@ import { listAudit } from '../../../core/audit/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/service.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
-import { Field, FormMessage } from '../../components/forms.tsx';
+import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
@@ -132,8 +132,6 @@ export default function AdminUserDetails() {
   const { t } = useTranslation('admin');
   const { user, orders, audit, self } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const fmt = useFormat();
   const answer = (intent: string) => (result && (result.intent === intent || (intent === 'block' && result.intent === 'unblock')) ? result : null);
   const upd = answer('update');
@@ -167,19 +165,14 @@ export default function AdminUserDetails() {
               </div>
               <Field name="phone" type="tel" label={t('users.phone')} required defaultValue={user.phone} error={e.phone} />
               <AddressFields errors={e} values={user} />
-              <div className="field">
-                <label htmlFor="f-role">{t('users.role')}</label>
-                <select id="f-role" name="role" defaultValue={user.role}>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r} disabled={self && r !== 'Admin'}>
-                      {t(`roles.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn" disabled={busy}>
-                {t('form.save')}
-              </button>
+              <SelectField name="role" label={t('users.role')} defaultValue={user.role} error={e.role}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r} disabled={self && r !== 'Admin'}>
+                    {t(`roles.${r}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <SubmitButton>{t('form.save')}</SubmitButton>
             </Form>
           )}
         </section>
@@ -202,16 +195,14 @@ export default function AdminUserDetails() {
                   {!self && (
                     <Form method="post">
                       <input type="hidden" name="intent" value={user.blockedAt ? 'unblock' : 'block'} />
-                      <button type="submit" className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'} disabled={busy}>
+                      <SubmitButton className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'}>
                         {user.blockedAt ? t('users.unblock') : t('users.block')}
-                      </button>
+                      </SubmitButton>
                     </Form>
                   )}
                   <Form method="post">
                     <input type="hidden" name="intent" value="reset" />
-                    <button type="submit" className="btn btn-small btn-ghost" disabled={busy}>
-                      {t('users.sendReset')}
-                    </button>
+                    <SubmitButton className="btn btn-small btn-ghost">{t('users.sendReset')}</SubmitButton>
                   </Form>
                 </div>
               </>
@@ -236,9 +227,7 @@ export default function AdminUserDetails() {
                 <label className="checkbox">
                   <input type="checkbox" name="confirm" value="yes" required /> {t('users.eraseConfirm')}
                 </label>
-                <button type="submit" className="btn btn-small btn-danger" disabled={busy}>
-                  {t('users.erase')}
-                </button>
+                <SubmitButton className="btn btn-small btn-danger">{t('users.erase')}</SubmitButton>
               </Form>
             )}
           </section>

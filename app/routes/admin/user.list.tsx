@@ -5,14 +5,14 @@
  * Admin only: the specification's missing auth flag on this route is a defect, not a feature
  * (issue 4, item 6), so the loader and the action check it.
  */
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { Pager } from '../../components/Pager.tsx';
 import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/roles.ts';
 import { listUsers, setRole } from '../../../core/accounts/admin.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { FormMessage } from '../../components/forms.tsx';
+import { FormMessage, SubmitButton } from '../../components/forms.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
@@ -78,7 +78,6 @@ export default function AdminUserList() {
   const { t } = useTranslation('account');
   const { users, q, role, status, page, pageCount, total } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const fmt = useFormat();
   const href = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), page: String(n) })}`;
   return (
@@ -161,9 +160,7 @@ export default function AdminUserList() {
                           </option>
                         ))}
                       </select>
-                      <button type="submit" className="btn btn-small" disabled={navigation.state === 'submitting'}>
-                        {t('admin.users.setRole')}
-                      </button>
+                      <SubmitButton className="btn btn-small">{t('admin.users.setRole')}</SubmitButton>
                     </Form>
                   </td>
                 </tr>
