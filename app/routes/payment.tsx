@@ -1,5 +1,5 @@
 /**
- * Payment step (/payment, "finish payment, complete your purchase"; issue 5, item 1). Signed-in
+ * Payment step (/payment, "finish payment, complete your purchase"). Signed-in
  * customers only (others go to /login and come back here). Delivery address prefilled from the
  * profile and editable (Switzerland, Liechtenstein only when the settings serve it; 4-digit postcode), promo code, payment method,
  * order summary with subtotal, discount, shipping fee, total and the VAT it contains. Placing the

@@ -2,7 +2,7 @@
  * Edit profile (/profile; specification section 2): update the profile (names, phone, delivery
  * address, language) and change the password (asks the current one; signs out the other
  * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
- * Data protection (revFADP; issue 10): download one's data as JSON (/profile/export) and delete
+ * Data protection (revFADP): download one's data as JSON (/profile/export) and delete
  * the account, confirmed with the password (`eraseOwnAccount`: the orders stay, anonymised); the
  * answer clears the session cookies and the page only confirms the deletion.
  */
