@@ -43,33 +43,29 @@ const CartAnswer = z.object({
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
 
 export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
-  .operation(
-    {
-      method: 'get',
-      path: '/carts',
-      summary: "A cart: the user id (with that user's token) or an anonymous cart id",
-      query: CartsQuery,
-      auth: 'optional',
-      responses: { 200: { description: 'The cart', schema: CartAnswer }, 403: "Someone else's cart" },
-    },
-    async (c) => {
+  .operation({
+    method: 'get',
+    path: '/carts',
+    summary: "A cart: the user id (with that user's token) or an anonymous cart id",
+    query: CartsQuery,
+    auth: 'optional',
+    responses: { 200: { description: 'The cart', schema: CartAnswer }, 403: "Someone else's cart" },
+    handler: async (c) => {
       const owner = await resolveCartOwner(c, c.req.valid('query').userID);
       const db = c.get('shop').db;
       const cart = await getCart(db, owner.cartKey);
       const totals = await cartTotals(db, cart);
       return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/addProduct',
-      summary: 'Adds `count` of a product; the line can never exceed stock',
-      body: AddProductBody,
-      auth: 'optional',
-      responses: { 200: { description: "The cart's products", schema: CartProductsAnswer }, 404: 'Unknown product', 409: 'Not enough stock' },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/addProduct',
+    summary: 'Adds `count` of a product; the line can never exceed stock',
+    body: AddProductBody,
+    auth: 'optional',
+    responses: { 200: { description: "The cart's products", schema: CartProductsAnswer }, 404: 'Unknown product', 409: 'Not enough stock' },
+    handler: async (c) => {
       const body = c.req.valid('json');
       const db = c.get('shop').db;
       // an anonymous cart id is its own credential: added in one statement, which writes nothing
@@ -82,33 +78,29 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       const cart = await addToCart(db, owner.cartKey, body.productID, body.count, owner.userId);
       return c.json({ cart: { products: cartProductsJson(cart) } });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/delete',
-      summary: "Removes a product's line",
-      body: DeleteBody,
-      auth: 'optional',
-      responses: { 200: { description: "The cart's products", schema: CartProductsAnswer } },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/delete',
+    summary: "Removes a product's line",
+    body: DeleteBody,
+    auth: 'optional',
+    responses: { 200: { description: "The cart's products", schema: CartProductsAnswer } },
+    handler: async (c) => {
       const body = c.req.valid('json');
       const owner = await resolveCartOwner(c, body.userID);
       const cart = await removeFromCart(c.get('shop').db, owner.cartKey, body.productID);
       return c.json({ cart: { products: cartProductsJson(cart) } });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/merge',
-      summary: "Merges an anonymous cart into the user's cart (counts add up, capped by stock); the anonymous cart is emptied",
-      body: MergeBody,
-      auth: 'user',
-      responses: { 200: { description: "The user's cart", schema: CartProductsAnswer }, 401: 'No token', 403: "Someone else's cart" },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/merge',
+    summary: "Merges an anonymous cart into the user's cart (counts add up, capped by stock); the anonymous cart is emptied",
+    body: MergeBody,
+    auth: 'user',
+    responses: { 200: { description: "The user's cart", schema: CartProductsAnswer }, 401: 'No token', 403: "Someone else's cart" },
+    handler: async (c) => {
       const body = c.req.valid('json');
       await requireAuth(c);
       // userID: the caller's own registered id (or any for an admin)
@@ -121,22 +113,20 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
       return c.json({ cart: { products: cartProductsJson(cart) } });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/promo',
-      summary: "Applies a promo code to the caller's cart (empty `code` removes it)",
-      body: PromoBody,
-      auth: 'user',
-      responses: {
-        200: { description: 'The cart, with promo.promoDiscount (CHF)', schema: CartAnswer },
-        400: 'The code does not apply (unknown, not yet valid, expired, used up, order below the minimum)',
-        401: 'Not signed in',
-        403: "Someone else's cart",
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/promo',
+    summary: "Applies a promo code to the caller's cart (empty `code` removes it)",
+    body: PromoBody,
+    auth: 'user',
+    responses: {
+      200: { description: 'The cart, with promo.promoDiscount (CHF)', schema: CartAnswer },
+      400: 'The code does not apply (unknown, not yet valid, expired, used up, order below the minimum)',
+      401: 'Not signed in',
+      403: "Someone else's cart",
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       const owner = await resolveCartOwner(c, body.userID);
       if (!owner.userId) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
@@ -147,4 +137,4 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       const totals = await cartTotals(db, cart);
       return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
     },
-  );
+  });

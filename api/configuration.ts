@@ -45,12 +45,10 @@ export const ConfigurationSchema = z.object({
   currency: z.literal('CHF'),
 });
 
-export const configurationApi = new ApiRouter(['configuration']).operation(
-  {
-    method: 'get',
-    path: '/configurations',
-    summary: 'The shop configuration (address, contacts, shop_closed, promotional text, VAT number, fees)',
-    responses: { 200: { description: 'Configuration', schema: ConfigurationSchema } },
-  },
-  async (c) => c.json(configurationJson(await getSettings(c.get('shop').db))),
-);
+export const configurationApi = new ApiRouter(['configuration']).operation({
+  method: 'get',
+  path: '/configurations',
+  summary: 'The shop configuration (address, contacts, shop_closed, promotional text, VAT number, fees)',
+  responses: { 200: { description: 'Configuration', schema: ConfigurationSchema } },
+  handler: async (c) => c.json(configurationJson(await getSettings(c.get('shop').db))),
+});

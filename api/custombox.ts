@@ -60,15 +60,13 @@ const OptionsAnswer = z.object({
 });
 
 export const customboxApi = new ApiRouter(['custombox'], jsonBodyLimit())
-  .operation(
-    {
-      method: 'get',
-      path: '/options',
-      summary: 'The box models (by sort order) and the single cigars in stock a custom box can hold',
-      auth: 'none',
-      responses: { 200: { description: 'Box models and varieties; money in CHF, `price` of a variety after its discount', schema: OptionsAnswer } },
-    },
-    async (c) => {
+  .operation({
+    method: 'get',
+    path: '/options',
+    summary: 'The box models (by sort order) and the single cigars in stock a custom box can hold',
+    auth: 'none',
+    responses: { 200: { description: 'Box models and varieties; money in CHF, `price` of a variety after its discount', schema: OptionsAnswer } },
+    handler: async (c) => {
       const o = await boxOptions(c.get('shop').db);
       return c.json({
         minVarieties: o.minVarieties,
@@ -92,23 +90,21 @@ export const customboxApi = new ApiRouter(['custombox'], jsonBodyLimit())
         })),
       } satisfies z.infer<typeof OptionsAnswer>);
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/create',
-      summary: 'Builds a custom box into the cart as ONE line (count 1, base_price = box price + its cigars); remove it with cart/delete and its line id',
-      body: CreateBoxBody,
-      auth: 'optional',
-      responses: {
-        201: "The cart's products, with the new box line (`product_data.box`), and `lineID`",
-        400: '"A minimum of 5 cigars is required" (field `items`) for fewer than 5 different varieties; more cigars than the box holds; a text longer than its limit (`message`); an unknown box (`boxID`); an unknown variety or one that is not a single cigar (`items`); NUL or control characters',
-        401: "A registered user's cart without a token",
-        403: "Someone else's cart",
-        409: "A variety's stock is short",
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/create',
+    summary: 'Builds a custom box into the cart as ONE line (count 1, base_price = box price + its cigars); remove it with cart/delete and its line id',
+    body: CreateBoxBody,
+    auth: 'optional',
+    responses: {
+      201: "The cart's products, with the new box line (`product_data.box`), and `lineID`",
+      400: '"A minimum of 5 cigars is required" (field `items`) for fewer than 5 different varieties; more cigars than the box holds; a text longer than its limit (`message`); an unknown box (`boxID`); an unknown variety or one that is not a single cigar (`items`); NUL or control characters',
+      401: "A registered user's cart without a token",
+      403: "Someone else's cart",
+      409: "A variety's stock is short",
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       const owner = await resolveCartOwner(c, body.userID);
       const { cart, lineId } = await createBox(
@@ -124,4 +120,4 @@ export const customboxApi = new ApiRouter(['custombox'], jsonBodyLimit())
       );
       return c.json({ cart: { products: cartProductsJson(cart) }, lineID: lineId }, 201);
     },
-  );
+  });

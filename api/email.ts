@@ -11,16 +11,14 @@ import { ApiRouter } from './openapi.ts';
 export const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });
 const SendAnswer = z.object({ message: z.string(), id: z.string() });
 
-export const emailApi = new ApiRouter(['email', 'admin']).operation(
-  {
-    method: 'post',
-    path: '/send',
-    summary: 'Sends a test e-mail (admin only)',
-    body: SendBody,
-    auth: 'admin',
-    responses: { 200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer }, 401: 'No token', 403: 'Not an admin' },
-  },
-  async (c) => {
+export const emailApi = new ApiRouter(['email', 'admin']).operation({
+  method: 'post',
+  path: '/send',
+  summary: 'Sends a test e-mail (admin only)',
+  body: SendBody,
+  auth: 'admin',
+  responses: { 200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer }, 401: 'No token', 403: 'Not an admin' },
+  handler: async (c) => {
     const body = c.req.valid('json');
     const shop = c.get('shop');
     const id = await sendMail(shop, {
@@ -34,4 +32,4 @@ export const emailApi = new ApiRouter(['email', 'admin']).operation(
       id,
     });
   },
-);
+});

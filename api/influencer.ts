@@ -33,26 +33,24 @@ export function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerA
   };
 }
 
-export const influencerApi = new ApiRouter(['user']).operation(
-  {
-    method: 'get',
-    path: '/influencer',
-    summary: 'The influencer profile: promo codes, attributed orders (no customer data) and bonus balances, CHF',
-    query: InfluencerQuery,
-    auth: 'user',
-    responses: {
-      200: { description: 'The profile. `orders` are those placed with the codes, newest first; `bonus.available` = earned − spent', schema: InfluencerAnswer },
-      401: 'No token',
-      403: "A Customer, or someone else's profile",
-      404: 'Unknown user (admin)',
-      417: 'Access token expired',
-    },
+export const influencerApi = new ApiRouter(['user']).operation({
+  method: 'get',
+  path: '/influencer',
+  summary: 'The influencer profile: promo codes, attributed orders (no customer data) and bonus balances, CHF',
+  query: InfluencerQuery,
+  auth: 'user',
+  responses: {
+    200: { description: 'The profile. `orders` are those placed with the codes, newest first; `bonus.available` = earned − spent', schema: InfluencerAnswer },
+    401: 'No token',
+    403: "A Customer, or someone else's profile",
+    404: 'Unknown user (admin)',
+    417: 'Access token expired',
   },
-  async (c) => {
+  handler: async (c) => {
     const { userID } = c.req.valid('query');
     const auth = await requireAuth(c);
     if (auth.role === 'Customer' || (auth.userId !== userID && auth.role !== 'Admin')) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
     const profile = await influencerProfile(c.get('shop').db, userID);
     return c.json(influencerJson(profile));
   },
-);
+});

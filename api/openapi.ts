@@ -21,7 +21,8 @@ import { jsonBody, queryOf } from './validation.ts';
  * Who may call: `none` (no token read), `optional` (a token changes what is answered), `user`
  * (a token; the handler also decides whose data it is), `admin`. `admin` is checked before the
  * input is read, so a refused caller learns nothing about what the call takes; the others are
- * checked by the handler after validation, as the contract's 400-before-401 answers need.
+ * checked by the handler after validation (bad input is a 400 whoever calls), since the handler
+ * decides whose cart, order or profile the caller may touch.
  */
 export type Auth = 'none' | 'optional' | 'user' | 'admin';
 
@@ -45,6 +46,8 @@ export type Operation<P extends string, B extends ZodType | undefined, Q extends
   responses: Record<number, Answer>;
   /** Runs before the input is read (e.g. a body limit of its own). */
   middleware?: MiddlewareHandler[];
+  /** Answers the call; reads the validated input with `c.req.valid('json' | 'query')`. */
+  handler: OperationHandler<P, B, Q>;
 };
 
 /** The validated input a handler reads with `c.req.valid('json')` / `c.req.valid('query')`. */
@@ -122,10 +125,7 @@ export class ApiRouter extends OpenAPIHono<ApiEnv> {
    * `auth: 'admin'`, then the query and body, validated with the declared schemas.
    * @throws {DomainError} (answered by api/index.ts) 400 for invalid input, 401/403 for `admin`.
    */
-  operation<P extends string, B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
-    op: Operation<P, B, Q>,
-    handler: OperationHandler<P, B, Q>,
-  ): this {
+  operation<P extends string, B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(op: Operation<P, B, Q>): this {
     const route = routeOf(op, this.#tags);
     this.openAPIRegistry.registerPath(route);
     const admin: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -138,7 +138,7 @@ export class ApiRouter extends OpenAPIHono<ApiEnv> {
       await next();
     };
     const before = [...(op.middleware ?? []), ...(op.auth === 'admin' ? [admin] : [])];
-    this.on([op.method.toUpperCase()], [route.getRoutingPath()], ...before, validate, handler as never);
+    this.on([op.method.toUpperCase()], [route.getRoutingPath()], ...before, validate, op.handler as never);
     return this;
   }
 }

@@ -119,67 +119,61 @@ const OrderAnswer = z.object({ order: OrderJson });
 const NOT_FOUND = "Not found (also for someone else's order)";
 
 export const orderApi = new ApiRouter(['order'])
-  .operation(
-    {
-      method: 'post',
-      path: '/create',
-      summary: "Turns the caller's cart into an order awaiting payment (stock is taken at once)",
-      body: CreateOrderBody,
-      auth: 'user',
-      responses: {
-        201: { description: 'The order', schema: OrderAnswer },
-        400: 'Invalid input, empty cart ("your cart is empty, please buy something"), promo no longer applies, delivery outside Switzerland',
-        401: 'No or invalid token',
-        403: 'Someone else\'s userID, shop closed ("store temporarily closed"), or customer under 18',
-        409: 'Not enough stock',
-      },
+  .operation({
+    method: 'post',
+    path: '/create',
+    summary: "Turns the caller's cart into an order awaiting payment (stock is taken at once)",
+    body: CreateOrderBody,
+    auth: 'user',
+    responses: {
+      201: { description: 'The order', schema: OrderAnswer },
+      400: 'Invalid input, empty cart ("your cart is empty, please buy something"), promo no longer applies, delivery outside Switzerland',
+      401: 'No or invalid token',
+      403: 'Someone else\'s userID, shop closed ("store temporarily closed"), or customer under 18',
+      409: 'Not enough stock',
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       await callerFor(c, body.userID);
       await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
       const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
       return c.json({ order: orderJson(order) }, 201);
     },
-  )
-  .operation(
-    {
-      method: 'get',
-      path: '/list',
-      summary: "The caller's orders, newest first",
-      query: ListOrdersQuery,
-      auth: 'user',
-      responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: "Someone else's userID" },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'get',
+    path: '/list',
+    summary: "The caller's orders, newest first",
+    query: ListOrdersQuery,
+    auth: 'user',
+    responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: "Someone else's userID" },
+    handler: async (c) => {
       const { userID } = c.req.valid('query');
       await callerFor(c, userID);
       const orders = await listOrdersOfUser(c.get('shop'), userID);
       return c.json({ orders: orders.map(orderJson) });
     },
-  )
-  .operation(
-    {
-      method: 'get',
-      path: '/get',
-      summary: "One of the caller's orders, by id or order code",
-      query: GetOrderQuery,
-      auth: 'user',
-      responses: {
-        200: {
-          description: "The order, with its parcel tracking, returns and documents (invoice, credit notes: PDFs answered to the customer's token)",
-          schema: z.object({
-            order: OrderJson.extend({
-              tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
-              returns: z.array(ReturnJson),
-              documents: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), url: z.string() })),
-            }),
+  })
+  .operation({
+    method: 'get',
+    path: '/get',
+    summary: "One of the caller's orders, by id or order code",
+    query: GetOrderQuery,
+    auth: 'user',
+    responses: {
+      200: {
+        description: "The order, with its parcel tracking, returns and documents (invoice, credit notes: PDFs answered to the customer's token)",
+        schema: z.object({
+          order: OrderJson.extend({
+            tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+            returns: z.array(ReturnJson),
+            documents: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), url: z.string() })),
           }),
-        },
-        404: NOT_FOUND,
+        }),
       },
+      404: NOT_FOUND,
     },
-    async (c) => {
+    handler: async (c) => {
       const q = c.req.valid('query');
       const auth = await requireAuth(c);
       const shop = c.get('shop');
@@ -194,41 +188,37 @@ export const orderApi = new ApiRouter(['order'])
         },
       });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/cancel',
-      summary: "Cancels the caller's unpaid order: stock, promo use and bonus are given back",
-      body: CancelOrderBody,
-      auth: 'user',
-      responses: {
-        200: { description: 'The cancelled order', schema: OrderAnswer },
-        404: NOT_FOUND,
-        409: 'The order is paid (then it is a refund, done by the shop) or no longer open',
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/cancel',
+    summary: "Cancels the caller's unpaid order: stock, promo use and bonus are given back",
+    body: CancelOrderBody,
+    auth: 'user',
+    responses: {
+      200: { description: 'The cancelled order', schema: OrderAnswer },
+      404: NOT_FOUND,
+      409: 'The order is paid (then it is a refund, done by the shop) or no longer open',
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       const auth = await requireAuth(c);
       const order = await cancelOrderByCustomer(c.get('shop'), body.orderID, auth.userId);
       return c.json({ order: orderJson(order) });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/return',
-      summary: 'Asks to return (part of) a delivered order: goods damaged or wrong item, up to 7 days after delivery',
-      body: ReturnBody,
-      auth: 'user',
-      responses: {
-        201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
-        400: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN',
-        404: NOT_FOUND,
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/return',
+    summary: 'Asks to return (part of) a delivered order: goods damaged or wrong item, up to 7 days after delivery',
+    body: ReturnBody,
+    auth: 'user',
+    responses: {
+      201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
+      400: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN',
+      404: NOT_FOUND,
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       const auth = await requireAuth(c);
       const ret = await requestReturn(c.get('shop'), {
@@ -241,4 +231,4 @@ export const orderApi = new ApiRouter(['order'])
       });
       return c.json({ return: returnJson(ret) }, 201);
     },
-  );
+  });

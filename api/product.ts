@@ -27,33 +27,29 @@ export const ListQuery = z.object({
 const GetQuery = z.object({ id: z.string().trim().min(1).max(64), lang: z.string().max(10).optional() });
 
 export const productApi = new ApiRouter(['product'], jsonBodyLimit())
-  .operation(
-    {
-      method: 'post',
-      path: '/searchProducts',
-      summary: 'Live search (case-, accent- and typo-tolerant) over name, brand, line, vitola and wrapper; best match first',
-      body: SearchBody,
-      responses: {
-        200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) },
-        429: 'Too many searches from this address (300 a minute by default)',
-      },
+  .operation({
+    method: 'post',
+    path: '/searchProducts',
+    summary: 'Live search (case-, accent- and typo-tolerant) over name, brand, line, vitola and wrapper; best match first',
+    body: SearchBody,
+    responses: {
+      200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) },
+      429: 'Too many searches from this address (300 a minute by default)',
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       await consumeRateLimit(c.get('shop'), 'search', clientIp(c));
       const hits = await searchProducts(c.get('shop').db, body.searchOptions.searchName, 10);
       return c.json({ products: hits.map((h) => ({ _id: h.id, name: h.name, packaging: h.packaging })) });
     },
-  )
-  .operation(
-    {
-      method: 'get',
-      path: '/list',
-      summary: 'Products, sorted, filtered and paged (out-of-stock products included with in_stock=false)',
-      query: ListQuery,
-      responses: { 200: 'A page of products' },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'get',
+    path: '/list',
+    summary: 'Products, sorted, filtered and paged (out-of-stock products included with in_stock=false)',
+    query: ListQuery,
+    responses: { 200: 'A page of products' },
+    handler: async (c) => {
       const q = c.req.valid('query');
       const page = await listProducts(c.get('shop').db, q);
       const lang = q.lang ?? c.get('lang');
@@ -65,10 +61,17 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
         pageCount: page.pageCount,
       });
     },
-  )
-  .operation({ method: 'get', path: '/get', summary: 'One product', query: GetQuery, responses: { 200: 'The product', 404: 'Not found' } }, async (c) => {
-    const q = c.req.valid('query');
-    const p = await getProduct(c.get('shop').db, q.id);
-    if (!p || !p.active) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
-    return c.json({ product: productJson(p, q.lang ?? c.get('lang')) });
+  })
+  .operation({
+    method: 'get',
+    path: '/get',
+    summary: 'One product',
+    query: GetQuery,
+    responses: { 200: 'The product', 404: 'Not found' },
+    handler: async (c) => {
+      const q = c.req.valid('query');
+      const p = await getProduct(c.get('shop').db, q.id);
+      if (!p || !p.active) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
+      return c.json({ product: productJson(p, q.lang ?? c.get('lang')) });
+    },
   });

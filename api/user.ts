@@ -89,145 +89,125 @@ const TOO_MANY = 'Too many attempts';
 const SAME_ANSWER = 'Same answer whether or not the address exists';
 
 export const userApi = new ApiRouter(['user'])
-  .operation(
-    {
-      method: 'post',
-      path: '/addClient',
-      summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
-      body: RegisterInput,
-      responses: {
-        201: {
-          description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)',
-          schema: Message,
-        },
-        429: TOO_MANY,
+  .operation({
+    method: 'post',
+    path: '/addClient',
+    summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
+    body: RegisterInput,
+    responses: {
+      201: {
+        description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)',
+        schema: Message,
       },
+      429: TOO_MANY,
     },
-    async (c) => {
+    handler: async (c) => {
       const r = await registerUser(c.get('shop'), c.req.valid('json'), meta(c));
       return c.json({ message: r.message }, 201);
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/confirm',
-      summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
-      body: ConfirmBody,
-      responses: { 200: { description: 'The account is verified', schema: Message }, 400: 'Invalid, expired or used link', 429: TOO_MANY },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/confirm',
+    summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
+    body: ConfirmBody,
+    responses: { 200: { description: 'The account is verified', schema: Message }, 400: 'Invalid, expired or used link', 429: TOO_MANY },
+    handler: async (c) => {
       await confirmEmail(c.get('shop'), c.req.valid('json').token, meta(c));
       return c.json({ message: 'Your e-mail address is confirmed. You can log in now.' });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/resend-confirmation',
-      summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
-      body: ForgotBody,
-      responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
-    },
-    async (c) => c.json(await resendConfirmation(c.get('shop'), c.req.valid('json').email, meta(c))),
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/forgot',
-      summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
-      body: ForgotBody,
-      responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
-    },
-    async (c) => c.json(await requestPasswordReset(c.get('shop'), c.req.valid('json').email, meta(c))),
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/confirm-forgot',
-      summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
-      body: ConfirmForgotBody,
-      responses: { 200: { description: 'Password changed', schema: Message }, 400: 'Invalid, expired or used link, or a weak password', 429: TOO_MANY },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/resend-confirmation',
+    summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
+    body: ForgotBody,
+    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    handler: async (c) => c.json(await resendConfirmation(c.get('shop'), c.req.valid('json').email, meta(c))),
+  })
+  .operation({
+    method: 'post',
+    path: '/forgot',
+    summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
+    body: ForgotBody,
+    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    handler: async (c) => c.json(await requestPasswordReset(c.get('shop'), c.req.valid('json').email, meta(c))),
+  })
+  .operation({
+    method: 'post',
+    path: '/confirm-forgot',
+    summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
+    body: ConfirmForgotBody,
+    responses: { 200: { description: 'Password changed', schema: Message }, 400: 'Invalid, expired or used link, or a weak password', 429: TOO_MANY },
+    handler: async (c) => {
       const r = await resetPassword(c.get('shop'), c.req.valid('json'), meta(c));
       return c.json({ message: r.message });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/login',
-      summary: 'Logs in; answers a 15-minute access token and a rotating refresh token',
-      body: LoginInput,
-      responses: {
-        200: { description: '"Log in successfully"', schema: LoginAnswer },
-        401: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
-        429: TOO_MANY,
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/login',
+    summary: 'Logs in; answers a 15-minute access token and a rotating refresh token',
+    body: LoginInput,
+    responses: {
+      200: { description: '"Log in successfully"', schema: LoginAnswer },
+      401: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
+      429: TOO_MANY,
     },
-    async (c) => {
+    handler: async (c) => {
       const s = await login(c.get('shop'), c.req.valid('json'), meta(c));
       return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/logout',
-      summary: "Revokes the session (the refresh token's family)",
-      body: LogoutBody,
-      responses: { 200: { description: 'Logged out', schema: Message } },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/logout',
+    summary: "Revokes the session (the refresh token's family)",
+    body: LogoutBody,
+    responses: { 200: { description: 'Logged out', schema: Message } },
+    handler: async (c) => {
       await logout(c.get('shop'), c.req.valid('json').refreshToken);
       return c.json({ message: 'Logged out' });
     },
-  )
-  .operation(
-    {
-      method: 'get',
-      path: '/getUser',
-      summary: "A user's data: the caller's own, or any for an admin; never a password hash",
-      query: GetUserQuery,
-      auth: 'user',
-      responses: { 200: { description: 'The user', schema: UserAnswer }, 401: 'No token', 403: "Someone else's data", 417: 'Access token expired' },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'get',
+    path: '/getUser',
+    summary: "A user's data: the caller's own, or any for an admin; never a password hash",
+    query: GetUserQuery,
+    auth: 'user',
+    responses: { 200: { description: 'The user', schema: UserAnswer }, 401: 'No token', 403: "Someone else's data", 417: 'Access token expired' },
+    handler: async (c) => {
       const { userID } = c.req.valid('query');
       await ownUserOrAdmin(c, userID);
       return c.json(userJson(await getUser(c.get('shop').db, userID)));
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/updateProfile',
-      summary: 'Updates names, phone, delivery address and language (own profile, or any for an admin)',
-      body: UpdateProfileBody,
-      auth: 'user',
-      responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: "Someone else's profile" },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/updateProfile',
+    summary: 'Updates names, phone, delivery address and language (own profile, or any for an admin)',
+    body: UpdateProfileBody,
+    auth: 'user',
+    responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: "Someone else's profile" },
+    handler: async (c) => {
       const body = c.req.valid('json');
       await ownUserOrAdmin(c, body.userID);
       return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/changePassword',
-      summary: "Changes the caller's password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)",
-      body: ChangePasswordBody,
-      auth: 'user',
-      responses: {
-        200: { description: 'Password changed', schema: Message },
-        400: 'Current password wrong or new one against the policy',
-        403: "Someone else's account",
-      },
+  })
+  .operation({
+    method: 'post',
+    path: '/changePassword',
+    summary: "Changes the caller's password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)",
+    body: ChangePasswordBody,
+    auth: 'user',
+    responses: {
+      200: { description: 'Password changed', schema: Message },
+      400: 'Current password wrong or new one against the policy',
+      403: "Someone else's account",
     },
-    async (c) => {
+    handler: async (c) => {
       const body = c.req.valid('json');
       const auth = await requireAuth(c);
       if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
@@ -237,18 +217,16 @@ export const userApi = new ApiRouter(['user'])
       await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
       return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });
     },
-  )
-  .operation(
-    {
-      method: 'get',
-      path: '/list',
-      summary: 'Users, newest first (admin)',
-      tags: ['user', 'admin'],
-      query: ListQuery,
-      auth: 'admin',
-      responses: { 200: 'A page of users', 401: 'No token', 403: 'Not an admin' },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'get',
+    path: '/list',
+    summary: 'Users, newest first (admin)',
+    tags: ['user', 'admin'],
+    query: ListQuery,
+    auth: 'admin',
+    responses: { 200: 'A page of users', 401: 'No token', 403: 'Not an admin' },
+    handler: async (c) => {
       const { rows, total } = await listUsers(c.get('shop').db, c.req.valid('query'));
       return c.json({
         total,
@@ -263,20 +241,18 @@ export const userApi = new ApiRouter(['user'])
         })),
       });
     },
-  )
-  .operation(
-    {
-      method: 'post',
-      path: '/setRole',
-      summary: "Sets a user's role: Customer, Influencer or Admin (admin)",
-      tags: ['user', 'admin'],
-      body: SetRoleBody,
-      auth: 'admin',
-      responses: { 200: { description: 'The user', schema: UserAnswer }, 403: 'Not an admin', 404: 'Unknown user' },
-    },
-    async (c) => {
+  })
+  .operation({
+    method: 'post',
+    path: '/setRole',
+    summary: "Sets a user's role: Customer, Influencer or Admin (admin)",
+    tags: ['user', 'admin'],
+    body: SetRoleBody,
+    auth: 'admin',
+    responses: { 200: { description: 'The user', schema: UserAnswer }, 403: 'Not an admin', 404: 'Unknown user' },
+    handler: async (c) => {
       const body = c.req.valid('json');
       const admin = await requireAuth(c); // checked as an admin before the body was read
       return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role, `admin:${admin.userId}`)));
     },
-  );
+  });
