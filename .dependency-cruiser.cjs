@@ -1,5 +1,5 @@
 /**
- * Folder-level dependency check of core/ (issue 13, "The code polices itself"): no cycle between
+ * Folder-level dependency check of core/: no cycle between
  * the modules of core (core/cart, core/orders, core/payments, ...), counting every import, type-only
  * ones too. File-level cycles are ESLint's `import/no-cycle`; the layer rules (core imports no
  * React, app/api import no Drizzle schema, ...) are in eslint.config.js.

@@ -1,4 +1,4 @@
-# The shop's container image (issue 13): multi-stage, runs compiled JavaScript as a non-root user.
+# The shop's container image: multi-stage, runs compiled JavaScript as a non-root user.
 # Built by compose.yaml (the production layout); `docker build -t casa-del-tabaco .` alone works too.
 
 # 1. dependencies, exactly as locked
@@ -25,7 +25,6 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/core ./core
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/app/i18n/locales ./app/i18n/locales
 COPY --from=build /app/data/catalogue.json ./data/catalogue.json
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,5 +1,5 @@
 /**
- * The front door for cached anonymous pages (issue 11, ADR 010): a Node request listener that
+ * The front door for cached anonymous pages (ADR 010): a Node request listener that
  * answers a page-cache hit straight from the stored bytes, before the Hono app (its dozen
  * middlewares, a `Request`, a `Response` and their conversions) is involved. Everything else —
  * misses, visitors with a session or a filled cart but no personal hint, other hosts, other paths — goes on to the
@@ -15,11 +15,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
 import { readContentVersion } from '../core/cache/content-version.ts';
 import { parseTrustProxy } from '../core/config/env.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
-import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 
@@ -101,7 +101,7 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     // a `?lang=` other than the cookie's goes to the app, which remembers it in the cookie
     const queryLang = matchLocale(params?.get('lang'));
     if (queryLang && queryLang !== jar.get('lang')) return false;
-    const lang = pickLocale(params?.get('lang'), jar.get('lang'), h['accept-language']);
+    const lang = resolveLocale({ query: params?.get('lang'), cookie: jar.get('lang'), acceptLanguage: h['accept-language'] });
     const themeCookie = jar.get('theme');
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
     const key = pageCacheKey(origin, pathname, pageCacheSearch(pathname, search), lang, theme);
@@ -128,7 +128,7 @@ function write(
 ) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
   const cart = jar.get(cartCookie);
-  if (!cart || !ANON_ID_PATTERN.test(cart)) {
+  if (!cart || !CART_COOKIE_ID_PATTERN.test(cart)) {
     headers.push([
       'Set-Cookie',
       serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),

@@ -1,5 +1,5 @@
 /**
- * The accounts module's former single file, split by concern (issue 13); kept as an index so
+ * The accounts module's former single file, split by concern; kept as an index so
  * that older imports still work. Import from the concern's module instead:
  * - `registration.ts`: registration, e-mail confirmation, forgotten password and reset links;
  * - `sessions.ts`: log in, refresh and log out, revoking sessions;

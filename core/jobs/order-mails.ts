@@ -12,6 +12,7 @@ import { getSettings } from '../config/service.ts';
 import { publicOrigin } from '../config/production.ts';
 import type { Db } from '../db/client.ts';
 import { invoicePdf } from '../invoices/pdf.ts';
+import { resolveLocale } from '../i18n/locales.ts';
 import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/job-mails.ts';
 import { deliverOutbox, queueMail } from '../mail/service.ts';
 import { expireDueOrders, findOrder } from '../orders/service.ts';
@@ -40,7 +41,7 @@ type Candidate = { id: string; email: string | null };
 function forMail(o: typeof orders.$inferSelect): OrderForMail {
   return {
     code: o.code,
-    locale: o.locale,
+    locale: resolveLocale({ stored: o.locale }),
     total: o.total,
     paidAmount: o.paidAmount,
     expiresAt: o.expiresAt ?? new Date(),

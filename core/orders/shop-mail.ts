@@ -7,6 +7,7 @@
 import type { ShopSettings } from '../config/settings.ts';
 import { publicOrigin } from '../config/production.ts';
 import type { Db } from '../db/client.ts';
+import { resolveLocale } from '../i18n/locales.ts';
 import { renderShopNewOrder } from '../mail/job-mails.ts';
 import { queueMail } from '../mail/service.ts';
 import type { Shop } from '../shop.ts';
@@ -31,7 +32,7 @@ export async function queueShopOrderMail(tx: Db, shop: Shop, order: OrderWithLin
   const a = order.address;
   const mail = renderShopNewOrder(
     shopMailAddress(settings),
-    settings.shopMailLocale,
+    resolveLocale({ stored: settings.shopMailLocale }),
     {
       code: order.code,
       status: order.status,

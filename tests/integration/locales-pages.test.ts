@@ -1,12 +1,12 @@
 /**
- * The further locales on real pages (issue 10, "the 10 further locales"): the built app renders
+ * The further locales on real pages: the built app renders
  * `<html lang dir>` — right to left for Arabic only — and the account, checkout and legal pages
  * show the locale's own texts instead of falling back to English. The texts are taken from the
  * catalogues, so the test follows wording changes; a catalogue lacking them fails here as in
  * `app/i18n/catalogues.test.ts`. Needs `npx react-router build` (as `npm test` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogue } from '../../app/i18n/catalogue-check.ts';
+import { readCatalogue } from '../../core/i18n/catalogue-check.ts';
 import { LOCALES, PICKER_LOCALES, isRtl } from '../../app/i18n/locales.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestHttp, type TestHttp } from '../helpers/http.ts';

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (issue 4, item 2) on a real database: a mail is stored in the transaction that
+ * The mail outbox on a real database: a mail is stored in the transaction that
  * causes it, kept as `outbox_only` without SMTP (shown to admins with link tokens hidden), and never lost when the SMTP server is down: it
  * stays `pending` with its error and is delivered by a later round once the server is back.
  */
@@ -20,7 +20,7 @@ const shops: Shop[] = [];
 afterAll(async () => {
   for (const s of shops) await s.close();
 });
-const meta = { origin: 'http://shop.test', lang: 'fr', ip: '10.0.0.1' };
+const meta = { origin: 'http://shop.test', lang: 'fr' as const, ip: '10.0.0.1' };
 
 describe('mail outbox', () => {
   it("without SMTP_URL keeps every mail in the outbox, with the link in its text part, in the user's language", async () => {
