@@ -1,11 +1,9 @@
 /** `GET /api/configuration/configurations` (specification section 7). */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { getSettings } from '../core/config/settings-cache.server.ts';
 import type { ShopSettings } from '../core/config/settings.ts';
 import { rappenToChf } from '../core/pricing/money.ts';
-import { documented } from './openapi.ts';
-import type { ApiEnv } from './types.ts';
+import { ApiRouter } from './openapi.ts';
 
 /** The configuration object of the specification plus the shop's further public settings. */
 export function configurationJson(s: ShopSettings) {
@@ -47,14 +45,10 @@ export const ConfigurationSchema = z.object({
   currency: z.literal('CHF'),
 });
 
-export const configurationApi = new Hono<ApiEnv>().get('/configurations', async (c) => {
-  return c.json(configurationJson(await getSettings(c.get('shop').db)));
-});
-
-documented({
+export const configurationApi = new ApiRouter(['configuration']).operation({
   method: 'get',
-  path: '/configuration/configurations',
+  path: '/configurations',
   summary: 'The shop configuration (address, contacts, shop_closed, promotional text, VAT number, fees)',
-  tags: ['configuration'],
   responses: { 200: { description: 'Configuration', schema: ConfigurationSchema } },
+  handler: async (c) => c.json(configurationJson(await getSettings(c.get('shop').db))),
 });

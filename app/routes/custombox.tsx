@@ -12,11 +12,11 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/custombox';
 import { createBox } from '../../core/cart/boxes.ts';
-import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import { Builder } from '../components/custombox/Builder.tsx';
 import { emptyValues, readValues, str, type BoxFormResult } from '../components/custombox/box-form.ts';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translate } from '../i18n/resources.server.ts';
 import { boxBuilderData } from '../lib/custom-box.server.ts';
+import { pageAction } from '../lib/page-action.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import '../styles/custombox.css';
 
@@ -58,26 +58,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') !== 'create') return { values } satisfies ActionResult; // filter / refresh
   if (CONTROL.test(values.message))
     return data<ActionResult>({ values, error: translate(context.lang, 'custombox:invalidText'), field: 'message' }, { status: 400 });
-  try {
-    await createBox(
-      context.shop.db,
-      context.cartKey,
-      {
-        modelId: values.boxID,
-        items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })),
-        messageKind: values.messageKind,
-        message: values.message,
-      },
-      context.auth?.userId ?? null,
-    );
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return data<ActionResult>(
-      { values, error: translateError(context.lang, e), field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' },
-      { status: STATUS_FOR[e.code] },
-    );
-  }
-  return redirect('/shopcart?box=created');
+  return pageAction(
+    context,
+    async () => {
+      await createBox(
+        context.shop.db,
+        context.cartKey,
+        {
+          modelId: values.boxID,
+          items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })),
+          messageKind: values.messageKind,
+          message: values.message,
+        },
+        context.auth?.userId ?? null,
+      );
+      return redirect('/shopcart?box=created');
+    },
+    // the page marks one field: the first the error names, else the box's contents
+    { extra: (e): ActionResult => ({ values, field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' }) },
+  );
 }
 
 export default function CustomBox({ loaderData, actionData }: Route.ComponentProps) {
