@@ -1,5 +1,7 @@
 /** An information page (privacy, terms, returns, shipping, about, read-me): title, intro, sections. */
+import type { MetaDescriptor } from 'react-router';
 import type { LegalPage } from '../i18n/legal.server.ts';
+import { pageMeta } from '../lib/meta.ts';
 
 export function InfoPage({ page, children, testId }: { page: LegalPage; children?: React.ReactNode; testId?: string }) {
   return (
@@ -29,4 +31,19 @@ export function InfoPage({ page, children, testId }: { page: LegalPage; children
       </div>
     </article>
   );
+}
+
+/** What `loadInfoPage` returns: the page in the visitor's language and its canonical URL. */
+type InfoPageData = { page: LegalPage; canonical: string };
+
+/** Route `meta` of an information page: its title, description and canonical URL. */
+export function infoPageMeta({ data }: { data?: InfoPageData }): MetaDescriptor[] {
+  return data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+}
+
+/** Route component of an information page with nothing of its own below the sections. */
+export function infoPageRoute(testId: string) {
+  return function Page({ loaderData }: { loaderData: InfoPageData }) {
+    return <InfoPage page={loaderData.page} testId={testId} />;
+  };
 }

@@ -61,113 +61,106 @@ function Hint({ id, hint }: { id?: string; hint: ReactNode }) {
   ) : null;
 }
 
-/** A labelled text input (any `type` but checkbox; its other attributes pass through, e.g. `autoComplete`). */
-export function Field({ name, label, error, hint, id, className = 'field', ...input }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>) {
-  const ids = useIds(name, id, error, hint);
+/** What a control gets from its frame: its id, its form name and its aria attributes. */
+type Control = { id: string; name: string } & ReturnType<typeof useIds>['aria'];
+
+/** Parts a field's props into the frame's (`FieldBase`) and the control's own attributes. */
+function split<T extends FieldBase>({ name, label, error, hint, id, className, ...control }: T) {
+  return { base: { name, label, error, hint, id, className }, control };
+}
+
+/**
+ * The frame of a labelled control: the label above it (or, for a checkbox, around it with the
+ * text after the box), then its hint and messages. `children` renders the control itself.
+ */
+function Labelled({ base, check = false, children }: { base: FieldBase; check?: boolean; children: (control: Control) => ReactNode }) {
+  const ids = useIds(base.name, base.id, base.error, base.hint);
+  const control = children({ id: ids.controlId, name: base.name, ...ids.aria });
   return (
-    <div className={className}>
-      <label htmlFor={ids.controlId}>{label}</label>
-      <input id={ids.controlId} name={name} {...ids.aria} {...input} />
-      <Hint id={ids.hintId} hint={hint} />
-      <ErrorList id={ids.errorId} errors={error} />
+    <div className={base.className ?? (check ? 'field field-check' : 'field')}>
+      {check ? (
+        <label htmlFor={ids.controlId} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {control}
+          {base.label}
+        </label>
+      ) : (
+        <>
+          <label htmlFor={ids.controlId}>{base.label}</label>
+          {control}
+        </>
+      )}
+      <Hint id={ids.hintId} hint={base.hint} />
+      <ErrorList id={ids.errorId} errors={base.error} />
     </div>
   );
+}
+
+/** A labelled text input (any `type` but checkbox; its other attributes pass through, e.g. `autoComplete`). */
+export function Field(props: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>) {
+  const { base, control: input } = split(props);
+  return <Labelled base={base}>{(control) => <input {...control} {...input} />}</Labelled>;
 }
 
 /** A labelled multi-line text. */
-export function TextareaField({
-  name,
-  label,
-  error,
-  hint,
-  id,
-  className = 'field',
-  ...textarea
-}: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
-  const ids = useIds(name, id, error, hint);
-  return (
-    <div className={className}>
-      <label htmlFor={ids.controlId}>{label}</label>
-      <textarea id={ids.controlId} name={name} {...ids.aria} {...textarea} />
-      <Hint id={ids.hintId} hint={hint} />
-      <ErrorList id={ids.errorId} errors={error} />
-    </div>
-  );
+export function TextareaField(props: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
+  const { base, control: textarea } = split(props);
+  return <Labelled base={base}>{(control) => <textarea {...control} {...textarea} />}</Labelled>;
 }
 
 /** A labelled choice: `options` (value and label), or `<option>` children. */
-export function SelectField({
-  name,
-  label,
-  error,
-  hint,
-  id,
-  className = 'field',
-  options,
-  children,
-  ...select
-}: FieldBase & { options?: readonly { value: string; label: ReactNode }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'>) {
-  const ids = useIds(name, id, error, hint);
+export function SelectField(
+  props: FieldBase & { options?: readonly { value: string; label: ReactNode }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'>,
+) {
+  const {
+    base,
+    control: { options, children, ...select },
+  } = split(props);
   return (
-    <div className={className}>
-      <label htmlFor={ids.controlId}>{label}</label>
-      <select id={ids.controlId} name={name} {...ids.aria} {...select}>
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {children}
-      </select>
-      <Hint id={ids.hintId} hint={hint} />
-      <ErrorList id={ids.errorId} errors={error} />
-    </div>
+    <Labelled base={base}>
+      {(control) => (
+        <select {...control} {...select}>
+          {options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          {children}
+        </select>
+      )}
+    </Labelled>
   );
 }
 
 /** A checkbox with its label after it (posted as `on` when ticked, absent otherwise). */
-export function CheckboxField({
-  name,
-  label,
-  error,
-  hint,
-  id,
-  className = 'field field-check',
-  ...input
-}: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type'>) {
-  const ids = useIds(name, id, error, hint);
+export function CheckboxField(props: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type'>) {
+  const { base, control: input } = split(props);
   return (
-    <div className={className}>
-      <label htmlFor={ids.controlId} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <input id={ids.controlId} name={name} type="checkbox" {...ids.aria} style={{ width: 'auto', minHeight: 0 }} {...input} />
-        {label}
-      </label>
-      <Hint id={ids.hintId} hint={hint} />
-      <ErrorList id={ids.errorId} errors={error} />
-    </div>
+    <Labelled base={base} check>
+      {(control) => <input {...control} type="checkbox" style={{ width: 'auto', minHeight: 0 }} {...input} />}
+    </Labelled>
   );
 }
 
 type Testable = { 'data-testid'?: string };
 
-/** The form message of an action's failure (an alert: read out when it appears). */
-export function FormError({ error, ...rest }: { error?: string | null } & Testable) {
-  if (!error) return null;
+/** A form message, or nothing when there is none. */
+function Notice({ text, className, role, ...rest }: { text?: string | null; className: string; role: 'alert' | 'status' } & Testable) {
+  if (!text) return null;
   return (
-    <p className="form-error" role="alert" {...rest}>
-      {error}
+    <p className={className} role={role} {...rest}>
+      {text}
     </p>
   );
 }
 
+/** The form message of an action's failure (an alert: read out when it appears). */
+export function FormError({ error, ...rest }: { error?: string | null } & Testable) {
+  return <Notice text={error} className="form-error" role="alert" {...rest} />;
+}
+
 /** The message of an action that succeeded (a status: read out politely). */
 export function FormSuccess({ message, ...rest }: { message?: string | null } & Testable) {
-  if (!message) return null;
-  return (
-    <p className="form-success" role="status" {...rest}>
-      {message}
-    </p>
-  );
+  return <Notice text={message} className="form-success" role="status" {...rest} />;
 }
 
 /** The form message of an action answer: its failure, else its success, else nothing. */

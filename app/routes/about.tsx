@@ -4,10 +4,9 @@
  * they appear in a small section at the end (`?name=` greets by name, `?value=` feeds the demo).
  */
 import type { Route } from './+types/about';
-import { InfoPage } from '../components/InfoPage.tsx';
+import { InfoPage, infoPageMeta } from '../components/InfoPage.tsx';
 import { serverI18n } from '../i18n/resources.server.ts';
 import { loadInfoPage } from '../lib/info-page.server.ts';
-import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -25,8 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+export const meta: Route.MetaFunction = infoPageMeta;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { demo } = loaderData;

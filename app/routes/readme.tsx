@@ -1,16 +1,12 @@
 /** The read-me page (/readme): how to use the shop. */
 import type { Route } from './+types/readme';
-import { InfoPage } from '../components/InfoPage.tsx';
+import { infoPageMeta, infoPageRoute } from '../components/InfoPage.tsx';
 import { loadInfoPage } from '../lib/info-page.server.ts';
-import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadInfoPage(context, 'readme', '/readme');
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+export const meta: Route.MetaFunction = infoPageMeta;
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <InfoPage page={loaderData.page} testId="page-readme" />;
-}
+export default infoPageRoute('page-readme');

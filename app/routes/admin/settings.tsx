@@ -12,6 +12,7 @@ import { getSettings, updateSettings } from '../../../core/config/service.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY } from '../../../core/config/settings.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { Field } from '../../components/admin/Field.tsx';
+import type { ComponentProps } from 'react';
 import { FormError, FormSuccess, SubmitButton } from '../../components/forms.tsx';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
@@ -109,14 +110,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.settings');
 
+/** What a settings field may set beside its name, label, stored value and message. */
+type FieldProps = Omit<ComponentProps<typeof Field>, 'name' | 'label'>;
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
   const { t: ti } = useTranslation('influencer');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
-  const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => (
-    <Field name={name} label={label} type={type} defaultValue={s[name] as string} error={f[name]} required />
+  /** A field showing the stored setting `name` and the action's message for it. */
+  const field = (name: keyof typeof s & string, label: string, extra: FieldProps = {}) => (
+    <Field name={name} label={label} defaultValue={s[name] as FieldProps['defaultValue']} error={f[name]} {...extra} />
   );
+  const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => field(name, label, { type, required: true });
+  const chfField = (name: 'shippingFee' | 'freeShippingThreshold', label: string) =>
+    field(name, label, { defaultValue: rappenToDecimalString(s[name]), required: true });
   return (
     <div>
       <h1>{t('settings.title')}</h1>
@@ -125,7 +133,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="admin-form">
         <fieldset>
           <legend>{t('settings.shop')}</legend>
-          <Field name="shop_closed" type="checkbox" label={t('settings.shopClosed')} defaultValue={s.shop_closed} />
+          {field('shop_closed', t('settings.shopClosed'), { type: 'checkbox' })}
           <Field name="promotionalText" label={t('settings.promotionalText')} defaultValue={s.promotionalInfo.text} error={f.promotionalText} />
         </fieldset>
         <fieldset>
@@ -133,7 +141,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {text('companyName', t('settings.companyName'))}
           {text('dir', t('settings.dir'))}
           {text('street', t('settings.street'))}
-          <Field name="buildingNumber" label={t('settings.buildingNumber')} defaultValue={s.buildingNumber} error={f.buildingNumber} />
+          {field('buildingNumber', t('settings.buildingNumber'))}
           {text('postalCode', t('settings.postalCode'))}
           {text('city', t('settings.city'))}
           {text('vatNumber', t('settings.vatNumber'))}
@@ -142,75 +150,31 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <fieldset>
           <legend>{t('settings.contact')}</legend>
           {text('email', t('settings.email'), 'email')}
-          <Field name="whatsapp" label="WhatsApp" defaultValue={s.whatsapp} error={f.whatsapp} />
-          <Field name="telegram" label="Telegram" defaultValue={s.telegram} error={f.telegram} />
-          <Field name="facebook" label="Facebook" defaultValue={s.facebook} error={f.facebook} />
-          <Field name="instagram" label="Instagram" defaultValue={s.instagram} error={f.instagram} />
+          {field('whatsapp', 'WhatsApp')}
+          {field('telegram', 'Telegram')}
+          {field('facebook', 'Facebook')}
+          {field('instagram', 'Instagram')}
         </fieldset>
         <fieldset>
           <legend>{t('settings.delivery')}</legend>
-          <Field name="shippingFee" label={t('settings.shippingFee')} defaultValue={rappenToDecimalString(s.shippingFee)} error={f.shippingFee} required />
-          <Field
-            name="freeShippingThreshold"
-            label={t('settings.freeShippingThreshold')}
-            defaultValue={rappenToDecimalString(s.freeShippingThreshold)}
-            error={f.freeShippingThreshold}
-            required
-          />
-          <Field
-            name="deliverLiechtenstein"
-            type="checkbox"
-            label={t('region.deliverLiechtenstein')}
-            defaultValue={s.deliverLiechtenstein}
-            error={f.deliverLiechtenstein}
-          />
+          {chfField('shippingFee', t('settings.shippingFee'))}
+          {chfField('freeShippingThreshold', t('settings.freeShippingThreshold'))}
+          {field('deliverLiechtenstein', t('region.deliverLiechtenstein'), { type: 'checkbox' })}
           <p className="card-meta">{t('region.hint')}</p>
-          <Field
-            name="cardPaymentExpiryMinutes"
-            type="number"
-            label={t('settings.cardExpiry')}
-            defaultValue={s.cardPaymentExpiryMinutes}
-            error={f.cardPaymentExpiryMinutes}
-            required
-          />
-          <Field
-            name="bankTransferExpiryDays"
-            type="number"
-            label={t('settings.bankExpiry')}
-            defaultValue={s.bankTransferExpiryDays}
-            error={f.bankTransferExpiryDays}
-            required
-          />
+          {text('cardPaymentExpiryMinutes', t('settings.cardExpiry'), 'number')}
+          {text('bankTransferExpiryDays', t('settings.bankExpiry'), 'number')}
         </fieldset>
         <fieldset>
           <legend>{ti('settings.legend')}</legend>
-          <Field
-            name="influencerBonusPercent"
-            type="number"
-            label={ti('settings.bonusPercent')}
-            defaultValue={s.influencerBonusPercent}
-            error={f.influencerBonusPercent}
-            required
-          />
+          {text('influencerBonusPercent', ti('settings.bonusPercent'), 'number')}
         </fieldset>
         <fieldset>
           <legend>{t('notifications.legend')}</legend>
-          <Field
-            name="orderNotificationEmail"
-            type="email"
-            label={t('notifications.orderEmail')}
-            defaultValue={s.orderNotificationEmail}
-            error={f.orderNotificationEmail}
-            hint={t('notifications.orderEmailHint')}
-          />
-          <Field
-            name="shopMailLocale"
-            type="select"
-            label={t('notifications.mailLocale')}
-            defaultValue={s.shopMailLocale}
-            error={f.shopMailLocale}
-            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
-          />
+          {field('orderNotificationEmail', t('notifications.orderEmail'), { type: 'email', hint: t('notifications.orderEmailHint') })}
+          {field('shopMailLocale', t('notifications.mailLocale'), {
+            type: 'select',
+            options: LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+          })}
         </fieldset>
         <SubmitButton>{t('form.save')}</SubmitButton>
       </Form>

@@ -1,16 +1,12 @@
 /** Privacy policy (route name `policy`), written for the Swiss Federal Act on Data Protection (FADP). */
 import type { Route } from './+types/privacypolicy';
-import { InfoPage } from '../../components/InfoPage.tsx';
+import { infoPageMeta, infoPageRoute } from '../../components/InfoPage.tsx';
 import { loadInfoPage } from '../../lib/info-page.server.ts';
-import { pageMeta } from '../../lib/meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadInfoPage(context, 'policy', '/client/privacypolicy');
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta({ title: data.page.title, description: data.page.description, canonical: data.canonical }) : [];
+export const meta: Route.MetaFunction = infoPageMeta;
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <InfoPage page={loaderData.page} testId="page-policy" />;
-}
+export default infoPageRoute('page-policy');
