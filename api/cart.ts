@@ -41,6 +41,8 @@ const CartAnswer = z.object({
 });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
+/** The body of `CartProductsAnswer`: the cart's lines. */
+const productsAnswer = (cart: Parameters<typeof cartProductsJson>[0]) => ({ cart: { products: cartProductsJson(cart) } });
 
 export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
   .operation({
@@ -72,11 +74,11 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       // and answers null when the id is a registered user's (then the caller's token decides)
       if (ANON_ID_PATTERN.test(body.userID)) {
         const cart = await addToCart(db, body.userID, body.productID, body.count, null, { unlessUser: true });
-        if (cart) return c.json({ cart: { products: cartProductsJson(cart) } });
+        if (cart) return c.json(productsAnswer(cart));
       }
       const owner = await resolveCartOwner(c, body.userID);
       const cart = await addToCart(db, owner.cartKey, body.productID, body.count, owner.userId);
-      return c.json({ cart: { products: cartProductsJson(cart) } });
+      return c.json(productsAnswer(cart));
     },
   })
   .operation({
@@ -90,7 +92,7 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       const body = c.req.valid('json');
       const owner = await resolveCartOwner(c, body.userID);
       const cart = await removeFromCart(c.get('shop').db, owner.cartKey, body.productID);
-      return c.json({ cart: { products: cartProductsJson(cart) } });
+      return c.json(productsAnswer(cart));
     },
   })
   .operation({
@@ -111,7 +113,7 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       if (temp.userId)
         throw new DomainError('invalid', 'tempUserID must be an anonymous cart id', { key: 'badCartId', fields: { tempUserID: { key: 'badCartId' } } });
       const cart = await mergeCarts(c.get('shop').db, owner.userId, temp.cartKey);
-      return c.json({ cart: { products: cartProductsJson(cart) } });
+      return c.json(productsAnswer(cart));
     },
   })
   .operation({

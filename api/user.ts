@@ -87,6 +87,8 @@ const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(),
 
 const TOO_MANY = 'Too many attempts';
 const SAME_ANSWER = 'Same answer whether or not the address exists';
+/** Body and answers of the operations that mail a link to an address (no telling whether it has an account). */
+const MAIL_TO_ADDRESS = { body: ForgotBody, responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY } };
 
 export const userApi = new ApiRouter(['user'])
   .operation({
@@ -121,16 +123,14 @@ export const userApi = new ApiRouter(['user'])
     method: 'post',
     path: '/resend-confirmation',
     summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
-    body: ForgotBody,
-    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    ...MAIL_TO_ADDRESS,
     handler: async (c) => c.json(await resendConfirmation(c.get('shop'), c.req.valid('json').email, meta(c))),
   })
   .operation({
     method: 'post',
     path: '/forgot',
     summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
-    body: ForgotBody,
-    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    ...MAIL_TO_ADDRESS,
     handler: async (c) => c.json(await requestPasswordReset(c.get('shop'), c.req.valid('json').email, meta(c))),
   })
   .operation({

@@ -4,10 +4,11 @@
  * token: mail scanners and link previews fetch links before the person does. An invalid or
  * expired link offers to send a new one.
  */
-import { Form, Link, useActionData, useLoaderData } from 'react-router';
+import { Form, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
 import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/registration.ts';
+import { AccountPage, NextStep } from '../components/account/AccountPage.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
@@ -56,19 +57,13 @@ export default function ConfirmPage() {
   const failed = result && !result.ok ? result : null;
   if (result?.ok && 'confirmed' in result && result.confirmed)
     return (
-      <div className="container account-page">
-        <h1>{t('confirm.title')}</h1>
+      <AccountPage title={t('confirm.title')}>
         <FormMessage success={result.message} />
-        <p>
-          <Link to="/login" className="btn">
-            {t('login.title')}
-          </Link>
-        </p>
-      </div>
+        <NextStep to="/login">{t('login.title')}</NextStep>
+      </AccountPage>
     );
   return (
-    <div className="container account-page">
-      <h1>{t('confirm.title')}</h1>
+    <AccountPage title={t('confirm.title')}>
       {result?.ok ? (
         <FormMessage success={result.message} />
       ) : usable && !failed ? (
@@ -88,6 +83,6 @@ export default function ConfirmPage() {
           </Form>
         </>
       )}
-    </div>
+    </AccountPage>
   );
 }

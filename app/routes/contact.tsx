@@ -43,6 +43,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const c = loaderData.contact;
   const failed = actionData && !actionData.ok ? actionData : null;
   const values = failed?.values;
+  /** A field of the form: its id, label, message, length limit and the value sent before. */
+  const props = (name: 'name' | 'email' | 'subject' | 'message', maxLength: number) => ({
+    name,
+    id: `contact-${name}`,
+    label: t(`contact.${name}`),
+    error: failed?.fields[name],
+    maxLength,
+    defaultValue: values?.[name],
+  });
   return (
     <div className="container">
       <header className="page-head">
@@ -76,44 +85,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="contact-form-h">{t('contact.formTitle')}</h2>
           <FormSuccess message={actionData?.ok ? actionData.message : null} data-testid="contact-sent" />
           <FormError error={failed?.error} data-testid="contact-error" />
-          <Field
-            name="name"
-            id="contact-name"
-            label={t('contact.name')}
-            error={failed?.fields.name}
-            type="text"
-            autoComplete="name"
-            maxLength={120}
-            defaultValue={values?.name}
-          />
-          <Field
-            name="email"
-            id="contact-email"
-            label={t('contact.email')}
-            error={failed?.fields.email}
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={values?.email}
-          />
-          <Field
-            name="subject"
-            id="contact-subject"
-            label={t('contact.subject')}
-            error={failed?.fields.subject}
-            type="text"
-            maxLength={200}
-            defaultValue={values?.subject}
-          />
-          <TextareaField
-            name="message"
-            id="contact-message"
-            label={t('contact.message')}
-            error={failed?.fields.message}
-            rows={6}
-            maxLength={5000}
-            defaultValue={values?.message}
-          />
+          <Field {...props('name', 120)} type="text" autoComplete="name" />
+          <Field {...props('email', 254)} type="email" autoComplete="email" />
+          <Field {...props('subject', 200)} type="text" />
+          <TextareaField {...props('message', 5000)} rows={6} />
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="contact-website">{t('contact.honeypot')}</label>
             <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

@@ -8,6 +8,7 @@ import { Form, Link, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
 import { registerUser } from '../../core/accounts/registration.ts';
+import { AccountPage, NextStep } from '../components/account/AccountPage.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { addressFromForm, requestMeta } from '../lib/auth.server.ts';
@@ -52,16 +53,11 @@ export default function RegisterPage() {
   const result = useActionData<typeof action>();
   if (result?.ok)
     return (
-      <div className="container account-page">
-        <h1>{t('register.title')}</h1>
+      <AccountPage title={t('register.title')}>
         <FormMessage success={result.message} />
         <p>{t('register.sentHint', { email: result.email })}</p>
-        <p>
-          <Link to="/login" className="btn">
-            {t('login.title')}
-          </Link>
-        </p>
-      </div>
+        <NextStep to="/login">{t('login.title')}</NextStep>
+      </AccountPage>
     );
   const e = result && !result.ok ? result.fields : {};
   return (

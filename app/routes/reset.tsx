@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
 import { emailTokenUsable, resetPassword } from '../../core/accounts/registration.ts';
+import { AccountPage, NextStep } from '../components/account/AccountPage.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
@@ -35,27 +36,17 @@ export default function ResetPage() {
   const e = result && !result.ok ? result.fields : {};
   if (!usable && !result?.ok)
     return (
-      <div className="container account-page">
-        <h1>{t('reset.title')}</h1>
+      <AccountPage title={t('reset.title')}>
         <FormMessage error={t('confirm.invalid')} />
-        <p>
-          <Link to="/forgot" className="btn">
-            {t('reset.again')}
-          </Link>
-        </p>
-      </div>
+        <NextStep to="/forgot">{t('reset.again')}</NextStep>
+      </AccountPage>
     );
   return (
-    <div className="container account-page">
-      <h1>{t('reset.title')}</h1>
+    <AccountPage title={t('reset.title')}>
       {result?.ok ? (
         <>
           <FormMessage success={result.message} />
-          <p>
-            <Link to="/login" className="btn">
-              {t('login.title')}
-            </Link>
-          </p>
+          <NextStep to="/login">{t('login.title')}</NextStep>
         </>
       ) : (
         <>
@@ -71,6 +62,6 @@ export default function ResetPage() {
           </Form>
         </>
       )}
-    </div>
+    </AccountPage>
   );
 }
