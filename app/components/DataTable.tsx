@@ -17,6 +17,8 @@ export type Column<Row> = {
   className?: string;
   /** Class of a body cell, when it differs from the header's or depends on the row. */
   cellClassName?: string | ((row: Row) => string | undefined);
+  /** `data-testid` of the body cells. */
+  testId?: string;
   /** The cell is decoration only (a tick box to fill in by hand): hidden from assistive technology. */
   decorative?: boolean;
 };
@@ -25,6 +27,8 @@ export type DataTableProps<Row> = {
   columns: readonly (Column<Row> | false | null | undefined)[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
+  /** `data-testid` of every body row. */
+  rowTestId?: string;
   /** Class of the `<table>` (`history-table`, `data-table`, `admin-table …`). */
   className?: string;
   testId?: string;
@@ -44,6 +48,7 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  rowTestId,
   className,
   testId,
   caption,
@@ -68,12 +73,13 @@ export function DataTable<Row>({
       </thead>
       <tbody>
         {rows.map((row, i) => (
-          <tr key={rowKey(row, i)}>
+          <tr key={rowKey(row, i)} data-testid={rowTestId}>
             {cols.map((c) => (
               <td
                 key={c.key}
                 className={typeof c.cellClassName === 'function' ? c.cellClassName(row) : (c.cellClassName ?? c.className)}
                 aria-hidden={c.decorative ? 'true' : undefined}
+                data-testid={c.testId}
               >
                 {c.cell(row, i)}
               </td>

@@ -19,6 +19,7 @@ import { availablePaymentMethods, createOrder } from '../../core/orders/service.
 import { orderTotals } from '../../core/orders/summary.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
 import { applyPromoCode } from '../../core/cart/promo.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { CheckoutLines } from '../components/checkout/CheckoutLines.tsx';
 import { DeliveryForm } from '../components/checkout/DeliveryForm.tsx';
@@ -126,12 +127,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
     return (
       <div className="container">
         <h1>{t('payment.heading')}</h1>
-        <div className="empty" data-testid="payment-empty">
-          <p>{t('payment.emptyCart')}</p>
-          <Link to="/client/products" className="btn">
-            {t('history.shop')}
-          </Link>
-        </div>
+        <EmptyState testId="payment-empty" text={t('payment.emptyCart')} linkText={t('history.shop')} />
       </div>
     );
   return (

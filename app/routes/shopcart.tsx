@@ -17,6 +17,8 @@ import { translate } from '../i18n/resources.server.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { DataTable } from '../components/DataTable.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [
@@ -129,82 +131,74 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
         </p>
       )}
       {cart.lines.length === 0 ? (
-        <div className="empty" data-testid="cart-empty">
-          <p>{t('empty')}</p>
-          <Link to="/client/products" className="btn">
-            {t('continueShopping')}
-          </Link>
-        </div>
+        <EmptyState testId="cart-empty" text={t('empty')} linkText={t('continueShopping')} />
       ) : (
         <div className="cart-layout">
-          <table className="cart-table" data-testid="cart-table">
-            <caption className="visually-hidden">{t('title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('image')}</span>
-                </th>
-                <th scope="col">{t('product')}</th>
-                <th scope="col">{t('quantity')}</th>
-                <th scope="col" className="num">
-                  {t('unitPrice')}
-                </th>
-                <th scope="col" className="num">
-                  {t('lineTotal')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.lines.map((l) => (
-                <tr key={l.productId} data-testid="cart-line">
-                  <td>
-                    <img
-                      {...productImgProps(
-                        { id: l.productId, images: l.image ? [{ path: l.image }] : [], category: l.category, brand: l.brand, name: l.name },
-                        'cart-line-img',
-                      )}
-                      alt=""
-                      width={64}
-                      height={48}
-                    />
-                  </td>
-                  <td>
-                    {l.box ? (
-                      <>
-                        <Link to="/custombox">{boxName(l.box)}</Link>
-                        <BoxContents box={l.box} />
-                      </>
-                    ) : (
-                      <>
-                        <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
-                        <div className="card-meta">{packagingLabel(l.packaging, t)}</div>
-                      </>
+          <DataTable
+            className="cart-table"
+            testId="cart-table"
+            caption={t('title')}
+            captionClassName="visually-hidden"
+            wrapClassName={null}
+            rows={cart.lines}
+            rowKey={(l) => l.productId}
+            rowTestId="cart-line"
+            columns={[
+              {
+                key: 'image',
+                header: <span className="visually-hidden">{t('image')}</span>,
+                cell: (l) => (
+                  <img
+                    {...productImgProps(
+                      { id: l.productId, images: l.image ? [{ path: l.image }] : [], category: l.category, brand: l.brand, name: l.name },
+                      'cart-line-img',
                     )}
-                  </td>
-                  <td>
-                    {l.box ? <span data-testid="line-count">1</span> : <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />}
-                  </td>
-                  <td className="num">{price(l.unitPrice)}</td>
-                  <td className="num" data-testid="line-total">
-                    {price(l.lineTotal)}
-                  </td>
-                  <td>
-                    <Form method="post" action="/shopcart">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="productId" value={l.productId} />
-                      <button type="submit" className="btn btn-small btn-ghost" data-testid="remove-line">
-                        {t('remove')}
-                        <span className="visually-hidden"> {l.box ? boxName(l.box) : l.name}</span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    alt=""
+                    width={64}
+                    height={48}
+                  />
+                ),
+              },
+              {
+                key: 'product',
+                header: t('product'),
+                cell: (l) =>
+                  l.box ? (
+                    <>
+                      <Link to="/custombox">{boxName(l.box)}</Link>
+                      <BoxContents box={l.box} />
+                    </>
+                  ) : (
+                    <>
+                      <Link to={`/productdetail?id=${encodeURIComponent(l.productId)}`}>{l.name}</Link>
+                      <div className="card-meta">{packagingLabel(l.packaging, t)}</div>
+                    </>
+                  ),
+              },
+              {
+                key: 'quantity',
+                header: t('quantity'),
+                cell: (l) =>
+                  l.box ? <span data-testid="line-count">1</span> : <CountForm productId={l.productId} count={l.count} stock={l.stock} name={l.name} />,
+              },
+              { key: 'unit', header: t('unitPrice'), className: 'num', cell: (l) => price(l.unitPrice) },
+              { key: 'total', header: t('lineTotal'), className: 'num', testId: 'line-total', cell: (l) => price(l.lineTotal) },
+              {
+                key: 'actions',
+                header: <span className="visually-hidden">{t('actions')}</span>,
+                cell: (l) => (
+                  <Form method="post" action="/shopcart">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="productId" value={l.productId} />
+                    <button type="submit" className="btn btn-small btn-ghost" data-testid="remove-line">
+                      {t('remove')}
+                      <span className="visually-hidden"> {l.box ? boxName(l.box) : l.name}</span>
+                    </button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
           <aside className="summary" aria-labelledby="summary-h">
             <h2 id="summary-h" style={{ fontSize: '1.4rem' }}>
               {t('summary')}

@@ -18,6 +18,7 @@ import { intlLocale } from '../../i18n/locales.ts';
 import { openReturns } from '../../../core/returns/service.ts';
 import { getSettings } from '../../../core/config/settings-cache.server.ts';
 import { exampleSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/readiness.ts';
+import { DashPanel } from '../../components/admin/DashPanel.tsx';
 import { NotReadyNotice } from '../../components/admin/NotReadyNotice.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');
@@ -96,122 +97,119 @@ export default function AdminHome() {
       </section>
 
       <div className="dash-grid">
-        <section className="admin-panel dash-returns" aria-labelledby="returns-h">
-          <h2 id="returns-h">{t('returns.dashTitle', { n: returns.n })}</h2>
-          {returns.n === 0 ? (
-            <p className="card-meta">{t('returns.dashNone')}</p>
-          ) : (
-            <ul className="dash-list" data-testid="dash-returns">
-              {returns.latest.map((r) => (
-                <li key={r.id}>
-                  <span className="admin-wrap">
-                    <Link to={`/admin/order/details?id=${r.code}#returns`}>
-                      <code>{r.code}</code> · {r.customer}
-                    </Link>
-                    <span className="card-meta admin-block">
-                      {tc(`returns.reason_${r.reason}`)} · {dateTime(r.createdAt)}
-                    </span>
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <DashPanel
+          className="admin-panel dash-returns"
+          id="returns-h"
+          title={t('returns.dashTitle', { n: returns.n })}
+          none={t('returns.dashNone')}
+          count={returns.n}
+          items={returns.latest}
+          itemKey={(r) => r.id}
+          testId="dash-returns"
+          item={(r) => (
+            <span className="admin-wrap">
+              <Link to={`/admin/order/details?id=${r.code}#returns`}>
+                <code>{r.code}</code> · {r.customer}
+              </Link>
+              <span className="card-meta admin-block">
+                {tc(`returns.reason_${r.reason}`)} · {dateTime(r.createdAt)}
+              </span>
+            </span>
           )}
-        </section>
+        />
 
-        <section className="admin-panel" aria-labelledby="status-h">
-          <h2 id="status-h">{t('dash.byStatus')}</h2>
-          {d.byStatus.length === 0 ? (
-            <p className="card-meta">{t('dash.noOrders')}</p>
-          ) : (
-            <ul className="dash-list" data-testid="dash-status">
-              {d.byStatus.map((s) => (
-                <li key={s.status}>
-                  <Link to={`/admin/order/list?status=${s.status}`}>
-                    <span className={`status-badge status-${s.status}`}>{tc(`status.${s.status}`)}</span>
-                  </Link>
-                  <strong>{number(s.n)}</strong>
-                </li>
-              ))}
-            </ul>
+        <DashPanel
+          id="status-h"
+          title={t('dash.byStatus')}
+          none={t('dash.noOrders')}
+          items={d.byStatus}
+          itemKey={(s) => s.status}
+          testId="dash-status"
+          item={(s) => (
+            <>
+              <Link to={`/admin/order/list?status=${s.status}`}>
+                <span className={`status-badge status-${s.status}`}>{tc(`status.${s.status}`)}</span>
+              </Link>
+              <strong>{number(s.n)}</strong>
+            </>
           )}
-        </section>
+        />
 
-        <section className="admin-panel" aria-labelledby="top-h">
-          <h2 id="top-h">{t('dash.topProducts')}</h2>
-          {d.topProducts.length === 0 ? (
-            <p className="card-meta">{t('dash.noSales')}</p>
-          ) : (
-            <ol className="dash-list" data-testid="dash-top">
-              {d.topProducts.map((p) => (
-                <li key={p.productId}>
-                  <Link to={`/admin/product/add?id=${encodeURIComponent(p.productId)}`} className="admin-wrap">
-                    {p.name}
-                  </Link>
-                  <span className="num">
-                    {t('dash.units', { n: p.units })} · {price(p.revenue)}
-                  </span>
-                </li>
-              ))}
-            </ol>
+        <DashPanel
+          id="top-h"
+          title={t('dash.topProducts')}
+          none={t('dash.noSales')}
+          items={d.topProducts}
+          itemKey={(p) => p.productId}
+          testId="dash-top"
+          ordered
+          item={(p) => (
+            <>
+              <Link to={`/admin/product/add?id=${encodeURIComponent(p.productId)}`} className="admin-wrap">
+                {p.name}
+              </Link>
+              <span className="num">
+                {t('dash.units', { n: p.units })} · {price(p.revenue)}
+              </span>
+            </>
           )}
-        </section>
+        />
 
-        <section className="admin-panel" aria-labelledby="low-h">
-          <h2 id="low-h">{t('dash.lowStock')}</h2>
-          {d.lowStock.length === 0 ? (
-            <p className="card-meta">{t('dash.noLowStock')}</p>
-          ) : (
-            <ul className="dash-list" data-testid="dash-low">
-              {d.lowStock.map((p) => (
-                <li key={p.id}>
-                  <Link to={`/admin/product/add?id=${encodeURIComponent(p.id)}#stock`} className="admin-wrap">
-                    {p.name}
-                  </Link>
-                  <strong className={p.stock === 0 ? 'stock-low' : undefined}>{p.stock}</strong>
-                </li>
-              ))}
-            </ul>
+        <DashPanel
+          id="low-h"
+          title={t('dash.lowStock')}
+          none={t('dash.noLowStock')}
+          items={d.lowStock}
+          itemKey={(p) => p.id}
+          testId="dash-low"
+          item={(p) => (
+            <>
+              <Link to={`/admin/product/add?id=${encodeURIComponent(p.id)}#stock`} className="admin-wrap">
+                {p.name}
+              </Link>
+              <strong className={p.stock === 0 ? 'stock-low' : undefined}>{p.stock}</strong>
+            </>
           )}
-        </section>
+        />
 
-        <section className="admin-panel" aria-labelledby="att-h">
-          <h2 id="att-h">{t('dash.unmatched', { n: d.attention.n })}</h2>
-          {d.attention.n === 0 ? (
-            <p className="card-meta">{t('dash.noUnmatched')}</p>
-          ) : (
-            <ul className="dash-list" data-testid="dash-unmatched">
-              {d.attention.latest.map((p) => (
-                <li key={p.id}>
-                  <span className="admin-wrap">
-                    {dateTime(p.createdAt)} · <code>{p.reference ?? '—'}</code>
-                  </span>
-                  <strong>{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}</strong>
-                </li>
-              ))}
-            </ul>
+        <DashPanel
+          id="att-h"
+          title={t('dash.unmatched', { n: d.attention.n })}
+          none={t('dash.noUnmatched')}
+          count={d.attention.n}
+          items={d.attention.latest}
+          itemKey={(p) => p.id}
+          testId="dash-unmatched"
+          item={(p) => (
+            <>
+              <span className="admin-wrap">
+                {dateTime(p.createdAt)} · <code>{p.reference ?? '—'}</code>
+              </span>
+              <strong>{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}</strong>
+            </>
           )}
+        >
           {d.attention.n > 0 && <Link to="/admin/order/list#att-h">{t('dash.toPayments')}</Link>}
-        </section>
+        </DashPanel>
 
-        <section className="admin-panel" aria-labelledby="mail-h">
-          <h2 id="mail-h">{t('dash.failedMails', { n: d.failedMails.n })}</h2>
-          {d.failedMails.n === 0 ? (
-            <p className="card-meta">{t('dash.noFailedMails')}</p>
-          ) : (
-            <ul className="dash-list" data-testid="dash-mails">
-              {d.failedMails.latest.map((m) => (
-                <li key={m.id}>
-                  <span className="admin-wrap">
-                    {m.to} · {m.subject}
-                    {m.lastError && <span className="card-meta admin-block">{m.lastError}</span>}
-                  </span>
-                </li>
-              ))}
-            </ul>
+        <DashPanel
+          id="mail-h"
+          title={t('dash.failedMails', { n: d.failedMails.n })}
+          none={t('dash.noFailedMails')}
+          count={d.failedMails.n}
+          items={d.failedMails.latest}
+          itemKey={(m) => m.id}
+          testId="dash-mails"
+          item={(m) => (
+            <span className="admin-wrap">
+              {m.to} · {m.subject}
+              {m.lastError && <span className="card-meta admin-block">{m.lastError}</span>}
+            </span>
           )}
+        >
           {d.failedMails.n > 0 && <Link to="/admin/outbox">{t('dash.toOutbox')}</Link>}
           <p className="card-meta">{t('dash.unverified', { n: users.unverified })}</p>
-        </section>
+        </DashPanel>
       </div>
     </div>
   );

@@ -6,6 +6,8 @@ import { Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/history';
 import { listOrdersOfUser } from '../../../core/orders/service.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -35,30 +37,21 @@ export default function History({ loaderData }: Route.ComponentProps) {
     <div className="container">
       <h1>{t('history.title')}</h1>
       {loaderData.orders.length === 0 ? (
-        <div className="empty" data-testid="history-empty">
-          <p>{t('history.empty')}</p>
-          <Link to="/client/products" className="btn">
-            {t('history.shop')}
-          </Link>
-        </div>
+        <EmptyState testId="history-empty" text={t('history.empty')} linkText={t('history.shop')} />
       ) : (
-        <table className="history-table" data-testid="history-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.code')}</th>
-              <th scope="col" className="hide-sm">
-                {t('history.date')}
-              </th>
-              <th scope="col">{t('history.status')}</th>
-              <th scope="col" className="num">
-                {t('history.total')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.orders.map((o) => (
-              <tr key={o.code} data-testid="history-row">
-                <td>
+        <DataTable
+          className="history-table"
+          testId="history-table"
+          wrapClassName={null}
+          rows={loaderData.orders}
+          rowKey={(o) => o.code}
+          rowTestId="history-row"
+          columns={[
+            {
+              key: 'code',
+              header: t('history.code'),
+              cell: (o) => (
+                <>
                   <Link to={`/client/historydetails?id=${o.code}`} className="order-link">
                     <strong>{o.code}</strong>
                   </Link>
@@ -72,18 +65,22 @@ export default function History({ loaderData }: Route.ComponentProps) {
                     ))}
                     <span className="show-sm"> · {date(o.createdAt)}</span>
                   </span>
-                </td>
-                <td className="hide-sm">{date(o.createdAt)}</td>
-                <td>
-                  <span className={`status-badge status-${o.status}`} data-testid="history-status">
-                    {t(`status.${o.status}`)}
-                  </span>
-                </td>
-                <td className="num">{price(o.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { key: 'date', header: t('history.date'), className: 'hide-sm', cell: (o) => date(o.createdAt) },
+            {
+              key: 'status',
+              header: t('history.status'),
+              cell: (o) => (
+                <span className={`status-badge status-${o.status}`} data-testid="history-status">
+                  {t(`status.${o.status}`)}
+                </span>
+              ),
+            },
+            { key: 'total', header: t('history.total'), className: 'num', cell: (o) => price(o.total) },
+          ]}
+        />
       )}
     </div>
   );

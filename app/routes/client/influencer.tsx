@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/influencer';
 import { influencerProfile } from '../../../core/accounts/influencer.ts';
 import { getSettings } from '../../../core/config/service.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { requireRole } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -76,71 +77,44 @@ export default function InfluencerPage() {
       </p>
       <p className="card-meta">{t('referral.hint')}</p>
       <h2>{t('codes.heading')}</h2>
-      {profile.promoCodes.length === 0 ? (
-        <p className="empty">{t('codes.empty')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="influencer-codes">
-            <thead>
-              <tr>
-                <th scope="col">{t('codes.code')}</th>
-                <th scope="col" className="num">
-                  {t('codes.percent')}
-                </th>
-                <th scope="col" className="num">
-                  {t('codes.uses')}
-                </th>
-                <th scope="col">{t('codes.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profile.promoCodes.map((c) => (
-                <tr key={c.code}>
-                  <td>{c.code}</td>
-                  <td className="num">{c.percent === null ? t('codes.fixed') : `${c.percent} %`}</td>
-                  <td className="num">{fmt.number(c.usedCount)}</td>
-                  <td>{c.active ? t('codes.active') : t('codes.inactive')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="data-table"
+        testId="influencer-codes"
+        empty={<p className="empty">{t('codes.empty')}</p>}
+        rows={profile.promoCodes}
+        rowKey={(c) => c.code}
+        columns={[
+          { key: 'code', header: t('codes.code'), cell: (c) => c.code },
+          { key: 'percent', header: t('codes.percent'), className: 'num', cell: (c) => (c.percent === null ? t('codes.fixed') : `${c.percent} %`) },
+          { key: 'uses', header: t('codes.uses'), className: 'num', cell: (c) => fmt.number(c.usedCount) },
+          { key: 'status', header: t('codes.status'), cell: (c) => (c.active ? t('codes.active') : t('codes.inactive')) },
+        ]}
+      />
       <h2>{t('orders.heading')}</h2>
       <p className="card-meta">{t('orders.summary', { count: profile.attributedOrders, total: fmt.price(profile.attributedTotal) })}</p>
-      {profile.orders.length === 0 ? (
-        <p className="empty">{t('orders.empty')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table" data-testid="influencer-orders">
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.date')}</th>
-                <th scope="col">{t('orders.code')}</th>
-                <th scope="col" className="num">
-                  {t('orders.total')}
-                </th>
-                <th scope="col" className="num">
-                  {t('orders.bonus')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {profile.orders.map((o, i) => (
-                <tr key={i}>
-                  <td className="nowrap">{fmt.date(o.createdAt)}</td>
-                  <td>{o.promoCode}</td>
-                  <td className="num">{fmt.price(o.total)}</td>
-                  <td className="num">
-                    {fmt.price(o.bonus)}
-                    <span className="card-meta bonus-state">{t(`state.${o.bonusState}`)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="data-table"
+        testId="influencer-orders"
+        empty={<p className="empty">{t('orders.empty')}</p>}
+        rows={profile.orders}
+        rowKey={(_, i) => i}
+        columns={[
+          { key: 'date', header: t('orders.date'), cellClassName: 'nowrap', cell: (o) => fmt.date(o.createdAt) },
+          { key: 'code', header: t('orders.code'), cell: (o) => o.promoCode },
+          { key: 'total', header: t('orders.total'), className: 'num', cell: (o) => fmt.price(o.total) },
+          {
+            key: 'bonus',
+            header: t('orders.bonus'),
+            className: 'num',
+            cell: (o) => (
+              <>
+                {fmt.price(o.bonus)}
+                <span className="card-meta bonus-state">{t(`state.${o.bonusState}`)}</span>
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
