@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CARRIERS, DEFAULT_CARRIER } from '../../../../core/orders/carriers.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
+import { SelectField } from '../../forms.tsx';
 import type { FormProblem } from './types.ts';
 
 export function ShipPanel({
@@ -47,16 +48,13 @@ export function ShipPanel({
         <Form method="post" className="admin-inline-form" noValidate={false}>
           <input type="hidden" name="id" value={o.id} />
           <input type="hidden" name="intent" value="ship" />
-          <div className="field">
-            <label htmlFor="carrier">{ta('fulfil.carrier')}</label>
-            <select id="carrier" name="carrier" defaultValue={DEFAULT_CARRIER}>
-              {Object.entries(CARRIERS).map(([k, c]) => (
-                <option key={k} value={k}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            name="carrier"
+            id="carrier"
+            label={ta('fulfil.carrier')}
+            defaultValue={DEFAULT_CARRIER}
+            options={Object.entries(CARRIERS).map(([k, c]) => ({ value: k, label: c.name }))}
+          />
           <div className="field field-grow">
             <label htmlFor="trackingNumber">{ta('fulfil.tracking')}</label>
             <input

@@ -6,6 +6,7 @@ import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ADJUST_REASONS } from '../../../../core/catalogue/limits.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from '../../../../core/jobs/limits.ts';
+import { Field, SelectField } from '../../forms.tsx';
 import { DataTable } from '../../DataTable.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import type { EditedProduct, StockMovement } from '../../../lib/product-edit.server.ts';
@@ -36,32 +37,25 @@ export function StockSection({
       </p>
       <Form method="post" className="toolbar">
         <input type="hidden" name="intent" value="stock" />
-        <div className="field">
-          <label htmlFor="delta">{t('stock.delta')}</label>
-          <input
-            id="delta"
-            name="delta"
-            required
-            inputMode="numeric"
-            pattern="[+\-]?[0-9]+"
-            placeholder="+12 / -3"
-            aria-invalid={stockErr?.fields.delta ? true : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="reason">{t('stock.reason')}</label>
-          <select id="reason" name="reason" defaultValue="delivery">
-            {ADJUST_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {t(`stock.reasons.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-grow">
-          <label htmlFor="note">{t('stock.note')}</label>
-          <input id="note" name="note" maxLength={300} />
-        </div>
+        {/* the message is the form's (below); the field is only marked */}
+        <Field
+          name="delta"
+          id="delta"
+          label={t('stock.delta')}
+          required
+          inputMode="numeric"
+          pattern="[+\-]?[0-9]+"
+          placeholder="+12 / -3"
+          aria-invalid={stockErr?.fields.delta ? true : undefined}
+        />
+        <SelectField
+          name="reason"
+          id="reason"
+          label={t('stock.reason')}
+          defaultValue="delivery"
+          options={ADJUST_REASONS.map((r) => ({ value: r, label: t(`stock.reasons.${r}`) }))}
+        />
+        <Field name="note" id="note" label={t('stock.note')} className="field field-grow" maxLength={300} />
         <button type="submit" className="btn btn-small" disabled={busy}>
           {t('stock.apply')}
         </button>
