@@ -74,3 +74,19 @@ export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | '
 export function addressFromForm(f: Record<'street' | 'postalCode' | 'city' | 'country', string>) {
   return { street: f.street, postalCode: f.postalCode, city: f.city, country: f.country || 'CH' };
 }
+
+/** The names of a new account's form fields (register, admin "add user"), address included. */
+type NewAccountField = 'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'dateOfBirth' | 'street' | 'postalCode' | 'city' | 'country';
+
+/** The person, password and address of a new-account form, as registerUser and adminCreateUser take them. */
+export function newAccountFromForm(f: Record<NewAccountField, string>) {
+  return {
+    firstName: f.firstName,
+    lastName: f.lastName,
+    email: f.email,
+    phone: f.phone,
+    password: f.password,
+    dateOfBirth: f.dateOfBirth,
+    address: addressFromForm(f),
+  };
+}

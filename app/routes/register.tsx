@@ -11,7 +11,7 @@ import { registerUser } from '../../core/accounts/registration.ts';
 import { AccountPage, NextStep } from '../components/account/AccountPage.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
-import { addressFromForm, requestMeta } from '../lib/auth.server.ts';
+import { newAccountFromForm, requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -33,13 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await registerUser(
       context.shop,
       {
-        firstName: f.firstName,
-        lastName: f.lastName,
-        email: f.email,
-        phone: f.phone,
-        password: f.password,
-        dateOfBirth: f.dateOfBirth,
-        address: addressFromForm(f),
+        ...newAccountFromForm(f),
         locale: context.lang,
       },
       requestMeta(context),

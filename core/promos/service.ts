@@ -144,8 +144,11 @@ async function checkInfluencer(db: Db, userId: string | null | undefined): Promi
   }
 }
 
-/** The fields of a promo the audit log records. */
-function auditView(p: PromoRow): Record<string, unknown> {
+/**
+ * A promo's terms as plain values (dates as ISO 8601 strings, amounts in Rappen for `fixed`,
+ * percent for `percent`): what the admin list shows and the audit log records.
+ */
+export function promoTerms(p: PromoRow) {
   return {
     code: p.code,
     kind: p.kind,
@@ -155,8 +158,12 @@ function auditView(p: PromoRow): Record<string, unknown> {
     validTo: p.validTo?.toISOString() ?? null,
     usageLimit: p.usageLimit,
     active: p.active,
-    influencerUserId: p.influencerUserId,
   };
+}
+
+/** The fields of a promo the audit log records. */
+function auditView(p: PromoRow): Record<string, unknown> {
+  return { ...promoTerms(p), influencerUserId: p.influencerUserId };
 }
 
 function checkInput(input: PromoInput): string {

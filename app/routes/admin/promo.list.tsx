@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
 import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { listPromos } from '../../../core/promos/service.ts';
+import { listPromos, promoTerms } from '../../../core/promos/service.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -12,18 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const rows = await listPromos(context.shop.db);
   return {
-    promos: rows.map((p) => ({
-      id: p.id,
-      code: p.code,
-      kind: p.kind,
-      value: p.value,
-      minOrder: p.minOrder,
-      validFrom: p.validFrom?.toISOString() ?? null,
-      validTo: p.validTo?.toISOString() ?? null,
-      usageLimit: p.usageLimit,
-      usedCount: p.usedCount,
-      active: p.active,
-    })),
+    promos: rows.map((p) => ({ id: p.id, ...promoTerms(p), usedCount: p.usedCount })),
   };
 }
 

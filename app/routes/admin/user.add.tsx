@@ -9,7 +9,7 @@ import { ROLES } from '../../../core/accounts/roles.ts';
 import { adminCreateUser } from '../../../core/accounts/admin.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
-import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
+import { newAccountFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -30,13 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const u = await adminCreateUser(
       context.shop.db,
       {
-        firstName: f.firstName,
-        lastName: f.lastName,
-        email: f.email,
-        phone: f.phone,
-        password: f.password,
-        dateOfBirth: f.dateOfBirth,
-        address: addressFromForm(f),
+        ...newAccountFromForm(f),
         role: f.role || 'Customer',
         locale: f.locale || context.lang,
       },
