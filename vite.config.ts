@@ -77,6 +77,15 @@ function clientChunks(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * In the browser, the files of core/ are definitions only (constants, pure functions, zod
+ * schemas): a file none of whose exports a page uses is left out. Pages import a module through
+ * its browser face (`core/<module>/browser.ts`, docs/decisions/017-module-faces.md), which names
+ * every browser-safe file of the module; without this, Rollup would keep the zod schemas of the
+ * files a page does not use (building a schema is a call, which might have side effects).
+ */
+const coreHasNoSideEffects = (id: string) => !/[\\/]core[\\/][^?]*\.ts$/.test(fileOf(id));
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     reactRouter(),
@@ -110,6 +119,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // given), and the chunks of clientChunks().
     rollupOptions: isSsrBuild
       ? { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } }
-      : { output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() } },
+      : { output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() }, treeshake: { moduleSideEffects: coreHasNoSideEffects } },
   },
 }));

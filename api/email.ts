@@ -5,8 +5,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { escapeHtml } from '../core/mail/templates.ts';
-import { sendMail } from '../core/mail/service.ts';
+import { escapeHtml } from '../core/mail/index.ts';
+import { sendMail } from '../core/mail/index.ts';
 import { requireAdmin } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';

@@ -6,9 +6,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { influencerProfile, type InfluencerProfile } from '../core/accounts/influencer.ts';
+import { influencerProfile, type InfluencerProfile } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
+import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';

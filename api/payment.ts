@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { receiveWebhook, startPayment } from '../core/payments/checkout.ts';
+import { receiveWebhook, startPayment } from '../core/payments/index.ts';
 import { requireAuth } from './auth.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody, sizeLimit } from './validation.ts';
-import { publicOrigin } from '../core/config/production.ts';
+import { publicOrigin } from '../core/config/browser.ts';
 
 export const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
 

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/service.ts';
+import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';

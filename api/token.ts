@@ -1,7 +1,7 @@
 /** `token/refresh` (specification section 7): rotates a refresh token; a spent one revokes its session family. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { refreshSession } from '../core/accounts/sessions.ts';
+import { refreshSession } from '../core/accounts/index.ts';
 import { documented } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { jsonBody } from './validation.ts';

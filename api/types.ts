@@ -1,5 +1,5 @@
 /** Hono environment of the JSON API. */
-import type { AuthUser } from '../core/accounts/auth.ts';
+import type { AuthUser } from '../core/accounts/index.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ApiEnv = {

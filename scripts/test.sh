@@ -28,11 +28,16 @@ npx eslint .
 echo "== formatting (Prettier)"
 npx prettier --check . >/dev/null || { npx prettier --check . 2>&1 | tail -20; exit 1; }
 
-echo "== folder-level cycles between core modules (dependency-cruiser)"
+echo "== layers, module faces, folder cycles, browser-safe faces (dependency-cruiser)"
 npm run --silent deps:check
 
 echo "== build (the HTTP tests and the end-to-end tests use the built server)"
 npx react-router build >/dev/null
+# the client bundle holds no server code (docs/decisions/017-module-faces.md)
+if grep -l -i -E "drizzle|pglite|[\"'\`]node:" build/client/assets/*.js; then
+  echo "server code (Drizzle, PGlite or node: modules) in the client bundle: the files above" >&2
+  exit 1
+fi
 
 echo "== unit and integration tests (PGlite)"
 env -u TEST_DATABASE_URL npx vitest run

@@ -12,16 +12,16 @@ import { requestId } from 'hono/request-id';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
+import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, pickLocale } from '../core/i18n/locales.ts';
-import { catalogueAsset } from '../core/i18n/resources.ts';
-import type { ShopLoadContext } from './context.ts';
+import { matchLocale, pickLocale } from '../core/i18n/browser.ts';
+import { catalogueAsset } from '../core/i18n/index.ts';
+import type { ShopLoadContext } from '../app/context.ts';
 import { webSession } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
-import { readContentVersion } from '../core/cache/content-version.ts';
-import { queryCount } from '../core/db/client.ts';
-import { countCartItems } from '../core/cart/service.ts';
+import { readContentVersion } from '../core/db/index.ts';
+import { queryCount } from '../core/db/index.ts';
+import { countCartItems } from '../core/cart/index.ts';
 import {
   CACHEABLE_PATHS,
   PageCache,
@@ -36,7 +36,7 @@ import {
 import { pageCacheFront } from './page-cache-front.ts';
 import { precompressedAssets } from './precompressed.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CART_COOKIE } from '../core/accounts/cookies.ts';
+import { CART_COOKIE } from '../core/accounts/browser.ts';
 import { personalHint } from './personal-hint.ts';
 import { clientOf, forwarded, publicRequest } from './proxy.ts';
 import { withNoStore } from './no-store.ts';
@@ -44,7 +44,7 @@ import { hostCheck } from './host-check.ts';
 import { originCheck } from './origin-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
-import { publicOrigin, secureTransport } from '../core/config/production.ts';
+import { publicOrigin, secureTransport } from '../core/config/browser.ts';
 import { serviceUnavailable } from './unavailable.ts';
 import { apiChain } from './api-chain.ts';
 import { requestLog } from './request-log.ts';

@@ -1,7 +1,7 @@
 /** The cart as the UI shows it (side cart, cart page, navbar count). Money in Rappen. */
 import type { AppLoadContext } from 'react-router';
-import { getCart } from '../../core/cart/service.ts';
-import { cartTotals } from '../../core/cart/totals.ts';
+import { getCart } from '../../core/cart/index.ts';
+import { cartTotals } from '../../core/cart/index.ts';
 
 export type CartView = {
   lines: {

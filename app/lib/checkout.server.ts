@@ -1,6 +1,6 @@
 /** Server helpers shared by the checkout pages: error messages in the visitor's language, order views. */
 import { STATUS_FOR, type DomainError } from '../../core/errors.ts';
-import type { OrderWithLines } from '../../core/orders/service.ts';
+import type { OrderWithLines } from '../../core/orders/index.ts';
 
 /** HTTP status for a DomainError in a page action: the API's mapping, except that a page has no token to refresh (401, not 417). */
 export function domainStatus(e: DomainError): number {

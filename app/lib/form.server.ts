@@ -4,8 +4,7 @@
  * `translateFields`: the same texts as the JSON API's `fields`).
  */
 import type { z, ZodType } from 'zod';
-import { findNul } from '../../api/validation.ts';
-import { safeParseInput } from '../../core/validation.ts';
+import { findNul, safeParseInput } from '../../core/validation.ts';
 import { translateFields } from '../i18n/resources.server.ts';
 
 /** The result of {@link parseForm}. */

@@ -9,7 +9,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
-import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/cookies.ts';
+import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/browser.ts';
 
 /**
  * What this browser last saw of its personal part, kept in `localStorage` under

@@ -7,7 +7,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
-import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/registration.ts';
+import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
 import { DomainError } from '../../core/errors.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';

@@ -6,8 +6,8 @@
 import { data, Form, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
-import { getSettings } from '../../core/config/settings-cache.server.ts';
-import { submitContactMessage } from '../../core/contact/service.ts';
+import { getCachedSettings as getSettings } from '../../core/config/index.ts';
+import { submitContactMessage } from '../../core/contact/index.ts';
 import { DomainError } from '../../core/errors.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
 import { translate, translateError, translateFields } from '../i18n/resources.server.ts';

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/forgot';
-import { requestPasswordReset } from '../../core/accounts/registration.ts';
+import { requestPasswordReset } from '../../core/accounts/index.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';

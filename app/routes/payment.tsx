@@ -11,15 +11,15 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
-import { findUser } from '../../core/accounts/profile.ts';
-import { getCart } from '../../core/cart/service.ts';
-import { cartTotals } from '../../core/cart/totals.ts';
-import { getSettings } from '../../core/config/service.ts';
+import { findUser } from '../../core/accounts/index.ts';
+import { getCart } from '../../core/cart/index.ts';
+import { cartTotals } from '../../core/cart/index.ts';
+import { getSettings } from '../../core/config/index.ts';
 import { DomainError } from '../../core/errors.ts';
-import { availablePaymentMethods, createOrder } from '../../core/orders/service.ts';
-import { orderTotals } from '../../core/orders/summary.ts';
-import { startPayment } from '../../core/payments/checkout.ts';
-import { applyPromoCode } from '../../core/cart/promo.ts';
+import { availablePaymentMethods, createOrder } from '../../core/orders/index.ts';
+import { orderTotals } from '../../core/orders/browser.ts';
+import { startPayment } from '../../core/payments/index.ts';
+import { applyPromoCode } from '../../core/cart/index.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';
@@ -28,7 +28,7 @@ import { translateError, translateFields } from '../i18n/resources.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/browser.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
   if (!auth) {

@@ -7,7 +7,7 @@
 import { Form, Link, redirect, useActionData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
-import { registerUser } from '../../core/accounts/registration.ts';
+import { registerUser } from '../../core/accounts/index.ts';
 import { FormField, FormMessage } from '../components/account/FormField.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { addressFromForm, formFailure, formFields, requestMeta } from '../lib/auth.server.ts';

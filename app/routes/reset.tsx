@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
-import { emailTokenUsable, resetPassword } from '../../core/accounts/registration.ts';
+import { emailTokenUsable, resetPassword } from '../../core/accounts/index.ts';
 import { FormMessage } from '../components/account/FormField.tsx';
 import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
 import { translate } from '../i18n/resources.server.ts';

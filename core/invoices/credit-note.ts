@@ -5,11 +5,11 @@
  * the VAT contained in it (at the invoice's rate, prices include VAT).
  */
 import PDFDocument from 'pdfkit';
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
 import { fulfilmentLabel } from './fulfilment-labels.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
-import { vatContained } from '../pricing/pricing.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
+import { vatContained } from '../pricing/browser.ts';
 import { PdfText } from './fonts.ts';
 import { docLang, label, swissDate } from './labels.ts';
 import { countryName } from './pdf.ts';

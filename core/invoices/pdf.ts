@@ -9,12 +9,12 @@
  */
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
-import type { OrderBoxSnapshot } from '../custom-box/types.ts';
-import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
-import { packagingLabel } from '../catalogue/packaging.ts';
-import { serverI18n } from '../i18n/resources.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
+import type { OrderBoxSnapshot } from '../db/browser.ts';
+import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
+import { packagingLabel } from '../catalogue/browser.ts';
+import { serverI18n } from '../i18n/index.ts';
 import { PdfText } from './fonts.ts';
 import { docLang, label, swissDate, type DocLang } from './labels.ts';
 

@@ -5,7 +5,7 @@
  * `shopMailLocale`, German by default). Texts live under `jobs` in `core/mail/locales/<lng>.json`.
  * Plain text, like the other order mails. Money arrives in Rappen and is shown as CHF.
  */
-import { rappenToDecimalString } from '../pricing/money.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { MailMessage } from './service.ts';
 import { mailTexts } from './templates.ts';
 

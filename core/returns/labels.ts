@@ -2,7 +2,7 @@
  * Texts of the cancellation and return e-mails, in the customer's language (every document
  * language), with `{name}` placeholders. Greeting and signature come from core/invoices/labels.ts.
  */
-import type { DocLang } from '../invoices/labels.ts';
+import type { DocLang } from '../invoices/browser.ts';
 
 const EN = {
   cancelledSubject: 'Your order {code} has been cancelled',

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema.ts';
-import { outbox } from '../../core/mail/schema.ts';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { users } from '../../core/db/schema/accounts.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { registration } from '../helpers/accounts.ts';

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { registration, userWithRole } from '../helpers/accounts.ts';

@@ -14,7 +14,7 @@ import type { ShopSettings } from '../../core/config/settings.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { docLang, label } from '../../core/invoices/labels.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
-import { orders } from '../../core/orders/schema.ts';
+import { orders } from '../../core/db/schema/orders.ts';
 import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';

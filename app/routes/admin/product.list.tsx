@@ -6,12 +6,12 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { adminCountProducts, adminListProducts } from '../../../core/catalogue/admin.ts';
-import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
-import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/import-drafts.ts';
-import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
+import { adminCountProducts, adminListProducts } from '../../../core/catalogue/index.ts';
+import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/index.ts';
+import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
+import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { unitPrice } from '../../../core/pricing/pricing.ts';
+import { unitPrice } from '../../../core/pricing/browser.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';

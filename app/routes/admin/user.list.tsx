@@ -9,8 +9,8 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'r
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { Pager } from '../../components/Pager.tsx';
-import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/roles.ts';
-import { listUsers, setRole } from '../../../core/accounts/admin.ts';
+import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/browser.ts';
+import { listUsers, setRole } from '../../../core/accounts/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage } from '../../components/account/FormField.tsx';
 import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';

@@ -12,21 +12,21 @@ import { useState } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/historydetails';
-import { getSettings } from '../../../core/config/service.ts';
+import { getSettings } from '../../../core/config/index.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { getOrderFor, orderEventsOf } from '../../../core/orders/service.ts';
+import { getOrderFor, orderEventsOf } from '../../../core/orders/index.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { orderView } from '../../lib/checkout.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 import { translateError, translateFields } from '../../i18n/resources.server.ts';
-import { CARRIERS } from '../../../core/orders/carriers.ts';
-import { refundsOfOrder } from '../../../core/orders/refunds.ts';
-import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../core/returns/limits.ts';
+import { CARRIERS } from '../../../core/orders/browser.ts';
+import { refundsOfOrder } from '../../../core/orders/index.ts';
+import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../core/returns/browser.ts';
 import {
   cancelOrderByCustomer,
   orderDocuments,
@@ -35,8 +35,8 @@ import {
   returnEligibility,
   returnsOfOrder,
   setReturnIban,
-} from '../../../core/returns/service.ts';
-import { displayIban } from '../../../core/returns/iban.ts';
+} from '../../../core/returns/index.ts';
+import { displayIban } from '../../../core/returns/browser.ts';
 import '../../styles/returns.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
