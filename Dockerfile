@@ -1,4 +1,4 @@
-# The shop's container image (issue 13): multi-stage, runs compiled JavaScript as a non-root user.
+# The shop's container image: multi-stage, runs compiled JavaScript as a non-root user.
 # Built by compose.yaml (the production layout); `docker build -t casa-del-tabaco .` alone works too.
 
 # 1. dependencies, exactly as locked

@@ -9,7 +9,7 @@ import path from 'node:path';
 const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 /**
- * The storefront pages the JavaScript budget is measured on (`npm run lighthouse`, issue 11): a
+ * The storefront pages the JavaScript budget is measured on (`npm run lighthouse`): a
  * module at least two of them import goes into the `storefront` chunk.
  */
 const BUDGET_PAGES = ['routes/home.tsx', 'routes/client/products.tsx', 'routes/productdetail.tsx', 'routes/shopcart.tsx'];
@@ -38,7 +38,7 @@ function staticImports(roots: string[], meta: Rollup.ManualChunkMeta): Set<strin
 }
 
 /**
- * The browser build's chunks (issue 11: at most 120 KB of JavaScript on a storefront page,
+ * The browser build's chunks (at most 120 KB of JavaScript on a storefront page,
  * Lighthouse's transfer size, i.e. brotli bodies plus ~345 bytes of response headers per file).
  * Rollup's own split gave the product page 24 files, most of them a few hundred bytes (one
  * component, one helper), so headers were ~8 KB of its 128 KB, and small files compress badly;
@@ -100,7 +100,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
       // server rendering: react-i18next with a useTranslation that builds each `t` once
-      // (app/i18n/react-i18next.server.ts, issue 11); the browser keeps the package as it is, with
+      // (app/i18n/react-i18next.server.ts); the browser keeps the package as it is, with
       // React's own useSyncExternalStore for the shim it imports (app/i18n/sync-external-store-shim.ts)
       ...(isSsrBuild
         ? [
@@ -112,7 +112,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     assetsInlineLimit: 0,
-    // The server build has two entries sharing their chunks (one module graph, issue 11):
+    // The server build has two entries sharing their chunks (one module graph):
     // `index.js`, the React Router server build (tests load it), and `server.js`, the HTTP
     // server that `npm start` runs (server/main.ts).
     // The browser build: React Router's default file names (it uses them when no `output` is

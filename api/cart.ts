@@ -89,7 +89,7 @@ export const cartApi = new Hono<ApiEnv>()
     const owner = await resolveCartOwner(c, body.userID);
     if (!owner.userId) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
     const db = c.get('shop').db;
-    await consumeRateLimit(c.get('shop'), 'promo', clientIp(c), owner.userId); // issue 12: no enumeration
+    await consumeRateLimit(c.get('shop'), 'promo', clientIp(c), owner.userId); // no enumeration
     const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
     const totals = await cartTotals(db, cart);
     return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));

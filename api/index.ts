@@ -67,7 +67,7 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<A
     c.set('lang', requestLanguage(c.req.raw));
     await next();
     // on the finished answer's own headers: `c.header()` after the handler would copy the whole
-    // response (issue 11)
+    // response
     c.res.headers.set('Cache-Control', 'no-store');
   });
   api.get('/openapi.json', (c) => c.json(buildOpenApi(`${publicOrigin(shop.env)}/api`)));

@@ -110,7 +110,7 @@ export const orderApi = new Hono<ApiEnv>()
   .post('/create', async (c) => {
     const body = await jsonBody(c, CreateOrderBody);
     await callerFor(c, body.userID);
-    await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID); // issue 12
+    await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
     const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
     return c.json({ order: orderJson(order) }, 201);
   })

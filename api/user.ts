@@ -134,7 +134,7 @@ export const userApi = new Hono<ApiEnv>()
     const body = await jsonBody(c, ChangePasswordBody);
     const auth = await requireAuth(c);
     if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-    await consumeRateLimit(c.get('shop'), 'password', clientIp(c), auth.userId); // issue 12
+    await consumeRateLimit(c.get('shop'), 'password', clientIp(c), auth.userId);
     const own = body.refreshToken ? await familyOf(c.get('shop').db, body.refreshToken) : null;
     await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
     return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });

@@ -10,7 +10,7 @@ import type { z, ZodType } from 'zod';
 import { DomainError } from '../core/errors.ts';
 import { findNul, parseInput } from '../core/validation.ts';
 
-/** Message for a text containing a NUL character (issue 12, finding 9). */
+/** Message for a text containing a NUL character. */
 export const NUL_REFUSED = 'The text contains a NUL character, which is not allowed';
 
 /**
@@ -43,7 +43,7 @@ export function queryOf<T extends ZodType>(c: Context, schema: T): z.infer<T> {
 }
 
 /**
- * Hono's `bodyLimit` with a fast path (issue 11): a request with a `Content-Length` (and no
+ * Hono's `bodyLimit` with a fast path: a request with a `Content-Length` (and no
  * `Transfer-Encoding`) is decided from that header alone — above `maxSize` bytes `onError`
  * answers, else the request goes on — without touching `c.req.raw.body`, whose first access
  * makes `@hono/node-server` build a full `Request` with a web stream over the socket (~0.1 ms per

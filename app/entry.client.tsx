@@ -1,5 +1,5 @@
 /**
- * Hydration (issue 11): first loads the translation namespaces the server rendered the page with
+ * Hydration: first loads the translation namespaces the server rendered the page with
  * (listed in the `#i18n-page` block the root layout writes; the root layout's
  * `HYDRATE_AFTER_LOAD_SCRIPT` started fetching them together with this module, after the page's
  * `load` event, ADR 013), so hydration finds the same texts, then hydrates; afterwards the

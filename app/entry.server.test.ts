@@ -1,4 +1,4 @@
-/** The stream step that makes React Router's scripts wait for the page's `load` event (issue 11, ADR 013). */
+/** The stream step that makes React Router's scripts wait for the page's `load` event (ADR 013). */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { hydrateAfterLoad } from './entry.server.tsx';

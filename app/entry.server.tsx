@@ -31,7 +31,7 @@ const MODULEPRELOAD = '<link rel="modulepreload"';
 const MODULE_SCRIPT = /(<script\b[^>]*?) type="module" async="">/g;
 
 /**
- * Makes React Router's scripts wait for the page's `load` event (issue 11, ADR 013; undone in the
+ * Makes React Router's scripts wait for the page's `load` event (ADR 013; undone in the
  * browser by `HYDRATE_AFTER_LOAD_SCRIPT`, app/lib/hydrate-after-load.ts): every
  * `<link rel="modulepreload"` becomes `<link data-rel="modulepreload"`, and the inline module
  * script that imports the entry (`<script … type="module" async="">`) gets an inert type. Nothing

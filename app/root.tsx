@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** false on a page rendered for the shared page cache: the browser loads its personal part (app/lib/personal.ts) */
     personal: !context.shared,
     origin: context.origin,
-    // issue 12: while the sandbox payment page is on, every page says so
+    // while the sandbox payment page is on, every page says so
     testMode: sandboxEnabled(context.shop.env) ? translate(context.lang, 'security:testMode') : null,
   };
 }
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         {i18n ? <I18nextProvider i18n={i18n}>{children}</I18nextProvider> : children}
         <ScrollRestoration nonce={nonce} />
-        {/* issue 11, ADR 013: React Router's scripts (made inert by entry.server.tsx) and the page's
+        {/* ADR 013: React Router's scripts (made inert by entry.server.tsx) and the page's
             translation files are fetched once the page has loaded */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverOnly(HYDRATE_AFTER_LOAD_SCRIPT) }} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,5 @@
 /**
- * Secrets out of logs and the outbox (issue 12, finding 5). Reset and confirmation tokens travel
+ * Secrets out of logs and the outbox. Reset and confirmation tokens travel
  * in URL paths (`/reset/<token>`, `/confirm/<token>`) and mail bodies; failed SQL carries its
  * parameters (personal data, password hashes) in the error message. Everything logged goes
  * through {@link loggerOptions}; paths through {@link scrubPath}; the admin outbox view through

@@ -1,5 +1,5 @@
 /**
- * Input validation shared by every core service, the JSON API and the web forms (issue 13: one
+ * Input validation shared by every core service, the JSON API and the web forms (one
  * way to turn a validation error into field messages). A zod error becomes keyed field messages
  * ({@link FieldMessage}: an `errors` catalogue key and its values), one per field (dotted path),
  * which core/i18n translates (`translateFields`) for the API's `fields` and the forms.

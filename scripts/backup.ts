@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- [folder]` (issue 13, "Backups"): writes a consistent backup of the shop's
+ * `npm run backup -- [folder]`: writes a consistent backup of the shop's
  * database into `folder` (default `BACKUP_DIR` or `./backups`) and prints its path and size.
  * PGlite (DATA_DIR): stop the server first (one process per data directory); PostgreSQL
  * (DATABASE_URL): runs while the shop serves (pg_dump takes a snapshot).

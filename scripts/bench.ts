@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 2 item 10, issue 11): requests per second, p50/p99 latency and SQL
+ * `npm run bench`: requests per second, p50/p99 latency and SQL
  * statements per request of the built shop (`build/server/server.js`, the server `npm start`
  * runs) on a fresh database, next to a plain Node `http` server answering the product page's
  * bytes from memory (the ceiling of this machine), as a ratio. Targets: anonymous `/`,

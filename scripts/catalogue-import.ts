@@ -1,5 +1,5 @@
 /**
- * `npm run catalogue:import -- <file.json>` (issue 2, item 2): imports a catalogue file of the
+ * `npm run catalogue:import -- <file.json>`: imports a catalogue file of the
  * `data/catalogue.json` schema into the shop's database (DATA_DIR / DATABASE_URL, as the server).
  *
  * The whole file is validated first. If any row is invalid nothing is imported, every bad row is

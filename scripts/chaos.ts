@@ -1,5 +1,5 @@
 /**
- * `npm run chaos -- [--customers 400] [--crashes 8] [--concurrency 16]` (issue 13): the long crash
+ * `npm run chaos -- [--customers 400] [--crashes 8] [--concurrency 16]`: the long crash
  * test on a fresh PostgreSQL database next to TEST_DATABASE_URL (default the local server's `test`)
  * and Redis database 14 of TEST_REDIS_URL (default 127.0.0.1:6379). Prints figures and the broken
  * invariants; exits 1 when any invariant is broken. Builds first when build/ is missing.

@@ -1,4 +1,4 @@
-/** The CPU-time total blocking time printed by `npm run lighthouse` (issue 11). */
+/** The CPU-time total blocking time printed by `npm run lighthouse`. */
 import { describe, expect, it } from 'vitest';
 import { cpuBlockingTime } from './lighthouse.ts';
 

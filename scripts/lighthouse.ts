@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue 11): Lighthouse (mobile, its default profile: emulated mid-range
+ * `npm run lighthouse`: Lighthouse (mobile, its default profile: emulated mid-range
  * phone, simulated slow 4G) of `/`, `/client/products`, a product page and `/shopcart` of the
  * built shop, printing per page the performance, accessibility, best-practices and SEO scores,
  * the JavaScript transferred (KB), LCP, CLS and TBT (also recomputed from CPU time: `cpuBlockingTime`).
@@ -61,7 +61,7 @@ type TraceEvent = {
 
 /**
  * Lighthouse's total blocking time of a page computed from thread CPU time rather than wall time
- * (issue 11: on a 2-core machine, the page's main thread is descheduled for the browser's other
+ * (on a 2-core machine, the page's main thread is descheduled for the browser's other
  * processes and Lighthouse's own trace reader, and a task's wall time was 2-5x its CPU time).
  * Same rule as Lighthouse's simulation otherwise: each top-level task of the page's renderer main
  * thread after the first contentful paint, at 4x (its mobile CPU slowdown), blocks for what exceeds

@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- <backup file>` (issue 13, "Backups"): restores a backup made by
+ * `npm run restore -- <backup file>`: restores a backup made by
  * `npm run backup`.
  * - `*.pglite.tar.gz` into DATA_DIR, which must not hold a database yet: restore into a new
  *   directory (`DATA_DIR=./data-restored npm run restore -- file`), then start the shop on it.

@@ -1,10 +1,10 @@
 /**
- * Screenshots for the README (issue 3, item 8): home, product list, product detail and cart, in
+ * Screenshots for the README: home, product list, product detail and cart, in
  * light and dark mode, on a phone (390x844) and a desktop (1280x900), saved as PNG in
  * docs/screenshots/. Run against a started server: `BASE_URL=http://localhost:3000 node --import
  * tsx scripts/screenshots.ts` (Debian's Chromium, nothing is downloaded).
  *
- * `SET=admin` takes every admin page instead (issue 10), full page, on both devices, in the
+ * `SET=admin` takes every admin page instead, full page, on both devices, in the
  * languages of `LANGS` (default `en,de`), as `admin-<page>-<device>-<lang>.png`, logged in with
  * `ADMIN_EMAIL` / `ADMIN_PASSWORD`; `SEED` is the JSON printed by tests/e2e/admin-shop-seed.ts
  * (an order, its product and customer). For each page it prints what a reader would stumble on:

@@ -1,5 +1,5 @@
 /**
- * The middleware chain of the JSON API, `/api/*` (issue 11, ADR 013). server/app.ts mounts it
+ * The middleware chain of the JSON API, `/api/*` (ADR 013). server/app.ts mounts it
  * and the API before the pages' chain, so a JSON call runs only what applies to it:
  *
  * request id → client behind `TRUST_PROXY` → Host check (421) → body limit (413) → NUL refusal

@@ -132,12 +132,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     '/',
     opsRoutes(shop, opts.lifecycle ?? { draining: false }, () => pageCache?.stats ?? null),
   );
-  // The JSON API first, with its own chain (issue 11): its catch-all answers every /api path, so
+  // The JSON API first, with its own chain: its catch-all answers every /api path, so
   // none of the page middlewares below runs for it.
   app.use('/api/*', ...apiChain(shop));
   app.route('/api', createApi(shop));
   const root = opts.clientDir ?? 'build/client';
-  // Hashed build assets next (issue 11, JavaScript transfer): from memory, with the few headers
+  // Hashed build assets next (JavaScript transfer): from memory, with the few headers
   // a script or style sheet needs (server/precompressed.ts); the rest goes on to the pages' chain.
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   // outermost for pages: the final headers of a cached page, for the front door
@@ -147,7 +147,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     if (entry) rememberWire(entry, c.res);
   });
   app.use('*', requestId());
-  // issue 12: real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
+  // real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   // the readable hint that a cached page must fetch its personal part (server/personal-hint.ts)
   app.use(
@@ -170,7 +170,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('*', serviceUnavailable(shop));
   app.use('*', shopSecureHeaders(shop, { nonce: true, formActionOrigins: opts.formActionOrigins }));
   app.use('*', compress());
-  // issue 12, finding 10: cross-site form posts (also to /logout and /preferences) get 403
+  // cross-site form posts (also to /logout and /preferences) get 403
   app.use('*', originCheck(shop));
   // Cache-Control is set on the finished response: a header set in serveStatic's onFound comes
   // after the response exists and is lost outside @hono/node-server (e.g. in app.request).
@@ -214,7 +214,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     });
 
   const handler = createRequestHandler(opts.build, production ? 'production' : 'development');
-  // the shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https; issue 12, finding 10)
+  // the shop's cookie names (`__Host-` prefixed when PUBLIC_URL is https)
   const names = pageCookieNames(shop.env);
   /**
    * Whether a request may get (and fill) the shared page cache: a storefront GET without an
@@ -246,7 +246,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     const queryLang = matchLocale(url.searchParams.get('lang'));
     if (queryLang && queryLang !== getCookie(c, 'lang'))
       setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
-    // every absolute URL is built from PUBLIC_URL, never from the request's Host (issue 12)
+    // every absolute URL is built from PUBLIC_URL, never from the request's Host
     const origin = publicOrigin(shop.env);
     const baseContext = {
       shop,

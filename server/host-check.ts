@@ -1,5 +1,5 @@
 /**
- * Host check (issue 12, finding 1): in production only requests for the configured `PUBLIC_URL`
+ * Host check: in production only requests for the configured `PUBLIC_URL`
  * host are served, so a forged `Host` (or, behind a trusted proxy, `X-Forwarded-Host`) cannot
  * make the shop build links or redirects to another site. Other hosts get 421 Misdirected
  * Request before any route runs.

@@ -1,5 +1,5 @@
 /**
- * Production entry (issue 11): bundled by `react-router build` next to the app's server build
+ * Production entry: bundled by `react-router build` next to the app's server build
  * into `build/server/server.js` (vite.config.ts), so the HTTP server, the API, `core/` and the
  * routes are one module graph (one rate-limit store, one cache of each kind). `npm start` builds
  * and runs it with plain Node. The default NODE_ENV (server/production-default.ts) is set before

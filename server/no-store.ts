@@ -1,5 +1,5 @@
 /**
- * Personal pages are never stored by browsers or shared caches (issue 12, finding 10): every page
+ * Personal pages are never stored by browsers or shared caches: every page
  * answered to a signed-in visitor, and the account, cart, checkout and admin pages for anyone,
  * get `Cache-Control: private, no-store`.
  */

@@ -1,5 +1,5 @@
 /**
- * NUL characters (issue 12, finding 9): PostgreSQL refuses NUL in text and it is never valid
+ * NUL characters: PostgreSQL refuses NUL in text and it is never valid
  * input, so one rule refuses it with 400 before any route runs — in the path or query (`%00`),
  * and in JSON and form bodies (`\u0000` escapes, `%00`, raw NUL). The API's validation
  * (`findNul` in core/validation.ts) applies the same rule to parsed values.
@@ -28,7 +28,7 @@ export function refuseNul(): MiddlewareHandler {
       try {
         // JSON calls of the API (with a Content-Length, so no later body limit reads the stream):
         // read once through Hono's body cache, which `c.req.json()` then parses without a copy
-        // (issue 11: cloning the request, a stream tee, cost more than the live search itself).
+        // (cloning the request, a stream tee, cost more than the live search itself).
         // Pages keep the raw body unread for React Router's actions: a clone is read there.
         const viaCache = c.req.path.startsWith('/api/') && c.req.header('content-length') !== undefined && !c.req.header('transfer-encoding');
         text = viaCache ? await c.req.text() : await c.req.raw.clone().text();

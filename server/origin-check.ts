@@ -1,5 +1,5 @@
 /**
- * Cross-site form posts are refused (issue 12, finding 10): React Router checks the `Origin` of
+ * Cross-site form posts are refused: React Router checks the `Origin` of
  * page actions itself, but not of resource routes such as `/logout` and `/preferences`, and it
  * answers a mismatch with a bare 400. This middleware runs for every state-changing request to
  * a page or resource route (everything outside `/api`, whose callers authenticate with a header

@@ -1,5 +1,5 @@
 /**
- * The front door for cached anonymous pages (issue 11, ADR 010): a Node request listener that
+ * The front door for cached anonymous pages (ADR 010): a Node request listener that
  * answers a page-cache hit straight from the stored bytes, before the Hono app (its dozen
  * middlewares, a `Request`, a `Response` and their conversions) is involved. Everything else —
  * misses, visitors with a session or a filled cart but no personal hint, other hosts, other paths — goes on to the

@@ -1,5 +1,5 @@
 /**
- * In-process cache of anonymous storefront pages (issue 11, ADR 010).
+ * In-process cache of anonymous storefront pages (ADR 010).
  *
  * What is cached: the HTML of a GET of one of {@link CACHEABLE_PATHS} without an Authorization
  * header, keyed by origin, path and query, language and theme. Such a page is rendered for nobody

@@ -1,6 +1,6 @@
 /**
  * Hashed build assets (`/assets/*.js|css|svg|json`) in brotli (quality 11) or gzip (level 9),
- * compressed once per file and kept in memory (issue 11: JavaScript transfer of a page). The
+ * compressed once per file and kept in memory (JavaScript transfer of a page). The
  * files never change under their hashed names, so the answer is immutable; it carries only
  * {@link ASSET_SECURITY_HEADERS}. Other files and clients accepting neither encoding go on to the
  * static file handler (and on-the-fly compression) with the full header set.

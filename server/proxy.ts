@@ -1,5 +1,5 @@
 /**
- * Who is really asking (issue 12, finding 3): behind a reverse proxy the TCP peer is the proxy,
+ * Who is really asking: behind a reverse proxy the TCP peer is the proxy,
  * so the client's address, scheme and host come from `X-Forwarded-For`, `X-Forwarded-Proto` and
  * `X-Forwarded-Host` — but only when the peer is a proxy named in `TRUST_PROXY` (anyone can send
  * those headers). Without `TRUST_PROXY` the headers are ignored.

@@ -4,7 +4,7 @@
  * `nosniff`, the referrer policy, a Permissions-Policy turning off camera, microphone,
  * geolocation, payment, USB and topics, and Hono's other defaults (Cross-Origin-Opener/Resource-Policy,
  * Origin-Agent-Cluster…). Pages get a fresh CSP nonce for their inline scripts; the JSON API
- * (issue 11) gets the same headers with `script-src 'self'` and no nonce, which a JSON answer
+ * gets the same headers with `script-src 'self'` and no nonce, which a JSON answer
  * never uses and which cost a random number per call.
  */
 import type { MiddlewareHandler } from 'hono';

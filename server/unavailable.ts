@@ -1,5 +1,5 @@
 /**
- * 503 while the database is down (issue 13): a request that failed with a 500 is checked against
+ * 503 while the database is down: a request that failed with a 500 is checked against
  * the database; when it does not answer, the visitor gets "503 Service Unavailable" with
  * `Retry-After` and a clear message (JSON for `/api`, a small page otherwise) instead of an error
  * page, and the log says why. Requests succeed again by themselves once the database is back.

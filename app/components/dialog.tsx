@@ -1,5 +1,5 @@
 /**
- * Native building blocks of the layout's overlays (issue 11: no dialog or menu library in the
+ * Native building blocks of the layout's overlays (no dialog or menu library in the
  * page's JavaScript): {@link ModalDialog}, a modal `<dialog>` (age gate, side cart, mobile menu),
  * and {@link useDisclosure}, a `<details>` showing and hiding a panel (user menu, language picker).
  */

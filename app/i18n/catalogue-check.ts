@@ -1,6 +1,5 @@
 /**
- * Compares every translation catalogue with English, the source (issue 10, "the 10 further
- * locales"): keys missing or unknown, i18next plural forms the language needs, and placeholders
+ * Compares every translation catalogue with English, the source: keys missing or unknown, i18next plural forms the language needs, and placeholders
  * (`{{name}}`, `$t(...)`, HTML-like tags) lost or added. Used by `app/i18n/catalogues.test.ts` and
  * `npm run i18n:missing` (`scripts/i18n-missing.ts`). Server/tooling only (reads files).
  */

@@ -1,5 +1,5 @@
 /**
- * The translation catalogues (issue 3, item 5; issue 10, "the 10 further locales"). English is
+ * The translation catalogues. English is
  * the source. EVERY locale (the five picker languages and ar, id, ja, ko, pl, pt-BR, ru, tr, vi,
  * zh) must have every key of every namespace English has — whatever namespaces exist, so this
  * check grows with them — and no key English does not know; every text keeps English's

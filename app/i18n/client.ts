@@ -1,5 +1,5 @@
 /**
- * The browser's i18next instances (issue 11, ADR 010): one per language, built once, filled from
+ * The browser's i18next instances (ADR 010): one per language, built once, filled from
  * the hashed catalogue assets (`/i18n/<lng>/<ns>.<hash>.json`, immutable) named by the root
  * loader's `i18n` data. Before hydration app/entry.client.tsx loads the namespaces the page
  * declared (app/i18n/page-namespaces.ts); later a component that uses a namespace not loaded

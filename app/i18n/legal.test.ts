@@ -38,7 +38,7 @@ describe('legal pages', () => {
     expect(legalPage('xx', 'policy', settings).sections.length).toBeGreaterThan(3);
   });
 
-  it('the further locales have their own legal texts (issue 10), with the same sections as English', () => {
+  it('the further locales have their own legal texts, with the same sections as English', () => {
     for (const lng of ['ar', 'ja', 'pl']) {
       const page = legalPage(lng, 'returns', settings);
       expect(page.title, lng).not.toBe('Returns and refunds');

@@ -1,2 +1,2 @@
-/** Moved to core/i18n/locales.ts (issue 11); kept so imports from the UI stay short. */
+/** Moved to core/i18n/locales.ts; kept so imports from the UI stay short. */
 export * from '../../core/i18n/browser.ts';

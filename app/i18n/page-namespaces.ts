@@ -1,5 +1,5 @@
 /**
- * Which translation namespaces a page needs in the browser (issue 11, ADR 010). A route module
+ * Which translation namespaces a page needs in the browser (ADR 010). A route module
  * declares the namespaces its own components use with
  *
  *     export const handle = { i18n: ['catalogue'] };

@@ -1,5 +1,5 @@
 /**
- * `react-i18next` for server rendering (issue 11; ADR 010): the server build resolves the
+ * `react-i18next` for server rendering (ADR 010): the server build resolves the
  * package to this module (vite.config.ts), which re-exports it with a lighter `useTranslation`.
  *
  * The real hook builds, for every component on every render, a fixed `t` (`getFixedT`) and a

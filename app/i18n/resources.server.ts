@@ -1,2 +1,2 @@
-/** Moved to core/i18n/resources.ts (issue 11); kept for the UI's server modules. */
+/** Moved to core/i18n/resources.ts; kept for the UI's server modules. */
 export * from '../../core/i18n/index.ts';

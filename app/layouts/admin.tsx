@@ -3,7 +3,7 @@
  * anonymous visitors go to /login, other roles get 403, and while the shop requires two-factor
  * log-in of every admin, an admin without it goes to /profile to set it up. It also sends the admin namespaces
  * (`ADMIN_NAMESPACES`, which the root loader leaves out of every page) and adds them to the page's
- * i18next instance, so admin texts and titles are translated (issue 10).
+ * i18next instance, so admin texts and titles are translated.
  *
  * Errors of admin pages: a thing that does not exist (an unknown order or user id) is a 404
  * "not found" page; only a refused role is a 403.

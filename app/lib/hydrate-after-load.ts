@@ -1,5 +1,5 @@
 /**
- * Hydration after the page has loaded (issue 11, ADR 013). A storefront page is complete HTML:
+ * Hydration after the page has loaded (ADR 013). A storefront page is complete HTML:
  * text, prices, pictures, links and forms work before any script runs (forms post to the
  * server). The JavaScript that makes it a single-page app (~125 KB over 24 files) is therefore
  * fetched only after the browser's `load` event and the next frame, instead of competing with

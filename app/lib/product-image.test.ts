@@ -1,4 +1,4 @@
-/** Product images and their shared placeholders (issue 2 item 3, issue 11). */
+/** Product images and their shared placeholders. */
 import { describe, expect, it } from 'vitest';
 import { placeholderHue, productImageSrc, productImgProps } from './product-image.ts';
 

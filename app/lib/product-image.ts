@@ -1,5 +1,5 @@
 /**
- * Product images and their drawn placeholders (issue 2, item 3: never a broken image; issue 11:
+ * Product images and their drawn placeholders (never a broken image;
  * fast pages).
  *
  * A product without photos shows one of three shared drawings (cigar, rolling tobacco,

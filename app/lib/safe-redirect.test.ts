@@ -1,4 +1,4 @@
-/** Issue 12, finding 4: one same-origin check, tested with the usual open-redirect bypasses. */
+/** One same-origin check, tested with the usual open-redirect bypasses. */
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './safe-redirect.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The one same-origin check for every "go back to" parameter (issue 12, finding 4): `redirectTo`
+ * The one same-origin check for every "go back to" parameter: `redirectTo`
  * after login, `returnTo` of the cart and preferences forms. Browsers drop tabs and newlines in
  * URLs and read `\` as `/`, so `/%09/evil.example` and `/\evil.example` would leave the shop;
  * such values, protocol-relative `//host` and absolute URLs all give the fallback.

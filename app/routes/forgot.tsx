@@ -1,5 +1,5 @@
 /**
- * Forgot password (/forgot; issue 4, item 5): the visitor enters their e-mail; the answer is the
+ * Forgot password (/forgot): the visitor enters their e-mail; the answer is the
  * same whether or not an account exists; a mail with a `/reset/{token}` link (1 h) is sent.
  */
 import { Form, Link, useActionData, useNavigation } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Payment step (/payment, "finish payment, complete your purchase"; issue 5, item 1). Signed-in
+ * Payment step (/payment, "finish payment, complete your purchase"). Signed-in
  * customers only (others go to /login and come back here). Delivery address prefilled from the
  * profile and editable (Switzerland, Liechtenstein only when the settings serve it; 4-digit postcode), promo code, payment method,
  * order summary with subtotal, discount, shipping fee, total and the VAT it contains. Placing the
@@ -97,14 +97,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === 'promo' || form.intent === 'promo-remove') {
       const code = form.intent === 'promo-remove' ? '' : String(form.code ?? '').slice(0, 32);
-      await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId); // issue 12
+      await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId);
       await applyPromoCode(shop.db, auth.userId, code, auth.userId);
       return { intent: 'promo', ok: true } satisfies ActionResult;
     }
     const parsed = PayForm.safeParse(form);
     if (!parsed.success) return data({ intent: 'pay', error: translate(lang, 'errors:invalidInput') } satisfies ActionResult, { status: 400 });
     const { paymentMethod, intent: _intent, ...address } = parsed.data;
-    await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId); // issue 12
+    await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId);
     const order = await createOrder(shop, { userId: auth.userId, paymentMethod, address, locale: lang });
     if (order.status === 'paid') return redirect(`/paymentsuccess?order=${order.code}`); // paid entirely with bonus (ADR 009)
     const start = await startPayment(shop, order.id, auth, context.origin);

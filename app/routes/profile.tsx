@@ -2,7 +2,7 @@
  * Edit profile (/profile; specification section 2): update the profile (names, phone, delivery
  * address, language) and change the password (asks the current one; signs out the other
  * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
- * Data protection (revFADP; issue 10): download one's data as JSON (/profile/export) and delete
+ * Data protection (revFADP): download one's data as JSON (/profile/export) and delete
  * the account, confirmed with the password (`eraseOwnAccount`: the orders stay, anonymised); the
  * answer clears the session cookies and the page only confirms the deletion.
  */
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<Answer>({ intent, ok: false, error: msg, fields: { passwordConfirm: msg } }, { status: 400 });
       }
       const refresh = refreshTokenFromRequest(request, context.shop.env);
-      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // issue 12
+      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
       const own = refresh ? await familyOf(context.shop.db, refresh) : null;
       await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
       return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });

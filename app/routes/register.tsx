@@ -1,5 +1,5 @@
 /**
- * Register (/register, linked from /login; issue 4, item 1): names, e-mail, phone, password, date
+ * Register (/register, linked from /login): names, e-mail, phone, password, date
  * of birth, delivery address in Switzerland (Liechtenstein when the settings serve it, ADR 014).
  * Sends the confirmation e-mail and
  * says "A confirmation email was sent, please verify". Anyone under 18 is refused.

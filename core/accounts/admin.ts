@@ -1,5 +1,5 @@
 /**
- * Administration of user accounts (issue 10, "Users"): the user list, the user page's data,
+ * Administration of user accounts: the user list, the user page's data,
  * creating a verified account, editing a user's name, phone, address and role, blocking and
  * unblocking, and `npm run admin:create`. Every change is written to the audit log
  * in its own transaction (`core/audit/service.ts`).

@@ -17,14 +17,14 @@ import { ROLES, users, type Role } from '../db/index.ts';
 /** An authenticated caller. */
 export type AuthUser = { userId: string; role: Role };
 
-/** Lifetime of an access token, seconds (issue 4, item 4: 15 min). */
+/** Lifetime of an access token, seconds (15 min). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export { ACCESS_COOKIE } from './cookies.ts';
 
 const keys = new Map<string, Promise<CryptoKey>>();
 
 /**
- * The HS256 key of a session secret, imported into WebCrypto once per secret (issue 11: given the
+ * The HS256 key of a session secret, imported into WebCrypto once per secret (given the
  * raw bytes, jose imports them again on every signature and every verification of a request).
  */
 function key(secret: string): Promise<CryptoKey> {
@@ -96,7 +96,7 @@ export async function authenticate(shop: Shop, request: Request): Promise<AuthUs
 
 /**
  * The look-up of {@link currentAccount}, run for every signed-in request: a named prepared
- * statement (issue 11; core/db/prepared.ts), parsed and planned once per connection.
+ * statement (core/db/prepared.ts), parsed and planned once per connection.
  */
 const accountStatement = new PreparedSql<'userId', { role: Role; usable: boolean }>(
   'shop_current_account',
@@ -109,7 +109,7 @@ const accountStatement = new PreparedSql<'userId', { role: Role; usable: boolean
  * The account behind a verified access token as it is now: one primary-key read per
  * authenticated request (the cheap path), so that blocking or erasing an account ends its
  * sessions at once instead of when the 15-minute token expires, and a role change applies to the
- * next request (issue 10, "Users").
+ * next request.
  * @returns the caller with their current role, or null when the account is blocked, erased or gone.
  */
 export async function currentAccount(shop: Pick<Shop, 'db'>, claimed: AuthUser): Promise<AuthUser | null> {

@@ -1,5 +1,5 @@
 /**
- * Names of the shop's own HttpOnly cookies (issue 12, finding 10): whenever the shop is served
+ * Names of the shop's own HttpOnly cookies: whenever the shop is served
  * over HTTPS (`PUBLIC_URL` is https), they carry the `__Host-` prefix, so the browser accepts
  * them only when Secure, with `Path=/` and without `Domain` — a sibling sub-domain or a
  * plain-HTTP page cannot plant or overwrite a session or cart cookie. Over plain HTTP (development,

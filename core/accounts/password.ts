@@ -1,6 +1,6 @@
 /**
- * Password policy and hashing (architecture guide: argon2id with `@node-rs/argon2`; issue 4,
- * item 1): at least 10 characters, at most 200, and not one of the ~49,000 most common passwords
+ * Password policy and hashing (architecture guide: argon2id with `@node-rs/argon2`):
+ * at least 10 characters, at most 200, and not one of the ~49,000 most common passwords
  * (the list of `@zxcvbn-ts/language-common`, compared case-insensitively).
  */
 import { hash, verify } from '@node-rs/argon2';

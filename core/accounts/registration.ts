@@ -1,5 +1,5 @@
 /**
- * Registration and e-mail links (specification sections 4, 5; issue 4): registering a customer
+ * Registration and e-mail links (specification sections 4, 5): registering a customer
  * with e-mail confirmation, resending the confirmation, forgotten password and the admin's reset
  * mail, setting a new password with a reset link.
  *
@@ -108,7 +108,7 @@ async function queueLinkMail(
 export async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<void> {
   if (mails.length === 0) return;
   if (!shop.env.SMTP_URL) {
-    // the link itself only outside production (a local trial has no mail); never in a production log (issue 12)
+    // the link itself only outside production (a local trial has no mail); never in a production log
     for (const m of mails)
       if (shop.env.NODE_ENV === 'production') shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link`);
       else shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link for ${m.to}: ${m.link}`);
@@ -233,7 +233,7 @@ export const MSG_RESET_SENT = 'If an account exists for this address, we have se
 export async function requestPasswordReset(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
   const address = parse(Email, email);
   await consumeRateLimit(shop, 'forgot', meta.ip, address);
-  // Known and unknown addresses do the same work (issue 12, finding 10): a token is drawn and
+  // Known and unknown addresses do the same work: a token is drawn and
   // hashed, the mail rendered and the same number of statements sent (no-op writes for an
   // unknown address); the mail goes out after the answer, so SMTP never shows in the timing.
   const mails = await shop.db.transaction(async (tx) => {
@@ -271,7 +271,7 @@ async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta, kind: 'reset'
 }
 
 /**
- * Queues "Your password was changed" (issue 12, finding 10) in the user's language, with a link
+ * Queues "Your password was changed" in the user's language, with a link
  * to `/forgot` (built from `PUBLIC_URL`) in case it was not them. Inside the transaction that
  * changed the password, so the mail exists exactly when the change does.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue 10, "Audit log"): every admin change records who, when, what, and the
+ * The admin audit log: every admin change records who, when, what, and the
  * fields before/after, in the same transaction as the change, so a rolled-back change leaves no
  * entry and a committed one always has its entry.
  */

@@ -1,5 +1,5 @@
 /**
- * The SQL of a cart add (core/cart/service.ts `addToCart`, issue 11): one statement per add, and
+ * The SQL of a cart add (core/cart/service.ts `addToCart`): one statement per add, and
  * group commit for the API's anonymous adds.
  *
  * One add is one statement (data-modifying CTEs, prepared by name, core/db/prepared.ts): it

@@ -1,5 +1,5 @@
 /**
- * Custom boxes in a cart (issue 8): a box the visitor built becomes one cart line. The box itself
+ * Custom boxes in a cart: a box the visitor built becomes one cart line. The box itself
  * (model, varieties, message) is checked by core/custom-box; the cart owns its lines.
  */
 import { randomUUID } from 'node:crypto';

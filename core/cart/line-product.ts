@@ -1,5 +1,5 @@
 /**
- * The product fields of a cart line as the cart's prepared statements read them (issue 11): the
+ * The product fields of a cart line as the cart's prepared statements read them: the
  * cart read (core/cart/service.ts `getCart`) and the add statements (core/cart/add-statement.ts)
  * select {@link productColumns} and turn each row into a {@link CartLineProduct} with
  * {@link productOfRow}.

@@ -27,7 +27,7 @@ export async function applyPromoCode(db: Db, cartKey: string, code: string, user
   const cart = await getCart(db, cartKey);
   if (cart.lines.length === 0) throw new DomainError('invalid', 'Your cart is empty, please buy something', { key: 'cartEmpty' });
   const { promo } = await evaluatePromo(db, normalized, cart.subtotal, now);
-  if (userId) await assertCustomerMayRedeem(db, promo, userId); // issue 12: per-customer limit
+  if (userId) await assertCustomerMayRedeem(db, promo, userId); // per-customer limit
   await db
     .insert(carts)
     .values({ cartKey, userId, promoCode: normalized })

@@ -1,5 +1,5 @@
 /**
- * Carts (specification sections 3, 4 and 7; issue 2, item 4). A cart is keyed by its owner:
+ * Carts (specification sections 3, 4 and 7). A cart is keyed by its owner:
  * a user id or an anonymous cart id. Prices are always computed here, on the server, from the
  * current catalogue (core/pricing). Counts can never exceed stock.
  */
@@ -15,7 +15,7 @@ import { cartItems, carts } from '../db/index.ts';
 import { runAdd } from './add-statement.ts';
 import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
 import { PreparedSql } from '../db/index.ts';
-// custom boxes are cart lines too (issue 9)
+// custom boxes are cart lines too
 import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
 
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
@@ -57,7 +57,7 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
 }
 
 /**
- * The cart read of {@link getCart}: a named prepared statement (issue 11; core/db/prepared.ts), so
+ * The cart read of {@link getCart}: a named prepared statement (core/db/prepared.ts), so
  * neither Drizzle's builder nor PostgreSQL's parser and planner run again for every cart a page
  * or a call reads (on PGlite, Drizzle's `.prepare` parses the statement on every execution). No
  * row: no cart; one row with a null product: a cart without lines.
@@ -125,7 +125,7 @@ async function ensureCart(tx: Db, cartKey: string, userId: string | null): Promi
 /**
  * Adds `count` of a product to a cart (api `cart/addProduct`).
  *
- * One statement (issue 11: the former transaction sent five, and locked the product row, so that
+ * One statement (the former transaction sent five, and locked the product row, so that
  * every cart add of a product waited for the others; core/cart/add-statement.ts, where anonymous
  * adds arriving together share one statement and commit): it checks the product (listed), the
  * resulting count against stock, creates or touches the cart and adds to the line — the line's

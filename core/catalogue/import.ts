@@ -1,5 +1,5 @@
 /**
- * Catalogue import (issue 2, item 2): validates a whole file of the `data/catalogue.json` schema
+ * Catalogue import: validates a whole file of the `data/catalogue.json` schema
  * first; if any row is invalid nothing is imported. Valid files are upserted by SKU in one
  * transaction, so running it again is safe.
  */

@@ -3,7 +3,7 @@
 /**
  * A cigar's strength, mildest first. Here rather than in service.ts (which re-exports it): the
  * admin product form needs the list in the browser, and importing it from service.ts took the
- * drizzle table definitions along (~15 KB brotli of drizzle-orm in that page's chunk, issue 11).
+ * drizzle table definitions along (~15 KB brotli of drizzle-orm in that page's chunk).
  */
 export const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
 export type Strength = (typeof STRENGTHS)[number];

@@ -1,5 +1,5 @@
 /**
- * Catalogue upkeep for admins (issue 10, "Products"): stock adjustments with a reason, kept as
+ * Catalogue upkeep for admins: stock adjustments with a reason, kept as
  * history; archive instead of delete for products that were ordered; CSV export and CSV import
  * with a dry run that lists every bad row before anything is written. Every change is audited in
  * its transaction. Prices in the CSV are CHF with at most two decimals; inside, Rappen.

@@ -1,5 +1,5 @@
 /**
- * Where product photo files live (issue 10, "Products"): on the server's disk under
+ * Where product photo files live: on the server's disk under
  * `DATA_DIR/media` by default, or in an S3-compatible bucket when `S3_BUCKET` is set (with
  * `S3_ENDPOINT`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_REGION`, `S3_URL_STYLE`; see the
  * README's configuration table). The bucket is spoken to with `aws4fetch` (Signature V4 over

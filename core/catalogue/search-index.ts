@@ -1,5 +1,5 @@
 /**
- * The in-process live-search index (issue 11, ADR 010): the listed products' search texts as
+ * The in-process live-search index (ADR 010): the listed products' search texts as
  * trigram ids with an inverted list per trigram, built from the database and answering
  * {@link SearchIndex.search} with exactly the matches, scores and order the former SQL query had
  * (pg_trgm `word_similarity`, see trigram.ts), in a fraction of a millisecond at 10,000 products

@@ -13,7 +13,7 @@ export function normalizeSearchText(input: string): string {
     .trim();
 }
 
-/** The searchable text of a product: name, brand, line, vitola and wrapper (issue 2, item 5). */
+/** The searchable text of a product: name, brand, line, vitola and wrapper. */
 export function productSearchText(p: { name: string; brand: string; line: string; vitola?: string | null; wrapper?: string | null }): string {
   const parts = [p.name, p.brand, p.line, p.vitola ?? '', p.wrapper ?? ''];
   return normalizeSearchText([...new Set(parts.filter(Boolean))].join(' '));

@@ -1,6 +1,6 @@
 /**
  * Catalogue reads: product list with sort, filter and paging; product detail; home sections;
- * live search (issue 2, items 3 and 5).
+ * live search.
  */
 import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -119,7 +119,7 @@ export { WORD_MATCH_THRESHOLD, type SearchHit } from './search-index.ts';
  * phrase, so products matching more words, in the query's order, come first; ties by name
  * (code-point order).
  *
- * Answered from the in-process index (search-index.ts, issue 11), which computes
+ * Answered from the in-process index (search-index.ts), which computes
  * `word_similarity` as pg_trgm does and is rebuilt when the content version says the catalogue
  * changed; one version read per call on PostgreSQL, none on PGlite.
  * @param query free text; an empty query (after normalisation) returns [].

@@ -1,6 +1,6 @@
 /**
  * Trigrams and word similarity computed in JavaScript the way PostgreSQL's `pg_trgm` computes
- * them (issue 11): the in-process search index (search-index.ts) answers live search with the
+ * them: the in-process search index (search-index.ts) answers live search with the
  * same matches and scores the former SQL query got from `word_similarity()`, without a round trip.
  *
  * The rules of `pg_trgm` (PostgreSQL documentation, "pg_trgm"; contrib/pg_trgm/trgm_op.c):

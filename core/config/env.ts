@@ -32,7 +32,7 @@ const urlish = z.string().min(1);
 
 const EnvSchema = z.object({
   /**
-   * `production` unless said otherwise (issue 12): `npm run dev` sets `development`, the tests
+   * `production` unless said otherwise: `npm run dev` sets `development`, the tests
    * `test`. Production requires `PUBLIC_URL` and turns on HSTS, Secure cookies and the Host check.
    */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -95,7 +95,7 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * The embedded sandbox payment page (no money moves): only with an explicit `on` (issue 12),
+   * The embedded sandbox payment page (no money moves): only with an explicit `on`,
    * and then every page says "Test mode — no real payments". Default off, except in the tests
    * (`NODE_ENV=test`). Never offered while Datatrans is configured.
    */
@@ -110,7 +110,7 @@ const EnvSchema = z.object({
     .refine((v) => v.length % 2 === 0, 'must have an even number of hex digits (whole bytes)')
     .optional(),
   /**
-   * S3-compatible bucket for product photos (issue 10); unset = photos on disk under
+   * S3-compatible bucket for product photos; unset = photos on disk under
    * `DATA_DIR/media`. With a bucket, `S3_ENDPOINT` (the service's origin, e.g. MinIO, Cloudflare
    * R2, Exoscale SOS, AWS `https://s3.<region>.amazonaws.com`), `S3_ACCESS_KEY_ID` and
    * `S3_SECRET_ACCESS_KEY` are required.

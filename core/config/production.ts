@@ -1,5 +1,5 @@
 /**
- * What a production start still lacks (issue 12, "Done when"): `npm start` prints this list so
+ * What a production start still lacks: `npm start` prints this list so
  * the operator sees it in the first lines of the log, each with the variable to set. Without
  * `PUBLIC_URL` a production shop still starts (the README's `npm install && npm start`), but it
  * answers only on this machine (`http://localhost:PORT`, see {@link LOOPBACK_HOSTS}) and builds every
@@ -69,7 +69,7 @@ export function productionReport(env: Env): string[] {
 }
 
 /**
- * Whether the shop is served over HTTPS for browsers (issue 12, finding 2): in production, or
+ * Whether the shop is served over HTTPS for browsers: in production, or
  * whenever `PUBLIC_URL` is https. Then HSTS is sent and cookies are `Secure` (browsers also
  * accept Secure cookies on http://localhost, which the end-to-end tests use).
  */
@@ -80,7 +80,7 @@ export function secureTransport(env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>): bool
 /**
  * The origin every absolute URL is built from (links in e-mails, payment return URLs, canonical
  * and sitemap URLs): `PUBLIC_URL`, or `http://localhost:<PORT>` in development and tests without
- * it. Never the request's `Host` header, which the client chooses (issue 12, finding 1).
+ * it. Never the request's `Host` header, which the client chooses.
  */
 export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

@@ -8,7 +8,7 @@ import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
 export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
 
 /**
- * Whether `value` may be a social-media link of the shop (issue 12, finding 10): an absolute
+ * Whether `value` may be a social-media link of the shop: an absolute
  * `https:` URL with a host and no credentials, at most 200 characters; the empty string means "no
  * link". Anything else (`javascript:`, `http:`, `@handle`, relative paths) is refused, so an admin
  * account cannot turn the footer into a script or phishing link.
@@ -97,7 +97,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   freeShippingThreshold: 15_000,
   iban: 'CH44 3199 9123 0008 8901 2',
   cardPaymentExpiryMinutes: 30,
-  bankTransferExpiryDays: 5, // issue 12: shorter reservations (at most 7 days, core/orders/hoarding.ts)
+  bankTransferExpiryDays: 5, // shorter reservations (at most 7 days, core/orders/hoarding.ts)
   influencerBonusPercent: 10,
   orderNotificationEmail: '',
   shopMailLocale: 'de',

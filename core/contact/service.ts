@@ -1,5 +1,5 @@
 /**
- * The contact form (issue 3, item 7): a visitor's message is stored in `contact_messages` and
+ * The contact form: a visitor's message is stored in `contact_messages` and
  * e-mailed to the shop's address (settings `email`) through the mail outbox, both in one
  * transaction; delivery runs after commit ({@link deliverOutbox}).
  *

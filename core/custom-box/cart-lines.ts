@@ -1,5 +1,5 @@
 /**
- * Custom boxes as cart lines (issue 9): a box the customer built is ONE line of the cart, with its
+ * Custom boxes as cart lines: a box the customer built is ONE line of the cart, with its
  * own line id, count 1 and a price of the box model plus its cigars, each at its current unit
  * price after the cigar's own discount (ADR 008). The cart module calls these helpers so that
  * reading, removing, clearing and merging a cart include its boxes. Money in Rappen.

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's figures (issue 10, "Dashboard"), each from one SQL aggregate (never by
+ * The admin dashboard's figures, each from one SQL aggregate (never by
  * loading every order): revenue per day and per week, orders by status, top products, stock
  * running low, bank payments to match and mails that failed. Days and weeks are those of
  * Europe/Zurich. Revenue is money received for orders minus refunds, by the day the order was paid.

@@ -1,5 +1,5 @@
 /**
- * Backups and restores of the shop's database (issue 13, "Backups").
+ * Backups and restores of the shop's database.
  *
  * - PGlite (embedded default): a consistent copy of the whole data directory as PGlite's own
  *   gzip tarball (`dumpDataDir`), taken from a process that holds the data-directory lock, so no

@@ -34,7 +34,7 @@ export function queryCount(): number {
 }
 
 /**
- * PostgreSQL settings of the embedded database (issue 11, memory): PGlite's default
+ * PostgreSQL settings of the embedded database (memory): PGlite's default
  * `shared_buffers` of 128 MB is touched as the server warms up and never given back (WebAssembly
  * memory does not shrink); the shop's catalogue fits in a few MB, the OS caches the files.
  * `PGLITE_SHARED_BUFFERS` (e.g. `64MB`) overrides.
@@ -46,7 +46,7 @@ function pgliteStartParams(): string[] {
 }
 
 /**
- * Creates a new PGlite cluster in `dataDir` in a child process that exits afterwards (issue 11,
+ * Creates a new PGlite cluster in `dataDir` in a child process that exits afterwards (for
  * memory): `initdb` grows PGlite's WebAssembly memory to ~500 MB, which a process never gets
  * back (a worker thread left ~150 MB of it behind); done in a child, that memory goes with the
  * child and the server opens the ready directory (~0.3 s) with a fraction of it. No-op when the

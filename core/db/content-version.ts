@@ -42,7 +42,7 @@ export async function watchLocalContent(db: Db, listen: (channel: string, cb: ()
 }
 
 /**
- * The version read, prepared once per database (issue 11): Drizzle builds the SQL once, and on
+ * The version read, prepared once per database: Drizzle builds the SQL once, and on
  * PostgreSQL the statement is prepared by name on each connection, so a live search's version
  * read costs neither the query builder nor a parse and plan.
  */

@@ -1,5 +1,5 @@
 /**
- * Database health (issue 13, "PostgreSQL restarted under load"): whether the database answers, so
+ * Database health: whether the database answers, so
  * a failed request can be told apart — the database is down (503, try again) or a bug (500).
  */
 import { sql } from 'drizzle-orm';

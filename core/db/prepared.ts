@@ -1,5 +1,5 @@
 /**
- * Named prepared statements on both engines (issue 11, "Fast pages"): a hot statement is parsed
+ * Named prepared statements on both engines: a hot statement is parsed
  * and planned once per database connection, then only bound and executed.
  *
  * Why not Drizzle's `.prepare(name)`: on node-postgres it does name the statement, but on PGlite

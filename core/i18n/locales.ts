@@ -1,5 +1,5 @@
 /**
- * Supported locales (specification section 1; moved from app/i18n, issue 11): English (default), German, French, Italian and
+ * Supported locales (specification section 1; moved from app/i18n): English (default), German, French, Italian and
  * Spanish in the picker; further catalogues for ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh.
  * Pure functions, safe in the browser and on the server.
  */

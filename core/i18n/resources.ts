@@ -1,5 +1,5 @@
 /**
- * The i18n engine (issue 11: moved here from `app/` so the API and the server need no UI code):
+ * The i18n engine (moved here from `app/` so the API and the server need no UI code):
  * the catalogues `app/i18n/locales/<lng>/<ns>.json` (they stay beside the UI that owns the
  * texts), read once; one i18next instance per language with every namespace, built once, for
  * server rendering, e-mails and error messages; `translate` and `translateError`; and the

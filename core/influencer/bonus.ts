@@ -1,5 +1,5 @@
 /**
- * The influencer bonus (issue 9; ADR 009). Money in Rappen.
+ * The influencer bonus (ADR 009). Money in Rappen.
  *
  * - Earning: an order placed with a promo code linked to an influencer (`promos.influencer_user_id`,
  *   the influencer's referral code included) earns the influencer

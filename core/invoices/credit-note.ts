@@ -1,5 +1,5 @@
 /**
- * Credit notes (issue 10, "Refunds"): the document that corrects an invoice when money is given
+ * Credit notes: the document that corrects an invoice when money is given
  * back, drawn with pdfkit like the invoice. It names seller (with VAT number) and buyer, the credit
  * note's number and date, the invoice it corrects, the items returned, the amount refunded and
  * the VAT contained in it (at the invoice's rate, prices include VAT).

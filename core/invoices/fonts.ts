@@ -1,6 +1,6 @@
 /**
  * Fonts and text drawing of the shop's PDFs (invoice, credit note), so that every document is in
- * the customer's language (issue 10): the PDF standard fonts only write Latin-1, so the documents
+ * the customer's language: the PDF standard fonts only write Latin-1, so the documents
  * embed Noto fonts from npm packages, subset by pdfkit to the glyphs used (a few kB to a few
  * tens of kB per document):
  *

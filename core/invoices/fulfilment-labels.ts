@@ -89,7 +89,7 @@ const LABELS = {
 
 export type FulfilmentLabel = keyof (typeof LABELS)['en'];
 
-/** The further locales (issue 10); every key, checked by `labels.test.ts`. */
+/** The further locales; every key, checked by `labels.test.ts`. */
 const FURTHER: Record<Exclude<DocLang, keyof typeof LABELS>, Record<FulfilmentLabel, string>> = {
   ar: {
     shippedSubject: 'طلبك {code} في الطريق إليك',

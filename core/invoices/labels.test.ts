@@ -1,4 +1,4 @@
-/** Invoice and order-mail labels in the further locales (issue 10), and which languages a PDF can be drawn in. */
+/** Invoice and order-mail labels in the further locales, and which languages a PDF can be drawn in. */
 import { describe, expect, it } from 'vitest';
 import { fulfilmentLabel, type FulfilmentLabel } from './fulfilment-labels.ts';
 import { docLang, label, type LabelKey } from './labels.ts';

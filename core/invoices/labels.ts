@@ -1,6 +1,6 @@
 /**
  * Texts of invoices and order e-mails in the customer's language: complete in en, de, fr, it, es;
- * the further locales (issue 10) have their own table where a missing label falls back to
+ * the further locales have their own table where a missing label falls back to
  * English. Invoice PDFs embed fonts for every script (`fonts.ts`), so they are in the customer's
  * language like the e-mails.
  */
@@ -186,7 +186,7 @@ const LABELS = {
 
 export type LabelKey = keyof (typeof LABELS)['en'];
 
-/** The further locales' labels (issue 10); a key missing here is taken from English. */
+/** The further locales' labels; a key missing here is taken from English. */
 const FURTHER: Record<Exclude<DocLang, FullLang>, Partial<Record<LabelKey, string>>> = {
   ar: {
     invoice: 'فاتورة',

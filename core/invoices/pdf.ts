@@ -1,5 +1,5 @@
 /**
- * Invoice PDFs (issue 5, item 5) with `pdfkit`, and the Swiss QR-bill payment part with
+ * Invoice PDFs with `pdfkit`, and the Swiss QR-bill payment part with
  * `swissqrbill` for bank-transfer orders.
  *
  * The invoice carries what the Swiss VAT act requires of an invoice (MWSTG art. 26 al. 2): the

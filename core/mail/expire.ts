@@ -1,5 +1,5 @@
 /**
- * Outbox bodies with sign-in links do not stay forever (issue 12, finding 5): once a mail with a
+ * Outbox bodies with sign-in links do not stay forever: once a mail with a
  * password-reset or confirmation link has been handed to SMTP (or kept without SMTP) for
  * {@link LINK_BODY_TTL_HOURS}, the tokens in its text and HTML are replaced by `[expired]`.
  * Run by the `mail-link-expiry` job (core/jobs).

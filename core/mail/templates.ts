@@ -1,6 +1,6 @@
 /**
- * The shop's account mails in the user's language (issue 4, item 2: the five picker languages;
- * issue 10: the further locales), HTML plus a plain-text part. Texts live in
+ * The shop's account mails in the user's language (the five picker languages and
+ * the further locales), HTML plus a plain-text part. Texts live in
  * `core/mail/locales/<lng>.json`; a language without texts falls back to English. Values put into
  * the HTML part are escaped; Arabic mails are written right to left.
  */
@@ -27,7 +27,7 @@ const TEXTS = { en, de, fr, it, es, ar, id, ja, ko, pl, pt, ru, tr, vi, zh } sat
 export const MAIL_LOCALES = Object.keys(TEXTS) as (keyof typeof TEXTS)[];
 
 /**
- * The mails with a call-to-action link. `passwordChanged` (issue 12, finding 10) tells a user
+ * The mails with a call-to-action link. `passwordChanged` tells a user
  * their password was changed or reset; its link goes to `/forgot` in case it was not them.
  */
 export type LinkMailKind = 'confirm' | 'reset' | 'accountExists' | 'passwordChanged';

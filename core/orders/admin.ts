@@ -1,5 +1,5 @@
 /**
- * Orders for admins (issue 10, "Orders"): search by order code, customer name or e-mail, filters
+ * Orders for admins: search by order code, customer name or e-mail, filters
  * by status, payment method and date range (days in Europe/Zurich), paging, CSV export of the
  * filtered list, the packing list, and shipping with carrier and tracking number (which mails the
  * customer the tracking link in the order's language). Money in Rappen.

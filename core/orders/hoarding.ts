@@ -1,5 +1,5 @@
 /**
- * Limits on stock held by unpaid orders (issue 12, finding 7). A bank-transfer order keeps its
+ * Limits on stock held by unpaid orders. A bank-transfer order keeps its
  * stock until it is paid or expires, so without limits one customer could empty the shelves for
  * weeks. Rules, checked inside the order transaction before stock is taken:
  * - at most {@link MAX_OPEN_UNPAID_ORDERS} unpaid orders per customer at a time;

@@ -1,5 +1,5 @@
 /**
- * Order e-mails in the customer's language (issue 5, item 5), queued in the outbox inside the
+ * Order e-mails in the customer's language, queued in the outbox inside the
  * transaction that causes them: "order received" (with the QR-bill for bank transfer) and
  * "payment received" (with the invoice PDF).
  */

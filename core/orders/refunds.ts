@@ -1,5 +1,5 @@
 /**
- * Refunds of an order as recorded (issue 10, "Orders"): what was refunded, the units returned per
+ * Refunds of an order as recorded: what was refunded, the units returned per
  * line, and the credit note PDF of a refund. Making a refund (money back through the provider) is
  * core/payments/refunds.ts.
  */

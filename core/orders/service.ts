@@ -1,5 +1,5 @@
 /**
- * Orders (issue 5, item 2; architecture guide "Rules of the domain"). A signed-in adult customer's
+ * Orders (architecture guide "Rules of the domain"). A signed-in adult customer's
  * cart becomes an order in ONE transaction: stock is taken with a conditional update
  * (`stock >= count`, so it can never be oversold or go negative), the promo use is counted, the
  * lines snapshot name, SKU, unit price and discount, and the first status event is written.
@@ -42,7 +42,7 @@ import {
 } from '../db/index.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
-// custom boxes: one line, each cigar's stock taken and given back (issue 9)
+// custom boxes: one line, each cigar's stock taken and given back
 import { clearBoxLines } from '../custom-box/index.ts';
 import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
@@ -61,7 +61,7 @@ export function datatransConfigured(env: Env): boolean {
 
 /**
  * Whether the embedded sandbox provider is offered: never while Datatrans is configured;
- * otherwise only with an explicit `PAYMENT_SANDBOX=on` (issue 12, finding 2), or in the tests
+ * otherwise only with an explicit `PAYMENT_SANDBOX=on`, or in the tests
  * (`NODE_ENV=test`) unless `PAYMENT_SANDBOX=off`.
  */
 export function sandboxEnabled(env: Env): boolean {
@@ -148,7 +148,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
 
   const order = await db.transaction(async (tx) => {
     if (method !== 'qr-bill') await cancelOpenCardOrders(tx, user.id, null);
-    await assertMayReserve(tx, user.id, cart.lines.flatMap(boxReservations), method === 'qr-bill'); // issue 12: no stock hoarding (a box counts per cigar)
+    await assertMayReserve(tx, user.id, cart.lines.flatMap(boxReservations), method === 'qr-bill'); // no stock hoarding (a box counts per cigar)
     const snapshot: Omit<OrderLineRow, 'id' | 'orderId'>[] = [];
     for (const line of cart.lines) {
       if (line.box) {
@@ -188,7 +188,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     let promoInfluencer: string | null = null;
     if (cart.promoCode) {
       const evaluated = await evaluatePromo(tx, cart.promoCode, subtotal, now);
-      await assertCustomerMayRedeem(tx, evaluated.promo, user.id); // issue 12: per-customer limit
+      await assertCustomerMayRedeem(tx, evaluated.promo, user.id); // per-customer limit
       discount = evaluated.discount;
       promoInfluencer = evaluated.promo.influencerUserId;
       if (!(await takePromoUse(tx, cart.promoCode)))

@@ -1,5 +1,5 @@
 /**
- * The order state machine (issue 5, item 2), in one place:
+ * The order state machine, in one place:
  * `pending_payment → paid → processing → shipped → delivered`, plus `cancelled`, `expired` and
  * `refunded`. Pure: the service applies it inside a transaction and records every change.
  */

@@ -1,5 +1,5 @@
 /**
- * An order's money summary (issue 5, item 1), in Rappen: subtotal, promo discount, influencer
+ * An order's money summary, in Rappen: subtotal, promo discount, influencer
  * bonus spent (ADR 009), shipping fee (free when the subtotal after the promo discount reaches the
  * threshold; both from the shop settings), total, and the Swiss VAT the total contains (8.1 %,
  * core/pricing vatContained). The bonus is a deduction like the discount: it lowers the total and

@@ -56,7 +56,7 @@ export type WebhookResult =
   { handled: 'paid'; outcome: PaymentOutcome } | { handled: 'failed'; cancelled: boolean } | { handled: 'ignored'; reason: string } | { handled: 'duplicate' };
 
 /**
- * Claims a webhook's signature (issue 12, finding 10). @returns false when the same signed
+ * Claims a webhook's signature. @returns false when the same signed
  * message was already received. Receipts older than twice the tolerance are pruned on the way.
  */
 async function claimReceipt(shop: Shop, provider: string, s0: string): Promise<boolean> {
@@ -82,7 +82,7 @@ export async function receiveWebhook(shop: Shop, providerName: string, rawBody: 
     throw new DomainError('unauthenticated', 'Invalid webhook signature', { key: 'webhookSignature' });
   }
   // The signature covers its timestamp: an old message (a replay) is refused, and the same
-  // message twice is answered as a duplicate without acting again (issue 12, finding 10).
+  // message twice is answered as a duplicate without acting again.
   const parts = provider.signatureHeader ? signatureParts(headers.get(provider.signatureHeader)) : null;
   if (parts && !freshTimestamp(parts.t)) {
     shop.log.warn({ provider: providerName, signedAt: parts.t }, 'stale webhook refused (replay?)');

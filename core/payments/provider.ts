@@ -1,5 +1,5 @@
 /**
- * Payment providers behind one interface (issue 5, item 3): `sandbox` (the embedded default, a
+ * Payment providers behind one interface: `sandbox` (the embedded default, a
  * hosted test page served by the shop), `datatrans` (cards, TWINT, PostFinance Card) and `qr-bill`
  * (bank transfer). A provider starts a payment (where to send the customer) and turns a signed
  * webhook into a payment event; recording it is the same for all (core/payments/service.ts).

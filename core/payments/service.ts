@@ -1,5 +1,5 @@
 /**
- * Recording payments (issue 5, item 3). Idempotent: `(provider, provider_ref)` is unique, so a
+ * Recording payments. Idempotent: `(provider, provider_ref)` is unique, so a
  * provider's transaction id or a bank entry reference is recorded once; a replayed webhook or a
  * re-imported bank file never pays twice. Currency and amount are checked against the order.
  * An order becomes `paid` only when the full amount has arrived; partial bank payments add up;
@@ -151,7 +151,7 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
             tx,
             order.userId,
             lines.filter((l) => l.box).map((l) => l.productId),
-          ); // custom boxes (issue 9)
+          ); // custom boxes
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
         if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...updatedOrder, lines }, user.email, await getSettings(tx)));
       }
@@ -173,7 +173,7 @@ export async function recordAttempt(db: Db, provider: string, providerRef: strin
 /**
  * A provider reports that the customer's payment failed or was cancelled: an unpaid order is
  * cancelled and gives its stock back (the customer's cart was kept, so they can retry).
- * Only the order's latest attempt with that provider can cancel it (issue 12, finding 10): a
+ * Only the order's latest attempt with that provider can cancel it: a
  * late "canceled" for an older transaction, while a newer one may still pay, is recorded as an
  * order note and changes nothing; so is a failure for an order already paid.
  * @param providerRef the failing transaction's id ('' when unknown: then only the state decides).

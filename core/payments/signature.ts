@@ -42,7 +42,7 @@ export function verifySignature(keyHex: string, rawBody: string, header: string 
   return timingSafeEqual(expected, Buffer.from(parts.s0, 'hex'));
 }
 
-/** How far a webhook's signed timestamp may be from now, ms (5 minutes; issue 12, finding 10). */
+/** How far a webhook's signed timestamp may be from now, ms (5 minutes). */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
 
 /**

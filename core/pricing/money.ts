@@ -29,7 +29,7 @@ export function rappenToChf(rappen: number): number {
  * locale's separators, grouping and sign.
  *
  * For the shop's 15 locales ({@link CHF_PATTERNS}) the string is built from a table instead of
- * `Intl` (issue 11): a browser's first `Intl.NumberFormat` loads ICU's number data, which took
+ * `Intl`: a browser's first `Intl.NumberFormat` loads ICU's number data, which took
  * 40–270 ms on a test machine's main thread (×4 on Lighthouse's phone) during hydration. The
  * table is pinned to ICU by a test; as a bonus, the server and every browser write the same
  * characters whatever their ICU version, so hydration always matches. Other locales use `Intl`.

@@ -1,5 +1,5 @@
 /**
- * Per-customer redemption limit of promo codes (issue 12, finding 8): a customer may place at
+ * Per-customer redemption limit of promo codes: a customer may place at
  * most `perCustomerLimit` orders with a code (default 1; null = no limit). Orders that were
  * cancelled or expired do not count.
  */

@@ -1,5 +1,5 @@
 /**
- * Referral codes as promo codes (issue 9; ADR 009): every Influencer or Admin has a referral code
+ * Referral codes as promo codes (ADR 009): every Influencer or Admin has a referral code
  * (core/accounts), and each referral code is also a promo row linked to its owner, so a customer
  * types it at checkout like any promo code and the order is attributed to the influencer. The row
  * starts at {@link REFERRAL_PROMO_PERCENT} % off; admins edit it in /admin/promo like any code.

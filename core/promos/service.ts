@@ -1,5 +1,5 @@
 /**
- * Promo codes (issue 5, item 1): a percent or fixed-amount discount on the cart subtotal, valid in
+ * Promo codes: a percent or fixed-amount discount on the cart subtotal, valid in
  * a date window, from a minimum order, up to a usage limit. Money in Rappen.
  *
  * Rounding: a percent discount is subtotal x percent / 100 rounded to the nearest 5 Rappen (the
@@ -37,7 +37,7 @@ export function promoDiscountFor(promo: Pick<PromoRow, 'kind' | 'value'>, subtot
   return Math.min(raw, subtotal);
 }
 
-/** The one refusal for a code that does not apply (issue 12, finding 8). */
+/** The one refusal for a code that does not apply. */
 export function promoNotApplicable(): DomainError {
   return new DomainError('invalid', PROMO_NOT_APPLICABLE, { key: 'promoNotApplicable', fields: { code: { key: 'promoNotApplicable' } } });
 }
@@ -50,7 +50,7 @@ export const PROMO_NOT_APPLICABLE = 'This promo code does not apply';
  * @returns a DomainError (`invalid`, 400) with an `errors:` key and English message.
  */
 export function promoRefusal(promo: PromoRow | undefined, subtotal: number, now: Date): DomainError | null {
-  // issue 12, finding 8: unknown, inactive, not yet valid, expired and used-up codes get one
+  // unknown, inactive, not yet valid, expired and used-up codes get one
   // answer, so that codes cannot be enumerated by their different messages
   if (
     !promo ||

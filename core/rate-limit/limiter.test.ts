@@ -31,7 +31,7 @@ describe('rate limits in memory', () => {
   });
 });
 
-describe('log-in back-off per IP and account (issue 12, finding 10)', () => {
+describe('log-in back-off per IP and account', () => {
   it('counts per IP+account, resets only the succeeding address, and caps failures per account', async () => {
     const shop = { env: loadEnv({ NODE_ENV: 'test', DATA_DIR: 'memory://' }) };
     await setRateLimits(shop, { login: { ip: 100, pair: 2, account: 3, duration: 60, accountDuration: 60 } });
@@ -69,7 +69,7 @@ describe('rate limits in Redis', () => {
   });
 });
 
-describe('clientKey (issue 12, finding 3)', () => {
+describe('clientKey', () => {
   it('counts IPv6 clients by /64 and IPv4-mapped addresses as IPv4', async () => {
     const { clientKey } = await import('./limiter.ts');
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));

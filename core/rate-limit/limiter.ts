@@ -1,6 +1,6 @@
 /**
  * Rate limits on the public forms and calls that attackers hammer (architecture guide, "Security
- * rules"; issue 4, item 8): login, registration, forgot password, password reset with a token,
+ * rules"): login, registration, forgot password, password reset with a token,
  * e-mail confirmation, the contact form. Counted per client IP and per account (the e-mail address), with
  * `rate-limiter-flexible`: in memory for one process, in Redis when `REDIS_URL` is set so that
  * several processes share the counters (the memory limiter then insures against a Redis outage).
@@ -17,7 +17,7 @@ export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'co
 
 /**
  * How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account.
- * With `pair` (log-in, issue 12 finding 10) the attempts are counted per IP *and* account
+ * With `pair` (log-in) the attempts are counted per IP *and* account
  * (`pair` per `duration`), and `account` becomes a generous global cap on the *failures* of one
  * account from all addresses together, per `accountDuration` (default `duration`): a guesser at
  * one address is stopped without locking the account's owner out at theirs, and a distributed
@@ -33,14 +33,14 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   /**
    * Log-in: 30 per IP and 10 per IP+account per 15 minutes (a correct password resets the latter);
    * at most 100 failed attempts per account per hour from all addresses together (distributed
-   * guessing). Replaces "10 wrong passwords lock the account for 15 minutes" (issue 12).
+   * guessing). Replaces "10 wrong passwords lock the account for 15 minutes".
    */
   login: { ip: 30, pair: 10, account: 100, duration: 15 * 60, accountDuration: 60 * 60 },
   register: { ip: 10, account: 5, duration: 60 * 60 },
   forgot: { ip: 10, account: 3, duration: 60 * 60 },
   reset: { ip: 20, account: 10, duration: 60 * 60 },
   confirm: { ip: 30, account: 10, duration: 60 * 60 },
-  /** Contact form messages (issue 3): 5 per IP per hour; the account counter is unused. */
+  /** Contact form messages: 5 per IP per hour; the account counter is unused. */
   contact: { ip: 5, account: 5, duration: 60 * 60 },
   /**
    * Live search (architecture guide, "Security rules"): 300 per IP per minute, several times what
@@ -48,13 +48,13 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
    * (per minute) overrides it, e.g. for load tests. The account counter is unused.
    */
   search: { ip: 300, account: 300, duration: 60 },
-  /** Password change with the current password (issue 12): guessing the current one is pointless. */
+  /** Password change with the current password: guessing the current one is pointless. */
   password: { ip: 10, account: 5, duration: 15 * 60 },
-  /** Order creation (issue 12): far more than a household (or an office behind one address) orders in an hour. */
+  /** Order creation: far more than a household (or an office behind one address) orders in an hour. */
   order: { ip: 200, account: 20, duration: 60 * 60 },
-  /** Invoice PDFs (issue 12): each costs CPU; a customer downloads a handful. */
+  /** Invoice PDFs: each costs CPU; a customer downloads a handful. */
   invoice: { ip: 60, account: 30, duration: 60 * 60 },
-  /** Promo code attempts (issue 12, finding 8): per IP and per cart/account, against enumeration. */
+  /** Promo code attempts: per IP and per cart/account, against enumeration. */
   promo: { ip: 20, account: 10, duration: 15 * 60 },
 };
 
@@ -137,7 +137,7 @@ function refusal(res: unknown): DomainError {
 }
 
 /**
- * The rate-limit key of a client address (issue 12, finding 3): an IPv4 address as is (also when
+ * The rate-limit key of a client address: an IPv4 address as is (also when
  * written IPv4-mapped, `::ffff:1.2.3.4`), an IPv6 address by its /64 network (one customer line
  * gets a whole /64, so counting single addresses would let one client rotate through billions).
  * Anything unparsable is kept as given.

@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 13, "Crash and fault tests"): two app processes on one PostgreSQL and Redis
+ * Crash test: two app processes on one PostgreSQL and Redis
  * take a checkout load — orders, promo codes, signed payment webhooks, each webhook replayed to
  * both processes — while one process is killed with SIGKILL and restarted, again and again. Then
  * the invariants are checked with SQL. Used by `tests/integration/chaos.test.ts` (short) and

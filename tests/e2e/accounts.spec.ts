@@ -1,5 +1,5 @@
 /**
- * Accounts end to end (issue 4), as a customer and an admin use them: register, confirm with the
+ * Accounts end to end, as a customer and an admin use them: register, confirm with the
  * link from the mail (the run's SMTP sink, tests/e2e/mail.ts; the admin outbox hides links), log in, edit the profile,
  * change the password, log out, forgot password, reset; and the role checks of every admin page.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).

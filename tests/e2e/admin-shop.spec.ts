@@ -1,5 +1,5 @@
 /**
- * The admin walk of issue 10 ("Done when"), in Chromium against a server of its own that sends
+ * The admin walk, in Chromium against a server of its own that sends
  * mail through an in-process SMTP server: upload a product photo and see it on the product page as
  * AVIF/WebP; find an order by its code; export the orders as CSV; ship the order with a tracking
  * number and read the customer's e-mail with the tracking link; refund it with the returned units

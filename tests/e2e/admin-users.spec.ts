@@ -1,5 +1,5 @@
 /**
- * Users and data protection end to end (issue 10, "Done when"), as the shop owner does it: add a
+ * Users and data protection end to end, as the shop owner does it: add a
  * customer, find them in the user list, block them and see their login refused, unblock, export
  * their data as JSON, erase them and see that they can no longer log in. The admin is the first-run
  * admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).

@@ -1,5 +1,5 @@
 /**
- * The custom box walk (issue 9) on a phone-sized viewport: build a box of 5 varieties, create it,
+ * The custom box walk on a phone-sized viewport: build a box of 5 varieties, create it,
  * pay in the sandbox, find the box in the order history and open its invoice PDF.
  */
 import { expect, test } from '@playwright/test';

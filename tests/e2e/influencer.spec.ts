@@ -1,5 +1,5 @@
 /**
- * The influencer programme end to end in Chromium (issue 9, ADR 009): the admin creates an
+ * The influencer programme end to end in Chromium (ADR 009): the admin creates an
  * influencer and a customer and links a promo code to the influencer in /admin/promo/edit; the
  * customer buys with that code and pays in the sandbox; the influencer sees the bonus on
  * /client/influencer, finds it deducted in the cart and at checkout, pays the rest and sees it spent.

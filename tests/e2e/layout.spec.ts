@@ -1,5 +1,5 @@
 /**
- * The shared layout (issue 3) in Chromium: the specification's timed behaviours shown with its
+ * The shared layout in Chromium: the specification's timed behaviours shown with its
  * numbers through Playwright's clock (no real waiting), languages, right to left, dark mode
  * without a flash, the mobile menu, and axe-core at WCAG 2.1 AA on the storefront pages in light
  * and dark mode.

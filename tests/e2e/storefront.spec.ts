@@ -1,6 +1,6 @@
 /**
  * The storefront in Chromium against the built server on a fresh PGlite with the real catalogue
- * (issue 2, items 3, 4, 5 and 9).
+ *.
  */
 import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';

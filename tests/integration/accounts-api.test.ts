@@ -1,5 +1,5 @@
 /**
- * Accounts through the JSON API (issue 4), on PGlite or PostgreSQL (TEST_DATABASE_URL): mails go
+ * Accounts through the JSON API, on PGlite or PostgreSQL (TEST_DATABASE_URL): mails go
  * to an in-process SMTP server and links are read from the received messages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

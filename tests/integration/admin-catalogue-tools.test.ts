@@ -1,5 +1,5 @@
 /**
- * Admin catalogue tools (issue 10, "Products"): photos (decoded and resized by sharp into AVIF,
+ * Admin catalogue tools: photos (decoded and resized by sharp into AVIF,
  * WebP and JPEG widths; non-images refused; reorder, alt text, removal), stock adjustments with
  * history, archive instead of delete, CSV export and CSV import with a dry run; and the dashboard's
  * SQL aggregates.

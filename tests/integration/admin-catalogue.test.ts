@@ -43,7 +43,7 @@ const settingsForm = {
   freeShippingThreshold: '200',
   iban: 'CH44 3199 9123 0008 8901 2',
   cardPaymentExpiryMinutes: '30',
-  bankTransferExpiryDays: '5', // at most 7 (issue 12: shorter reservations)
+  bankTransferExpiryDays: '5', // at most 7 (shorter reservations)
 };
 
 describe('admin settings', () => {
@@ -143,7 +143,7 @@ describe('admin products', () => {
     expect((await shop.db.select().from(products)).length).toBe(count);
   });
 
-  it('edits an existing product; its stock changes only through an adjustment with a reason (issue 10)', async () => {
+  it('edits an existing product; its stock changes only through an adjustment with a reason', async () => {
     const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
     const res = await http.postForm(`/admin/product/add?id=${p.id}`, { ...form, stock: '0', basePriceChf: '15', active: '' }, admin);
     expect(res.status).toBe(302);

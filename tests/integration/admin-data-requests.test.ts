@@ -1,6 +1,6 @@
 /**
  * Every admin route and action is refused on the server to anonymous visitors, Customers and
- * Influencers (issues 4 and 10), table-driven:
+ * Influencers, table-driven:
  * - every /admin/* loader guards itself: a single-route data request (`/admin/x.data?_routes=…`,
  *   which React Router answers without running the admin layout's loader) is refused, and
  *   answered for Admins;

@@ -1,5 +1,5 @@
 /**
- * Admin orders (issue 10): search, filters, paging and CSV export; shipping with a tracking number
+ * Admin orders: search, filters, paging and CSV export; shipping with a tracking number
  * and the customer's e-mail (in-process SMTP); refunds, full and partial, through the Datatrans
  * fake's credit call, with stock back, payment movements, audit entries and the credit note PDF.
  */

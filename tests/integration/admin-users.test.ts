@@ -1,5 +1,5 @@
 /**
- * Users and data protection in the admin and on /profile (issue 10): block/unblock (login refused,
+ * Users and data protection in the admin and on /profile: block/unblock (login refused,
  * refresh tokens revoked, the 15-minute access token refused at once, web session ended), editing
  * a user, the password-reset mail, data export as JSON, erasure that keeps the orders anonymised
  * (refused while an order is open), the customer deleting their own account with their password,

@@ -1,6 +1,6 @@
 /**
  * Every page of the shop, admin included, in each of the 5 picker languages (en, de, fr, it, es):
- * no raw translation key, and no English text where a translation is due (issue 10).
+ * no raw translation key, and no English text where a translation is due.
  *
  * Which pages: every route of `app/routes.ts`, read from the route config itself, so pages that
  * other branches add are checked as soon as they are merged. Dynamic segments and query strings

@@ -1,5 +1,5 @@
 /**
- * The JSON API's own middleware chain (issue 11, server/api-chain.ts, ADR 013), served the way
+ * The JSON API's own middleware chain (server/api-chain.ts, ADR 013), served the way
  * production serves it (`@hono/node-server` on a socket, its lightweight requests and responses):
  * every security property of the former shared chain stays — Host check, body limits by
  * Content-Length and for chunked bodies, NUL refusal, rate limits, security headers (a CSP

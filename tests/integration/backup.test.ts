@@ -1,5 +1,5 @@
 /**
- * Backups (issue 13): `npm run backup` then `npm run restore` give back the same orders, payments
+ * Backups: `npm run backup` then `npm run restore` give back the same orders, payments
  * and stock — on PGlite (a file data directory) and, when TEST_DATABASE_URL is set, on PostgreSQL
  * (pg_dump / pg_restore from Debian's client). The commands run as child processes, as an operator
  * runs them.

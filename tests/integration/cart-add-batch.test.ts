@@ -1,5 +1,5 @@
 /**
- * Group commit of anonymous cart adds (core/cart/add-statement.ts, issue 11): adds arriving
+ * Group commit of anonymous cart adds (core/cart/add-statement.ts): adds arriving
  * together share one statement, and every caller gets exactly the answer or error that one
  * statement per add, in arrival order, gives — also for several adds to one cart, unknown and
  * unlisted products, stock conflicts, registered users' ids, and when the shared statement fails.

@@ -1,5 +1,5 @@
 /**
- * Cart service (issue 2, item 4): add, set count, remove, counts capped by stock (409), merge,
+ * Cart service: add, set count, remove, counts capped by stock (409), merge,
  * prices computed on the server (unit price after discount rounded to 5 Rappen).
  */
 import { eq } from 'drizzle-orm';
@@ -119,14 +119,14 @@ describe('adding', () => {
     expect(await shop.db.select().from(carts).where(eq(carts.cartKey, key))).toEqual([]);
   });
 
-  it('adds up concurrent adds to one cart and never passes the stock (issue 11: one statement, no product lock)', async () => {
+  it('adds up concurrent adds to one cart and never passes the stock (one statement, no product lock)', async () => {
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => addToCart(shop.db, key, opusx, 1)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(8); // stock 8
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof DomainError)).toBe(true);
     expect((await getCart(shop.db, key)).lines[0].count).toBe(8);
   });
 
-  it('answers a new cart from the add statement alone (issue 11), exactly as it reads back, for every product', async () => {
+  it('answers a new cart from the add statement alone, exactly as it reads back, for every product', async () => {
     const all = await shop.db.select({ id: products.id }).from(products).where(eq(products.active, true));
     for (const { id } of all) {
       const k = newAnonymousCartId();

@@ -1,5 +1,5 @@
 /**
- * Catalogue import (issue 2, item 2) on a real database (PGlite, or PostgreSQL with
+ * Catalogue import on a real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): every field of data/catalogue.json, prices in Rappen, idempotent re-runs,
  * and an invalid file imports nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (issue 2, items 3 and 5) on the real starting catalogue: sorting by discounted
+ * Catalogue reads on the real starting catalogue: sorting by discounted
  * price, name, strength and newest; filters; paging; out-of-stock products stay visible.
  */
 import { eq, sql } from 'drizzle-orm';

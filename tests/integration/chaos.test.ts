@@ -1,5 +1,5 @@
 /**
- * Crash test, short (issue 13): 40 checkouts on two app processes, process A killed with SIGKILL
+ * Crash test, short: 40 checkouts on two app processes, process A killed with SIGKILL
  * twice mid-load and restarted; then every invariant of scripts/lib/chaos.ts must hold. Runs on the
  * PostgreSQL pass when TEST_REDIS_URL is set (vitest.config.ts); `npm run chaos` is the long run.
  */

@@ -1,5 +1,5 @@
 /**
- * Custom box builder (issue 9): validation, the cart line, stock taken by the order and given
+ * Custom box builder: validation, the cart line, stock taken by the order and given
  * back on expiry, concurrency, the API contract shapes and the admin's box models. On PGlite, and
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */

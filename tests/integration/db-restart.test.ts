@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under load (issue 13): a private PostgreSQL server of this test (Debian's
+ * PostgreSQL restarted under load: a private PostgreSQL server of this test (Debian's
  * initdb/pg_ctl on port 5499, so the shared server of the other tests is never touched) is stopped
  * while the built shop serves: calls and pages answer 503 with Retry-After and a clear message,
  * and once the server is back the shop answers again by itself, with no restart. Runs on the

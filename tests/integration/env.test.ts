@@ -5,7 +5,7 @@ import { openShop } from '../../core/shop.ts';
 
 describe('loadEnv', () => {
   it('applies the defaults', () => {
-    // production is the default (issue 12), which needs PUBLIC_URL
+    // production is the default, which needs PUBLIC_URL
     expect(loadEnv({ PUBLIC_URL: 'https://shop.example.ch' })).toMatchObject({
       NODE_ENV: 'production',
       PORT: 3000,

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing (issue 13, "Fuzzing"): generated bodies and query strings (fast-check)
+ * Property-based fuzzing: generated bodies and query strings (fast-check)
  * against every JSON API call of the OpenAPI document and every form action of the built app, as
  * anonymous visitor, customer and admin. Properties: never a 5xx, the shop still answers
  * afterwards, and no row half-written (every order has its lines, no negative stock).

@@ -40,7 +40,7 @@ function cartCookie(res: Response): { id: string; attrs: string } | null {
 }
 
 describe('security headers', () => {
-  // /login is rendered per request (the anonymous page cache, issue 11, serves / with hashes:
+  // /login is rendered per request (the anonymous page cache, serves / with hashes:
   // tests/integration/page-cache.test.ts)
   it('sends a CSP whose nonce is on every script of a rendered page', async () => {
     const res = await get('/login');
@@ -135,7 +135,7 @@ describe('the anonymous cart cookie', () => {
     expect(replaced?.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
   });
 
-  it('is Secure in production (issue 12: production means HTTPS, also behind a TLS proxy)', async () => {
+  it('is Secure in production (production means HTTPS, also behind a TLS proxy)', async () => {
     const res = await get('/', { 'x-forwarded-proto': 'https' });
     expect(cartCookie(res)!.attrs).toMatch(/Secure/);
     expect(cartCookie(await get('/'))!.attrs).toMatch(/Secure/);

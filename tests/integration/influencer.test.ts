@@ -1,5 +1,5 @@
 /**
- * The influencer programme (issue 9, ADR 009) on the real database (PGlite, and PostgreSQL when
+ * The influencer programme (ADR 009) on the real database (PGlite, and PostgreSQL when
  * TEST_DATABASE_URL is set): referral codes as promo codes, the bonus ledger (pending at order,
  * available on payment, cancelled/reversed on cancel and refund), spending the bonus on own orders
  * (once under concurrency, given back on expiry), the cart's `bonus.bonus`, `GET /api/user/influencer`,

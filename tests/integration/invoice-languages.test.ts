@@ -1,5 +1,5 @@
 /**
- * Invoice and credit-note PDFs in every customer language (issue 10): embedded Noto fonts draw
+ * Invoice and credit-note PDFs in every customer language: embedded Noto fonts draw
  * Cyrillic, Polish, Chinese, Japanese, Korean and Arabic (right to left), checked by extracting
  * the text with PDF.js; product photos as thumbnails beside the lines.
  */

@@ -1,5 +1,5 @@
 /**
- * The further locales on real pages (issue 10, "the 10 further locales"): the built app renders
+ * The further locales on real pages: the built app renders
  * `<html lang dir>` — right to left for Arabic only — and the account, checkout and legal pages
  * show the locale's own texts instead of falling back to English. The texts are taken from the
  * catalogues, so the test follows wording changes; a catalogue lacking them fails here as in

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (issue 4, item 2) on a real database: a mail is stored in the transaction that
+ * The mail outbox on a real database: a mail is stored in the transaction that
  * causes it, kept as `outbox_only` without SMTP (shown to admins with link tokens hidden), and never lost when the SMTP server is down: it
  * stays `pending` with its error and is delivered by a later round once the server is back.
  */

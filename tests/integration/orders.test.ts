@@ -166,7 +166,7 @@ describe('order/create', () => {
     expect(events.map((e) => [e.toStatus, e.actor])).toContainEqual(['expired', 'system']);
   });
 
-  it('bank-transfer orders hold their stock for 5 days (issue 12: shorter reservations)', async () => {
+  it('bank-transfer orders hold their stock for 5 days (shorter reservations)', async () => {
     const p = await productWith(shop, 2, 3000, 6);
     const c = await createCustomer(shop);
     await addToCart(shop.db, c.id, p.id, 2, c.id);

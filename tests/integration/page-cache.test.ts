@@ -1,5 +1,5 @@
 /**
- * The anonymous page cache (issue 11, ADR 010) through the whole HTTP app: what is cached, for
+ * The anonymous page cache (ADR 010) through the whole HTTP app: what is cached, for
  * whom, and that every write to what the pages show is visible on the next request — also
  * writes that know nothing about the cache (plain UPDATEs, an order taking stock, settings).
  * PGlite by default, PostgreSQL with TEST_DATABASE_URL.

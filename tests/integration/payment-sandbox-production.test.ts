@@ -19,7 +19,7 @@ describe('which payment methods are offered', () => {
   it('in the tests: the sandbox and bank transfer', () => {
     expect(availablePaymentMethods(loadEnv({ NODE_ENV: 'test' }))).toEqual(['sandbox', 'qr-bill']);
   });
-  it('in production and development: bank transfer only, unless PAYMENT_SANDBOX=on (issue 12: only an explicit on)', () => {
+  it('in production and development: bank transfer only, unless PAYMENT_SANDBOX=on (only an explicit on)', () => {
     const prod = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' };
     expect(availablePaymentMethods(loadEnv(prod))).toEqual(['qr-bill']);
     expect(availablePaymentMethods(loadEnv({ ...prod, PAYMENT_SANDBOX: 'on' }))).toEqual(['sandbox', 'qr-bill']);

@@ -1,5 +1,5 @@
 /**
- * Product photos in an S3-compatible bucket (issue 10, "Products"): with `S3_BUCKET` and its
+ * Product photos in an S3-compatible bucket: with `S3_BUCKET` and its
  * companions set, uploads, the media route's reads, removals and invoice thumbnails go to the
  * bucket and nothing to `DATA_DIR`. Tested against s3rver, a local S3-compatible server started
  * in this process on a loopback port (it checks each request's access key, not the V4 signature

@@ -1,5 +1,5 @@
 /**
- * Named prepared statements (core/db/prepared.ts, issue 11): the same rows as `db.execute`, one
+ * Named prepared statements (core/db/prepared.ts): the same rows as `db.execute`, one
  * statement each, errors as the database gives them, and never inside another caller's
  * transaction (PGlite has one connection: a statement sent while a transaction is open would
  * otherwise become part of it). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -62,7 +62,7 @@ describe('cart/promo', () => {
     expect(o.body.order).toMatchObject({ subtotal: 49.9, discount: 5, shipping_fee: 9, total: 53.9 });
   });
 
-  it('one answer for codes that do not apply (issue 12: no enumeration), the minimum order named', async () => {
+  it('one answer for codes that do not apply (no enumeration), the minimum order named', async () => {
     const now = Date.now();
     await createPromo(shop.db, { code: 'LATER', kind: 'percent', value: 5, validFrom: new Date(now + day) });
     await createPromo(shop.db, { code: 'OLD', kind: 'percent', value: 5, validTo: new Date(now - day) });

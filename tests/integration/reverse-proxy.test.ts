@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 3: the shop behind a real TLS reverse proxy (`http-proxy` on HTTPS with a
+ * The shop behind a real TLS reverse proxy (`http-proxy` on HTTPS with a
  * self-signed certificate from `selfsigned`, adding X-Forwarded-For/-Proto/-Host like nginx
  * does), with `TRUST_PROXY=127.0.0.1` (the proxy's address). Two clients connect to the proxy from different loopback
  * addresses (127.0.0.2 and 127.0.0.3): one abuser exhausting the login limit must not block the

@@ -1,5 +1,5 @@
 /**
- * The in-process search index (issue 11) answers exactly what the former SQL query answered:
+ * The in-process search index answers exactly what the former SQL query answered:
  * the same word similarities as pg_trgm on this engine, the same hits in the same order for
  * typed prefixes, typos and multi-word queries over the real catalogue and over it repeated with
  * numbered names; and it follows the catalogue: a product created, renamed, unlisted or deleted

@@ -1,5 +1,5 @@
 /**
- * Live search (issue 2, item 5): case-, accent- and small-typo-tolerant over name, brand, line,
+ * Live search: case-, accent- and small-typo-tolerant over name, brand, line,
  * vitola and wrapper, best match first; an empty query finds nothing. A small fixture catalogue
  * proves accents ("partagas" finds "Partagás"); the real one proves typos ("fuentte").
  */

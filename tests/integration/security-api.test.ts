@@ -1,7 +1,7 @@
 /**
- * Issue 12: API clients fetch their invoice with the access token (finding 11); a demoted admin
+ * API clients fetch their invoice with the access token; a demoted admin
  * loses the role at once; throttles on order creation, password change and invoice PDFs
- * (finding 10).
+ *.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-describe('finding 11: the invoice URL of payment/start works for API clients', () => {
+describe('the invoice URL of payment/start works for API clients', () => {
   it('answers the PDF to the accestoken header, 401 to a bad token, the login page to nobody', async () => {
     const p = await productWith(shop, 10, 4500, 2);
     const c = await createCustomer(shop);
@@ -49,7 +49,7 @@ describe('finding 11: the invoice URL of payment/start works for API clients', (
   });
 });
 
-describe('finding 10: a demoted admin loses the role at once', () => {
+describe('a demoted admin loses the role at once', () => {
   it('on the API and on admin pages, with a token issued while still admin', async () => {
     const admin = await userWithCookie(shop, 'Admin');
     expect((await api.get('/user/list', { accestoken: admin.token })).status).toBe(200);
@@ -60,7 +60,7 @@ describe('finding 10: a demoted admin loses the role at once', () => {
   });
 });
 
-describe('finding 10: throttles', () => {
+describe('throttles', () => {
   it('order creation is limited per customer', async () => {
     await setRateLimits(shop, { order: { ip: 100, account: 2, duration: 3600 } });
     const c = await createCustomer(shop);

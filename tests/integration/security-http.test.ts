@@ -1,7 +1,7 @@
 /**
- * Issue 12 regression tests on the whole HTTP application (server/app.ts with the built React
- * Router app): reset-link poisoning and the Host check (finding 1), production defaults
- * (finding 2), open redirects (finding 4), body size limit (finding 6), NUL bytes (finding 9).
+ * Security regression tests on the whole HTTP application (server/app.ts with the built React
+ * Router app): reset-link poisoning and the Host check, production defaults,
+ * open redirects, body size limit, NUL bytes.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
-describe('finding 1: links in e-mails never come from the Host header', () => {
+describe('links in e-mails never come from the Host header', () => {
   let shop: Shop;
   let app: App;
   beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('finding 1: links in e-mails never come from the Host header', () => {
   });
 });
 
-describe('finding 1 and 2: production', () => {
+describe('production', () => {
   let shop: Shop;
   let app: App;
   beforeAll(async () => {
@@ -132,7 +132,7 @@ describe('finding 1 and 2: production', () => {
   });
 });
 
-describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
+describe('PAYMENT_SANDBOX=on in production', () => {
   let shop: Shop;
   let app: App;
   beforeAll(async () => {
@@ -156,7 +156,7 @@ describe('finding 2: PAYMENT_SANDBOX=on in production', () => {
   });
 });
 
-describe('finding 2: configuration', () => {
+describe('configuration', () => {
   it('production is the default; without PUBLIC_URL the start-up report says the shop answers only on this machine', () => {
     expect(loadEnv({}).NODE_ENV).toBe('production');
     expect(productionReport(loadEnv({})).join('\n')).toMatch(/PUBLIC_URL: unset: the shop answers only on this machine \(http:\/\/localhost:3000\)/);
@@ -170,7 +170,7 @@ describe('finding 2: configuration', () => {
     expect(productionReport(loadEnv({ NODE_ENV: 'development' }))).toEqual([]);
   });
 
-  it('refuses an odd-length DATATRANS_SIGN_KEY instead of truncating it (finding 10)', () => {
+  it('refuses an odd-length DATATRANS_SIGN_KEY instead of truncating it', () => {
     expect(() => loadEnv({ NODE_ENV: 'test', DATATRANS_SIGN_KEY: 'abc' })).toThrow(/DATATRANS_SIGN_KEY: must have an even number/);
   });
 
@@ -180,7 +180,7 @@ describe('finding 2: configuration', () => {
   });
 });
 
-describe('findings 6 and 9 on the test shop', () => {
+describe('input checks on the test shop', () => {
   let shop: Shop;
   let app: App;
   beforeAll(async () => {
@@ -216,7 +216,7 @@ describe('findings 6 and 9 on the test shop', () => {
     expect(chunked.status).toBe(413);
   });
 
-  it('finding 9: a NUL in userID, productID or any text is a 400, never a 500', async () => {
+  it('a NUL in userID, productID or any text is a 400, never a 500', async () => {
     const c = await createCustomer(shop);
     const q = await app.request(`http://shop.test/api/cart/carts?userID=${encodeURIComponent('a\u0000b')}`, { headers: c.headers });
     expect(q.status).toBe(400);
@@ -235,7 +235,7 @@ describe('findings 6 and 9 on the test shop', () => {
     expect(form.status).toBe(400);
   });
 
-  it('finding 9: the API validation names the field (in-process API without the server middleware)', async () => {
+  it('the API validation names the field (in-process API without the server middleware)', async () => {
     const { apiClient } = await import('../helpers/api.ts');
     const c = await createCustomer(shop);
     const add = await apiClient(shop).post('/cart/addProduct', { userID: c.id, productID: 'p\u0000', count: 1 }, c.headers);
@@ -243,7 +243,7 @@ describe('findings 6 and 9 on the test shop', () => {
     expect(add.body.fields).toHaveProperty('productID');
   });
 
-  it('finding 4: login redirectTo and the preferences/cart returnTo never leave the shop', async () => {
+  it('login redirectTo and the preferences/cart returnTo never leave the shop', async () => {
     const { cookie } = await userWithCookie(shop, 'Customer');
     for (const bad of ['/%09/evil.example', '/%5Cevil.example', '//evil.example', '/%0A/evil.example']) {
       const res = await app.request(`http://shop.test/login?redirectTo=${bad}`, { headers: { cookie } });
@@ -265,7 +265,7 @@ describe('findings 6 and 9 on the test shop', () => {
     expect(good.headers.get('location')).toBe('/contact');
   });
 
-  it('finding 10: personal pages answer Cache-Control: no-store', async () => {
+  it('personal pages answer Cache-Control: no-store', async () => {
     const { cookie } = await userWithCookie(shop, 'Customer');
     for (const path of ['/client/history', '/profile', '/', '/contact']) {
       const res = await app.request(`http://shop.test${path}`, { headers: { cookie } });

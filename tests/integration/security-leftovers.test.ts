@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 10 leftovers (SECURITY.md "What is tested"): webhook timestamps, replays and
+ * Security checks (SECURITY.md "What is tested"): webhook timestamps, replays and
  * late cancellations; the origin check on /logout and /preferences; forgot-password doing the
  * same work for known and unknown addresses; log-in back-off per IP+account with a global cap;
  * `__Host-` cookies over HTTPS; https-only social links; the "password changed" e-mail; and

@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 5: reset and confirmation tokens never reach the logs or admins' eyes, outbox
+ * Reset and confirmation tokens never reach the logs or admins' eyes, outbox
  * bodies lose their link tokens after a day, and failed SQL is logged without its parameters.
  */
 import { Writable } from 'node:stream';

@@ -1,6 +1,6 @@
 /**
- * Issue 12: stock hoarding by unpaid orders (finding 7), promo-code enumeration and
- * per-customer limits (finding 8), 64-bit money columns (finding 10).
+ * Stock hoarding by unpaid orders, promo-code enumeration and
+ * per-customer limits, 64-bit money columns.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => shop.close());
 
-describe('finding 7: unpaid orders cannot hoard stock', () => {
+describe('unpaid orders cannot hoard stock', () => {
   it(`a customer may have at most ${MAX_OPEN_UNPAID_ORDERS} unpaid orders`, async () => {
     const c = await createCustomer(shop);
     const answers = [];
@@ -62,7 +62,7 @@ describe('finding 7: unpaid orders cannot hoard stock', () => {
   });
 });
 
-describe('finding 8: promo codes', () => {
+describe('promo codes', () => {
   it('unknown, expired, inactive and not-yet-valid codes get the same answer', async () => {
     const day = 86_400_000;
     await createPromo(shop.db, { code: 'SEC-OLD', kind: 'percent', value: 5, validTo: new Date(Date.now() - day) });
@@ -104,7 +104,7 @@ describe('finding 8: promo codes', () => {
   });
 });
 
-describe('finding 10: money columns are 64-bit', () => {
+describe('money columns are 64-bit', () => {
   it('stores amounts above 2^31 Rappen (CHF 21.5 million)', async () => {
     const p = await productWith(shop, 1, 1000, 35);
     await shop.db.update(products).set({ basePrice: 3_000_000_000 }).where(eq(products.id, p.id));

@@ -1,5 +1,5 @@
 /**
- * Mail outbox (/admin/outbox; issue 4, item 2): every mail the shop sent or could not send, newest
+ * Mail outbox (/admin/outbox): every mail the shop sent or could not send, newest
  * first, with its plain-text part; confirmation and reset link tokens are hidden, with or without
  * an SMTP server (core/mail/service.ts `listOutbox`). Admin only.
  */

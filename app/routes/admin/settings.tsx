@@ -34,7 +34,7 @@ const SettingsForm = z.object({
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
-  // issue 12, finding 10: https links only (core/config/settings.ts isSocialLink)
+  // https links only (core/config/settings.ts isSocialLink)
   telegram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
   facebook: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),
   instagram: z.string().trim().refine(isSocialLink, SOCIAL_LINK_MESSAGE_KEY),

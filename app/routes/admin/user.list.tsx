@@ -2,8 +2,8 @@
  * Users (/admin/user/list): search by name or e-mail, filter by role and status (active,
  * unverified, blocked, erased), change a user's role; each name opens the user page
  * (/admin/user/details).
- * Admin only: the specification's missing auth flag on this route is a defect, not a feature
- * (issue 4, item 6), so the loader and the action check it.
+ * Admin only: the specification's missing auth flag on this route is a defect, not a feature,
+ * so the loader and the action check it.
  */
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
 /**
  * Invoice PDF download (/client/invoice?id=<order code or id>): the invoice of a paid order, or
  * for an unpaid bank-transfer order the invoice with its Swiss QR-bill. The order's customer or
- * an admin only; anyone else gets 404. API clients send their `accestoken` header (issue 12,
- * finding 11: `payment/start` answers this URL as `invoiceUrl`). Rate-limited per IP and account.
+ * an admin only; anyone else gets 404. API clients send their `accestoken` header
+ * (`payment/start` answers this URL as `invoiceUrl`). Rate-limited per IP and account.
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoice';

@@ -1,5 +1,5 @@
 /**
- * A generated, tasteful placeholder image for a product without images (issue 2, item 3): an
+ * A generated, tasteful placeholder image for a product without images: an
  * SVG drawn from the product's category, brand and name, so there is never a broken image.
  */
 import type { Route } from './+types/placeholder';

@@ -21,7 +21,7 @@ export const users = pgTable('users', {
   locale: text('locale').notNull().default('en'),
   referralCode: text('referral_code').unique(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** Set while an admin has blocked the account: no log-in, no session (issue 10, "Users"). */
+  /** Set while an admin has blocked the account: no log-in, no session. */
   blockedAt: timestamp('blocked_at', { withTimezone: true }),
   /** Set once the person's data was erased (revFADP): the row stays for the orders that refer to it. */
   anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),

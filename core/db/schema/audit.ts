@@ -1,4 +1,4 @@
-/** The admin audit log (issue 10): one row per admin change, written in the change's transaction. */
+/** The admin audit log: one row per admin change, written in the change's transaction. */
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const auditLog = pgTable(

@@ -6,7 +6,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, tim
 export type LocalizedText = Partial<Record<string, string>>;
 /** An image of a product: a path under the site root, e.g. `/images/products/x.webp`. */
 /**
- * Uploaded photos (issue 10) also carry their id, intrinsic size and the widths rendered, so pages
+ * Uploaded photos also carry their id, intrinsic size and the widths rendered, so pages
  * can build AVIF/WebP/JPEG `srcset`s from `/media/products/<id>/<width>.<avif|webp|jpg>`.
  */
 export type ProductImage = { path: string; alt?: string; id?: string; width?: number; height?: number; widths?: number[] };

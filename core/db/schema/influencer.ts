@@ -1,5 +1,5 @@
 /**
- * The influencer bonus ledger (issue 9, ADR 009): every movement of an influencer's bonus is one
+ * The influencer bonus ledger (ADR 009): every movement of an influencer's bonus is one
  * row; balances are sums over the rows, there is no balance column that could drift. Money in
  * Rappen (64-bit).
  */

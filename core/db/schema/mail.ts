@@ -21,7 +21,7 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /**
      * Lease of the process delivering this mail: set when a process claims the row, so several app
-     * processes never send the same mail twice (issue 13). A process that dies mid-send leaves a
+     * processes never send the same mail twice. A process that dies mid-send leaves a
      * lease that runs out, and the mail is retried then (at-least-once delivery).
      */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

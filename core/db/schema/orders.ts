@@ -41,7 +41,7 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Fulfilment (issue 10): carrier name, its tracking number, when the parcel left. */
+    /** Fulfilment: carrier name, its tracking number, when the parcel left. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),

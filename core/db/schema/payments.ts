@@ -22,7 +22,7 @@ export const payments = pgTable(
 );
 
 /**
- * Payment attempts started with a hosted-page provider (issue 12, finding 10): one row per
+ * Payment attempts started with a hosted-page provider: one row per
  * provider transaction, so that a failure reported for an older attempt of an order cannot
  * cancel it while a newer attempt may still pay.
  */
@@ -38,7 +38,7 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * Signatures of webhooks already received (issue 12, finding 10): a replay of the same signed
+ * Signatures of webhooks already received: a replay of the same signed
  * message inside the timestamp tolerance is answered as a duplicate and changes nothing. Rows
  * older than the tolerance are pruned (a replay that old is refused by its timestamp).
  */

@@ -18,7 +18,7 @@ export const promos = pgTable(
     /** Maximum number of orders that may use the code; null = unlimited. */
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
-    /** Orders one customer may place with the code (issue 12); null = no per-customer limit. */
+    /** Orders one customer may place with the code; null = no per-customer limit. */
     perCustomerLimit: integer('per_customer_limit').default(1),
     active: boolean('active').notNull().default(true),
     /** Influencer to whom orders with this code are attributed. */

@@ -1,4 +1,4 @@
-/** Stock history (issue 10): every admin adjustment and every refund restock, with its reason. */
+/** Stock history: every admin adjustment and every refund restock, with its reason. */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 import { STOCK_REASONS } from './values.ts';
