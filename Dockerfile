@@ -25,7 +25,6 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY --from=build /app/core ./core
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/app/i18n/locales ./app/i18n/locales
 COPY --from=build /app/data/catalogue.json ./data/catalogue.json
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,5 +1,6 @@
 /** Hono environment of the JSON API. */
 import type { AuthUser } from '../core/accounts/index.ts';
+import type { Locale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ApiEnv = {
@@ -7,7 +8,7 @@ export type ApiEnv = {
     shop: Shop;
     /** Resolved lazily by `requireAuth`/`optionalAuth` (api/auth.ts). */
     auth: AuthUser | null | undefined;
-    /** Language of the request for messages (`?lang`, cookie, Accept-Language). */
-    lang: string;
+    /** Language of the request for messages (`?lang`, cookie, Accept-Language: api/i18n.ts). */
+    lang: Locale;
   };
 };

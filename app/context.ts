@@ -4,18 +4,25 @@
  * that uses it: the server imports the app, never the other way round.
  */
 import type { AuthUser } from '../core/accounts/index.ts';
+import type { Cart } from '../core/cart/index.ts';
+import type { Locale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ShopLoadContext = {
   shop: Shop;
   /** The signed-in caller, or null. */
   auth: AuthUser | null;
+  /**
+   * The signed-in visitor's cart, read with the session's account check on a GET (one statement,
+   * server/session.ts `webSessionAndCart`); the root loader reads the cart itself when it is absent.
+   */
+  sessionCart?: Cart | null;
   /** The anonymous cart id from the HttpOnly `cart_id` cookie (issued by the server). */
   anonCartId: string;
   /** The cart the visitor sees: the user's id when signed in, else the anonymous id. */
   cartKey: string;
-  /** Language of the page (one of LOCALES). */
-  lang: string;
+  /** Language of the page (core/i18n/locales.ts resolveLocale). */
+  lang: Locale;
   /** Theme chosen by the visitor, or null to follow the system. */
   theme: 'light' | 'dark' | null;
   /** Nonce for inline scripts (Content-Security-Policy). */

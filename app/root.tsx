@@ -28,7 +28,7 @@ import { catalogueUrls, translate } from './i18n/resources.server.ts';
 import { sandboxEnabled } from '../core/orders/index.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
-import { PERSONAL_VIEW_EARLY_SCRIPT, usePersonalPart } from './lib/personal.ts';
+import { PERSONAL_VIEW_EARLY_SCRIPT, PersonalPartProvider, usePersonalPart } from './lib/personal.ts';
 import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
 import { EARLY_CONTROLS_SCRIPT } from './lib/early-controls.ts';
 import '@fontsource/cormorant-garamond/500.css';
@@ -126,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>('root');
   // a page from the shared cache shows nobody's session and cart: load the visitor's own
-  usePersonalPart(data?.personal ?? true, { cartCount: data?.cart.itemCount ?? 0, admin: data?.user?.role === 'Admin' });
+  const personalPart = usePersonalPart(data);
   // Marks the document as interactive (value: the time of hydration, epoch ms); the timed
   // notices (age gate, cookie notice) count from this moment.
   useEffect(() => {
@@ -140,7 +140,11 @@ export default function App() {
     if (firstPage.current) firstPage.current = false;
     else switchWebFontsOn();
   }, [location.pathname, location.search]);
-  return <Outlet />;
+  return (
+    <PersonalPartProvider value={personalPart}>
+      <Outlet />
+    </PersonalPartProvider>
+  );
 }
 
 export function ErrorBoundary() {

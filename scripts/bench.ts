@@ -5,11 +5,15 @@
  * bytes from memory (the ceiling of this machine), as a ratio. Targets: anonymous `/`,
  * `/productdetail?id=…`, `/client/products` (served by the page cache after the first view), the
  * product page of a signed-in customer three ways (the shared cached page their browser gets; the
- * uncached data request it then makes for its own user and cart, app/lib/personal.ts; and the
- * page rendered for them on every request, as without the personal hint), `POST searchProducts` and `POST
+ * uncached request it then makes for its own user and cart, `GET /personal`, app/lib/personal.ts
+ * and server/personal-part.ts; and the page rendered for them on every request, as without the
+ * personal hint), next to the route's whole data request (`.data`) that the page's script made
+ * for its own part before, which is no longer requested; `POST searchProducts` and `POST
  * /api/cart/addProduct` into a new anonymous cart each time. Then live-search latency from one
- * client (p50/p95 over typed prefixes), the server's RSS, and Lighthouse (mobile) when
- * `lighthouse` is installed and /usr/bin/chromium exists.
+ * client (p50/p95 over typed prefixes), the server's RSS, page speed on the throttled phone
+ * profile (LCP, CLS, JavaScript KB of `/`, the list, a product page, `/custombox`, `/shopcart`;
+ * scripts/phone-speed.ts, the page-speed test's measurement) when /usr/bin/chromium exists, and
+ * Lighthouse (mobile) when `lighthouse` is installed too.
  *
  * Options: `--products N` imports the real catalogue repeated with new SKUs up to N products
  * first; `--postgres` runs on a new PostgreSQL database (BENCH_DATABASE_URL, default
@@ -22,7 +26,7 @@
  * carries `X-Forwarded-For` with one of 65,536 shopper addresses, so the live-search rate limit
  * (300 a minute per address, unchanged) counts shoppers as in production, not the proxy.
  * BENCH_ONLY (a regular expression) measures only the targets whose name matches (the ceiling
- * always); BENCH_LIGHTHOUSE=0 skips Lighthouse. BENCH_CPU_PROF=dir runs the shop with `node --cpu-prof`
+ * always); BENCH_PHONE=0 skips the phone figures, BENCH_LIGHTHOUSE=0 Lighthouse. BENCH_CPU_PROF=dir runs the shop with `node --cpu-prof`
  * and leaves its profile (`*.cpuprofile`, for Chromium's DevTools) in that folder.
  */
 import autocannon, { type Result } from 'autocannon';
@@ -32,6 +36,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { lighthousePages, scoreLine } from './lighthouse.ts';
+import { PHONE_PROFILE_LABEL, phoneLine, phonePages, phoneSpeed } from './phone-speed.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -356,7 +361,9 @@ async function main() {
       { name: 'GET /productdetail?id=… (anonymous)', url: `${base}${productPath}` },
       { name: 'GET /client/products (anonymous)', url: `${base}/client/products` },
       { name: 'GET /productdetail?id=… (signed in: shared page)', url: `${base}${productPath}`, headers: signedIn },
-      { name: 'GET /productdetail.data?id=… (signed in: own part)', url: `${base}${productPath.replace('?', '.data?')}`, headers: signedIn },
+      { name: 'GET /personal (signed in: own part)', url: `${base}/personal`, headers: signedIn },
+      // what the page's script asked for before the personal part had a route of its own (no longer requested)
+      { name: 'GET /productdetail.data?id=… (signed in: old own part, not needed)', url: `${base}${productPath.replace('?', '.data?')}`, headers: signedIn },
       { name: 'GET /productdetail?id=… (signed in, rendered)', url: `${base}${productPath}`, headers: signedInNoHint },
       {
         name: 'POST /api/product/searchProducts',
@@ -407,6 +414,15 @@ async function main() {
     console.log(
       'CPU ms/req: server CPU time (all threads) per answered request; it depends far less on other load than req/s. SQL/req: statements the shop sent per request.',
     );
+    if (process.env.BENCH_PHONE !== '0') {
+      try {
+        const phone = await phoneSpeed(base, phonePages(productId));
+        if (phone) console.log(`\nPage speed, a new visitor on the ${PHONE_PROFILE_LABEL}:\n${phone.map(phoneLine).join('\n')}`);
+        else console.log('\nPage speed on the phone profile: Chromium missing (CHROME_PATH, default /usr/bin/chromium); skipped.');
+      } catch (e) {
+        console.log(`\nPage speed on the phone profile failed (${(e as Error).message.split('\n')[0]})`);
+      }
+    }
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
       const lh = await lighthouse(base, ['/', '/client/products', productPath, '/shopcart']);
       if (lh) console.log(`\nLighthouse (mobile):\n${lh.join('\n')}`);

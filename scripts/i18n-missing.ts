@@ -2,10 +2,10 @@
  * `npm run i18n:missing [-- <lng> ...]`: prints, per locale and namespace, the keys missing versus
  * English (with the plural forms each language needs), keys English does not know, and texts whose
  * placeholders differ. Exits 1 when anything is missing or wrong, 0 when every catalogue is complete.
- * Without arguments every locale of `app/i18n/locales.ts` is checked.
+ * Without arguments every locale of `core/i18n/locales.ts` is checked.
  */
-import { checkCatalogue, englishNamespaces, isClean } from '../app/i18n/catalogue-check.ts';
-import { LOCALES } from '../app/i18n/locales.ts';
+import { checkCatalogue, englishNamespaces, isClean } from '../core/i18n/index.ts';
+import { LOCALES } from '../core/i18n/browser.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = args.filter((a) => !(LOCALES as readonly string[]).includes(a));

@@ -12,12 +12,12 @@ import { requestId } from 'hono/request-id';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, pickLocale } from '../core/i18n/browser.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
 import { catalogueAsset } from '../core/i18n/index.ts';
 import type { ShopLoadContext } from '../app/context.ts';
-import { webSession } from './session.ts';
+import { webSessionAndCart } from './session.ts';
 import { clientIp } from '../api/client-ip.ts';
 import { readContentVersion } from '../core/db/index.ts';
 import { queryCount } from '../core/db/index.ts';
@@ -46,7 +46,8 @@ import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { publicOrigin, secureTransport } from '../core/config/browser.ts';
 import { serviceUnavailable } from './unavailable.ts';
-import { apiChain } from './api-chain.ts';
+import { apiChain, compressAccepted, jsonWithLength } from './api-chain.ts';
+import { PERSONAL_PART_PATH, personalPart } from './personal-part.ts';
 import { requestLog } from './request-log.ts';
 import { shopSecureHeaders } from './security-headers.ts';
 import { opsRoutes, type Lifecycle } from './ops.ts';
@@ -140,6 +141,25 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // Hashed build assets next (JavaScript transfer): from memory, with the few headers
   // a script or style sheet needs (server/precompressed.ts); the rest goes on to the pages' chain.
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
+  const isHttps = (c: Context) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env);
+  // The personal part of a shared page (server/personal-part.ts, ADR 015), with a chain of its own
+  // like the API's: a JSON answer needs no CSP nonce, page cache, static files or cart cookie; the
+  // personal hint is kept in step (a stale one is cleared by this answer).
+  app.use(
+    PERSONAL_PART_PATH,
+    requestId(),
+    forwarded(shop),
+    hostCheck(shop),
+    requestBodyLimit(),
+    refuseNul(),
+    personalHint(shop.env, isHttps),
+    requestLog(shop),
+    serviceUnavailable(shop),
+    shopSecureHeaders(shop, { nonce: false }),
+    compressAccepted(),
+    jsonWithLength(),
+  );
+  app.get(PERSONAL_PART_PATH, personalPart(shop));
   // outermost for pages: the final headers of a cached page, for the front door
   app.use('*', async (c, next) => {
     await next();
@@ -150,10 +170,7 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit
   app.use('*', forwarded(shop), hostCheck(shop), requestBodyLimit(), refuseNul());
   // the readable hint that a cached page must fetch its personal part (server/personal-hint.ts)
-  app.use(
-    '*',
-    personalHint(shop.env, (c) => clientOf(c)?.proto === 'https' || new URL(c.req.url).protocol === 'https:' || secureTransport(shop.env)),
-  );
+  app.use('*', personalHint(shop.env, isHttps));
   app.use('*', requestLog(shop));
   // A cached page was rendered with another request's nonce: its CSP names its inline scripts by
   // hash instead (runs after secureHeaders has set the header).
@@ -234,13 +251,13 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     // Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart)
     const https = clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
     let anonCartId = getCookie(c, names.cart);
-    const hadCart = Boolean(anonCartId && ANON_ID_PATTERN.test(anonCartId));
+    const hadCart = Boolean(anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId));
     if (!anonCartId || !hadCart) {
       anonCartId = newAnonymousCartId();
       setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
     }
     const theme = getCookie(c, 'theme');
-    const lang = pickLocale(url.searchParams.get('lang'), getCookie(c, 'lang'), c.req.header('accept-language'));
+    const lang = resolveLocale({ query: url.searchParams.get('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
     // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
     // (a filter form or pager link would otherwise switch back to the cookie's language)
     const queryLang = matchLocale(url.searchParams.get('lang'));
@@ -292,10 +309,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
         return res;
       }
     } else {
-      const auth = await webSession(shop, c);
+      // a GET changes nothing: the user's cart is read with the account check (one statement)
+      const { auth, cart: sessionCart } = await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD');
       const context: ShopLoadContext = {
         ...baseContext,
         auth,
+        sessionCart,
         anonCartId,
         cartKey: auth ? auth.userId : anonCartId,
         nonce: c.get('secureHeadersNonce') ?? '',

@@ -17,7 +17,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sizeLimit } from '../api/validation.ts';
 import { MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
-import { pickLocale } from '../core/i18n/browser.ts';
+import { resolveLocale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
 
 /** Default limit, bytes. */
@@ -92,7 +92,7 @@ function limit(maxSize: number, anchor?: string): MiddlewareHandler {
     const path = c.req.path;
     if (path.startsWith('/api/') || path === '/api')
       return c.json({ message: `The request is too large (at most ${Math.round(maxSize / 1024)} KB).` }, 413, headers);
-    const lang = pickLocale(c.req.query('lang') ?? null, getCookie(c, 'lang') ?? null, c.req.header('accept-language') ?? null);
+    const lang = resolveLocale({ query: c.req.query('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
     const complete = await drain(c);
     const keep = complete ? { 'Cache-Control': 'no-store' } : headers;
     if (/application\/json/i.test(c.req.header('accept') ?? ''))

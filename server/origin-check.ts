@@ -16,7 +16,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Shop } from '../core/shop.ts';
 import { publicOrigin } from '../core/config/browser.ts';
-import { pickLocale } from '../core/i18n/browser.ts';
+import { resolveLocale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
 import { clientOf } from './proxy.ts';
 
@@ -42,7 +42,7 @@ export function originCheck(shop: Pick<Shop, 'env'>): MiddlewareHandler {
     const direct = new URL(c.req.url);
     const self = client ? `${client.proto}://${client.host}` : `${direct.protocol}//${direct.host}`.toLowerCase();
     if (sameOriginRequest(c.req.header('origin'), c.req.header('sec-fetch-site'), [self, configured])) return next();
-    const lang = pickLocale(null, getCookie(c, 'lang'), c.req.header('accept-language'));
+    const lang = resolveLocale({ cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
     return c.text(translate(lang, 'security:crossSite'), 403, { 'Cache-Control': 'no-store' });
   };
 }

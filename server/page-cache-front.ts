@@ -15,11 +15,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
-import { ANON_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
 import { readContentVersion } from '../core/db/index.ts';
 import { parseTrustProxy } from '../core/config/index.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/browser.ts';
-import { matchLocale, pickLocale } from '../core/i18n/browser.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 
@@ -101,7 +101,7 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     // a `?lang=` other than the cookie's goes to the app, which remembers it in the cookie
     const queryLang = matchLocale(params?.get('lang'));
     if (queryLang && queryLang !== jar.get('lang')) return false;
-    const lang = pickLocale(params?.get('lang'), jar.get('lang'), h['accept-language']);
+    const lang = resolveLocale({ query: params?.get('lang'), cookie: jar.get('lang'), acceptLanguage: h['accept-language'] });
     const themeCookie = jar.get('theme');
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
     const key = pageCacheKey(origin, pathname, pageCacheSearch(pathname, search), lang, theme);
@@ -128,7 +128,7 @@ function write(
 ) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
   const cart = jar.get(cartCookie);
-  if (!cart || !ANON_ID_PATTERN.test(cart)) {
+  if (!cart || !CART_COOKIE_ID_PATTERN.test(cart)) {
     headers.push([
       'Set-Cookie',
       serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),

@@ -28,8 +28,9 @@ import {
 } from '../core/accounts/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/index.ts';
+import { currentAccountWithCart, type Cart } from '../core/cart/index.ts';
 
-export { REFRESH_COOKIE } from '../core/accounts/index.ts';
+export { REFRESH_COOKIE } from '../core/accounts/browser.ts';
 
 /** How long a rotation result is shared with concurrent requests, ms. */
 const SHARE_MS = 10_000;
@@ -51,11 +52,24 @@ function rotateOnce(shop: Shop, refreshToken: string): Promise<Session> {
  * them when the session has ended.
  */
 export async function webSession(shop: Shop, c: Context): Promise<AuthUser | null> {
+  return (await webSessionAndCart(shop, c, false)).auth;
+}
+
+/**
+ * {@link webSession}, and with `withCart` the signed-in user's cart read by the same statement
+ * as the account check (core/cart/session-cart.ts; ADR 015): a GET page's root loader and the
+ * personal part then send no cart read of their own. The cart is null without `withCart`, without
+ * a session, and after a refresh-token rotation (the caller reads it then).
+ * @param withCart only for requests that change nothing (GET, HEAD): an action's page would show
+ *   the cart as it was before the action.
+ */
+export async function webSessionAndCart(shop: Shop, c: Context, withCart: boolean): Promise<{ auth: AuthUser | null; cart: Cart | null }> {
   const production = secureTransport(shop.env);
   const accessName = cookieName(ACCESS_COOKIE, shop.env);
   const refreshName = cookieName(REFRESH_COOKIE, shop.env);
+  const none = { auth: null, cart: null };
   // logging out: never rotate (new cookies would be appended after the ones that clear the session)
-  if (c.req.path === '/logout' || c.req.path === '/logout.data') return null;
+  if (c.req.path === '/logout' || c.req.path === '/logout.data') return none;
   const access = getCookie(c, accessName);
   if (access) {
     let claimed: AuthUser | null = null;
@@ -66,26 +80,31 @@ export async function webSession(shop: Shop, c: Context): Promise<AuthUser | nul
     }
     if (claimed) {
       // a blocked or erased account's session ends at once, not when its token expires
-      const current = await currentAccount(shop, claimed);
-      if (current) return current;
+      if (withCart) {
+        const current = await currentAccountWithCart(shop.db, claimed);
+        if (current) return { auth: current.user, cart: current.cart };
+      } else {
+        const current = await currentAccount(shop, claimed);
+        if (current) return { auth: current, cart: null };
+      }
       deleteCookie(c, accessName, { path: '/', secure: production });
       deleteCookie(c, refreshName, { path: '/', secure: production });
-      return null;
+      return none;
     }
   }
   const refresh = getCookie(c, refreshName);
   if (!refresh) {
     if (access) deleteCookie(c, accessName, { path: '/', secure: production });
-    return null;
+    return none;
   }
   try {
     const s = await rotateOnce(shop, refresh);
     setCookie(c, accessName, s.accesToken, sessionCookieOptions(production, ACCESS_TOKEN_TTL_S));
     setCookie(c, refreshName, s.refreshToken, sessionCookieOptions(production, REFRESH_TTL_S));
-    return { userId: s.userId, role: s.role };
+    return { auth: { userId: s.userId, role: s.role }, cart: null };
   } catch {
     deleteCookie(c, accessName, { path: '/', secure: production });
     deleteCookie(c, refreshName, { path: '/', secure: production });
-    return null;
+    return none;
   }
 }

@@ -1,10 +1,10 @@
 /**
- * The translation catalogues. English is
- * the source. EVERY locale (the five picker languages and ar, id, ja, ko, pl, pt-BR, ru, tr, vi,
- * zh) must have every key of every namespace English has — whatever namespaces exist, so this
- * check grows with them — and no key English does not know; every text keeps English's
- * placeholders (`{{name}}`, `$t(...)`, tags); every plural key carries the forms its language
- * needs (i18next picks them with Intl.PluralRules: Polish one/few/many, Arabic
+ * The translation catalogues, the one text store `core/i18n/locales` (ADR 016). English is the
+ * source. EVERY locale (the five picker languages and ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh)
+ * must have every key of every namespace English has — whatever namespaces exist, so this check
+ * grows with them, the server's `mail` and `documents` included — and no key English does not
+ * know; every text keeps English's placeholders (`{{name}}`, `$t(...)`, tags); every plural key
+ * carries the forms its language needs (i18next picks them with Intl.PluralRules: Polish one/few/many, Arabic
  * zero/one/two/few/many, plus `other`). `npm run i18n:missing` prints the same report.
  *
  * Only one locale's catalogues: `npx vitest run app/i18n/catalogues.test.ts -t '(ar|ja)/'`.
@@ -13,8 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from './catalogue-check.ts';
-import { LOCALES, NAMESPACES } from './locales.ts';
+import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from '../../core/i18n/catalogue-check.ts';
+import { DEFAULT_PAGE_NAMESPACES, LOCALES, NAMESPACES, SERVER_NAMESPACES } from './locales.ts';
+import { catalogueAsset, catalogueUrls, namespaceResources } from './resources.server.ts';
 
 /** Flattens nested objects and arrays to dotted keys (`a.b.0.c`). */
 export function flatKeys(v: unknown): string[] {
@@ -25,8 +26,24 @@ const enNamespaces = englishNamespaces();
 
 describe('translation catalogues', () => {
   it('English has the core namespaces, and every namespace file is registered', () => {
-    expect(enNamespaces).toEqual(expect.arrayContaining(['common', 'catalogue', 'cart', 'errors', 'legal', 'account', 'checkout', 'admin']));
-    for (const ns of enNamespaces) expect(NAMESPACES as readonly string[]).toContain(ns);
+    expect(enNamespaces).toEqual(
+      expect.arrayContaining(['common', 'catalogue', 'cart', 'errors', 'legal', 'account', 'checkout', 'admin', 'mail', 'documents']),
+    );
+    for (const ns of enNamespaces) expect([...NAMESPACES, ...SERVER_NAMESPACES] as string[]).toContain(ns);
+  });
+
+  it('the server-only namespaces (mail, documents) never reach a browser', () => {
+    for (const ns of SERVER_NAMESPACES) {
+      expect(NAMESPACES as readonly string[]).not.toContain(ns);
+      expect(DEFAULT_PAGE_NAMESPACES).not.toContain(ns);
+      for (const lng of ['en', 'de', 'ja']) {
+        const urls = catalogueUrls(lng).urls;
+        for (const byNs of Object.values(urls)) expect(Object.keys(byNs)).not.toContain(ns);
+        expect(Object.keys(urls[lng])).toContain('common');
+        expect(catalogueAsset(`${lng}/${ns}.json`)).toBeUndefined();
+        expect(Object.keys(namespaceResources(lng, [ns, 'admin'])[lng])).toEqual(['admin']);
+      }
+    }
   });
 
   it('the locale list is the specification’s fifteen', () => {

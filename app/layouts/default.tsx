@@ -12,13 +12,15 @@ import { SideCart } from '../components/SideCart.tsx';
 import { Snackbar } from '../components/Snackbar.tsx';
 import { UiStateProvider } from '../components/ui-state.tsx';
 import type { RootData } from '../root.tsx';
+import { useWithPersonalPart } from '../lib/personal.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['cart'] };
 
 export default function DefaultLayout() {
-  const data = useRouteLoaderData('root') as RootData;
+  // on a page from the shared cache, the visitor's own user and cart once loaded (app/lib/personal.ts)
+  const data = useWithPersonalPart(useRouteLoaderData('root') as RootData);
   const { t } = useTranslation();
   return (
     <UiStateProvider>

@@ -1,14 +1,17 @@
 /**
- * The personal part of a page from the shared page cache (ADR 010 addendum 2). Such a
+ * The personal part of a page from the shared page cache (ADR 010 addendum 2, ADR 015). Such a
  * page was rendered for nobody (root loader data `personal: false`: no user, an empty cart). When
  * this browser holds the readable personal hint (core/accounts/cookies.ts `PERSONAL_HINT_COOKIE`,
- * kept by server/personal-hint.ts: a session or a filled cart), the page asks React Router to load
- * its data again once hydrated; that request is never cached, so the navbar, user menu and side
- * cart then show the visitor's own session and cart. The server gives the shared page to such a
- * visitor only once this script has marked the hint (a browser without JavaScript never does).
+ * kept by server/personal-hint.ts: a session or a filled cart), the page asks `GET /personal`
+ * (server/personal-part.ts) for the visitor's own user and cart once hydrated; that answer is never
+ * stored, and the navbar, user menu and side cart then show it ({@link useWithPersonalPart}). The
+ * page's own data is not loaded again. The server gives the shared page to such a visitor only
+ * once this script has marked the hint (a browser without JavaScript never does).
  */
-import { useEffect } from 'react';
-import { useLocation, useRevalidator } from 'react-router';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { Role } from '../../core/accounts/browser.ts';
+import type { CartView } from './cart-view.server.ts';
 import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/browser.ts';
 
 /**
@@ -67,24 +70,83 @@ export function personalHint(cookie: string): { name: string; value: string } | 
   return null;
 }
 
+/** The path of the personal part (server/personal-part.ts `PERSONAL_PART_PATH`). */
+export const PERSONAL_PART_PATH = '/personal';
+
+/**
+ * The visitor's own part of the root loader's data, as `GET /personal` answers it
+ * (server/personal-part.ts `PersonalPart`): the user and the cart view. Money in Rappen.
+ */
+export type PersonalPart = { user: { userId: string; role: Role } | null; cart: CartView };
+
+/** The fields of the root loader's data the personal part replaces. */
+type PersonalFields = { personal: boolean; user: PersonalPart['user']; cart: CartView };
+
+const PersonalPartContext = createContext<PersonalPart | null>(null);
+
+/** Provides the personal part fetched by {@link usePersonalPart} to {@link useWithPersonalPart} (root.tsx). */
+export const PersonalPartProvider = PersonalPartContext.Provider;
+
+/**
+ * The root loader's data as this visitor sees it: on a page from the shared cache (`personal:
+ * false`) whose personal part has arrived, its user and cart replace nobody's (and `personal`
+ * becomes true, which removes the header's placeholders); otherwise the data as it is. Data the
+ * root loader answered for the visitor themselves (a rendered page, a client navigation, the
+ * revalidation after a form) always wins over an earlier personal part.
+ * @param data the root loader's data (or a part of it with the personal fields).
+ */
+export function withPersonalPart<T extends PersonalFields>(data: T, part: PersonalPart | null): T {
+  if (data.personal || !part) return data;
+  return { ...data, user: part.user, cart: part.cart, personal: true };
+}
+
+/** {@link withPersonalPart} with the personal part provided by root.tsx (navbar, side cart). */
+export function useWithPersonalPart<T extends PersonalFields>(data: T): T {
+  const part = useContext(PersonalPartContext);
+  return useMemo(() => withPersonalPart(data, part), [data, part]);
+}
+
+/**
+ * Loads the personal part: `GET /personal` with the session cookies, never stored (the answer
+ * says `private, no-store`). Null when the request fails (offline, 5xx): the page then keeps
+ * showing nobody's part, as it did before hydration.
+ */
+async function fetchPersonalPart(): Promise<PersonalPart | null> {
+  try {
+    const res = await fetch(PERSONAL_PART_PATH, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' } });
+    return res.ok ? ((await res.json()) as PersonalPart) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Once hydrated, in a browser holding the hint: marks the hint as coming from a browser that runs
  * scripts ({@link PERSONAL_HINT_SCRIPTS}; from then on storefront pages may come from the shared
- * cache) and, when this page was rendered for nobody, loads its personal part. Runs after
- * hydration and after every navigation (reading `document.cookie` only); once the data is the
- * visitor's own (`personal: true`) client navigation keeps it, and every change of it is
- * remembered for the next document's header hint ({@link rememberPersonalView}).
- * @param personal the root loader's `personal` flag.
- * @param view the visitor's cart count and role as the root loader answered them (nobody's on a shared page).
+ * cache) and, when this page was rendered for nobody, loads its personal part (`GET /personal`,
+ * the user and cart only; the page's own data is not loaded again). Runs after hydration and
+ * after every navigation (reading `document.cookie` only); once the visitor's own part is shown
+ * — from `/personal`, or from the root loader after a client navigation or a form — every change
+ * of it is remembered for the next document's header hint ({@link rememberPersonalView}).
+ * @param data the root loader's data (nobody's `user` and `cart` on a shared page); undefined
+ *   while the root shows its error boundary.
+ * @returns the personal part for {@link PersonalPartProvider}, null until it has arrived (or when
+ *   the page is the visitor's own).
  */
-export function usePersonalPart(personal: boolean, view: PersonalView): void {
-  const { cartCount, admin } = view;
+export function usePersonalPart(data: PersonalFields | undefined): PersonalPart | null {
+  const [part, setPart] = useState<{ for: PersonalFields; part: PersonalPart } | null>(null);
+  // a personal part belongs to the root data it completes; new root data is the visitor's own
+  const current = part && data && part.for === data ? part.part : null;
+  const view = data && withPersonalPart(data, current);
+  const personal = view?.personal ?? false;
+  const cartCount = view?.cart.itemCount ?? 0;
+  const admin = view?.user?.role === 'Admin';
   useEffect(() => {
     if (personal) rememberPersonalView({ cartCount, admin });
   }, [personal, cartCount, admin]);
-  const { revalidate } = useRevalidator();
   // after every navigation too: signing in is a client navigation, and its answer sets the hint
   const { key } = useLocation();
+  const loading = useRef<PersonalFields | null>(null);
   useEffect(() => {
     const hint = personalHint(document.cookie);
     if (!hint) return;
@@ -93,6 +155,12 @@ export function usePersonalPart(personal: boolean, view: PersonalView): void {
       const secure = location.protocol === 'https:' ? '; Secure' : '';
       document.cookie = `${hint.name}=${PERSONAL_HINT_SCRIPTS}; Path=/; Max-Age=${PERSONAL_HINT_MAX_AGE_S}; SameSite=Lax${secure}`;
     }
-    if (!personal) void revalidate();
-  }, [personal, revalidate, key]);
+    if (!data || data.personal || current || loading.current === data) return;
+    loading.current = data;
+    void fetchPersonalPart().then((loaded) => {
+      if (loading.current === data) loading.current = null;
+      if (loaded) setPart({ for: data, part: loaded });
+    });
+  }, [data, current, key]);
+  return current;
 }

@@ -17,6 +17,7 @@ import { consumeRateLimit, countFailure, resetRateLimit } from '../rate-limit/in
 import { parseInput as parse } from '../validation.ts';
 import { issueAccessToken } from './auth.ts';
 import { verifyDummy, verifyPassword } from './password.ts';
+import type { Locale } from '../i18n/browser.ts';
 import type { Role } from './roles.ts';
 import { refreshTokens, users } from '../db/index.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
@@ -24,7 +25,7 @@ import { LoginInput } from './validation.ts';
 import { checkSecondFactor, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled } from './two-factor.ts';
 
 /** Where a request comes from: for links in mails, the mail's language and rate limits. */
-export type RequestMeta = { origin: string; lang: string; ip: string };
+export type RequestMeta = { origin: string; lang: Locale; ip: string };
 
 /** Absolute lifetime of a session (its refresh-token family) from the log-in, seconds (30 days); each refresh issues a new token with the same expiry. */
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;

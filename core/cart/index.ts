@@ -7,4 +7,6 @@
 export * from './boxes.ts';
 export * from './promo.ts';
 export * from './service.ts';
+export * from './session-cart.ts';
 export * from './totals.ts';
+export * from './view.ts';

@@ -21,6 +21,15 @@ import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxD
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
+/**
+ * The `cart_id` cookie's value as the server issues it ({@link newAnonymousCartId}: 32 characters
+ * of base64url). Pages read no other shape from the cookie: a registered user's cart is keyed by
+ * the user's id (a UUID, 36 characters), and a cookie set by hand to someone's id must not open
+ * their cart. (The JSON API accepts the wider {@link ANON_ID_PATTERN} and asks a user id for
+ * that user's token, api/cart-access.ts.)
+ */
+export const CART_COOKIE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
 /** A new anonymous cart id: 192 random bits, base64url (32 characters). */
 export function newAnonymousCartId(): string {
   return randomBytes(24).toString('base64url');
@@ -62,7 +71,7 @@ export async function countCartItems(db: Db, cartKey: string): Promise<number> {
  * or a call reads (on PGlite, Drizzle's `.prepare` parses the statement on every execution). No
  * row: no cart; one row with a null product: a cart without lines.
  */
-const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { promo_code: string | null; has_boxes: boolean; count: number | string | null }>(
+const cartStatement = new PreparedSql<'cartKey', CartReadRow>(
   'shop_get_cart',
   ['cartKey'],
   (v) => sql`
@@ -79,8 +88,19 @@ const cartStatement = new PreparedSql<'cartKey', Partial<CartProductRow> & { pro
 
 /** Reads a cart; an unknown key is an empty cart. One query (pages read the cart on every view), two for a cart with custom boxes. */
 export async function getCart(db: Db, cartKey: string): Promise<Cart> {
-  // carts left join items: no row = no cart; one row with a null product = a cart without lines
-  const rows = await cartStatement.run(db, { cartKey });
+  return cartOfRows(db, cartKey, await cartStatement.run(db, { cartKey }));
+}
+
+/** A row of a cart read: the cart's promo code and whether it has custom boxes, a line's count and product (nulls without a line). */
+export type CartReadRow = Partial<CartProductRow> & { promo_code: string | null; has_boxes: boolean; count: number | string | null };
+
+/**
+ * The cart of the rows of a cart read ({@link getCart}'s statement, or one that reads the cart
+ * together with something else, core/cart/session-cart.ts): a row without a line (null count or
+ * product) only carries the promo code; the custom boxes are read (one more query) when the first
+ * row says there are some.
+ */
+export async function cartOfRows(db: Db, cartKey: string, rows: readonly CartReadRow[]): Promise<Cart> {
   const lines: CartLine[] = [];
   for (const row of rows) {
     if (row.count === null || row.id == null) continue;
@@ -224,6 +244,9 @@ export async function clearCart(db: Db, cartKey: string): Promise<void> {
 export async function mergeCarts(db: Db, userId: string, anonymousKey: string): Promise<Cart> {
   if (anonymousKey === userId) return getCart(db, userId);
   await db.transaction(async (tx) => {
+    // only an anonymous cart is merged: a registered user's cart is never emptied into another's
+    const [source] = await tx.select({ userId: carts.userId }).from(carts).where(eq(carts.cartKey, anonymousKey));
+    if (source?.userId) return;
     await moveBoxLines(tx, anonymousKey, userId, userId); // custom boxes move whole
     const anon = await tx.select().from(cartItems).where(eq(cartItems.cartKey, anonymousKey));
     if (anon.length === 0) return;

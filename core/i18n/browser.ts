@@ -6,3 +6,4 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 017).
 export * from './locales.ts';
+export * from './swiss-date.ts';

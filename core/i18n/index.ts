@@ -5,4 +5,6 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 017).
 export * from './browser.ts';
+export * from './catalogue-check.ts';
 export * from './resources.ts';
+export * from './texts.ts';

@@ -1,17 +1,22 @@
 /**
- * Supported locales (specification section 1; moved from app/i18n): English (default), German, French, Italian and
- * Spanish in the picker; further catalogues for ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh.
+ * Supported locales (specification section 1): English (default), German, French, Italian and
+ * Spanish in the picker; further catalogues for ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh. One
+ * language value, {@link Locale}, for pages, API answers, e-mails and documents, and one
+ * resolver, {@link resolveLocale}, that decides it (ADR 016).
  * Pure functions, safe in the browser and on the server.
  */
 
-export const DEFAULT_LOCALE = 'en';
+export const DEFAULT_LOCALE = 'en' satisfies Locale;
 /** Locales offered in the navbar picker. */
 export const PICKER_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
 /** Every locale with a catalogue. */
 export const LOCALES = [...PICKER_LOCALES, 'ar', 'id', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Translation namespaces; one JSON file per locale and namespace in `app/i18n/locales/<lng>/`. */
+/**
+ * The namespaces the browser may load; one JSON file per locale and namespace in
+ * `core/i18n/locales/<lng>/`.
+ */
 export const NAMESPACES = [
   'common',
   'catalogue',
@@ -27,7 +32,16 @@ export const NAMESPACES = [
   'custombox',
   'adminshop',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * Namespaces only the server reads, in the same folder: `mail` (every e-mail to customers and to
+ * the shop) and `documents` (invoice and credit-note PDFs). They are never browser assets, so no
+ * page downloads or lists them.
+ */
+export const SERVER_NAMESPACES = ['mail', 'documents'] as const;
+
+/** Every namespace of the text store. */
+export type Namespace = (typeof NAMESPACES)[number] | (typeof SERVER_NAMESPACES)[number];
 
 /**
  * The namespaces the browser loads for a page whose route declares none (`handle.i18n`, see
@@ -61,7 +75,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   zh: '中文',
 };
 
-/** Right-to-left scripts among the locales. */
+/** Right-to-left scripts among the locales (pages, e-mails and PDFs alike). */
 export function isRtl(lang: string): boolean {
   return lang === 'ar';
 }
@@ -93,15 +107,30 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
   return LOCALES.find((l) => l.toLowerCase() === base) ?? null;
 }
 
+/** Where a language can come from, each as found (any case, any region: `de-CH`, `pt-br`), or absent. */
+export type LocaleSources = {
+  /** `?lang=` of the request: an explicit choice. */
+  query?: string | null;
+  /** The `lang` cookie: the choice remembered from the picker. */
+  cookie?: string | null;
+  /** A language stored with a record: the user's or the order's `locale`, the shop's `shopMailLocale`. */
+  stored?: string | null;
+  /** The browser's `Accept-Language` header (RFC 9110 section 12.5.4), ranked by q-value. */
+  acceptLanguage?: string | null;
+};
+
 /**
- * The locale of a request: explicit choice (`?lang=`), then the remembered cookie, then the
- * browser's `Accept-Language` (by q-value), then English.
+ * The one decision "which language does this get": a page or API answer (`query`, `cookie`,
+ * `acceptLanguage`), a customer's e-mail or invoice (`stored`: the order's or user's locale), the
+ * shop's own mail (`stored`: the setting). The first source that names a supported locale wins,
+ * in the order query, cookie, stored, Accept-Language; otherwise English. A tag is matched by
+ * {@link matchLocale} (`de-CH` is `de`, `pt` is `pt-BR`).
  */
-export function pickLocale(query: string | null | undefined, cookie: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
-  const explicit = matchLocale(query) ?? matchLocale(cookie);
+export function resolveLocale(from: LocaleSources): Locale {
+  const explicit = matchLocale(from.query) ?? matchLocale(from.cookie) ?? matchLocale(from.stored);
   if (explicit) return explicit;
-  if (acceptLanguage) {
-    const ranked = acceptLanguage
+  if (from.acceptLanguage) {
+    const ranked = from.acceptLanguage
       .split(',')
       .map((part) => {
         const [tag, ...params] = part.trim().split(';');

@@ -1,10 +1,10 @@
 /**
- * The i18n engine (moved here from `app/` so the API and the server need no UI code):
- * the catalogues `app/i18n/locales/<lng>/<ns>.json` (they stay beside the UI that owns the
- * texts), read once; one i18next instance per language with every namespace, built once, for
- * server rendering, e-mails and error messages; `translate` and `translateError`; and the
- * catalogues as hashed, immutable browser assets, `/i18n/<lng>/<ns>.<hash>.json` (ADR 010).
- * Missing keys fall back to English.
+ * The i18n engine, kept in core so the API, the server, e-mails and PDFs need no UI code: the
+ * one text store, `core/i18n/locales/<lng>/<ns>.json` (ADR 016), read once; one i18next instance
+ * per language with every namespace, built once, for server rendering, e-mails, documents and
+ * error messages; `translate` and `translateError`; and the browser's namespaces as hashed,
+ * immutable assets, `/i18n/<lng>/<ns>.<hash>.json` (ADR 010) — the server-only namespaces
+ * (`mail`, `documents`) never are. Missing keys fall back to English.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,28 +12,31 @@ import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type TOptions } from 'i18next';
 import { createHash } from 'node:crypto';
 import type { DomainError, FieldMessage, FieldMessages } from '../errors.ts';
-import { DEFAULT_LOCALE, LOCALES, NAMESPACES, PICKER_LOCALES } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALES, NAMESPACES, PICKER_LOCALES, SERVER_NAMESPACES } from './locales.ts';
 
 /** Namespace -> nested key/value texts. */
 export type LocaleResources = Record<string, Record<string, unknown>>;
 
 /**
- * The catalogue folder `app/i18n/locales`: found from this module when run from source (tsx,
+ * The catalogue folder `core/i18n/locales`: found from this module when run from source (tsx,
  * Vitest); from the project root when bundled into `build/server` (the server runs from the root).
  */
 const localesDir =
-  [path.join(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/locales'), path.resolve('app/i18n/locales')].find((d) =>
+  [path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales'), path.resolve('core/i18n/locales')].find((d) =>
     fs.existsSync(path.join(d, 'en', 'common.json')),
-  ) ?? path.resolve('app/i18n/locales');
+  ) ?? path.resolve('core/i18n/locales');
 let cache: Record<string, LocaleResources> | null = null;
+/** Every namespace of the store: the browser's and the server-only ones. */
+const ALL_NAMESPACES = [...NAMESPACES, ...SERVER_NAMESPACES];
+const serverOnly = (ns: string) => (SERVER_NAMESPACES as readonly string[]).includes(ns);
 
-/** All catalogues, `{ [lng]: { [ns]: {...} } }`. */
+/** All catalogues, `{ [lng]: { [ns]: {...} } }`, the server-only namespaces included. */
 export function allResources(): Record<string, LocaleResources> {
   if (cache) return cache;
   const out: Record<string, LocaleResources> = {};
   for (const lng of LOCALES) {
     out[lng] = {};
-    for (const ns of NAMESPACES) {
+    for (const ns of ALL_NAMESPACES) {
       const file = path.join(localesDir, lng, `${ns}.json`);
       if (fs.existsSync(file)) out[lng][ns] = JSON.parse(fs.readFileSync(file, 'utf8'));
     }
@@ -46,12 +49,13 @@ export function allResources(): Record<string, LocaleResources> {
 export type CatalogueAsset = { url: string; body: string };
 let assets: Map<string, CatalogueAsset> | null = null;
 
-/** Every catalogue as an asset, by `<lng>/<ns>.<hash>.json` (the URL without `/i18n/`). */
+/** Every browser catalogue as an asset, by `<lng>/<ns>.<hash>.json` (the URL without `/i18n/`). */
 function catalogueAssets(): Map<string, CatalogueAsset> {
   if (assets) return assets;
   const out = new Map<string, CatalogueAsset>();
   for (const [lng, byNs] of Object.entries(allResources()))
     for (const [ns, texts] of Object.entries(byNs)) {
+      if (serverOnly(ns)) continue;
       const body = JSON.stringify(texts);
       const hash = createHash('sha256').update(body).digest('base64url').slice(0, 12);
       out.set(`${lng}/${ns}.${hash}.json`, { url: `/i18n/${lng}/${ns}.${hash}.json`, body });
@@ -90,13 +94,13 @@ export function catalogueUrls(lng: string): CatalogueUrls {
 /** {@link clientResources} answers, per language and exclusion list (the catalogues never change while running; every page asks). */
 const clientCache = new Map<string, Record<string, LocaleResources>>();
 
-/** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces. */
+/** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces and never the server-only ones. */
 export function clientResources(lng: string, exclude: string[] = ['legal', 'admin', 'adminshop']): Record<string, LocaleResources> {
   const cacheKey = `${lng}|${exclude.join(',')}`;
   const hit = clientCache.get(cacheKey);
   if (hit) return hit;
   const all = allResources();
-  const pick = (l: string) => Object.fromEntries(Object.entries(all[l] ?? {}).filter(([ns]) => !exclude.includes(ns)));
+  const pick = (l: string) => Object.fromEntries(Object.entries(all[l] ?? {}).filter(([ns]) => !exclude.includes(ns) && !serverOnly(ns)));
   const out = lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
   clientCache.set(cacheKey, out);
   return out;
@@ -109,7 +113,7 @@ export function clientResources(lng: string, exclude: string[] = ['legal', 'admi
  */
 export function namespaceResources(lng: string, namespaces: readonly string[]): Record<string, LocaleResources> {
   const all = allResources();
-  const pick = (l: string) => Object.fromEntries(namespaces.filter((ns) => all[l]?.[ns]).map((ns) => [ns, all[l][ns]]));
+  const pick = (l: string) => Object.fromEntries(namespaces.filter((ns) => all[l]?.[ns] && !serverOnly(ns)).map((ns) => [ns, all[l][ns]]));
   return lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
 }
 
@@ -124,7 +128,7 @@ export function serverI18n(lng: string): i18n {
       lng,
       fallbackLng: DEFAULT_LOCALE,
       resources: allResources(),
-      ns: [...NAMESPACES],
+      ns: ALL_NAMESPACES,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       initAsync: false,

@@ -7,11 +7,12 @@
 import PDFDocument from 'pdfkit';
 import type { ShopSettings } from '../config/browser.ts';
 import type { OrderWithLines } from '../db/index.ts';
-import { fulfilmentLabel } from './fulfilment-labels.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import { vatContained } from '../pricing/browser.ts';
 import { PdfText } from './fonts.ts';
-import { docLang, label, swissDate } from './labels.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { countryName } from './pdf.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
@@ -29,15 +30,14 @@ export type CreditNoteRefund = {
  * @returns the PDF bytes.
  */
 export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRefund, settings: ShopSettings): Promise<Buffer> {
-  const lang = docLang(order.locale);
-  const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
-  const F = (k: Parameters<typeof fulfilmentLabel>[1], p?: Record<string, string | number>) => fulfilmentLabel(lang, k, p);
+  const lang = resolveLocale({ stored: order.locale });
+  const L = (k: DocumentKey, p?: TextParams) => textIn(lang, `documents:${k}`, p);
   const chf = rappenToDecimalString;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    lang: order.locale,
-    info: { Title: `${F('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName },
+    lang,
+    info: { Title: `${L('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -61,13 +61,13 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     t.text(l, 330, undefined, { width: 215, ...W });
   t.font(true);
   doc.fontSize(18);
-  t.text(F('creditNote'), 50, 210, { width: 495, ...W });
+  t.text(L('creditNote'), 50, 210, { width: 495, ...W });
   t.font(false);
   doc.fontSize(9).moveDown(0.5);
   for (const [k, v] of [
-    [F('creditNoteNo'), refund.creditNoteNumber],
-    [F('creditNoteDate'), swissDate(refund.createdAt)],
-    [F('invoiceRef'), order.invoiceNumber ?? order.code],
+    [L('creditNoteNo'), refund.creditNoteNumber],
+    [L('creditNoteDate'), swissDate(refund.createdAt)],
+    [L('invoiceRef'), order.invoiceNumber ?? order.code],
     [L('orderCode'), order.code],
   ] as const)
     t.text(`${k}: ${v}`, 50, undefined, { width: 300, ...W });
@@ -92,14 +92,14 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     y += h + 4;
   }
   if (returned.length === 0) {
-    t.text(F('shippingAndOther'), 130, y, { width: 300, ...W });
+    t.text(L('shippingAndOther'), 130, y, { width: 300, ...W });
     y += 15;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
   y += 8;
   const rate = settings.vatRateBasisPoints;
   for (const [k, v, bold] of [
-    [`${F('refunded')} CHF`, `-${chf(refund.amount)}`, true],
+    [`${L('refunded')} CHF`, `-${chf(refund.amount)}`, true],
     [L('vatIncl', { rate: (rate / 100).toFixed(1) }), `-${chf(vatContained(refund.amount, rate))}`, false],
   ] as const) {
     t.font(bold)
@@ -108,7 +108,7 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     y += 14;
   }
   t.font(false);
-  if (refund.reason) t.text(`${F('reason')}: ${refund.reason}`, 50, y + 10, { width: 495, ...W });
+  if (refund.reason) t.text(`${L('reason')}: ${refund.reason}`, 50, y + 10, { width: 495, ...W });
   t.text(L('currencyNote'), 50, undefined, { width: 495, ...W });
   doc.end();
   return done;

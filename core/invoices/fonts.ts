@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
-import type { DocLang } from './labels.ts';
+import { isRtl, type Locale } from '../i18n/browser.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -45,7 +45,7 @@ const latin: Face = {
   regular: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Regular.ttf'),
   bold: () => fontFile('@embedpdf/fonts-latin', 'NotoSans-Bold.ttf'),
 };
-const FACES: Partial<Record<DocLang, Face>> = {
+const FACES: Partial<Record<Locale, Face>> = {
   ja: { regular: () => fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-jp', 'NotoSansJP-Bold.otf') },
   ko: { regular: () => fontFile('@embedpdf/fonts-kr', 'NotoSansKR-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-kr', 'NotoSansKR-Bold.otf') },
   zh: { regular: () => fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf'), bold: () => fontFile('@embedpdf/fonts-sc', 'NotoSansHans-Bold.otf') },
@@ -54,11 +54,6 @@ const FACES: Partial<Record<DocLang, Face>> = {
     bold: () => fontFile('@embedpdf/fonts-arabic', 'NotoNaskhArabic-Bold.ttf'),
   },
 };
-
-/** Whether a document language is written right to left. */
-export function isRtl(lang: DocLang): boolean {
-  return lang === 'ar';
-}
 
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 const ARABIC_LETTER = /[\u0620-\u064a\u066e-\u06d3\u06fa-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]/;
@@ -88,7 +83,7 @@ export class PdfText {
   /** Registers the language's fonts on the document (`body`, `body-bold`, and `latin`, `latin-bold` for Arabic). */
   constructor(
     readonly doc: Doc,
-    lang: DocLang,
+    lang: Locale,
   ) {
     const face = FACES[lang] ?? latin;
     this.rtl = isRtl(lang);

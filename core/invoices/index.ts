@@ -4,6 +4,5 @@
  * (docs/decisions/017-module-faces.md).
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 017).
-export * from './browser.ts';
 export * from './credit-note.ts';
 export * from './pdf.ts';

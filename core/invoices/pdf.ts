@@ -14,9 +14,11 @@ import type { OrderWithLines } from '../db/index.ts';
 import type { OrderBoxSnapshot } from '../db/browser.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
 import { packagingLabel } from '../catalogue/browser.ts';
+import { resolveLocale } from '../i18n/browser.ts';
 import { serverI18n } from '../i18n/index.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { PdfText } from './fonts.ts';
-import { docLang, label, swissDate, type DocLang } from './labels.ts';
 
 /** What kind of document to draw. */
 export type InvoiceKind = {
@@ -58,15 +60,15 @@ const THUMB = 28;
  * @returns the PDF bytes.
  */
 export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
-  const lang: DocLang = docLang(order.locale);
-  const L = (k: Parameters<typeof label>[1], p?: Record<string, string | number>) => label(lang, k, p);
+  const lang = resolveLocale({ stored: order.locale });
+  const L = (k: DocumentKey, p?: TextParams) => textIn(lang, `documents:${k}`, p);
   // the catalogue's packaging ("Box of 25") in the order's language, as the shop showed it
-  const tr = serverI18n(order.locale).getFixedT(order.locale);
+  const tr = serverI18n(lang).getFixedT(lang);
   const date = kind.date ?? order.paidAt ?? new Date();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    lang: order.locale,
+    lang,
     info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName },
   });
   const chunks: Buffer[] = [];

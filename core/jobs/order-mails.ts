@@ -12,6 +12,7 @@ import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
 import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { expireDueOrders, findOrder } from '../orders/index.ts';
@@ -40,7 +41,7 @@ type Candidate = { id: string; email: string | null };
 function forMail(o: typeof orders.$inferSelect): OrderForMail {
   return {
     code: o.code,
-    locale: o.locale,
+    locale: resolveLocale({ stored: o.locale }),
     total: o.total,
     paidAmount: o.paidAmount,
     expiresAt: o.expiresAt ?? new Date(),

@@ -2,26 +2,21 @@
  * The mails of the scheduled jobs and the shop's own order mail (api-contract "Running the shop
  * day to day"): the customer's payment reminder and expiry notice in the order's language, and
  * the shop's new-order and low-stock mails in the shop's mail language (setting
- * `shopMailLocale`, German by default). Texts live under `jobs` in `core/mail/locales/<lng>.json`.
- * Plain text, like the other order mails. Money arrives in Rappen and is shown as CHF.
+ * `shopMailLocale`, German by default). Texts: keys `mail:jobs.*` of the one text store
+ * (core/i18n/texts.ts). Plain text, like the other order mails. Money arrives in Rappen and is
+ * shown as CHF.
  */
+import type { Locale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { MailMessage } from './service.ts';
-import { mailTexts } from './templates.ts';
-
-function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
-}
-
-/** A date as `dd.mm.yyyy` in Europe/Zurich (Swiss convention; the shop's dates are Swiss dates). */
-function swissDate(d: Date): string {
-  return new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
-}
 
 /** What the customer mails need of an order. Money in Rappen. */
 export type OrderForMail = {
   code: string;
-  locale: string;
+  /** The order's language, resolved from its stored `locale` (resolveLocale). */
+  locale: Locale;
   total: number;
   paidAmount: number;
   expiresAt: Date;
@@ -39,43 +34,51 @@ export function renderPaymentReminder(
   order: OrderForMail,
   p: { shop: string; iban: string; payee: string; orderUrl: string; attached: boolean },
 ): MailMessage {
-  const t = mailTexts(order.locale);
-  const r = t.jobs.reminder;
+  const lang = order.locale;
+  const r = (k: 'details' | 'amount' | 'account' | 'payee' | 'reference' | 'dueBy' | 'qrHint' | 'action' | 'outro') => textIn(lang, `mail:jobs.reminder.${k}`);
   const open = rappenToDecimalString(order.total - order.paidAmount);
   const date = swissDate(order.expiresAt);
   const params = { code: order.code, total: open, date, name: order.firstName, shop: p.shop };
   const text = [
-    fill(t.greeting, params),
+    textIn(lang, 'mail:greeting', params),
     '',
-    fill(r.intro, params),
+    textIn(lang, 'mail:jobs.reminder.intro', params),
     '',
-    `${r.details}:`,
-    `  ${r.amount}: CHF ${open}`,
-    `  ${r.account}: ${p.iban}`,
-    `  ${r.payee}: ${p.payee}`,
-    ...(order.paymentReference ? [`  ${r.reference}: ${order.paymentReference}`] : []),
-    `  ${r.dueBy}: ${date}`,
-    ...(p.attached ? ['', r.qrHint] : []),
+    `${r('details')}:`,
+    `  ${r('amount')}: CHF ${open}`,
+    `  ${r('account')}: ${p.iban}`,
+    `  ${r('payee')}: ${p.payee}`,
+    ...(order.paymentReference ? [`  ${r('reference')}: ${order.paymentReference}`] : []),
+    `  ${r('dueBy')}: ${date}`,
+    ...(p.attached ? ['', r('qrHint')] : []),
     '',
-    `${r.action}: ${p.orderUrl}`,
+    `${r('action')}: ${p.orderUrl}`,
     '',
-    r.outro,
+    r('outro'),
     '',
-    fill(t.signature, params),
+    textIn(lang, 'mail:signature', params),
     '',
   ].join('\n');
-  return { to, subject: fill(r.subject, params), text };
+  return { to, subject: textIn(lang, 'mail:jobs.reminder.subject', params), text };
 }
 
 /** The notice that an unpaid order's reservation lapsed and the order expired. */
 export function renderOrderExpired(to: string, order: OrderForMail, p: { shop: string; shopUrl: string }): MailMessage {
-  const t = mailTexts(order.locale);
-  const x = t.jobs.expired;
+  const lang = order.locale;
   const params = { code: order.code, total: rappenToDecimalString(order.total), date: swissDate(order.expiresAt), name: order.firstName, shop: p.shop };
-  const text = [fill(t.greeting, params), '', fill(x.intro, params), '', x.outro, '', `${x.action}: ${p.shopUrl}`, '', fill(t.signature, params), ''].join(
-    '\n',
-  );
-  return { to, subject: fill(x.subject, params), text };
+  const text = [
+    textIn(lang, 'mail:greeting', params),
+    '',
+    textIn(lang, 'mail:jobs.expired.intro', params),
+    '',
+    textIn(lang, 'mail:jobs.expired.outro'),
+    '',
+    `${textIn(lang, 'mail:jobs.expired.action')}: ${p.shopUrl}`,
+    '',
+    textIn(lang, 'mail:signature', params),
+    '',
+  ].join('\n');
+  return { to, subject: textIn(lang, 'mail:jobs.expired.subject', params), text };
 }
 
 /** A new order as the shop's mail shows it. Money in Rappen. */
@@ -93,39 +96,47 @@ export type NewOrderForShop = {
  * total in CHF, and the link to the order in the admin.
  * @param lang the shop's mail language; p.adminUrl absolute URL of the admin order page.
  */
-export function renderShopNewOrder(to: string, lang: string, order: NewOrderForShop, p: { adminUrl: string }): MailMessage {
-  const n = mailTexts(lang).jobs.newOrder;
+export function renderShopNewOrder(to: string, lang: Locale, order: NewOrderForShop, p: { adminUrl: string }): MailMessage {
+  const n = (k: 'intro' | 'code' | 'customer' | 'payment' | 'status' | 'awaiting' | 'paid' | 'lines' | 'total' | 'action') =>
+    textIn(lang, `mail:jobs.newOrder.${k}`);
   const total = rappenToDecimalString(order.total);
-  const methods: Record<string, string> = n.methods;
+  const method = order.paymentMethod;
+  const methodName = method === 'qr-bill' || method === 'datatrans' || method === 'sandbox' ? textIn(lang, `mail:jobs.newOrder.methods.${method}`) : method;
   const text = [
-    n.intro,
+    n('intro'),
     '',
-    `${n.code}: ${order.code}`,
-    `${n.customer}: ${order.customer.name} <${order.customer.email}>`,
+    `${n('code')}: ${order.code}`,
+    `${n('customer')}: ${order.customer.name} <${order.customer.email}>`,
     `  ${order.customer.address}`,
-    `${n.payment}: ${methods[order.paymentMethod] ?? order.paymentMethod}`,
-    `${n.status}: ${order.status === 'pending_payment' ? n.awaiting : n.paid}`,
+    `${n('payment')}: ${methodName}`,
+    `${n('status')}: ${order.status === 'pending_payment' ? n('awaiting') : n('paid')}`,
     '',
-    `${n.lines}:`,
+    `${n('lines')}:`,
     ...order.lines.map((l) => `  ${l.count} × ${l.name} (${l.sku})  CHF ${rappenToDecimalString(l.lineTotal)}`),
     '',
-    `${n.total}: CHF ${total}`,
+    `${n('total')}: CHF ${total}`,
     '',
-    `${n.action}: ${p.adminUrl}`,
+    `${n('action')}: ${p.adminUrl}`,
     '',
   ].join('\n');
-  return { to, subject: fill(n.subject, { code: order.code, total }), text };
+  return { to, subject: textIn(lang, 'mail:jobs.newOrder.subject', { code: order.code, total }), text };
 }
 
 /** The low-stock alert to the shop for one product. */
 export function renderLowStock(
   to: string,
-  lang: string,
+  lang: Locale,
   product: { name: string; sku: string; stock: number; threshold: number },
   p: { adminUrl: string },
 ): MailMessage {
-  const l = mailTexts(lang).jobs.lowStock;
   const params = { name: product.name, sku: product.sku, stock: product.stock, threshold: product.threshold };
-  const text = [fill(l.intro, params), '', `${l.action}: ${p.adminUrl}`, '', l.outro, ''].join('\n');
-  return { to, subject: fill(l.subject, params), text };
+  const text = [
+    textIn(lang, 'mail:jobs.lowStock.intro', params),
+    '',
+    `${textIn(lang, 'mail:jobs.lowStock.action')}: ${p.adminUrl}`,
+    '',
+    textIn(lang, 'mail:jobs.lowStock.outro'),
+    '',
+  ].join('\n');
+  return { to, subject: textIn(lang, 'mail:jobs.lowStock.subject', params), text };
 }

@@ -11,13 +11,13 @@ import { recordAudit } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { docLang, label } from '../invoices/browser.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { escapeHtml } from '../mail/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
-import { fulfilmentLabel } from '../invoices/browser.ts';
 
 export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
@@ -274,19 +274,19 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
 
 async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string): Promise<string> {
   const settings = await getSettings(tx);
-  const lang = docLang(order.locale);
+  const lang = resolveLocale({ stored: order.locale });
   const url = trackingUrl(order.carrier, order.trackingNumber)!;
   const carrierName = CARRIERS[order.carrier as Carrier].name;
-  const hello = label(lang, 'hello', { name: order.address.firstName });
-  const main = fulfilmentLabel(lang, 'shipped', { code: order.code, carrier: carrierName, tracking: order.trackingNumber ?? '' });
-  const track = fulfilmentLabel(lang, 'trackHere', { url });
-  const text = [hello, '', main, '', track, '', label(lang, 'regards'), settings.companyName].join('\n');
+  const hello = textIn(lang, 'mail:order.hello', { name: order.address.firstName });
+  const main = textIn(lang, 'mail:fulfilment.shipped', { code: order.code, carrier: carrierName, tracking: order.trackingNumber ?? '' });
+  const track = textIn(lang, 'mail:fulfilment.trackHere', { url });
+  const text = [hello, '', main, '', track, '', textIn(lang, 'mail:order.regards'), settings.companyName].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html lang="${e(lang)}"><head><meta charset="utf-8"><title>${e(fulfilmentLabel(lang, 'shippedSubject', { code: order.code }))}</title></head>
+  const html = `<!doctype html><html lang="${e(lang)}"><head><meta charset="utf-8"><title>${e(textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }))}</title></head>
 <body style="font-family:Helvetica,Arial,sans-serif;color:#2b2118"><p>${e(hello)}</p><p>${e(main)}</p>
 <p><a href="${e(url)}" style="background:#6b3e1f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${e(carrierName)} ${e(order.trackingNumber ?? '')}</a></p>
-<p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(label(lang, 'regards'))}<br>${e(settings.companyName)}</p></body></html>`;
-  return queueMail(tx, { to, subject: fulfilmentLabel(lang, 'shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
+<p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(textIn(lang, 'mail:order.regards'))}<br>${e(settings.companyName)}</p></body></html>`;
+  return queueMail(tx, { to, subject: textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
 }
 
 /** Payment movements of an order (payments, refunds), oldest first. */

@@ -1,11 +1,13 @@
 /**
- * Order e-mails in the customer's language, queued in the outbox inside the
+ * Order e-mails in the customer's language (texts `mail:order.*`), queued in the outbox inside the
  * transaction that causes them: "order received" (with the QR-bill for bank transfer) and
  * "payment received" (with the invoice PDF).
  */
 import type { ShopSettings } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
-import { docLang, label, swissDate } from '../invoices/browser.ts';
+import { resolveLocale, type Locale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import { invoicePhotos } from '../catalogue/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
 import { queueMail } from '../mail/index.ts';
@@ -18,8 +20,8 @@ function orderUrl(shop: Shop, order: OrderWithLines): string {
   return `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
 }
 
-function body(lines: string[], settings: ShopSettings, lang: ReturnType<typeof docLang>): string {
-  return [...lines, '', label(lang, 'regards'), settings.companyName].join('\n');
+function body(lines: string[], settings: ShopSettings, lang: Locale): string {
+  return [...lines, '', textIn(lang, 'mail:order.regards'), settings.companyName].join('\n');
 }
 
 /**
@@ -27,12 +29,16 @@ function body(lines: string[], settings: ShopSettings, lang: ReturnType<typeof d
  * @returns the outbox id.
  */
 export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
-  const lang = docLang(order.locale);
+  const lang = resolveLocale({ stored: order.locale });
   const total = rappenToDecimalString(order.total);
-  const lines = [label(lang, 'hello', { name: order.address.firstName }), '', label(lang, 'orderReceived', { code: order.code, total })];
+  const lines = [
+    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
+    '',
+    textIn(lang, 'mail:order.orderReceived', { code: order.code, total }),
+  ];
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
-    lines.push('', label(lang, 'bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
+    lines.push('', textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
     const pdf = await invoicePdf(order, settings, {
       withQrBill: true,
       date: order.createdAt,
@@ -40,10 +46,10 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
     });
     attachments.push({ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
   }
-  lines.push('', label(lang, 'follow', { url: orderUrl(shop, order) }));
+  lines.push('', textIn(lang, 'mail:order.follow', { url: orderUrl(shop, order) }));
   return queueMail(
     tx,
-    { to, subject: label(lang, 'orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments },
+    { to, subject: textIn(lang, 'mail:order.orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments },
     Boolean(shop.env.SMTP_URL),
   );
 }
@@ -53,21 +59,21 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
  * @returns the outbox id.
  */
 export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
-  const lang = docLang(order.locale);
+  const lang = resolveLocale({ stored: order.locale });
   const total = rappenToDecimalString(order.total);
   const lines = [
-    label(lang, 'hello', { name: order.address.firstName }),
+    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
     '',
-    label(lang, 'paymentReceived', { code: order.code, total }),
+    textIn(lang, 'mail:order.paymentReceived', { code: order.code, total }),
     '',
-    label(lang, 'follow', { url: orderUrl(shop, order) }),
+    textIn(lang, 'mail:order.follow', { url: orderUrl(shop, order) }),
   ];
   const pdf = await invoicePdf(order, settings, { withQrBill: false, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
   return queueMail(
     tx,
     {
       to,
-      subject: label(lang, 'paymentReceivedSubject', { code: order.code }),
+      subject: textIn(lang, 'mail:order.paymentReceivedSubject', { code: order.code }),
       text: body(lines, settings, lang),
       attachments: [{ filename: `invoice-${order.invoiceNumber ?? order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
     },

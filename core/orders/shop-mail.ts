@@ -7,6 +7,7 @@
 import type { ShopSettings } from '../config/browser.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
 import { renderShopNewOrder } from '../mail/index.ts';
 import { queueMail } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
@@ -31,7 +32,7 @@ export async function queueShopOrderMail(tx: Db, shop: Shop, order: OrderWithLin
   const a = order.address;
   const mail = renderShopNewOrder(
     shopMailAddress(settings),
-    settings.shopMailLocale,
+    resolveLocale({ stored: settings.shopMailLocale }),
     {
       code: order.code,
       status: order.status,

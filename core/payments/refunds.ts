@@ -28,9 +28,9 @@ import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
-import { fulfilmentLabel } from '../invoices/browser.ts';
 import { bonusOnRefund } from '../influencer/index.ts';
-import { docLang, label } from '../invoices/browser.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { orders, refunds, type OrderWithLines, type RefundLine } from '../db/index.ts';
 import { returnedUnits, type RefundRow } from '../orders/index.ts';
@@ -476,15 +476,15 @@ async function applyRefund(
 
 async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund: RefundRow, to: string): Promise<string> {
   const settings = await getSettings(tx);
-  const lang = docLang(order.locale);
+  const lang = resolveLocale({ stored: order.locale });
   const amount = rappenToDecimalString(refund.amount);
   const text = [
-    label(lang, 'hello', { name: order.address.firstName }),
+    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
     '',
-    fulfilmentLabel(lang, 'refund', { code: order.code, amount }),
-    fulfilmentLabel(lang, order.paymentMethod === 'qr-bill' ? 'refundBank' : 'refundCard'),
+    textIn(lang, 'mail:fulfilment.refund', { code: order.code, amount }),
+    textIn(lang, order.paymentMethod === 'qr-bill' ? 'mail:fulfilment.refundBank' : 'mail:fulfilment.refundCard'),
     '',
-    label(lang, 'regards'),
+    textIn(lang, 'mail:order.regards'),
     settings.companyName,
   ].join('\n');
   const pdf = await creditNotePdf(order, refund, settings);
@@ -492,7 +492,7 @@ async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund
     tx,
     {
       to,
-      subject: fulfilmentLabel(lang, 'refundSubject', { code: order.code }),
+      subject: textIn(lang, 'mail:fulfilment.refundSubject', { code: order.code }),
       text,
       attachments: [{ filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
     },

@@ -24,7 +24,9 @@ import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
-import { docLang, label, swissDate } from '../invoices/browser.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail, type MailMessage } from '../mail/index.ts';
 import { trackingUrl } from '../orders/browser.ts';
 import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
@@ -34,7 +36,6 @@ import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } 
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
-import { returnLabel, type ReturnLabel } from './labels.ts';
 import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type ReturnReason, type ReturnRow } from '../db/index.ts';
 
 export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from '../db/index.ts';
@@ -51,23 +52,34 @@ function invalid(field: string, key: string, message: string, params?: Record<st
   return new DomainError('invalid', message, { key: `returns.${key}`, params, fields: { [field]: { key: `returns.${key}`, params } } });
 }
 
-async function queueCustomerMail(tx: Db, shop: Shop, order: OrderRow, subject: ReturnLabel, lines: string[], attachments: MailMessage['attachments'] = []) {
+async function queueCustomerMail(
+  tx: Db,
+  shop: Shop,
+  order: OrderRow,
+  subject: 'cancelledSubject' | 'requestedSubject' | 'acceptedSubject' | 'refusedSubject',
+  lines: string[],
+  attachments: MailMessage['attachments'] = [],
+) {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   if (!user) return null;
   const settings = await getSettings(tx);
-  const lang = docLang(order.locale);
+  const lang = resolveLocale({ stored: order.locale });
   const url = `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
   const text = [
-    label(lang, 'hello', { name: order.address.firstName }),
+    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
     '',
     ...lines,
     '',
-    returnLabel(lang, 'orderPage', { url }),
+    textIn(lang, 'mail:returns.orderPage', { url }),
     '',
-    label(lang, 'regards'),
+    textIn(lang, 'mail:order.regards'),
     settings.companyName,
   ].join('\n');
-  return queueMail(tx, { to: user.email, subject: returnLabel(lang, subject, { code: order.code }), text, attachments }, Boolean(shop.env.SMTP_URL));
+  return queueMail(
+    tx,
+    { to: user.email, subject: textIn(lang, `mail:returns.${subject}`, { code: order.code }), text, attachments },
+    Boolean(shop.env.SMTP_URL),
+  );
 }
 
 async function deliver(shop: Shop, ids: (string | null)[], what: string): Promise<void> {
@@ -110,7 +122,9 @@ export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId
       before: { status: order.status },
       after: { status: 'cancelled' },
     });
-    mailIds.push(await queueCustomerMail(tx, shop, row, 'cancelledSubject', [returnLabel(docLang(row.locale), 'cancelled', { code: row.code })]));
+    mailIds.push(
+      await queueCustomerMail(tx, shop, row, 'cancelledSubject', [textIn(resolveLocale({ stored: row.locale }), 'mail:returns.cancelled', { code: row.code })]),
+    );
     return order.id;
   });
   await deliver(shop, mailIds, 'cancellation');
@@ -312,9 +326,9 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
           updatedAt: now,
         })
         .returning();
-      const lang = docLang(order.locale);
-      const text = [returnLabel(lang, 'requested', { code: order.code, reason: returnLabel(lang, r.reason) })];
-      if (bank && !iban) text.push('', returnLabel(lang, 'ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
+      const lang = resolveLocale({ stored: order.locale });
+      const text = [textIn(lang, 'mail:returns.requested', { code: order.code, reason: textIn(lang, `mail:returns.${r.reason}`) })];
+      if (bank && !iban) text.push('', textIn(lang, 'mail:returns.ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
       mailIds.push(await queueCustomerMail(tx, shop, order, 'requestedSubject', text));
       return r;
     });
@@ -490,9 +504,11 @@ async function recordAcceptance(
     after: { return: r.id, status: 'accepted', amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
   });
   const after = (await findOrder(tx, r.orderId))!;
-  const lang = docLang(after.locale);
-  const text = [returnLabel(lang, 'accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
-  text.push(after.paymentMethod === 'qr-bill' ? returnLabel(lang, 'refundBank', { iban: displayIban(r.iban ?? '') }) : returnLabel(lang, 'refundCard'));
+  const lang = resolveLocale({ stored: after.locale });
+  const text = [textIn(lang, 'mail:returns.accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
+  text.push(
+    after.paymentMethod === 'qr-bill' ? textIn(lang, 'mail:returns.refundBank', { iban: displayIban(r.iban ?? '') }) : textIn(lang, 'mail:returns.refundCard'),
+  );
   const pdf = await creditNotePdf(after, refund, await getSettings(tx));
   mailIds.push(
     await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
@@ -528,7 +544,11 @@ export async function refuseReturn(shop: Shop, returnId: string, note: string, a
       after: { return: r.id, status: 'refused', note: why },
     });
     const [order] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
-    mailIds.push(await queueCustomerMail(tx, shop, order, 'refusedSubject', [returnLabel(docLang(order.locale), 'refused', { code: order.code, note: why })]));
+    mailIds.push(
+      await queueCustomerMail(tx, shop, order, 'refusedSubject', [
+        textIn(resolveLocale({ stored: order.locale }), 'mail:returns.refused', { code: order.code, note: why }),
+      ]),
+    );
     return row;
   });
   await deliver(shop, mailIds, 'return refused');

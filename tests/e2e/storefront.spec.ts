@@ -200,7 +200,7 @@ test('a returning visitor with a filled cart sees its count from the first paint
 
   // before any script of the app runs (its modules and the personal-part request held back), the
   // shared page for nobody already shows the last known count, drawn by the head script and CSS
-  await page.route(/\/assets\/.*\.js$|\.data(\?|$)/, (route) => route.abort());
+  await page.route(/\/assets\/.*\.js$|\.data(\?|$)|\/personal$/, (route) => route.abort());
   await page.goto('/client/products');
   const hint = page.getByTestId('cart-count-hint');
   await expect(hint).toBeVisible();
@@ -208,7 +208,7 @@ test('a returning visitor with a filled cart sees its count from the first paint
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
   // once the personal part arrives, the real badge replaces the hint
-  await page.unroute(/\/assets\/.*\.js$|\.data(\?|$)/);
+  await page.unroute(/\/assets\/.*\.js$|\.data(\?|$)|\/personal$/);
   await open(page, '/client/products');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await expect(page.getByTestId('cart-count-hint')).toHaveCount(0);

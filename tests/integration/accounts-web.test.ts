@@ -276,11 +276,11 @@ describe('web login and logout', () => {
 
 describe('languages', () => {
   it('account pages and their messages follow the page language', async () => {
-    const de = { ...ctx(null), lang: 'de' };
+    const de = { ...ctx(null), lang: 'de' as const };
     expect(((await call(loginRoute.loader, get('/login'), de)).data as { title: string }).title).toBe('Anmelden');
     const bad = await call(loginRoute.action, post('/login', { email: 'nobody@example.ch', password: 'Wrong-Password-99' }), { ...de, clientIp: '127.0.0.10' });
     expect(bad.data).toMatchObject({ error: 'E-Mail oder Passwort falsch' });
-    const fr = { ...ctx(null), lang: 'fr' };
+    const fr = { ...ctx(null), lang: 'fr' as const };
     const missing = await call(loginRoute.action, post('/login', { email: '', password: '' }), fr);
     expect((missing.data as { fields: Record<string, string> }).fields.email).toBe('Ce champ est obligatoire');
   });

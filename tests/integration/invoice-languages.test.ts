@@ -11,8 +11,9 @@ import { addToCart } from '../../core/cart/service.ts';
 import { addProductPhoto, invoicePhotos } from '../../core/catalogue/photos.ts';
 import { getSettings } from '../../core/config/service.ts';
 import type { ShopSettings } from '../../core/config/settings.ts';
+import { resolveLocale } from '../../core/i18n/locales.ts';
+import { textIn } from '../../core/i18n/texts.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
-import { docLang, label } from '../../core/invoices/labels.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
@@ -90,7 +91,9 @@ describe('invoice PDF languages', () => {
   it('every column heading fits its column on one line, in every left-to-right language', async () => {
     for (const locale of ['en', 'de', 'fr', 'it', 'es', 'id', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh']) {
       const items = await pdfTextItems(await invoicePdf({ ...order, locale }, settings, { withQrBill: false }));
-      const headings = (['sku', 'item', 'qty', 'unitPrice', 'discount', 'amount'] as const).map((k) => label(docLang(locale), k));
+      const headings = (['sku', 'item', 'qty', 'unitPrice', 'discount', 'amount'] as const).map((k) =>
+        textIn(resolveLocale({ stored: locale }), `documents:${k}`),
+      );
       const drawn = headings.map((h) => items.find((i) => i.str === h));
       // a heading broken over two lines ("Meng" / "e") is drawn as two pieces, neither equal to it
       expect(

@@ -6,7 +6,7 @@
  * `app/i18n/catalogues.test.ts`. Needs `npx react-router build` (as `npm test` does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogue } from '../../app/i18n/catalogue-check.ts';
+import { readCatalogue } from '../../core/i18n/catalogue-check.ts';
 import { LOCALES, PICKER_LOCALES, isRtl } from '../../app/i18n/locales.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestHttp, type TestHttp } from '../helpers/http.ts';

@@ -20,7 +20,7 @@ const shops: Shop[] = [];
 afterAll(async () => {
   for (const s of shops) await s.close();
 });
-const meta = { origin: 'http://shop.test', lang: 'fr', ip: '10.0.0.1' };
+const meta = { origin: 'http://shop.test', lang: 'fr' as const, ip: '10.0.0.1' };
 
 describe('mail outbox', () => {
   it("without SMTP_URL keeps every mail in the outbox, with the link in its text part, in the user's language", async () => {

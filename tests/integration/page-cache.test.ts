@@ -130,7 +130,7 @@ describe('anonymous page cache', () => {
     expect(cookiesOf(anonymous.res)).not.toMatch(/personal=/);
   });
 
-  it("serves a signed-in customer with the hint the shared page (nobody's), and their own user and cart in the uncached data request", async () => {
+  it("serves a signed-in customer with the hint the shared page (nobody's), and their own user and cart in the uncached personal part", async () => {
     const p = await productWith(shop, 9, 1500, 0);
     const user = await userWithCookie(shop, 'Customer');
     await addToCart(shop.db, user.userId, p.id, 2, user.userId);
@@ -145,13 +145,17 @@ describe('anonymous page cache', () => {
     expect(shared.html).not.toContain(user.userId);
     expect(shared.html).not.toMatch(/data-testid="cart-count"/);
     expect(shared.res.headers.getSetCookie().join('\n')).not.toMatch(/personal=/);
-    // what the page's script asks for once hydrated (app/lib/personal.ts): React Router's data request
-    const data = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
+    // what the page's script asks for once hydrated (app/lib/personal.ts): the personal part alone
+    const data = await http.fetch('/personal', { cookie: `${user.cookie}; personal=2` });
     expect(data.status).toBe(200);
     expect(data.headers.get('x-page-cache')).toBeNull();
     const body = await data.text();
     expect(body).toContain(user.userId);
-    expect(body).toContain('"personal",true');
+    expect(Object.keys(JSON.parse(body) as object).sort()).toEqual(['cart', 'user']);
+    // React Router's data request of the route is rendered for the visitor too, never shared
+    const routeData = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
+    expect(routeData.headers.get('x-page-cache')).toBeNull();
+    expect(await routeData.text()).toContain('"personal",true');
   });
 
   it('clears a stale hint: a browser whose session is gone is told so and gets the shared page', async () => {

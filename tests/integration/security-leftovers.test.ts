@@ -286,7 +286,7 @@ describe('forgot password and resend confirmation do the same work for known and
     await new Promise((r) => setTimeout(r, 200)); // let the failed delivery settle before closing the database
     await shop.close();
   });
-  const meta = { origin: 'http://shop.test', lang: 'en', ip: '127.0.0.1' };
+  const meta = { origin: 'http://shop.test', lang: 'en' as const, ip: '127.0.0.1' };
 
   it('answers the same text without waiting for the mail server, and sends as many SQL statements either way', async () => {
     const u = await customerWithPassword(shop);

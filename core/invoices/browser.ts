@@ -1,9 +1,0 @@
-/**
- * The invoices module's browser face (invoice and credit-note PDFs with the QR-bill, their fonts
- * and labels): the part pages may run in the browser. Reaches no Drizzle, database driver, node:
- * module or other server package (checked by .dependency-cruiser-browser.cjs;
- * docs/decisions/017-module-faces.md).
- */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
-export * from './fulfilment-labels.ts';
-export * from './labels.ts';
