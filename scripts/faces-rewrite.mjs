@@ -45,6 +45,8 @@ const MOVES = {
   'core/jobs/index.ts': 'core/jobs/runner.ts',
   'core/rate-limit/index.ts': 'core/rate-limit/limiter.ts',
   'core/rate-limit/index.test.ts': 'core/rate-limit/limiter.test.ts',
+  // shared by a script and the e2e tests: scripts do not import tests/
+  'tests/e2e/phone-profile.ts': 'scripts/lib/phone-profile.ts',
 };
 const LAYERS = ['core', 'app', 'api', 'server', 'scripts', 'tests'];
 /** Packages (and node builtins) that must never reach the browser. */

@@ -10,7 +10,7 @@ import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/index.ts';
 import { productionReport } from '../core/config/browser.ts';
 import { DataDirLockedError } from '../core/db/index.ts';
-import { openShop } from '../core/shop.ts';
+import { openShop, type Shop } from '../core/shop.ts';
 import { createHttpApp } from './app.ts';
 import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/index.ts';
@@ -51,11 +51,10 @@ function instrumented(lifecycle: Lifecycle, inflight: { n: number; idle?: () => 
   };
 }
 
-/** Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a locked data directory. */
-export async function startServer(build: ServerBuild): Promise<void> {
-  let shop;
+/** The shop opened; a bad environment or a locked data directory is told on stderr and exits with 1 (no stack trace for an operator's mistake). */
+async function openShopOrExit(): Promise<Shop> {
   try {
-    shop = await openShop();
+    return await openShop();
   } catch (e) {
     if (e instanceof EnvError || e instanceof DataDirLockedError) {
       console.error(e.message);
@@ -64,14 +63,26 @@ export async function startServer(build: ServerBuild): Promise<void> {
     }
     throw e;
   }
-  // what production still lacks, in plain lines at the top of the log (README, "Configuration")
+}
+
+/**
+ * What the operator must know first, at the top of the log: what production still lacks (README,
+ * "Configuration"), seller data still holding the seeded examples (IBAN, VAT number, address …),
+ * and on a first run without ADMIN_EMAIL a single-use link (24 h) where the owner creates the
+ * first admin; the admin from ADMIN_EMAIL is created in between.
+ */
+async function reportAndBootstrap(shop: Shop): Promise<void> {
   for (const line of productionReport(shop.env)) console.warn(line);
   await bootstrapAdmin(shop);
-  // seller data still holding the seeded examples (IBAN, VAT number, address …): say so at the top
   if (shop.env.NODE_ENV !== 'test') for (const line of sellerDataReport(shop.env, await getSettings(shop.db))) console.warn(line);
-  // first run without ADMIN_EMAIL: a single-use link (24 h) where the owner creates the first admin
   const setupLink = await issueSetupLink(shop);
   if (setupLink) console.warn(`${SETUP_LINK_MESSAGE} ${setupLink}`);
+}
+
+/** Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a locked data directory. */
+export async function startServer(build: ServerBuild): Promise<void> {
+  const shop = await openShopOrExit();
+  await reportAndBootstrap(shop);
   const lifecycle: Lifecycle = { draining: false };
   const inflight: { n: number; idle?: () => void } = { n: 0 };
   const app = createHttpApp(shop, {

@@ -16,7 +16,7 @@ import { runAdd } from './add-statement.ts';
 import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
 import { PreparedSql } from '../db/index.ts';
 // custom boxes are cart lines too
-import { boxCartLines, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
+import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
 
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
@@ -226,15 +226,6 @@ export async function removeFromCart(db: Db, cartKey: string, productId: string)
   await removeBoxLine(db, cartKey, productId); // a custom box's line id
   await db.delete(cartItems).where(and(eq(cartItems.cartKey, cartKey), eq(cartItems.productId, productId)));
   return getCart(db, cartKey);
-}
-
-/** Empties a cart and forgets its promo code. */
-export async function clearCart(db: Db, cartKey: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(cartItems).where(eq(cartItems.cartKey, cartKey));
-    await clearBoxLines(tx, cartKey);
-    await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, cartKey));
-  });
 }
 
 /**

@@ -165,85 +165,8 @@ const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
  *   that is not CSV at all or has too many rows.
  */
 export async function importProductsCsv(db: Db, text: string, opts: { dryRun: boolean; adminId: string }): Promise<CsvImportResult> {
-  let records: Record<string, string>[];
-  try {
-    records = parse(text.replace(/^\uFEFF/, ''), {
-      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: false,
-      // the shop's own export neutralises formula-like cells with a leading ' (productsCsv,
-      // escape_formulas: OWASP "CSV injection"); take it off so an export imports back unchanged
-      cast: (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value),
-    }) as Record<string, string>[];
-  } catch (e) {
-    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
-      key: 'csvUnreadable',
-      fields: { file: { key: 'adminshop:errors.csvUnreadable' } },
-    });
-  }
-  if (records.length > CSV_MAX_ROWS)
-    throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
-  const problems: CsvProblem[] = [];
-  const valid: { line: number; input: ProductInput }[] = [];
-  const seen = new Map<string, number>();
-  records.forEach((r, i) => {
-    const line = i + 2;
-    const sku = r.sku?.trim() || null;
-    if (!('sku' in r)) {
-      problems.push({ line, sku, field: 'sku', message: 'The file has no "sku" column' });
-      return;
-    }
-    const price = parseChfInput(r.price_chf ?? '');
-    if (price === null) problems.push({ line, sku, field: 'price_chf', message: 'Enter a price in CHF with at most 2 decimals, e.g. 12.50' });
-    if (sku && seen.has(sku)) problems.push({ line, sku, field: 'sku', message: `SKU repeated (also on line ${seen.get(sku)})` });
-    if (sku) seen.set(sku, line);
-    const candidate = {
-      sku: r.sku ?? '',
-      category: r.category ?? '',
-      brand: r.brand ?? '',
-      line: r.line ?? '',
-      name: r.name ?? '',
-      vitola: r.vitola ?? '',
-      lengthMm: r.length_mm ?? '',
-      ringGauge: r.ring_gauge ?? '',
-      wrapper: r.wrapper ?? '',
-      binder: r.binder ?? '',
-      filler: r.filler ?? '',
-      origin: r.origin ?? '',
-      strength: r.strength ?? '',
-      packaging: r.packaging ?? '',
-      unitsPerPackage: r.units_per_package || '1',
-      basePrice: price ?? 0,
-      discountPercent: r.discount_percent || '0',
-      stock: r.stock || '0',
-      popular: bool(r.popular ?? ''),
-      promotional: bool(r.promotional ?? ''),
-      active: 'active' in r && r.active !== '' ? bool(r.active) : true,
-      descriptionEn: r.description_en ?? '',
-      descriptions: Object.fromEntries(CSV_LANGS.filter((l) => l !== 'en').map((l) => [l, r[`description_${l}`] ?? ''])),
-      tastingNotes: (r.tasting_notes ?? '')
-        .split('|')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    };
-    const parsed = ProductInputSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const column: Record<string, string> = {
-        lengthMm: 'length_mm',
-        ringGauge: 'ring_gauge',
-        unitsPerPackage: 'units_per_package',
-        discountPercent: 'discount_percent',
-        descriptionEn: 'description_en',
-        tastingNotes: 'tasting_notes',
-        basePrice: 'price_chf',
-      };
-      for (const issue of parsed.error.issues) {
-        const f = String(issue.path[0] ?? '(row)');
-        problems.push({ line, sku, field: column[f] ?? f, message: issue.message });
-      }
-    } else if (price !== null) valid.push({ line, input: parsed.data });
-  });
+  const records = readCsvRecords(text);
+  const { problems, valid } = checkImportRecords(records);
   const skus = valid.map((v) => v.input.sku);
   const existing = skus.length ? await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus)) : [];
   const ids = new Map(existing.map((e) => [e.sku, e.id]));
@@ -274,6 +197,104 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
     });
   });
   return { ...result, applied: true };
+}
+
+/** The CSV's rows keyed by lower-cased header; a file that is not CSV, or too long, is refused (400). */
+function readCsvRecords(text: string): Record<string, string>[] {
+  let records: Record<string, string>[];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ''), {
+      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+      // the shop's own export neutralises formula-like cells with a leading ' (productsCsv,
+      // escape_formulas: OWASP "CSV injection"); take it off so an export imports back unchanged
+      cast: (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value),
+    }) as Record<string, string>[];
+  } catch (e) {
+    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
+      key: 'csvUnreadable',
+      fields: { file: { key: 'adminshop:errors.csvUnreadable' } },
+    });
+  }
+  if (records.length > CSV_MAX_ROWS)
+    throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
+  return records;
+}
+
+/** A product form field's CSV column, where the two names differ (problems name the column). */
+const CSV_COLUMN_OF_FIELD: Record<string, string> = {
+  lengthMm: 'length_mm',
+  ringGauge: 'ring_gauge',
+  unitsPerPackage: 'units_per_package',
+  discountPercent: 'discount_percent',
+  descriptionEn: 'description_en',
+  tastingNotes: 'tasting_notes',
+  basePrice: 'price_chf',
+};
+
+/**
+ * Checks every row as the product form would (a missing `sku` column, the price, a SKU repeated in
+ * the file, {@link ProductInputSchema}): the rows that pass, and every problem of the others.
+ */
+function checkImportRecords(records: Record<string, string>[]): { problems: CsvProblem[]; valid: { line: number; input: ProductInput }[] } {
+  const problems: CsvProblem[] = [];
+  const valid: { line: number; input: ProductInput }[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((r, i) => {
+    const line = i + 2;
+    const sku = r.sku?.trim() || null;
+    if (!('sku' in r)) {
+      problems.push({ line, sku, field: 'sku', message: 'The file has no "sku" column' });
+      return;
+    }
+    const price = parseChfInput(r.price_chf ?? '');
+    if (price === null) problems.push({ line, sku, field: 'price_chf', message: 'Enter a price in CHF with at most 2 decimals, e.g. 12.50' });
+    if (sku && seen.has(sku)) problems.push({ line, sku, field: 'sku', message: `SKU repeated (also on line ${seen.get(sku)})` });
+    if (sku) seen.set(sku, line);
+    const parsed = ProductInputSchema.safeParse(productCandidate(r, price));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const f = String(issue.path[0] ?? '(row)');
+        problems.push({ line, sku, field: CSV_COLUMN_OF_FIELD[f] ?? f, message: issue.message });
+      }
+    } else if (price !== null) valid.push({ line, input: parsed.data });
+  });
+  return { problems, valid };
+}
+
+/** A CSV row as the product form's fields (blank optional columns take the form's defaults). */
+function productCandidate(r: Record<string, string>, price: number | null) {
+  return {
+    sku: r.sku ?? '',
+    category: r.category ?? '',
+    brand: r.brand ?? '',
+    line: r.line ?? '',
+    name: r.name ?? '',
+    vitola: r.vitola ?? '',
+    lengthMm: r.length_mm ?? '',
+    ringGauge: r.ring_gauge ?? '',
+    wrapper: r.wrapper ?? '',
+    binder: r.binder ?? '',
+    filler: r.filler ?? '',
+    origin: r.origin ?? '',
+    strength: r.strength ?? '',
+    packaging: r.packaging ?? '',
+    unitsPerPackage: r.units_per_package || '1',
+    basePrice: price ?? 0,
+    discountPercent: r.discount_percent || '0',
+    stock: r.stock || '0',
+    popular: bool(r.popular ?? ''),
+    promotional: bool(r.promotional ?? ''),
+    active: 'active' in r && r.active !== '' ? bool(r.active) : true,
+    descriptionEn: r.description_en ?? '',
+    descriptions: Object.fromEntries(CSV_LANGS.filter((l) => l !== 'en').map((l) => [l, r[`description_${l}`] ?? ''])),
+    tastingNotes: (r.tasting_notes ?? '')
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 /** Rows per statement of the import's batched writes (25 columns a row: well under PostgreSQL's 65,535 parameters). */

@@ -22,11 +22,6 @@ export function regionContext(s: Pick<ShopSettings, 'deliverLiechtenstein'>): 'l
   return s.deliverLiechtenstein ? 'li' : undefined;
 }
 
-/** The countries delivered to, ISO 3166 alpha-2. */
-export function deliveryCountries(s: Pick<ShopSettings, 'deliverLiechtenstein'>): ('CH' | 'LI')[] {
-  return s.deliverLiechtenstein ? ['CH', 'LI'] : ['CH'];
-}
-
 /**
  * Field messages for an address outside the delivery region, or null when it is inside.
  * Refused while Liechtenstein is off: country `LI`, and a `CH` address with a Liechtenstein

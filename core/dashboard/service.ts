@@ -35,81 +35,20 @@ export type Dashboard = {
  *   (default 12); opts.lowStock threshold for the low-stock list (default each product's own low-stock threshold); opts.now the clock.
  */
 export async function dashboard(db: Db, opts: { days?: number; weeks?: number; lowStock?: number; now?: Date } = {}): Promise<Dashboard> {
-  const days = opts.days ?? 30;
-  const weeks = opts.weeks ?? 12;
-  const now = opts.now ?? new Date();
-  const nowIso = now.toISOString();
-  const net = sql<number>`(${orders.paidAmount} - ${orders.refundedAmount})`;
-  const localDay = sql`(${orders.paidAt} at time zone ${TZ})::date`;
-  const today = sql`(${nowIso}::timestamptz at time zone ${TZ})::date`;
-
-  const series = async (unit: 'day' | 'week', n: number): Promise<RevenuePoint[]> => {
-    const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 week'`;
-    const start = unit === 'day' ? sql`(${today} - ${n - 1}::int)` : sql`(date_trunc('week', ${today})::date - ${(n - 1) * 7}::int)`;
-    const bucket = unit === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`;
-    const rows = await db.execute<{ period: string; revenue: string | number; orders: string | number }>(sql`
-      with buckets as (select generate_series(${start}::date, ${today}::date, ${step})::date as period),
-      paid as (
-        select ${bucket} as period, sum(${net}) as revenue, count(*) as orders
-        from ${orders}
-        where ${orders.paidAt} is not null and ${localDay} >= ${start}::date
-        group by 1
-      )
-      select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(p.revenue, 0) as revenue, coalesce(p.orders, 0) as orders
-      from buckets b left join paid p on p.period = b.period
-      order by b.period`);
-    const list = resultRows<{ period: string; revenue: string | number; orders: string | number }>(rows);
-    return list.map((r) => ({ period: r.period, revenue: Number(r.revenue), orders: Number(r.orders) }));
-  };
-
+  const nowIso = (opts.now ?? new Date()).toISOString();
   const [daily, weekly, byStatus, top, low, [att], attLatest, [failed], failedLatest, [toShip], [awaiting]] = await Promise.all([
-    series('day', days),
-    series('week', weeks),
+    revenueSeries(db, 'day', opts.days ?? 30, nowIso),
+    revenueSeries(db, 'week', opts.weeks ?? 12, nowIso),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status).orderBy(desc(count())),
-    db
-      .select({
-        productId: orderLines.productId,
-        sku: orderLines.sku,
-        name: sql<string>`max(${orderLines.name})`,
-        units: sql<number>`sum(${orderLines.count})::int`,
-        revenue: sql<number>`sum(${orderLines.lineTotal})::bigint`,
-      })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(inArray(orders.status, SOLD), sql`${orders.paidAt} >= ${nowIso}::timestamptz - interval '30 days'`))
-      .groupBy(orderLines.productId, orderLines.sku)
-      .orderBy(desc(sql`sum(${orderLines.count})`), desc(sql`sum(${orderLines.lineTotal})`))
-      .limit(5),
-    db
-      .select({ id: products.id, sku: products.sku, name: products.name, stock: products.stock })
-      .from(products)
-      .where(and(eq(products.active, true), lte(products.stock, opts.lowStock ?? products.lowStockThreshold)))
-      .orderBy(products.stock, products.name)
-      .limit(10),
+    topProducts(db, nowIso),
+    lowStockProducts(db, opts.lowStock),
     db
       .select({ n: count() })
       .from(payments)
       .where(inArray(payments.status, ['unmatched', 'overpaid'])),
-    db
-      .select({
-        id: payments.id,
-        amount: payments.amount,
-        currency: payments.currency,
-        reference: payments.reference,
-        status: payments.status,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .where(inArray(payments.status, ['unmatched', 'overpaid']))
-      .orderBy(desc(payments.createdAt))
-      .limit(5),
+    latestPaymentsToMatch(db),
     db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed')),
-    db
-      .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(eq(outbox.status, 'failed'))
-      .orderBy(desc(outbox.createdAt))
-      .limit(5),
+    latestFailedMails(db),
     db
       .select({ n: count() })
       .from(orders)
@@ -127,6 +66,87 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
     attention: { n: att.n, latest: attLatest },
     failedMails: { n: failed.n, latest: failedLatest },
   };
+}
+
+/**
+ * Revenue (received minus refunded) and paid orders per Zurich day or week, the last `n` of them
+ * up to today, empty periods included as 0: one aggregate over a generated series of periods.
+ */
+async function revenueSeries(db: Db, unit: 'day' | 'week', n: number, nowIso: string): Promise<RevenuePoint[]> {
+  const net = sql<number>`(${orders.paidAmount} - ${orders.refundedAmount})`;
+  const localDay = sql`(${orders.paidAt} at time zone ${TZ})::date`;
+  const today = sql`(${nowIso}::timestamptz at time zone ${TZ})::date`;
+  const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 week'`;
+  const start = unit === 'day' ? sql`(${today} - ${n - 1}::int)` : sql`(date_trunc('week', ${today})::date - ${(n - 1) * 7}::int)`;
+  const bucket = unit === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`;
+  const rows = await db.execute<{ period: string; revenue: string | number; orders: string | number }>(sql`
+    with buckets as (select generate_series(${start}::date, ${today}::date, ${step})::date as period),
+    paid as (
+      select ${bucket} as period, sum(${net}) as revenue, count(*) as orders
+      from ${orders}
+      where ${orders.paidAt} is not null and ${localDay} >= ${start}::date
+      group by 1
+    )
+    select to_char(b.period, 'YYYY-MM-DD') as period, coalesce(p.revenue, 0) as revenue, coalesce(p.orders, 0) as orders
+    from buckets b left join paid p on p.period = b.period
+    order by b.period`);
+  const list = resultRows<{ period: string; revenue: string | number; orders: string | number }>(rows);
+  return list.map((r) => ({ period: r.period, revenue: Number(r.revenue), orders: Number(r.orders) }));
+}
+
+/** The five best sellers of the last 30 days by units, then revenue (sold statuses only). */
+function topProducts(db: Db, nowIso: string) {
+  return db
+    .select({
+      productId: orderLines.productId,
+      sku: orderLines.sku,
+      name: sql<string>`max(${orderLines.name})`,
+      units: sql<number>`sum(${orderLines.count})::int`,
+      revenue: sql<number>`sum(${orderLines.lineTotal})::bigint`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(inArray(orders.status, SOLD), sql`${orders.paidAt} >= ${nowIso}::timestamptz - interval '30 days'`))
+    .groupBy(orderLines.productId, orderLines.sku)
+    .orderBy(desc(sql`sum(${orderLines.count})`), desc(sql`sum(${orderLines.lineTotal})`))
+    .limit(5);
+}
+
+/** Up to ten active products at or below `threshold` (default: each product's own threshold), lowest first. */
+function lowStockProducts(db: Db, threshold: number | undefined) {
+  return db
+    .select({ id: products.id, sku: products.sku, name: products.name, stock: products.stock })
+    .from(products)
+    .where(and(eq(products.active, true), lte(products.stock, threshold ?? products.lowStockThreshold)))
+    .orderBy(products.stock, products.name)
+    .limit(10);
+}
+
+/** The five newest bank payments an admin must match by hand (unmatched or overpaid). */
+function latestPaymentsToMatch(db: Db) {
+  return db
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      currency: payments.currency,
+      reference: payments.reference,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(inArray(payments.status, ['unmatched', 'overpaid']))
+    .orderBy(desc(payments.createdAt))
+    .limit(5);
+}
+
+/** The five newest mails the outbox gave up on. */
+function latestFailedMails(db: Db) {
+  return db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(eq(outbox.status, 'failed'))
+    .orderBy(desc(outbox.createdAt))
+    .limit(5);
 }
 
 /**

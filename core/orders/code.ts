@@ -14,8 +14,3 @@ export function newOrderCode(): string {
   for (let i = 0; i < ORDER_CODE_LENGTH; i++) s += ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
   return s;
 }
-
-/** Whether a string looks like an order code. */
-export function isOrderCode(s: string): boolean {
-  return new RegExp(`^[${ORDER_CODE_ALPHABET}]{${ORDER_CODE_LENGTH}}$`).test(s);
-}

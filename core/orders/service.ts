@@ -11,7 +11,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { users } from '../db/index.ts';
 import { products } from '../db/index.ts';
 import { cartItems, carts } from '../db/index.ts';
-import { getCart } from '../cart/index.ts';
+import { getCart, type Cart } from '../cart/index.ts';
 import { getSettings } from '../config/index.ts';
 import type { Env } from '../config/index.ts';
 import { qrBillBlockedByExampleIban } from '../config/browser.ts';
@@ -115,20 +115,72 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const { db } = shop;
   const now = input.now ?? new Date();
   const settings = await getSettings(db);
+  const method = offeredPaymentMethod(shop.env, settings, input.paymentMethod);
+  const user = await adultCustomer(db, input.userId, now);
+  const address = deliveryAddress(user, input.address, settings);
+  await expireDueOrders(shop, now);
+  const cart = await nonEmptyCart(db, user.id);
+  const locale = input.locale ?? user.locale;
+  const mailIds: string[] = [];
+
+  const order = await db.transaction(async (tx) => {
+    await limitOpenReservations(tx, user.id, cart, method);
+    const snapshot = await reserveStock(tx, cart);
+    const subtotal = snapshot.reduce((s, l) => s + l.lineTotal, 0);
+    const promo = await redeemPromo(tx, cart.promoCode, subtotal, user.id, now);
+    // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
+    const bonusToSpend = await lockSpendableBonus(tx, user, subtotal - Math.min(promo.discount, subtotal));
+    const totals = orderTotals(subtotal, promo.discount, settings, bonusToSpend);
+    const placed = await writeOrder(
+      tx,
+      { userId: user.id, method, totals, subtotal, discount: promo.discount, promoCode: cart.promoCode, address, locale, settings, now },
+      snapshot,
+    );
+    await recordOrderBonus(tx, {
+      orderId: placed.id,
+      buyerId: user.id,
+      spent: totals.bonus,
+      promoCode: cart.promoCode,
+      influencerUserId: promo.influencerUserId,
+      goods: subtotal - promo.discount - totals.bonus,
+      percent: settings.influencerBonusPercent,
+      now,
+    });
+    return afterOrderWritten(tx, shop, placed, user, settings, mailIds, now);
+  });
+  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
+  return order;
+}
+
+/** The shop takes orders and offers `requested` ({@link availablePaymentMethods}); else 403/400. */
+function offeredPaymentMethod(env: Env, settings: ShopSettings, requested: string): PaymentMethod {
   if (settings.shop_closed) throw new DomainError('forbidden', 'Store temporarily closed', { key: 'shopClosed' });
-  const method = input.paymentMethod as PaymentMethod;
-  if (!availablePaymentMethods(shop.env, settings).includes(method))
+  const method = requested as PaymentMethod;
+  if (!availablePaymentMethods(env, settings).includes(method))
     throw new DomainError('invalid', 'This payment method is not available', {
       key: 'paymentMethodUnavailable',
       fields: { paymentMethod: { key: 'paymentMethodUnavailable' } },
     });
-  const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+  return method;
+}
+
+/** A customer as read for an order: age, profile address, locale, e-mail and role (for the bonus). */
+type UserRow = typeof users.$inferSelect;
+
+/** Tobacco is sold to adults only: the buyer must exist (401) and be {@link MINIMUM_AGE} today (403). */
+async function adultCustomer(db: Db, userId: string, now: Date): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
   if (!isAdult(user.dateOfBirth, now))
     throw new DomainError('forbidden', `You must be at least ${MINIMUM_AGE} years old to buy tobacco products`, {
       key: 'underAge',
       params: { age: MINIMUM_AGE },
     });
+  return user;
+}
+
+/** The given address fields over the profile's (a field left out keeps the profile's), checked for CH/LI. */
+function deliveryAddress(user: UserRow, given: Partial<PostalAddress> | undefined, settings: ShopSettings): PostalAddress {
   const profileAddress = {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -137,128 +189,187 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     city: user.city,
     country: user.country,
   };
-  const given = Object.fromEntries(Object.entries(input.address ?? {}).filter(([, v]) => v !== undefined && v !== null));
-  const address = checkAddress({ ...profileAddress, ...given }, settings);
+  const set = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined && v !== null));
+  return checkAddress({ ...profileAddress, ...set }, settings);
+}
 
-  await expireDueOrders(shop, now);
-  const cart = await getCart(db, user.id);
+/** The customer's cart; an empty one cannot become an order (400). */
+async function nonEmptyCart(db: Db, userId: string): Promise<Cart> {
+  const cart = await getCart(db, userId);
   if (cart.lines.length === 0) throw new DomainError('invalid', 'Your cart is empty, please buy something', { key: 'cartEmpty' });
-  const locale = input.locale ?? user.locale;
-  const mailIds: string[] = [];
+  return cart;
+}
 
-  const order = await db.transaction(async (tx) => {
-    if (method !== 'qr-bill') await cancelOpenCardOrders(tx, user.id, null);
-    await assertMayReserve(tx, user.id, cart.lines.flatMap(boxReservations), method === 'qr-bill'); // no stock hoarding (a box counts per cigar)
-    const snapshot: Omit<OrderLineRow, 'id' | 'orderId'>[] = [];
-    for (const line of cart.lines) {
-      if (line.box) {
-        snapshot.push(await takeBoxLine(tx, { product: line.product, box: line.box }));
-        continue;
-      }
-      const [taken] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
-        .where(and(eq(products.id, line.product.id), eq(products.active, true), sql`${products.stock} >= ${line.count}`))
-        .returning({
-          sku: products.sku,
-          name: products.name,
-          packaging: products.packaging,
-          basePrice: products.basePrice,
-          discountPercent: products.discountPercent,
-        });
-      if (!taken) {
-        const [p] = await tx.select({ stock: products.stock, active: products.active }).from(products).where(eq(products.id, line.product.id));
-        throw stockConflict(line.product.name, p?.active ? p.stock : 0);
-      }
-      snapshot.push({
-        productId: line.product.id,
-        sku: taken.sku,
-        name: taken.name,
-        packaging: taken.packaging,
-        box: null,
-        count: line.count,
-        basePrice: taken.basePrice,
-        discountPercent: taken.discountPercent,
-        unitPrice: line.unitPrice,
-        lineTotal: line.lineTotal,
+/**
+ * A new card checkout replaces the customer's open card orders, so retries do not hold stock
+ * twice; then the anti-hoarding limits apply to what stays reserved (a box counts per cigar).
+ */
+async function limitOpenReservations(tx: Db, userId: string, cart: Cart, method: PaymentMethod): Promise<void> {
+  if (method !== 'qr-bill') await cancelOpenCardOrders(tx, userId, null);
+  await assertMayReserve(tx, userId, cart.lines.flatMap(boxReservations), method === 'qr-bill');
+}
+
+/** A line as the order keeps it: what was sold at which price, whatever the catalogue says later. */
+type LineSnapshot = Omit<OrderLineRow, 'id' | 'orderId'>;
+
+/**
+ * Takes every line's stock and snapshots the line. The conditional update (`stock >= count`, active
+ * product) means stock is never oversold nor negative; a line that cannot be taken throws 409 and
+ * the transaction gives back what earlier lines took.
+ */
+async function reserveStock(tx: Db, cart: Cart): Promise<LineSnapshot[]> {
+  const snapshot: LineSnapshot[] = [];
+  for (const line of cart.lines) {
+    if (line.box) {
+      snapshot.push(await takeBoxLine(tx, { product: line.product, box: line.box }));
+      continue;
+    }
+    const [taken] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.count}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.product.id), eq(products.active, true), sql`${products.stock} >= ${line.count}`))
+      .returning({
+        sku: products.sku,
+        name: products.name,
+        packaging: products.packaging,
+        basePrice: products.basePrice,
+        discountPercent: products.discountPercent,
       });
+    if (!taken) {
+      const [p] = await tx.select({ stock: products.stock, active: products.active }).from(products).where(eq(products.id, line.product.id));
+      throw stockConflict(line.product.name, p?.active ? p.stock : 0);
     }
-    const subtotal = snapshot.reduce((s, l) => s + l.lineTotal, 0);
-    let discount = 0;
-    let promoInfluencer: string | null = null;
-    if (cart.promoCode) {
-      const evaluated = await evaluatePromo(tx, cart.promoCode, subtotal, now);
-      await assertCustomerMayRedeem(tx, evaluated.promo, user.id); // per-customer limit
-      discount = evaluated.discount;
-      promoInfluencer = evaluated.promo.influencerUserId;
-      if (!(await takePromoUse(tx, cart.promoCode)))
-        throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: { key: 'promoUsedUp' } } });
-    }
-    // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
-    const bonusToSpend = await lockSpendableBonus(tx, user, subtotal - Math.min(discount, subtotal));
-    const { shippingFee, total, vat, bonus } = orderTotals(subtotal, discount, settings, bonusToSpend);
-    const expiresAt =
-      method === 'qr-bill'
-        ? new Date(now.getTime() + Math.min(settings.bankTransferExpiryDays, MAX_BANK_TRANSFER_DAYS) * 86_400_000)
-        : new Date(now.getTime() + settings.cardPaymentExpiryMinutes * 60_000);
-    let code = newOrderCode();
-    while ((await tx.select({ id: orders.id }).from(orders).where(eq(orders.code, code)).limit(1)).length > 0) code = newOrderCode();
-    const id = randomUUID();
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        id,
-        code,
-        userId: user.id,
-        status: 'pending_payment',
-        paymentMethod: method,
-        subtotal,
-        discount,
-        bonus,
-        shippingFee,
-        total,
-        vat,
-        promoCode: cart.promoCode,
-        address,
-        locale,
-        paymentReference: method === 'qr-bill' ? paymentReferenceFor(code, settings.iban) : null,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const lines = snapshot.map((l) => ({ ...l, id: randomUUID(), orderId: id }));
-    await tx.insert(orderLines).values(lines);
-    await tx
-      .insert(orderEvents)
-      .values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${user.id}`, createdAt: now });
-    await recordOrderBonus(tx, {
-      orderId: id,
-      buyerId: user.id,
-      spent: bonus,
-      promoCode: cart.promoCode,
-      influencerUserId: promoInfluencer,
-      goods: subtotal - discount - bonus,
-      percent: settings.influencerBonusPercent,
-      now,
+    snapshot.push({
+      productId: line.product.id,
+      sku: taken.sku,
+      name: taken.name,
+      packaging: taken.packaging,
+      box: null,
+      count: line.count,
+      basePrice: taken.basePrice,
+      discountPercent: taken.discountPercent,
+      unitPrice: line.unitPrice,
+      lineTotal: line.lineTotal,
     });
-    if (total === 0) {
-      const settled = await settleWithBonus(tx, shop, { ...row, lines }, user.email, settings, mailIds, now);
-      mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
-      return settled;
-    }
-    const full = { ...row, lines };
-    mailIds.push(await queueShopOrderMail(tx, shop, full, user, settings));
-    if (method === 'qr-bill') {
-      await tx.delete(cartItems).where(eq(cartItems.cartKey, user.id));
-      await clearBoxLines(tx, user.id);
-      await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, user.id));
-      mailIds.push(await queueOrderReceivedMail(tx, shop, full, user.email, settings));
-    }
-    return full;
-  });
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
+  }
+  return snapshot;
+}
+
+/**
+ * The cart's promo code, if any, checked again at order time (still valid, per-customer limit) and
+ * one use counted; a code used up meanwhile is refused (400).
+ */
+async function redeemPromo(
+  tx: Db,
+  promoCode: string | null,
+  subtotal: number,
+  userId: string,
+  now: Date,
+): Promise<{ discount: number; influencerUserId: string | null }> {
+  if (!promoCode) return { discount: 0, influencerUserId: null };
+  const evaluated = await evaluatePromo(tx, promoCode, subtotal, now);
+  await assertCustomerMayRedeem(tx, evaluated.promo, userId);
+  if (!(await takePromoUse(tx, promoCode)))
+    throw new DomainError('invalid', 'This promo code has been used up', { key: 'promoUsedUp', fields: { code: { key: 'promoUsedUp' } } });
+  return { discount: evaluated.discount, influencerUserId: evaluated.promo.influencerUserId };
+}
+
+/** Everything {@link writeOrder} stores on the order row besides its lines. */
+type NewOrder = {
+  userId: string;
+  method: PaymentMethod;
+  totals: ReturnType<typeof orderTotals>;
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  address: PostalAddress;
+  locale: string;
+  settings: ShopSettings;
+  now: Date;
+};
+
+/** When an unpaid order expires: bank transfer gets days (capped against hoarding), card minutes. */
+function paymentDeadline(method: PaymentMethod, settings: ShopSettings, now: Date): Date {
+  return method === 'qr-bill'
+    ? new Date(now.getTime() + Math.min(settings.bankTransferExpiryDays, MAX_BANK_TRANSFER_DAYS) * 86_400_000)
+    : new Date(now.getTime() + settings.cardPaymentExpiryMinutes * 60_000);
+}
+
+/** A fresh order code; codes are random, so one already taken is drawn again. */
+async function unusedOrderCode(tx: Db): Promise<string> {
+  let code = newOrderCode();
+  while ((await tx.select({ id: orders.id }).from(orders).where(eq(orders.code, code)).limit(1)).length > 0) code = newOrderCode();
+  return code;
+}
+
+/** Writes the order row (`pending_payment`), its lines and its first status event. */
+async function writeOrder(tx: Db, o: NewOrder, snapshot: LineSnapshot[]): Promise<OrderWithLines> {
+  const { shippingFee, total, vat, bonus } = o.totals;
+  const code = await unusedOrderCode(tx);
+  const id = randomUUID();
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      id,
+      code,
+      userId: o.userId,
+      status: 'pending_payment',
+      paymentMethod: o.method,
+      subtotal: o.subtotal,
+      discount: o.discount,
+      bonus,
+      shippingFee,
+      total,
+      vat,
+      promoCode: o.promoCode,
+      address: o.address,
+      locale: o.locale,
+      paymentReference: o.method === 'qr-bill' ? paymentReferenceFor(code, o.settings.iban) : null,
+      expiresAt: paymentDeadline(o.method, o.settings, o.now),
+      createdAt: o.now,
+      updatedAt: o.now,
+    })
+    .returning();
+  const lines = snapshot.map((l) => ({ ...l, id: randomUUID(), orderId: id }));
+  await tx.insert(orderLines).values(lines);
+  await tx
+    .insert(orderEvents)
+    .values({ id: randomUUID(), orderId: id, fromStatus: null, toStatus: 'pending_payment', actor: `user:${o.userId}`, createdAt: o.now });
+  return { ...row, lines };
+}
+
+/**
+ * What follows a written order: one paid entirely by bonus is settled at once; otherwise the shop
+ * is told, and a bank-transfer order empties the cart and mails the payment details (a card order
+ * keeps the cart until paid, so a declined payment loses nothing). Queued mail ids go to `mailIds`.
+ */
+async function afterOrderWritten(
+  tx: Db,
+  shop: Shop,
+  order: OrderWithLines,
+  user: UserRow,
+  settings: ShopSettings,
+  mailIds: string[],
+  now: Date,
+): Promise<OrderWithLines> {
+  if (order.total === 0) {
+    const settled = await settleWithBonus(tx, shop, order, user.email, settings, mailIds, now);
+    mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
+    return settled;
+  }
+  mailIds.push(await queueShopOrderMail(tx, shop, order, user, settings));
+  if (order.paymentMethod === 'qr-bill') {
+    await emptyCart(tx, user.id);
+    mailIds.push(await queueOrderReceivedMail(tx, shop, order, user.email, settings));
+  }
   return order;
+}
+
+/** Empties the customer's cart once the order holds its goods: lines, custom boxes and promo code. */
+async function emptyCart(tx: Db, userId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.cartKey, userId));
+  await clearBoxLines(tx, userId);
+  await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, userId));
 }
 
 /**
@@ -280,9 +391,7 @@ async function settleWithBonus(
     .set({ paymentStatus: 'paid', invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
     .where(eq(orders.id, order.id));
   const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
-  await tx.delete(cartItems).where(eq(cartItems.cartKey, order.userId));
-  await clearBoxLines(tx, order.userId); // the custom boxes are in the order too
-  await tx.update(carts).set({ promoCode: null }).where(eq(carts.cartKey, order.userId));
+  await emptyCart(tx, order.userId);
   const full = { ...paid, lines: order.lines };
   mailIds.push(await queuePaymentReceivedMail(tx, shop, full, email, settings));
   return full;
@@ -411,18 +520,6 @@ export async function findOrder(db: Db, idOrCode: string): Promise<OrderWithLine
 /** The status history of an order, oldest first. */
 export async function orderEventsOf(db: Db, orderId: string): Promise<OrderEventRow[]> {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt);
-}
-
-/** Orders for the admin list, newest first, optionally of one status. */
-export async function listOrders(shop: Pick<Shop, 'db'>, opts: { status?: OrderStatus; limit?: number; offset?: number } = {}): Promise<OrderRow[]> {
-  await expireDueOrders(shop);
-  return shop.db
-    .select()
-    .from(orders)
-    .where(opts.status ? eq(orders.status, opts.status) : undefined)
-    .orderBy(desc(orders.createdAt))
-    .limit(opts.limit ?? 100)
-    .offset(opts.offset ?? 0);
 }
 
 /**

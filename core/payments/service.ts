@@ -84,35 +84,9 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
       .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)))
       .limit(1);
     if (existing) return { result: 'duplicate', payment: existing };
-    if (!Number.isInteger(p.amount) || p.amount <= 0) throw new DomainError('invalid', 'The payment amount is invalid', { key: 'paymentMismatch' });
-    if (p.exactAmount) {
-      if (!order) throw new DomainError('invalid', 'The payment names an unknown order', { key: 'paymentMismatch' });
-      if (p.currency !== 'CHF' || p.amount !== order.total)
-        throw new DomainError('invalid', `The payment (${p.currency} ${p.amount}) does not match the order (CHF ${order.total})`, { key: 'paymentMismatch' });
-    }
-    let status: string;
-    let orderPaid = false;
-    let updatedOrder: OrderRow | null = order ?? null;
-    if (!order || p.currency !== 'CHF') status = 'unmatched';
-    else if (order.status !== 'pending_payment') status = 'overpaid';
-    else status = order.paidAmount + p.amount > order.total ? 'overpaid' : 'captured';
-
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        id: randomUUID(),
-        orderId: status === 'unmatched' ? null : order!.id,
-        provider: p.provider,
-        providerRef: p.providerRef,
-        amount: p.amount,
-        currency: p.currency,
-        status,
-        reference: p.reference ?? p.orderRef ?? null,
-        raw: (p.raw ?? null) as never,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
+    assertPaymentMatches(p, order);
+    const status = paymentStatusFor(p, order);
+    const payment = await insertPayment(tx, p, status === 'unmatched' ? null : order!.id, status, now);
     if (!payment) {
       const [again] = await tx
         .select()
@@ -120,46 +94,109 @@ export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Da
         .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
       return { result: 'duplicate', payment: again };
     }
-    if (order && status !== 'unmatched') {
-      const paidAmount = order.paidAmount + p.amount;
-      const full = paidAmount >= order.total;
-      [updatedOrder] = await tx
-        .update(orders)
-        .set({ paidAmount, paymentStatus: full ? 'paid' : 'partial', updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (full && order.status === 'pending_payment') {
-        await tx
-          .update(orders)
-          .set({ invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
-          .where(eq(orders.id, order.id));
-        updatedOrder = await transitionOrder(tx, order.id, 'paid', `provider:${p.provider}`, `payment ${p.providerRef}`, now);
-        orderPaid = true;
-        const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-        if (order.paymentMethod !== 'qr-bill' && lines.length)
-          await tx.delete(cartItems).where(
-            and(
-              eq(cartItems.cartKey, order.userId),
-              inArray(
-                cartItems.productId,
-                lines.map((l) => l.productId),
-              ),
-            ),
-          );
-        if (order.paymentMethod !== 'qr-bill')
-          await clearBoxLines(
-            tx,
-            order.userId,
-            lines.filter((l) => l.box).map((l) => l.productId),
-          ); // custom boxes
-        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-        if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...updatedOrder, lines }, user.email, await getSettings(tx)));
-      }
-    }
-    return { result: 'recorded', payment, order: updatedOrder, orderPaid };
+    if (!order || status === 'unmatched') return { result: 'recorded', payment, order: order ?? null, orderPaid: false };
+    const credited = await creditOrder(tx, shop, order, p, mailIds, now);
+    return { result: 'recorded', payment, ...credited };
   });
   if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'payment mail delivery failed'));
   return outcome;
+}
+
+/** Refuses a payment no order could take: a non-positive amount, or a card payment not for its order's exact total in CHF (400). */
+function assertPaymentMatches(p: IncomingPayment, order: OrderRow | undefined): void {
+  if (!Number.isInteger(p.amount) || p.amount <= 0) throw new DomainError('invalid', 'The payment amount is invalid', { key: 'paymentMismatch' });
+  if (p.exactAmount) {
+    if (!order) throw new DomainError('invalid', 'The payment names an unknown order', { key: 'paymentMismatch' });
+    if (p.currency !== 'CHF' || p.amount !== order.total)
+      throw new DomainError('invalid', `The payment (${p.currency} ${p.amount}) does not match the order (CHF ${order.total})`, { key: 'paymentMismatch' });
+  }
+}
+
+/**
+ * How a payment is kept: `unmatched` without an order or in a foreign currency; `overpaid` for an
+ * order no longer awaiting payment or beyond its total (the admin returns it); else `captured`.
+ */
+function paymentStatusFor(p: IncomingPayment, order: OrderRow | undefined): string {
+  if (!order || p.currency !== 'CHF') return 'unmatched';
+  if (order.status !== 'pending_payment') return 'overpaid';
+  return order.paidAmount + p.amount > order.total ? 'overpaid' : 'captured';
+}
+
+/** Inserts the payment; undefined when a concurrent request recorded the same provider reference first. */
+async function insertPayment(tx: Db, p: IncomingPayment, orderId: string | null, status: string, now: Date) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      id: randomUUID(),
+      orderId,
+      provider: p.provider,
+      providerRef: p.providerRef,
+      amount: p.amount,
+      currency: p.currency,
+      status,
+      reference: p.reference ?? p.orderRef ?? null,
+      raw: (p.raw ?? null) as never,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return payment;
+}
+
+/** Adds the payment to the order's received amount; reaching the total of an unpaid order pays it ({@link markOrderPaid}). */
+async function creditOrder(
+  tx: Db,
+  shop: Shop,
+  order: OrderRow,
+  p: IncomingPayment,
+  mailIds: string[],
+  now: Date,
+): Promise<{ order: OrderRow; orderPaid: boolean }> {
+  const paidAmount = order.paidAmount + p.amount;
+  const full = paidAmount >= order.total;
+  const [updated] = await tx
+    .update(orders)
+    .set({ paidAmount, paymentStatus: full ? 'paid' : 'partial', updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!full || order.status !== 'pending_payment') return { order: updated, orderPaid: false };
+  return { order: await markOrderPaid(tx, shop, order, p, mailIds, now), orderPaid: true };
+}
+
+/**
+ * A fully paid order: its invoice number, the `paid` transition (actor `provider:<name>`), its
+ * goods out of the customer's cart (a card order kept them until paid), the payment-received mail queued.
+ */
+async function markOrderPaid(tx: Db, shop: Shop, order: OrderRow, p: IncomingPayment, mailIds: string[], now: Date): Promise<OrderRow> {
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
+    .where(eq(orders.id, order.id));
+  const paid = await transitionOrder(tx, order.id, 'paid', `provider:${p.provider}`, `payment ${p.providerRef}`, now);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  if (order.paymentMethod !== 'qr-bill') await removePaidGoodsFromCart(tx, order.userId, lines);
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...paid, lines }, user.email, await getSettings(tx)));
+  return paid;
+}
+
+/** The ordered products and custom boxes leave the customer's cart; other cart lines stay. */
+async function removePaidGoodsFromCart(tx: Db, userId: string, lines: { productId: string; box: unknown }[]): Promise<void> {
+  if (lines.length)
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.cartKey, userId),
+        inArray(
+          cartItems.productId,
+          lines.map((l) => l.productId),
+        ),
+      ),
+    );
+  await clearBoxLines(
+    tx,
+    userId,
+    lines.filter((l) => l.box).map((l) => l.productId),
+  );
 }
 
 /**

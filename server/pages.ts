@@ -1,0 +1,215 @@
+/**
+ * The pages' last step (server/app.ts): every request the middlewares let through goes to the
+ * React Router request handler with the per-request load context (app/context.ts). Gives an
+ * anonymous visitor a cart id, remembers a language chosen with `?lang=`, answers a storefront
+ * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 010
+ * addendum 2), and otherwise renders the visitor's own page.
+ */
+import type { Context, Handler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/index.ts';
+import type { Shop } from '../core/shop.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
+import { readContentVersion } from '../core/db/index.ts';
+import { publicOrigin, secureTransport } from '../core/config/browser.ts';
+import { clientIp } from '../api/client-ip.ts';
+import type { ShopLoadContext } from '../app/context.ts';
+import type { HttpEnv } from './http-env.ts';
+import { webSessionAndCart } from './session.ts';
+import {
+  CACHEABLE_PATHS,
+  PageCache,
+  cachedResponse,
+  maySharePage,
+  pageCacheKey,
+  pageCacheSearch,
+  pageCookieNames,
+  type PageCookieNames,
+} from './page-cache.ts';
+import { clientOf, publicRequest } from './proxy.ts';
+import { withNoStore } from './no-store.ts';
+
+/** How long a language chosen with `?lang=` is remembered (one year, like the picker's). */
+const LANG_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/** The load context every page gets, whoever it is rendered for. */
+type BaseContext = Pick<ShopLoadContext, 'shop' | 'lang' | 'theme' | 'origin' | 'clientIp'>;
+
+/** What the page step knows about one request before it renders. */
+type PageVisit = {
+  url: URL;
+  /** Whether cookies may be marked Secure. */
+  https: boolean;
+  anonCartId: string;
+  /** Whether the request brought a well-formed anonymous cart id of its own. */
+  hadCart: boolean;
+  base: BaseContext;
+};
+
+/** Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart). */
+export function reachedOverHttps(shop: Shop, c: Context, url = new URL(c.req.url)): boolean {
+  return clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
+}
+
+/** The cookies middleware set on `c` so far, removed from `c` (the caller puts them on its response). */
+function takePendingCookies(c: Context<HttpEnv>): string[] {
+  const pending = c.res.headers.getSetCookie?.() ?? [];
+  if (pending.length) c.res.headers.delete('Set-Cookie');
+  return pending;
+}
+
+/** Name of a `Set-Cookie` value (`name=value; …`). */
+const setCookieName = (cookie: string) => cookie.slice(0, Math.max(0, cookie.indexOf('='))).trim();
+
+/**
+ * `res` with the cookies middleware set (cart id, refreshed or cleared session, cart hint) next
+ * to the page's own (Hono would otherwise replace the response's Set-Cookie headers with the
+ * middleware's). A cookie the page action set itself wins: a middleware cookie of the same name is
+ * dropped, since browsers apply Set-Cookie headers in order and the last one counts. (Before, a
+ * visitor with a stale session cookie who logged in with a plain form got the new session cookies
+ * followed by the middleware's clearing ones, and stayed logged out.)
+ */
+function withPendingCookies(res: Response, pending: string[]): Response {
+  if (pending.length === 0) return res;
+  const own = new Set(res.headers.getSetCookie().map(setCookieName));
+  const extra = pending.filter((cookie) => !own.has(setCookieName(cookie)));
+  if (extra.length === 0) return res;
+  const headers = new Headers(res.headers);
+  for (const cookie of extra) headers.append('Set-Cookie', cookie);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * The page handler: the visit is read (cart id, language, theme), then the page comes from the
+ * shared cache when {@link mayUsePageCache}, else it is rendered for the visitor.
+ */
+export function pageRequests(shop: Shop, build: ServerBuild, pageCache: PageCache | null): Handler<HttpEnv> {
+  const handler = createRequestHandler(build, shop.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const names = pageCookieNames(shop.env);
+  return async (c) => {
+    const visit = readVisit(shop, c, names);
+    if (pageCache && mayUsePageCache(c, visit.url.pathname, names)) return sharedPage(c, pageCache, handler, visit);
+    return personalPage(shop, c, handler, names, visit);
+  };
+}
+
+/** The request's cart id (a new one is issued by cookie when missing or malformed), language and theme. */
+function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): PageVisit {
+  const url = new URL(c.req.url);
+  const https = reachedOverHttps(shop, c, url);
+  let anonCartId = getCookie(c, names.cart);
+  const hadCart = Boolean(anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId));
+  if (!anonCartId || !hadCart) {
+    anonCartId = newAnonymousCartId();
+    setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+  }
+  const theme = getCookie(c, 'theme');
+  const lang = resolveLocale({ query: url.searchParams.get('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
+  // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
+  // (a filter form or pager link would otherwise switch back to the cookie's language)
+  const queryLang = matchLocale(url.searchParams.get('lang'));
+  if (queryLang && queryLang !== getCookie(c, 'lang'))
+    setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
+  const base = {
+    shop,
+    lang,
+    theme: theme === 'light' || theme === 'dark' ? theme : null,
+    // every absolute URL is built from PUBLIC_URL, never from the request's Host
+    origin: publicOrigin(shop.env),
+    clientIp: clientIp(c),
+  } as const;
+  return { url, https, anonCartId, hadCart, base };
+}
+
+/**
+ * Whether a request may get (and fill) the shared page cache: a storefront GET without an
+ * Authorization header, from a visitor whose page is nobody's (no session, empty cart) or whose
+ * browser runs scripts and holds the personal hint, so fetches its personal part itself (ADR 010
+ * addendum 2).
+ */
+function mayUsePageCache(c: Context<HttpEnv>, path: string, names: PageCookieNames): boolean {
+  return c.req.method === 'GET' && CACHEABLE_PATHS.has(path) && !c.req.header('authorization') && maySharePage((name) => getCookie(c, name), names);
+}
+
+/**
+ * The page from the shared cache, rendered for nobody on a miss (no session, a cart id nobody
+ * holds, so an empty cart). Keyed and rendered without the parameters the page does not read
+ * (utm_source and such). A render the cache refuses is answered as it is.
+ */
+async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: ReturnType<typeof createRequestHandler>, visit: PageVisit): Promise<Response> {
+  const { url, base } = visit;
+  const search = pageCacheSearch(url.pathname, url.search);
+  const key = pageCacheKey(base.origin, url.pathname, search, base.lang, base.theme);
+  const version = await readContentVersion(base.shop.db);
+  let entry = cache.get(key, version);
+  const state = entry ? 'hit' : 'miss';
+  if (!entry) {
+    const render = () => {
+      const renderCart = newAnonymousCartId();
+      const nonce = c.get('secureHeadersNonce') ?? '';
+      return handler(withSearch(publicRequest(c), search), {
+        ...base,
+        auth: null,
+        anonCartId: renderCart,
+        cartKey: renderCart,
+        nonce,
+        shared: true,
+      } satisfies ShopLoadContext);
+    };
+    const filled = await cache.fill(key, version, render);
+    if (filled instanceof Response) return withPendingCookies(filled, takePendingCookies(c));
+    entry = filled;
+  }
+  c.set('pageCacheScripts', entry.scriptHashes);
+  c.set('pageCacheEntry', entry);
+  const res = cachedResponse(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'), c.req.method, state);
+  // the new visitor's cart cookie goes straight onto the cached body's headers
+  for (const cookie of takePendingCookies(c)) res.headers.append('Set-Cookie', cookie);
+  return res;
+}
+
+/** The page rendered for this visitor (signed in or not), never stored where it is personal. */
+async function personalPage(
+  shop: Shop,
+  c: Context<HttpEnv>,
+  handler: ReturnType<typeof createRequestHandler>,
+  names: PageCookieNames,
+  visit: PageVisit,
+): Promise<Response> {
+  // a GET changes nothing: the user's cart is read with the account check (one statement)
+  const { auth, cart: sessionCart } = await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD');
+  const context: ShopLoadContext = {
+    ...visit.base,
+    auth,
+    sessionCart,
+    anonCartId: visit.anonCartId,
+    cartKey: auth ? auth.userId : visit.anonCartId,
+    nonce: c.get('secureHeadersNonce') ?? '',
+  };
+  const res = withNoStore(await handler(publicRequest(c), context), visit.url.pathname, Boolean(auth));
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && visit.hadCart) await rememberCartHint(shop, c, names, visit);
+  return withPendingCookies(res, takePendingCookies(c));
+}
+
+/**
+ * After a state-changing request, remembers whether the anonymous cart has items: pages of
+ * visitors with an empty cart may come from the page cache.
+ */
+async function rememberCartHint(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames, visit: PageVisit): Promise<void> {
+  const items = await countCartItems(shop.db, visit.anonCartId);
+  if (items > 0) setCookie(c, names.cartHint, '1', { httpOnly: true, sameSite: 'Lax', secure: visit.https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
+  else if (getCookie(c, names.cartHint)) setCookie(c, names.cartHint, '', { httpOnly: true, sameSite: 'Lax', secure: visit.https, path: '/', maxAge: 0 });
+}
+
+/**
+ * `req` with its query string replaced by `search`: a shared page is rendered from the query it is
+ * cached under, so nothing of a dropped parameter ends up in a page other visitors get.
+ */
+function withSearch(req: Request, search: string): Request {
+  const url = new URL(req.url);
+  if (url.search === search) return req;
+  url.search = search;
+  return new Request(url, { method: req.method, headers: req.headers, signal: req.signal });
+}
