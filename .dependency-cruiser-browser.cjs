@@ -1,5 +1,5 @@
 /**
- * What reaches the browser (docs/decisions/017-module-faces.md): the imports that survive
+ * What reaches the browser (docs/decisions/018-module-faces.md): the imports that survive
  * compilation (type-only imports are erased, so they are not counted here), from the faces
  * pages use in the browser. Part of `npm run deps:check`.
  *

@@ -1,6 +1,6 @@
 /**
  * The architecture's import rules, checked on the whole tree (core app api server scripts tests;
- * docs/decisions/017-module-faces.md, which amends 011). `npm run deps:check`, part of `npm run lint`
+ * docs/decisions/018-module-faces.md, which amends 011). `npm run deps:check`, part of `npm run lint`
  * and `npm test`; tests/integration/boundaries.test.ts shows that each rule fires.
  *
  * - Layers: `core` ← `api`/`app` ← `server` ← `scripts`; nothing imports upward, scripts do not

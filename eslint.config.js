@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint, react-hooks, jsx-a11y, import/no-cycle, and the
 // boundaries dependency-cruiser does not say: no React in core/, Drizzle as types only in app/ and
-// api/ (docs/decisions/011-lint-and-boundaries.md, 017-module-faces.md; the layers and module faces
+// api/ (docs/decisions/011-lint-and-boundaries.md, 018-module-faces.md; the layers and module faces
 // are .dependency-cruiser.cjs). Prettier owns formatting.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';

@@ -1,5 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import path from 'node:path';
 
 /**
@@ -78,47 +78,65 @@ function clientChunks(): Rollup.GetManualChunk {
 }
 
 /**
+ * Module ids resolved to another file in one environment only (`resolve.alias` applies to every
+ * environment of the Vite Environment API, `future.v8_viteEnvironmentApi`).
+ */
+function environmentAliases(byEnvironment: Record<string, Record<string, string>>): Plugin {
+  return {
+    name: 'environment-aliases',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      const target = byEnvironment[this.environment.name]?.[source];
+      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
+    },
+  };
+}
+
+/**
  * In the browser, the files of core/ are definitions only (constants, pure functions, zod
  * schemas): a file none of whose exports a page uses is left out. Pages import a module through
- * its browser face (`core/<module>/browser.ts`, docs/decisions/017-module-faces.md), which names
+ * its browser face (`core/<module>/browser.ts`, docs/decisions/018-module-faces.md), which names
  * every browser-safe file of the module; without this, Rollup would keep the zod schemas of the
  * files a page does not use (building a schema is a call, which might have side effects).
  */
 const coreHasNoSideEffects = (id: string) => !/[\\/]core[\\/][^?]*\.ts$/.test(fileOf(id));
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [
     reactRouter(),
     {
       // React Router names every server entry `index.js`; name each after its input instead
       name: 'server-entry-file-names',
       enforce: 'post',
-      config: (_config, env) => (env.isSsrBuild ? { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } : undefined),
+      configEnvironment: (name) => (name === 'ssr' ? { build: { rollupOptions: { output: { entryFileNames: '[name].js' } } } } : undefined),
     },
-  ],
-  resolve: {
-    alias: [
-      { find: '~', replacement: path.resolve(import.meta.dirname, 'app') },
+    environmentAliases({
       // server rendering: react-i18next with a useTranslation that builds each `t` once
       // (app/i18n/react-i18next.server.ts); the browser keeps the package as it is, with
       // React's own useSyncExternalStore for the shim it imports (app/i18n/sync-external-store-shim.ts)
-      ...(isSsrBuild
-        ? [
-            { find: /^react-i18next$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/react-i18next.server.ts') },
-            { find: /^react-i18next-original$/, replacement: path.resolve(import.meta.dirname, 'node_modules/react-i18next/dist/es/index.js') },
-          ]
-        : [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'app/i18n/sync-external-store-shim.ts') }]),
-    ],
-  },
-  build: {
-    assetsInlineLimit: 0,
+      ssr: {
+        'react-i18next': path.resolve(import.meta.dirname, 'app/i18n/react-i18next.server.ts'),
+        'react-i18next-original': path.resolve(import.meta.dirname, 'node_modules/react-i18next/dist/es/index.js'),
+      },
+      client: { 'use-sync-external-store/shim': path.resolve(import.meta.dirname, 'app/i18n/sync-external-store-shim.ts') },
+    }),
+  ],
+  resolve: { alias: [{ find: '~', replacement: path.resolve(import.meta.dirname, 'app') }] },
+  build: { assetsInlineLimit: 0 },
+  environments: {
     // The server build has two entries sharing their chunks (one module graph):
     // `index.js`, the React Router server build (tests load it), and `server.js`, the HTTP
     // server that `npm start` runs (server/main.ts).
+    ssr: { build: { rollupOptions: { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } } } },
     // The browser build: React Router's default file names (it uses them when no `output` is
     // given), and the chunks of clientChunks().
-    rollupOptions: isSsrBuild
-      ? { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } }
-      : { output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() }, treeshake: { moduleSideEffects: coreHasNoSideEffects } },
+    client: {
+      build: {
+        rollupOptions: {
+          output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() },
+          treeshake: { moduleSideEffects: coreHasNoSideEffects },
+        },
+      },
+    },
   },
-}));
+});

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import path from 'node:path';
 
 export default defineConfig({
@@ -18,5 +19,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, a single one on the 2-core CI machine;
+    // its main process mostly waits, and the test files wait on HTTP, SMTP and PostgreSQL too
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // one migrated, seeded database per run; each test file starts from a copy of it
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });

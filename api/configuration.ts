@@ -1,10 +1,8 @@
 /** `GET /api/configuration/configurations` (specification section 7). */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { getCachedSettings as getSettings } from '../core/config/index.ts';
 import { configurationJson } from '../core/config/browser.ts';
-import { documented } from './openapi.ts';
-import type { ApiEnv } from './types.ts';
+import { ApiRouter } from './openapi.ts';
 
 export const ConfigurationSchema = z.object({
   dir: z.string(),
@@ -24,14 +22,10 @@ export const ConfigurationSchema = z.object({
   currency: z.literal('CHF'),
 });
 
-export const configurationApi = new Hono<ApiEnv>().get('/configurations', async (c) => {
-  return c.json(configurationJson(await getSettings(c.get('shop').db)));
-});
-
-documented({
+export const configurationApi = new ApiRouter(['configuration']).operation({
   method: 'get',
-  path: '/configuration/configurations',
+  path: '/configurations',
   summary: 'The shop configuration (address, contacts, shop_closed, promotional text, VAT number, fees)',
-  tags: ['configuration'],
   responses: { 200: { description: 'Configuration', schema: ConfigurationSchema } },
+  handler: async (c) => c.json(configurationJson(await getSettings(c.get('shop').db))),
 });

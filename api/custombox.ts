@@ -3,7 +3,6 @@
  * box models and the single cigars in stock; `custombox/create` builds a box into a cart as one
  * line. Anonymous carts may hold boxes (the anonymous id is the credential); paying needs an account.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { boxImagePath } from '../core/custom-box/index.ts';
 import { BOX_MESSAGE_KINDS } from '../core/custom-box/browser.ts';
@@ -11,10 +10,9 @@ import { createBox } from '../core/cart/index.ts';
 import { boxOptions } from '../core/custom-box/index.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { resolveCartOwner } from './cart-access.ts';
-import { documented } from './openapi.ts';
+import { ApiRouter } from './openapi.ts';
 import { cartProductsJson } from './serializers.ts';
-import type { ApiEnv } from './types.ts';
-import { jsonBody, jsonBodyLimit } from './validation.ts';
+import { jsonBodyLimit } from './validation.ts';
 
 /** Printable text: no NUL or other control characters except line breaks. */
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
@@ -61,67 +59,65 @@ const OptionsAnswer = z.object({
   ),
 });
 
-export const customboxApi = new Hono<ApiEnv>()
-  .use('*', jsonBodyLimit())
-  .get('/options', async (c) => {
-    const o = await boxOptions(c.get('shop').db);
-    return c.json({
-      minVarieties: o.minVarieties,
-      maxCigars: o.maxCigars,
-      messageLimits: o.messageLimits,
-      boxes: o.models.map((m) => ({ _id: m.id, name: m.name, capacity: m.capacity, price: rappenToChf(m.price), images: [{ path: boxImagePath(m) }] })),
-      varieties: o.varieties.map((v) => ({
-        _id: v.id,
-        name: v.name,
-        brand: v.brand,
-        packaging: v.packaging,
-        price: rappenToChf(v.unitPrice),
-        base_price: rappenToChf(v.basePrice),
-        discount_percent: v.discountPercent,
-        stock: v.stock,
-        strength: v.strength,
-        vitola: v.vitola,
-        length_mm: v.lengthMm,
-        ring_gauge: v.ringGauge,
-        wrapper: v.wrapper,
-      })),
-    } satisfies z.infer<typeof OptionsAnswer>);
-  })
-  .post('/create', async (c) => {
-    const body = await jsonBody(c, CreateBoxBody);
-    const owner = await resolveCartOwner(c, body.userID);
-    const { cart, lineId } = await createBox(
-      c.get('shop').db,
-      owner.cartKey,
-      { modelId: body.boxID, items: body.items.map((i) => ({ productId: i.productID, count: i.count })), message: body.message, messageKind: body.messageKind },
-      owner.userId,
-    );
-    return c.json({ cart: { products: cartProductsJson(cart) }, lineID: lineId }, 201);
-  });
-
-documented({
-  method: 'get',
-  path: '/custombox/options',
-  summary: 'The box models (by sort order) and the single cigars in stock a custom box can hold',
-  tags: ['custombox'],
-  auth: 'none',
-  responses: { 200: { description: 'Box models and varieties; money in CHF, `price` of a variety after its discount', schema: OptionsAnswer } },
-});
-documented({
-  method: 'post',
-  path: '/custombox/create',
-  summary: 'Builds a custom box into the cart as ONE line (count 1, base_price = box price + its cigars); remove it with cart/delete and its line id',
-  tags: ['custombox'],
-  body: CreateBoxBody,
-  auth: 'optional',
-  responses: {
-    201: { description: "The cart's products, with the new box line (`product_data.box`), and `lineID`" },
-    400: {
-      description:
-        '"A minimum of 5 cigars is required" (field `items`) for fewer than 5 different varieties; more cigars than the box holds; a text longer than its limit (`message`); an unknown box (`boxID`); an unknown variety or one that is not a single cigar (`items`); NUL or control characters',
+export const customboxApi = new ApiRouter(['custombox'], jsonBodyLimit())
+  .operation({
+    method: 'get',
+    path: '/options',
+    summary: 'The box models (by sort order) and the single cigars in stock a custom box can hold',
+    auth: 'none',
+    responses: { 200: { description: 'Box models and varieties; money in CHF, `price` of a variety after its discount', schema: OptionsAnswer } },
+    handler: async (c) => {
+      const o = await boxOptions(c.get('shop').db);
+      return c.json({
+        minVarieties: o.minVarieties,
+        maxCigars: o.maxCigars,
+        messageLimits: o.messageLimits,
+        boxes: o.models.map((m) => ({ _id: m.id, name: m.name, capacity: m.capacity, price: rappenToChf(m.price), images: [{ path: boxImagePath(m) }] })),
+        varieties: o.varieties.map((v) => ({
+          _id: v.id,
+          name: v.name,
+          brand: v.brand,
+          packaging: v.packaging,
+          price: rappenToChf(v.unitPrice),
+          base_price: rappenToChf(v.basePrice),
+          discount_percent: v.discountPercent,
+          stock: v.stock,
+          strength: v.strength,
+          vitola: v.vitola,
+          length_mm: v.lengthMm,
+          ring_gauge: v.ringGauge,
+          wrapper: v.wrapper,
+        })),
+      } satisfies z.infer<typeof OptionsAnswer>);
     },
-    401: { description: "A registered user's cart without a token" },
-    403: { description: "Someone else's cart" },
-    409: { description: "A variety's stock is short" },
-  },
-});
+  })
+  .operation({
+    method: 'post',
+    path: '/create',
+    summary: 'Builds a custom box into the cart as ONE line (count 1, base_price = box price + its cigars); remove it with cart/delete and its line id',
+    body: CreateBoxBody,
+    auth: 'optional',
+    responses: {
+      201: "The cart's products, with the new box line (`product_data.box`), and `lineID`",
+      400: '"A minimum of 5 cigars is required" (field `items`) for fewer than 5 different varieties; more cigars than the box holds; a text longer than its limit (`message`); an unknown box (`boxID`); an unknown variety or one that is not a single cigar (`items`); NUL or control characters',
+      401: "A registered user's cart without a token",
+      403: "Someone else's cart",
+      409: "A variety's stock is short",
+    },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      const owner = await resolveCartOwner(c, body.userID);
+      const { cart, lineId } = await createBox(
+        c.get('shop').db,
+        owner.cartKey,
+        {
+          modelId: body.boxID,
+          items: body.items.map((i) => ({ productId: i.productID, count: i.count })),
+          message: body.message,
+          messageKind: body.messageKind,
+        },
+        owner.userId,
+      );
+      return c.json({ cart: { products: cartProductsJson(cart) }, lineID: lineId }, 201);
+    },
+  });

@@ -3,44 +3,33 @@
  * and only to one recipient per call, so the shop is never an open relay. The mail goes through
  * the outbox like every other.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { escapeHtml } from '../core/mail/index.ts';
 import { sendMail } from '../core/mail/index.ts';
-import { requireAdmin } from './auth.ts';
-import { documented } from './openapi.ts';
-import type { ApiEnv } from './types.ts';
-import { jsonBody } from './validation.ts';
+import { ApiRouter } from './openapi.ts';
 
 export const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });
 const SendAnswer = z.object({ message: z.string(), id: z.string() });
 
-export const emailApi = new Hono<ApiEnv>().post('/send', async (c) => {
-  await requireAdmin(c);
-  const body = await jsonBody(c, SendBody);
-  const shop = c.get('shop');
-  const id = await sendMail(shop, {
-    to: body.recipient,
-    subject: body.subject,
-    text: body.content,
-    html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(body.content)}</p></body></html>`,
-  });
-  return c.json({
-    message: shop.env.SMTP_URL ? 'The e-mail was sent (or queued for retry)' : 'The e-mail was stored in the outbox (no SMTP server configured)',
-    id,
-  });
-});
-
-documented({
+export const emailApi = new ApiRouter(['email', 'admin']).operation({
   method: 'post',
-  path: '/email/send',
+  path: '/send',
   summary: 'Sends a test e-mail (admin only)',
-  tags: ['email', 'admin'],
   body: SendBody,
   auth: 'admin',
-  responses: {
-    200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer },
-    401: { description: 'No token' },
-    403: { description: 'Not an admin' },
+  responses: { 200: { description: 'Queued and, with SMTP, sent', schema: SendAnswer }, 401: 'No token', 403: 'Not an admin' },
+  handler: async (c) => {
+    const body = c.req.valid('json');
+    const shop = c.get('shop');
+    const id = await sendMail(shop, {
+      to: body.recipient,
+      subject: body.subject,
+      text: body.content,
+      html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(body.content)}</p></body></html>`,
+    });
+    return c.json({
+      message: shop.env.SMTP_URL ? 'The e-mail was sent (or queued for retry)' : 'The e-mail was stored in the outbox (no SMTP server configured)',
+      id,
+    });
   },
 });

@@ -2,7 +2,8 @@
  * The JSON API under `/api` (../shared/docs/api-contract.md). One Hono sub-app per resource;
  * errors become `{ message, fields? }` with the contract's status codes; never a 500 for bad input.
  */
-import { Hono, type Context } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError, STATUS_FOR } from '../core/errors.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from '../core/accounts/index.ts';
@@ -11,7 +12,7 @@ import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
 import { customboxApi } from './custombox.ts';
 import { requestLanguage, translateError, translateFields } from './i18n.ts';
-import { buildOpenApi } from './openapi.ts';
+import type { ApiRouter } from './openapi.ts';
 import { orderApi } from './order.ts';
 import { paymentApi } from './payment.ts';
 import { productApi } from './product.ts';
@@ -22,8 +23,11 @@ import { influencerApi } from './influencer.ts';
 import type { ApiEnv } from './types.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 
-/** A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here. */
-export type ApiModule = { prefix: string; app: Hono<ApiEnv> };
+/**
+ * A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here; a
+ * router's calls are declared with `ApiRouter.operation` (api/openapi.ts), which documents them.
+ */
+export type ApiModule = { prefix: string; app: ApiRouter };
 
 /** The resource routers of the shop. */
 export const apiModules: ApiModule[] = [
@@ -56,11 +60,31 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
 }
 
 /**
+ * The OpenAPI 3.1 document of the API (api-contract: served at `/api/openapi.json`), generated
+ * from the declarations of the routers mounted on `api`: every path, method, request schema and
+ * answer.
+ * @param serverUrl the API's base URL, e.g. `https://shop.example/api`.
+ */
+function documentOf(api: OpenAPIHono<ApiEnv>, serverUrl: string) {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'accestoken', { type: 'apiKey', in: 'header', name: 'accestoken' });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  return api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Cigar shop JSON API',
+      version: '1.0.0',
+      description: "The calls of the specification (section 7) and the shop's own calls. Money in CHF with at most 2 decimals.",
+    },
+    servers: [{ url: serverUrl }],
+  });
+}
+
+/**
  * Builds the API app for a shop.
  * @param modules resource routers (default {@link apiModules}).
  */
-export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<ApiEnv> {
-  const api = new Hono<ApiEnv>();
+export function createApi(shop: Shop, modules: ApiModule[] = apiModules): OpenAPIHono<ApiEnv> {
+  const api = new OpenAPIHono<ApiEnv>();
   api.use('*', async (c, next) => {
     c.set('shop', shop);
     c.set('auth', undefined);
@@ -70,7 +94,8 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): Hono<A
     // response
     c.res.headers.set('Cache-Control', 'no-store');
   });
-  api.get('/openapi.json', (c) => c.json(buildOpenApi(`${publicOrigin(shop.env)}/api`)));
+  let document: ReturnType<typeof documentOf> | undefined;
+  api.get('/openapi.json', (c) => c.json((document ??= documentOf(api, `${publicOrigin(shop.env)}/api`))));
   for (const m of modules) api.route(m.prefix, m.app);
   // an explicit catch-all: when mounted under /api by server/app.ts, a sub-app's notFound is not
   // consulted and unknown calls would fall through to the HTML pages

@@ -4,15 +4,12 @@
  * The caller's own id with the role Influencer or Admin (an admin may read anyone's); 403 for a
  * Customer. Mounted under `/user` next to the user calls.
  */
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { influencerProfile, type InfluencerProfile } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireAuth } from './auth.ts';
-import { documented } from './openapi.ts';
-import type { ApiEnv } from './types.ts';
-import { queryOf } from './validation.ts';
+import { ApiRouter } from './openapi.ts';
 
 export const InfluencerQuery = z.object({ userID: z.string().trim().min(1).max(64) });
 
@@ -36,26 +33,24 @@ export function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerA
   };
 }
 
-export const influencerApi = new Hono<ApiEnv>().get('/influencer', async (c) => {
-  const { userID } = queryOf(c, InfluencerQuery);
-  const auth = await requireAuth(c);
-  if (auth.role === 'Customer' || (auth.userId !== userID && auth.role !== 'Admin')) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-  const profile = await influencerProfile(c.get('shop').db, userID);
-  return c.json(influencerJson(profile));
-});
-
-documented({
+export const influencerApi = new ApiRouter(['user']).operation({
   method: 'get',
-  path: '/user/influencer',
+  path: '/influencer',
   summary: 'The influencer profile: promo codes, attributed orders (no customer data) and bonus balances, CHF',
-  tags: ['user'],
   query: InfluencerQuery,
   auth: 'user',
   responses: {
     200: { description: 'The profile. `orders` are those placed with the codes, newest first; `bonus.available` = earned − spent', schema: InfluencerAnswer },
-    401: { description: 'No token' },
-    403: { description: "A Customer, or someone else's profile" },
-    404: { description: 'Unknown user (admin)' },
-    417: { description: 'Access token expired' },
+    401: 'No token',
+    403: "A Customer, or someone else's profile",
+    404: 'Unknown user (admin)',
+    417: 'Access token expired',
+  },
+  handler: async (c) => {
+    const { userID } = c.req.valid('query');
+    const auth = await requireAuth(c);
+    if (auth.role === 'Customer' || (auth.userId !== userID && auth.role !== 'Admin')) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    const profile = await influencerProfile(c.get('shop').db, userID);
+    return c.json(influencerJson(profile));
   },
 });

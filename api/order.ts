@@ -4,15 +4,14 @@
  * `order/return`. All need the customer's token; `userID` must be the
  * caller's (an admin may act for anyone).
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../core/errors.ts';
 import { createOrder, getOrderFor, listOrdersOfUser, PAYMENT_METHODS, type OrderWithLines } from '../core/orders/index.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireAuth } from './auth.ts';
-import { documented } from './openapi.ts';
+import { ApiRouter } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
-import { jsonBody, queryOf } from './validation.ts';
 import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
@@ -106,55 +105,6 @@ async function callerFor(c: Context<ApiEnv>, userID: string) {
   return auth;
 }
 
-export const orderApi = new Hono<ApiEnv>()
-  .post('/create', async (c) => {
-    const body = await jsonBody(c, CreateOrderBody);
-    await callerFor(c, body.userID);
-    await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
-    const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
-    return c.json({ order: orderJson(order) }, 201);
-  })
-  .get('/list', async (c) => {
-    const { userID } = queryOf(c, ListOrdersQuery);
-    await callerFor(c, userID);
-    const orders = await listOrdersOfUser(c.get('shop'), userID);
-    return c.json({ orders: orders.map(orderJson) });
-  })
-  .get('/get', async (c) => {
-    const q = queryOf(c, GetOrderQuery);
-    const auth = await requireAuth(c);
-    const shop = c.get('shop');
-    const order = await getOrderFor(shop, q.id, auth);
-    const [returns, documents] = await Promise.all([returnsOfOrder(shop.db, order.id), orderDocuments(shop.db, order)]);
-    return c.json({
-      order: {
-        ...orderJson(order),
-        tracking: orderTracking(order),
-        returns: returns.map(returnJson),
-        documents: documents.map((d) => ({ kind: d.kind, number: d.number, url: d.url })),
-      },
-    });
-  })
-  .post('/cancel', async (c) => {
-    const body = await jsonBody(c, CancelOrderBody);
-    const auth = await requireAuth(c);
-    const order = await cancelOrderByCustomer(c.get('shop'), body.orderID, auth.userId);
-    return c.json({ order: orderJson(order) });
-  })
-  .post('/return', async (c) => {
-    const body = await jsonBody(c, ReturnBody);
-    const auth = await requireAuth(c);
-    const ret = await requestReturn(c.get('shop'), {
-      orderId: body.orderID,
-      userId: auth.userId,
-      reason: body.reason,
-      message: body.message,
-      lines: body.lines,
-      iban: body.iban,
-    });
-    return c.json({ return: returnJson(ret) }, 201);
-  });
-
 const ReturnJson = z.object({ _id: z.string(), status: z.enum(['requested', 'accepted', 'refused']), reason: z.enum(RETURN_REASONS), created_at: z.string() });
 function returnJson(r: {
   id: string;
@@ -166,74 +116,119 @@ function returnJson(r: {
 }
 
 const OrderAnswer = z.object({ order: OrderJson });
-documented({
-  method: 'post',
-  path: '/order/create',
-  summary: "Turns the caller's cart into an order awaiting payment (stock is taken at once)",
-  tags: ['order'],
-  body: CreateOrderBody,
-  auth: 'user',
-  responses: {
-    201: { description: 'The order', schema: OrderAnswer },
-    400: { description: 'Invalid input, empty cart ("your cart is empty, please buy something"), promo no longer applies, delivery outside Switzerland' },
-    401: { description: 'No or invalid token' },
-    403: { description: 'Someone else\'s userID, shop closed ("store temporarily closed"), or customer under 18' },
-    409: { description: 'Not enough stock' },
-  },
-});
-documented({
-  method: 'get',
-  path: '/order/list',
-  summary: "The caller's orders, newest first",
-  tags: ['order'],
-  query: ListOrdersQuery,
-  auth: 'user',
-  responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: { description: "Someone else's userID" } },
-});
-documented({
-  method: 'get',
-  path: '/order/get',
-  summary: "One of the caller's orders, by id or order code",
-  tags: ['order'],
-  query: GetOrderQuery,
-  auth: 'user',
-  responses: {
-    200: {
-      description: "The order, with its parcel tracking, returns and documents (invoice, credit notes: PDFs answered to the customer's token)",
-      schema: z.object({
-        order: OrderJson.extend({
-          tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
-          returns: z.array(ReturnJson),
-          documents: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), url: z.string() })),
-        }),
-      }),
+const NOT_FOUND = "Not found (also for someone else's order)";
+
+export const orderApi = new ApiRouter(['order'])
+  .operation({
+    method: 'post',
+    path: '/create',
+    summary: "Turns the caller's cart into an order awaiting payment (stock is taken at once)",
+    body: CreateOrderBody,
+    auth: 'user',
+    responses: {
+      201: { description: 'The order', schema: OrderAnswer },
+      400: 'Invalid input, empty cart ("your cart is empty, please buy something"), promo no longer applies, delivery outside Switzerland',
+      401: 'No or invalid token',
+      403: 'Someone else\'s userID, shop closed ("store temporarily closed"), or customer under 18',
+      409: 'Not enough stock',
     },
-    404: { description: "Not found (also for someone else's order)" },
-  },
-});
-documented({
-  method: 'post',
-  path: '/order/cancel',
-  summary: "Cancels the caller's unpaid order: stock, promo use and bonus are given back",
-  tags: ['order'],
-  body: CancelOrderBody,
-  auth: 'user',
-  responses: {
-    200: { description: 'The cancelled order', schema: OrderAnswer },
-    404: { description: "Not found (also for someone else's order)" },
-    409: { description: 'The order is paid (then it is a refund, done by the shop) or no longer open' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/order/return',
-  summary: 'Asks to return (part of) a delivered order: goods damaged or wrong item, up to 7 days after delivery',
-  tags: ['order'],
-  body: ReturnBody,
-  auth: 'user',
-  responses: {
-    201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
-    400: { description: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN' },
-    404: { description: "Not found (also for someone else's order)" },
-  },
-});
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      await callerFor(c, body.userID);
+      await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
+      const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
+      return c.json({ order: orderJson(order) }, 201);
+    },
+  })
+  .operation({
+    method: 'get',
+    path: '/list',
+    summary: "The caller's orders, newest first",
+    query: ListOrdersQuery,
+    auth: 'user',
+    responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: "Someone else's userID" },
+    handler: async (c) => {
+      const { userID } = c.req.valid('query');
+      await callerFor(c, userID);
+      const orders = await listOrdersOfUser(c.get('shop'), userID);
+      return c.json({ orders: orders.map(orderJson) });
+    },
+  })
+  .operation({
+    method: 'get',
+    path: '/get',
+    summary: "One of the caller's orders, by id or order code",
+    query: GetOrderQuery,
+    auth: 'user',
+    responses: {
+      200: {
+        description: "The order, with its parcel tracking, returns and documents (invoice, credit notes: PDFs answered to the customer's token)",
+        schema: z.object({
+          order: OrderJson.extend({
+            tracking: z.object({ carrier: z.string(), number: z.string(), url: z.string().nullable() }).nullable(),
+            returns: z.array(ReturnJson),
+            documents: z.array(z.object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), url: z.string() })),
+          }),
+        }),
+      },
+      404: NOT_FOUND,
+    },
+    handler: async (c) => {
+      const q = c.req.valid('query');
+      const auth = await requireAuth(c);
+      const shop = c.get('shop');
+      const order = await getOrderFor(shop, q.id, auth);
+      const [returns, documents] = await Promise.all([returnsOfOrder(shop.db, order.id), orderDocuments(shop.db, order)]);
+      return c.json({
+        order: {
+          ...orderJson(order),
+          tracking: orderTracking(order),
+          returns: returns.map(returnJson),
+          documents: documents.map((d) => ({ kind: d.kind, number: d.number, url: d.url })),
+        },
+      });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/cancel',
+    summary: "Cancels the caller's unpaid order: stock, promo use and bonus are given back",
+    body: CancelOrderBody,
+    auth: 'user',
+    responses: {
+      200: { description: 'The cancelled order', schema: OrderAnswer },
+      404: NOT_FOUND,
+      409: 'The order is paid (then it is a refund, done by the shop) or no longer open',
+    },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      const auth = await requireAuth(c);
+      const order = await cancelOrderByCustomer(c.get('shop'), body.orderID, auth.userId);
+      return c.json({ order: orderJson(order) });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/return',
+    summary: 'Asks to return (part of) a delivered order: goods damaged or wrong item, up to 7 days after delivery',
+    body: ReturnBody,
+    auth: 'user',
+    responses: {
+      201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
+      400: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN',
+      404: NOT_FOUND,
+    },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      const auth = await requireAuth(c);
+      const ret = await requestReturn(c.get('shop'), {
+        orderId: body.orderID,
+        userId: auth.userId,
+        reason: body.reason,
+        message: body.message,
+        lines: body.lines,
+        iban: body.iban,
+      });
+      return c.json({ return: returnJson(ret) }, 201);
+    },
+  });

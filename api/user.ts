@@ -5,7 +5,7 @@
  * `user/changePassword`, and for admins `user/list` and `user/setRole`.
  * Never answers a password hash.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../core/accounts/browser.ts';
 import { listUsers, setRole } from '../core/accounts/index.ts';
@@ -14,11 +14,10 @@ import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, r
 import { familyOf, login, logout, type RequestMeta } from '../core/accounts/index.ts';
 import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
 import { DomainError } from '../core/errors.ts';
-import { requireAdmin, requireAuth } from './auth.ts';
+import { requireAuth } from './auth.ts';
 import { clientIp } from './client-ip.ts';
-import { documented } from './openapi.ts';
+import { ApiRouter } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
-import { jsonBody, queryOf } from './validation.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 
@@ -86,214 +85,174 @@ export const ListQuery = z.object({
 export const SetRoleBody = z.object({ userID: id, role: z.enum(ROLES) });
 const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.enum(ROLES), userId: z.string(), message: z.string() });
 
-export const userApi = new Hono<ApiEnv>()
-  .post('/addClient', async (c) => {
-    const body = await jsonBody(c, RegisterInput);
-    const r = await registerUser(c.get('shop'), body, meta(c));
-    return c.json({ message: r.message }, 201);
-  })
-  .post('/confirm', async (c) => {
-    const { token } = await jsonBody(c, ConfirmBody);
-    await confirmEmail(c.get('shop'), token, meta(c));
-    return c.json({ message: 'Your e-mail address is confirmed. You can log in now.' });
-  })
-  .post('/resend-confirmation', async (c) => {
-    const { email } = await jsonBody(c, ForgotBody);
-    return c.json(await resendConfirmation(c.get('shop'), email, meta(c)));
-  })
-  .post('/forgot', async (c) => {
-    const { email } = await jsonBody(c, ForgotBody);
-    return c.json(await requestPasswordReset(c.get('shop'), email, meta(c)));
-  })
-  .post('/confirm-forgot', async (c) => {
-    const body = await jsonBody(c, ConfirmForgotBody);
-    const r = await resetPassword(c.get('shop'), body, meta(c));
-    return c.json({ message: r.message });
-  })
-  .post('/login', async (c) => {
-    const body = await jsonBody(c, LoginInput);
-    const s = await login(c.get('shop'), body, meta(c));
-    return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
-  })
-  .post('/logout', async (c) => {
-    const { refreshToken } = await jsonBody(c, LogoutBody);
-    await logout(c.get('shop'), refreshToken);
-    return c.json({ message: 'Logged out' });
-  })
-  .get('/getUser', async (c) => {
-    const { userID } = queryOf(c, GetUserQuery);
-    await ownUserOrAdmin(c, userID);
-    return c.json(userJson(await getUser(c.get('shop').db, userID)));
-  })
-  .post('/updateProfile', async (c) => {
-    const body = await jsonBody(c, UpdateProfileBody);
-    await ownUserOrAdmin(c, body.userID);
-    return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
-  })
-  .post('/changePassword', async (c) => {
-    const body = await jsonBody(c, ChangePasswordBody);
-    const auth = await requireAuth(c);
-    if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-    await consumeRateLimit(c.get('shop'), 'password', clientIp(c), auth.userId);
-    const own = body.refreshToken ? await familyOf(c.get('shop').db, body.refreshToken) : null;
-    await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
-    return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });
-  })
-  .get('/list', async (c) => {
-    await requireAdmin(c);
-    const q = queryOf(c, ListQuery);
-    const { rows, total } = await listUsers(c.get('shop').db, q);
-    return c.json({
-      total,
-      users: rows.map((u) => ({
-        _id: u.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
-        verified: Boolean(u.emailVerifiedAt),
-        createdAt: u.createdAt.toISOString(),
-      })),
-    });
-  })
-  .post('/setRole', async (c) => {
-    const admin = await requireAdmin(c);
-    const body = await jsonBody(c, SetRoleBody);
-    return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role, `admin:${admin.userId}`)));
-  });
+const TOO_MANY = 'Too many attempts';
+const SAME_ANSWER = 'Same answer whether or not the address exists';
 
-documented({
-  method: 'post',
-  path: '/user/addClient',
-  summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
-  tags: ['user'],
-  body: RegisterInput,
-  auth: 'none',
-  responses: {
-    201: { description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)', schema: Message },
-    429: { description: 'Too many attempts' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/user/confirm',
-  summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
-  tags: ['user'],
-  body: ConfirmBody,
-  auth: 'none',
-  responses: {
-    200: { description: 'The account is verified', schema: Message },
-    400: { description: 'Invalid, expired or used link' },
-    429: { description: 'Too many attempts' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/user/resend-confirmation',
-  summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
-  tags: ['user'],
-  body: ForgotBody,
-  auth: 'none',
-  responses: { 200: { description: 'Same answer whether or not the address exists', schema: Message }, 429: { description: 'Too many attempts' } },
-});
-documented({
-  method: 'post',
-  path: '/user/forgot',
-  summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
-  tags: ['user'],
-  body: ForgotBody,
-  auth: 'none',
-  responses: { 200: { description: 'Same answer whether or not the address exists', schema: Message }, 429: { description: 'Too many attempts' } },
-});
-documented({
-  method: 'post',
-  path: '/user/confirm-forgot',
-  summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
-  tags: ['user'],
-  body: ConfirmForgotBody,
-  auth: 'none',
-  responses: {
-    200: { description: 'Password changed', schema: Message },
-    400: { description: 'Invalid, expired or used link, or a weak password' },
-    429: { description: 'Too many attempts' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/user/login',
-  summary: 'Logs in; answers a 15-minute access token and a rotating refresh token',
-  tags: ['user'],
-  body: LoginInput,
-  auth: 'none',
-  responses: {
-    200: { description: '"Log in successfully"', schema: LoginAnswer },
-    401: {
-      description:
-        'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
+export const userApi = new ApiRouter(['user'])
+  .operation({
+    method: 'post',
+    path: '/addClient',
+    summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
+    body: RegisterInput,
+    responses: {
+      201: {
+        description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)',
+        schema: Message,
+      },
+      429: TOO_MANY,
     },
-    429: { description: 'Too many attempts' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/user/logout',
-  summary: "Revokes the session (the refresh token's family)",
-  tags: ['user'],
-  body: LogoutBody,
-  auth: 'none',
-  responses: { 200: { description: 'Logged out', schema: Message } },
-});
-documented({
-  method: 'get',
-  path: '/user/getUser',
-  summary: "A user's data: the caller's own, or any for an admin; never a password hash",
-  tags: ['user'],
-  query: GetUserQuery,
-  auth: 'user',
-  responses: {
-    200: { description: 'The user', schema: UserAnswer },
-    401: { description: 'No token' },
-    403: { description: "Someone else's data" },
-    417: { description: 'Access token expired' },
-  },
-});
-documented({
-  method: 'post',
-  path: '/user/updateProfile',
-  summary: 'Updates names, phone, delivery address and language (own profile, or any for an admin)',
-  tags: ['user'],
-  body: UpdateProfileBody,
-  auth: 'user',
-  responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: { description: "Someone else's profile" } },
-});
-documented({
-  method: 'post',
-  path: '/user/changePassword',
-  summary: "Changes the caller's password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)",
-  tags: ['user'],
-  body: ChangePasswordBody,
-  auth: 'user',
-  responses: {
-    200: { description: 'Password changed', schema: Message },
-    400: { description: 'Current password wrong or new one against the policy' },
-    403: { description: "Someone else's account" },
-  },
-});
-documented({
-  method: 'get',
-  path: '/user/list',
-  summary: 'Users, newest first (admin)',
-  tags: ['user', 'admin'],
-  query: ListQuery,
-  auth: 'admin',
-  responses: { 200: { description: 'A page of users' }, 401: { description: 'No token' }, 403: { description: 'Not an admin' } },
-});
-documented({
-  method: 'post',
-  path: '/user/setRole',
-  summary: "Sets a user's role: Customer, Influencer or Admin (admin)",
-  tags: ['user', 'admin'],
-  body: SetRoleBody,
-  auth: 'admin',
-  responses: { 200: { description: 'The user', schema: UserAnswer }, 403: { description: 'Not an admin' }, 404: { description: 'Unknown user' } },
-});
+    handler: async (c) => {
+      const r = await registerUser(c.get('shop'), c.req.valid('json'), meta(c));
+      return c.json({ message: r.message }, 201);
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/confirm',
+    summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
+    body: ConfirmBody,
+    responses: { 200: { description: 'The account is verified', schema: Message }, 400: 'Invalid, expired or used link', 429: TOO_MANY },
+    handler: async (c) => {
+      await confirmEmail(c.get('shop'), c.req.valid('json').token, meta(c));
+      return c.json({ message: 'Your e-mail address is confirmed. You can log in now.' });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/resend-confirmation',
+    summary: 'Sends a new confirmation link to an unverified account (same answer in every case)',
+    body: ForgotBody,
+    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    handler: async (c) => c.json(await resendConfirmation(c.get('shop'), c.req.valid('json').email, meta(c))),
+  })
+  .operation({
+    method: 'post',
+    path: '/forgot',
+    summary: 'Sends a password-reset link (single use, 1 h) when the address has an account',
+    body: ForgotBody,
+    responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY },
+    handler: async (c) => c.json(await requestPasswordReset(c.get('shop'), c.req.valid('json').email, meta(c))),
+  })
+  .operation({
+    method: 'post',
+    path: '/confirm-forgot',
+    summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
+    body: ConfirmForgotBody,
+    responses: { 200: { description: 'Password changed', schema: Message }, 400: 'Invalid, expired or used link, or a weak password', 429: TOO_MANY },
+    handler: async (c) => {
+      const r = await resetPassword(c.get('shop'), c.req.valid('json'), meta(c));
+      return c.json({ message: r.message });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/login',
+    summary: 'Logs in; answers a 15-minute access token and a rotating refresh token',
+    body: LoginInput,
+    responses: {
+      200: { description: '"Log in successfully"', schema: LoginAnswer },
+      401: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
+      429: TOO_MANY,
+    },
+    handler: async (c) => {
+      const s = await login(c.get('shop'), c.req.valid('json'), meta(c));
+      return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/logout',
+    summary: "Revokes the session (the refresh token's family)",
+    body: LogoutBody,
+    responses: { 200: { description: 'Logged out', schema: Message } },
+    handler: async (c) => {
+      await logout(c.get('shop'), c.req.valid('json').refreshToken);
+      return c.json({ message: 'Logged out' });
+    },
+  })
+  .operation({
+    method: 'get',
+    path: '/getUser',
+    summary: "A user's data: the caller's own, or any for an admin; never a password hash",
+    query: GetUserQuery,
+    auth: 'user',
+    responses: { 200: { description: 'The user', schema: UserAnswer }, 401: 'No token', 403: "Someone else's data", 417: 'Access token expired' },
+    handler: async (c) => {
+      const { userID } = c.req.valid('query');
+      await ownUserOrAdmin(c, userID);
+      return c.json(userJson(await getUser(c.get('shop').db, userID)));
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/updateProfile',
+    summary: 'Updates names, phone, delivery address and language (own profile, or any for an admin)',
+    body: UpdateProfileBody,
+    auth: 'user',
+    responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: "Someone else's profile" },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      await ownUserOrAdmin(c, body.userID);
+      return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/changePassword',
+    summary: "Changes the caller's password (asks the current one); signs out every other session (all but the one of `refreshToken`, when given)",
+    body: ChangePasswordBody,
+    auth: 'user',
+    responses: {
+      200: { description: 'Password changed', schema: Message },
+      400: 'Current password wrong or new one against the policy',
+      403: "Someone else's account",
+    },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      const auth = await requireAuth(c);
+      if (auth.userId !== body.userID) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+      // per address and account: the current password cannot be guessed through this call
+      await consumeRateLimit(c.get('shop'), 'password', clientIp(c), auth.userId);
+      const own = body.refreshToken ? await familyOf(c.get('shop').db, body.refreshToken) : null;
+      await changePassword(c.get('shop'), auth.userId, body, own?.userId === auth.userId ? own.familyId : undefined);
+      return c.json({ message: 'Your password was changed. Your other sessions were signed out.' });
+    },
+  })
+  .operation({
+    method: 'get',
+    path: '/list',
+    summary: 'Users, newest first (admin)',
+    tags: ['user', 'admin'],
+    query: ListQuery,
+    auth: 'admin',
+    responses: { 200: 'A page of users', 401: 'No token', 403: 'Not an admin' },
+    handler: async (c) => {
+      const { rows, total } = await listUsers(c.get('shop').db, c.req.valid('query'));
+      return c.json({
+        total,
+        users: rows.map((u) => ({
+          _id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          role: u.role,
+          verified: Boolean(u.emailVerifiedAt),
+          createdAt: u.createdAt.toISOString(),
+        })),
+      });
+    },
+  })
+  .operation({
+    method: 'post',
+    path: '/setRole',
+    summary: "Sets a user's role: Customer, Influencer or Admin (admin)",
+    tags: ['user', 'admin'],
+    body: SetRoleBody,
+    auth: 'admin',
+    responses: { 200: { description: 'The user', schema: UserAnswer }, 403: 'Not an admin', 404: 'Unknown user' },
+    handler: async (c) => {
+      const body = c.req.valid('json');
+      const admin = await requireAuth(c); // checked as an admin before the body was read
+      return c.json(userJson(await setRole(c.get('shop').db, body.userID, body.role, `admin:${admin.userId}`)));
+    },
+  });

@@ -38,6 +38,10 @@ export type ShopLoadContext = {
   clientIp?: string;
 };
 
+// With `future.v8_middleware` loaders and actions get a `RouterContextProvider`: the server puts the
+// shop's fields on it, declared here (React Router's documented migration from `AppLoadContext`),
+// and on `AppLoadContext` for the helpers that take the context as a parameter.
 declare module 'react-router' {
+  interface RouterContextProvider extends ShopLoadContext {}
   interface AppLoadContext extends ShopLoadContext {}
 }

@@ -48,11 +48,13 @@ export function loadOrCreateSecret(env: Env): string {
  * and on first start (no products yet) imports the starting catalogue.
  * @param overrides environment values that win over `process.env` (tests).
  * @param opts.catalogueFile catalogue to import on first start (default `data/catalogue.json`).
+ * @param opts.pgliteImage with `DATA_DIR=memory://`: the dumped data directory the database starts
+ *   from (see `openDatabase`; tests start from one migrated, seeded copy).
  * @throws {import('./config/env.ts').EnvError} for a bad environment.
  */
 export async function openShop(
   overrides: Record<string, string | undefined> = {},
-  opts: { catalogueFile?: string | null; logger?: Logger } = {},
+  opts: { catalogueFile?: string | null; logger?: Logger; pgliteImage?: Blob } = {},
 ): Promise<Shop> {
   const env = loadEnv({ ...process.env, ...overrides });
   closeDataDir(env.DATA_DIR); // umask 0077 and DATA_DIR 0700 before anything is written there
@@ -70,7 +72,7 @@ export async function openShop(
       imported = true;
     }
   };
-  let database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, setup });
+  let database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, setup, image: opts.pgliteImage });
   let { db } = database;
   // Creating the schema and importing grew PGlite's WebAssembly memory (~120 MB), which never
   // shrinks: reopening the files (~0.3 s) leaves that memory with the closed instance, and the

@@ -16,8 +16,8 @@ import { DomainError, type FieldMessage, type FieldMessages } from './errors.ts'
 /** A key of the `errors` catalogue (or `ns:path`), as schemas give it for their own rules. */
 const KEY = /^([a-z]+:)?[a-z][A-Za-z0-9.]*$/;
 
-/** The key of an issue that has no message of its schema (zod's per-parse error map). */
-function keyOf(iss: z.core.$ZodRawIssue): string {
+/** The key of an issue that has no message of its schema (zod's per-parse error map; also the web forms' parser, app/lib/page-action.server.ts). */
+export function keyOf(iss: z.core.$ZodRawIssue): string {
   if (iss.input === undefined || iss.input === null) return 'fieldRequired';
   if (iss.code === 'too_small' && iss.origin === 'string' && iss.input === '') return 'fieldRequired';
   if (iss.code === 'invalid_format' && iss.format === 'email') return 'emailInvalid';
@@ -29,7 +29,7 @@ function keyOf(iss: z.core.$ZodRawIssue): string {
 }
 
 /** One zod issue as a keyed message (limits of too long/short values as `max`/`min`). */
-function messageOf(issue: z.core.$ZodIssue): FieldMessage {
+export function messageOf(issue: z.core.$ZodIssue): FieldMessage {
   const key = KEY.test(issue.message) ? issue.message : 'invalidValue';
   if (key === 'fieldRequired') return { key };
   if (issue.code === 'too_big') return { key, params: { max: Number(issue.maximum) } };

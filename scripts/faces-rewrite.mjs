@@ -1,5 +1,5 @@
 /**
- * The module faces' import rewrite (docs/decisions/017-module-faces.md), kept for merging branches
+ * The module faces' import rewrite (docs/decisions/018-module-faces.md), kept for merging branches
  * written before it: run it after the merge, then `npm run lint`. Idempotent.
  *
  * 1. moves the table files into core/db/schema/ (MOVES) and makes every specifier follow a moved
@@ -252,10 +252,10 @@ for (const f of files) {
 console.log('imports redirected to a face:', faced);
 
 // ---- 5. faces: keep the hand-written head (doc comment), regenerate the export lines
-const MARK = '// Public files, one line each (kept in order by the face rewrite, ADR 017).';
+const MARK = '// Public files, one line each (kept in order by the face rewrite, ADR 018).';
 function writeFace(file, exportsList) {
   const prev = exists(file) ? (sources.get(file) ?? fs.readFileSync(path.join(ROOT, file), 'utf8')) : null;
-  let head = `/**\n * The ${file.split('/')[1]} module's ${file.endsWith('browser.ts') ? 'browser-safe face: what pages may use in the browser (no Drizzle, no node:, no server code).' : 'face: what other modules and layers may import (docs/decisions/017-module-faces.md).'}\n */\n`;
+  let head = `/**\n * The ${file.split('/')[1]} module's ${file.endsWith('browser.ts') ? 'browser-safe face: what pages may use in the browser (no Drizzle, no node:, no server code).' : 'face: what other modules and layers may import (docs/decisions/018-module-faces.md).'}\n */\n`;
   let keep = [];
   if (prev) {
     const i = prev.indexOf(MARK);

@@ -3,6 +3,11 @@
 # PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Debian's Chromium
 # against the built server. Installs what npm does not: Debian's chromium and caddy (the cluster
 # tests put the real Caddy in front of the app processes), when missing.
+#
+# The static checks and the build read the sources only and write nothing the others read, so they
+# run side by side (the type check, ESLint and the build are each about one core's work); the
+# build is made once here and used by the HTTP tests and the end-to-end tests. Each phase prints
+# its wall time and the CPU time of its processes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,33 +24,62 @@ fi
 # a missing tool of package.json (e.g. after a pull that added one) is installed from the lockfile
 [ -d node_modules ] && [ -x node_modules/.bin/depcruise ] || npm install --no-audit --no-fund
 
-echo "== type check"
-npm run --silent typecheck
+TIMEFORMAT='   (%R s wall, %U s user + %S s system CPU)'
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 
-echo "== lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries)"
-npx eslint .
+# Runs "name command…" in the background, its output kept in $logs/<name>.
+started=()
+start() {
+  local name=$1
+  shift
+  ( time "$@" ) >"$logs/$name" 2>&1 &
+  started+=("$name:$!")
+}
+# Waits for every started check; prints each one's output (all of it when it failed) and fails
+# after all have ended when one of them did.
+finish() {
+  local failed=0 entry name pid
+  for entry in "${started[@]}"; do
+    name=${entry%%:*}
+    pid=${entry##*:}
+    if wait "$pid"; then
+      echo "== $name: ok"
+      tail -1 "$logs/$name"
+    else
+      echo "== $name: FAILED"
+      tail -60 "$logs/$name"
+      failed=1
+    fi
+  done
+  started=()
+  return $failed
+}
 
-echo "== formatting (Prettier)"
-npx prettier --check . >/dev/null || { npx prettier --check . 2>&1 | tail -20; exit 1; }
+echo "== route types (react-router typegen: the type check and ESLint read them)"
+time npx react-router typegen >/dev/null
 
-echo "== layers, module faces, folder cycles, browser-safe faces (dependency-cruiser)"
-npm run --silent deps:check
-
-echo "== build (the HTTP tests and the end-to-end tests use the built server)"
-npx react-router build >/dev/null
-# the client bundle holds no server code (docs/decisions/017-module-faces.md)
+echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier), layers, module faces, folder cycles and browser-safe faces (dependency-cruiser) and the build, side by side"
+start "type check" npx tsc --noEmit
+start "ESLint" npx eslint .
+start "Prettier" npx prettier --check --log-level warn .
+start "dependency-cruiser" npm run --silent deps:check
+# the HTTP tests and the end-to-end tests use the built server
+start "build" npx react-router build
+finish
+# the client bundle holds no server code (docs/decisions/018-module-faces.md)
 if grep -l -i -E "drizzle|pglite|[\"'\`]node:" build/client/assets/*.js; then
   echo "server code (Drizzle, PGlite or node: modules) in the client bundle: the files above" >&2
   exit 1
 fi
 
 echo "== unit and integration tests (PGlite)"
-env -u TEST_DATABASE_URL npx vitest run
+time env -u TEST_DATABASE_URL npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
-  npx vitest run
+  time npx vitest run
 fi
 
 echo "== end-to-end tests (Playwright, Debian chromium)"
-npx playwright test
+time npx playwright test

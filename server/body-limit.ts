@@ -74,10 +74,10 @@ async function drain(c: Context): Promise<boolean> {
 
 /**
  * The URL a refused page form goes back to: the same page (without React Router's `.data`
- * suffix), its query kept, with `toolarge=<MB>` and the form's anchor.
+ * suffix, `/_.data` for a path ending in `/`), its query kept, with `toolarge=<MB>` and the form's anchor.
  */
 export function tooLargeTarget(path: string, search: string, maxSize: number, anchor?: string): string {
-  const page = path.endsWith('.data') ? path.slice(0, -'.data'.length) || '/' : path;
+  const page = path.replace(/\/_\.data$/, '/').replace(/\.data$/, '') || '/';
   const params = new URLSearchParams(search);
   params.delete('index');
   params.delete('_routes');

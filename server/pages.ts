@@ -1,13 +1,13 @@
 /**
  * The pages' last step (server/app.ts): every request the middlewares let through goes to the
- * React Router request handler with the per-request load context (app/context.ts). Gives an
+ * React Router request handler with the per-request load context (server/context.ts). Gives an
  * anonymous visitor a cart id, remembers a language chosen with `?lang=`, answers a storefront
  * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 010
  * addendum 2), and otherwise renders the visitor's own page.
  */
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
@@ -49,6 +49,15 @@ type PageVisit = {
 };
 
 /** Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart). */
+/**
+ * The context React Router hands loaders, actions and middleware for one request: with
+ * `future.v8_middleware` it must be a `RouterContextProvider`; it carries the shop's fields
+ * (app/context.ts declares them on it), so loaders keep reading `context.shop`, `context.auth`…
+ */
+function routerContext(fields: ShopLoadContext): RouterContextProvider {
+  return Object.assign(new RouterContextProvider(), fields);
+}
+
 export function reachedOverHttps(shop: Shop, c: Context, url = new URL(c.req.url)): boolean {
   return clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
 }
@@ -149,14 +158,17 @@ async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: Return
     const render = () => {
       const renderCart = newAnonymousCartId();
       const nonce = c.get('secureHeadersNonce') ?? '';
-      return handler(withSearch(publicRequest(c), search), {
-        ...base,
-        auth: null,
-        anonCartId: renderCart,
-        cartKey: renderCart,
-        nonce,
-        shared: true,
-      } satisfies ShopLoadContext);
+      return handler(
+        withSearch(publicRequest(c), search),
+        routerContext({
+          ...base,
+          auth: null,
+          anonCartId: renderCart,
+          cartKey: renderCart,
+          nonce,
+          shared: true,
+        }),
+      );
     };
     const filled = await cache.fill(key, version, render);
     if (filled instanceof Response) return withPendingCookies(filled, takePendingCookies(c));
@@ -188,7 +200,7 @@ async function personalPage(
     cartKey: auth ? auth.userId : visit.anonCartId,
     nonce: c.get('secureHeadersNonce') ?? '',
   };
-  const res = withNoStore(await handler(publicRequest(c), context), visit.url.pathname, Boolean(auth));
+  const res = withNoStore(await handler(publicRequest(c), routerContext(context)), visit.url.pathname, Boolean(auth));
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && visit.hadCart) await rememberCartHint(shop, c, names, visit);
   return withPendingCookies(res, takePendingCookies(c));
 }

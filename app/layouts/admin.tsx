@@ -17,9 +17,8 @@ import { adminNeedsTwoFactorSetup } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) {
-    const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });

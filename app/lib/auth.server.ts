@@ -1,5 +1,5 @@
 /**
- * Server-side guards and form helpers for route loaders and actions (architecture guide:
+ * Server-side guards for route loaders and actions (architecture guide:
  * authorisation on the server for every page and form action). The admin layout guards admin
  * pages on document requests, but a data request can target a single route, so every admin
  * loader and action calls {@link requireAdmin} itself.
@@ -9,18 +9,28 @@ import type { AuthUser } from '../../core/accounts/index.ts';
 import { adminNeedsTwoFactorSetup } from '../../core/accounts/index.ts';
 import type { Role } from '../../core/db/index.ts';
 import type { RequestMeta } from '../../core/accounts/index.ts';
-import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import type { ShopLoadContext } from '../context.ts';
-import { translateError, translateFields } from '../i18n/resources.server.ts';
 
 /** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */
 export { safeRedirect } from './safe-redirect.ts';
 
+/**
+ * The page a request is for, as React Router's `url` loader argument gives it: loaders get the raw
+ * request (`future.v8_passThroughRequests`), whose data requests end in `.data` (`/_.data` for a
+ * path ending in `/`) and carry React Router's `_routes` and `index` parameters.
+ */
+export function pageUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') || '/';
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  return url;
+}
+
 /** The login URL that comes back to this request's page. */
 export function loginUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, '') + url.search;
-  return `/login?redirectTo=${encodeURIComponent(back)}`;
+  const url = pageUrl(request);
+  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
 }
 
 /** The signed-in user; anonymous visitors are sent to /login and come back afterwards. */
@@ -55,24 +65,6 @@ export const TWO_FACTOR_SETUP = '/profile?twoFactor=required#two-factor';
 /** Request facts the accounts service needs: origin for mail links, language, client IP. */
 export function requestMeta(context: Pick<ShopLoadContext, 'origin' | 'lang' | 'clientIp'>): RequestMeta {
   return { origin: context.origin, lang: context.lang, ip: context.clientIp ?? 'unknown' };
-}
-
-/** What a failed form action answers: a message and per-field messages, translated. */
-export type FormFailure = { ok: false; error: string; fields: Record<string, string> };
-
-/**
- * Turns a domain error into the form's answer (status of the error code); rethrows anything else.
- */
-export function formFailure(err: unknown, lang: string) {
-  if (!(err instanceof DomainError)) throw err;
-  const error = translateError(lang, err);
-  const fields = translateFields(lang, err.opts.fields);
-  return data<FormFailure>({ ok: false, error, fields }, { status: STATUS_FOR[err.code] });
-}
-
-/** Reads text fields of a form (missing ones are ''). */
-export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
-  return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')])) as Record<K, string>;
 }
 
 /**

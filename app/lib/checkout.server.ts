@@ -1,11 +1,5 @@
-/** Server helpers shared by the checkout pages: error messages in the visitor's language, order views. */
-import { STATUS_FOR, type DomainError } from '../../core/errors.ts';
+/** Server helpers shared by the checkout pages: order views (their errors: ./page-action.server.ts). */
 import type { OrderWithLines } from '../../core/orders/index.ts';
-
-/** HTTP status for a DomainError in a page action: the API's mapping, except that a page has no token to refresh (401, not 417). */
-export function domainStatus(e: DomainError): number {
-  return e.code === 'token_expired' ? 401 : STATUS_FOR[e.code];
-}
 
 /** An order as the customer pages show it (money in Rappen, dates as ISO strings). */
 export function orderView(o: OrderWithLines) {

@@ -11,7 +11,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { translate, translateField } from '../i18n/resources.server.ts';
-import { adminError } from './admin-shop.server.ts';
+import { errorMessage } from './page-action.server.ts';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -72,7 +72,7 @@ export async function uploadProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
 /** A photo upload error in the admin's language (the field message when there is one). */
 export function photoErrorText(lang: string, e: DomainError): string {
   const field = e.opts.fields?.photo;
-  if (!field) return adminError(lang, e);
+  if (!field) return errorMessage(lang, e, { namespace: 'adminshop' });
   if (field.key === 'adminshop:inputs.fileProblem') {
     const { name, key, ...params } = field.params as { name: string; key: string };
     return translate(lang, field.key, { name, message: translateField(lang, { key, params }) });

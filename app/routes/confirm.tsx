@@ -4,13 +4,13 @@
  * token: mail scanners and link previews fetch links before the person does. An invalid or
  * expired link offers to send a new one.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
 import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
-import { DomainError } from '../../core/errors.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
-import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { requestMeta } from '../lib/auth.server.ts';
+import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -29,34 +29,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get('intent') === 'confirm') {
-    try {
-      await confirmEmail(context.shop, params.token, requestMeta(context));
-      return { ok: true as const, confirmed: true as const, message: translate(context.lang, 'account:confirm.done') };
-    } catch (err) {
-      if (!(err instanceof DomainError)) throw err;
-      const error =
-        err.code === 'rate_limited'
-          ? translate(context.lang, 'errors:rateLimited', { ...err.opts.params, defaultValue: err.message })
-          : translate(context.lang, 'account:confirm.invalid');
-      return { ok: false as const, confirmed: false as const, error, fields: {} as Record<string, string> };
-    }
-  }
+  if (form.get('intent') === 'confirm')
+    return pageAction(
+      context,
+      async () => {
+        await confirmEmail(context.shop, params.token, requestMeta(context));
+        return { ok: true as const, confirmed: true as const, message: translate(context.lang, 'account:confirm.done') };
+      },
+      // any other refusal reads as one "invalid or used link": the page then offers a new one
+      {
+        message: (e) => (e.code === 'rate_limited' ? undefined : translate(context.lang, 'account:confirm.invalid')),
+        extra: () => ({ confirmed: false as const }),
+      },
+    );
   const f = formFields(form, ['email']);
-  try {
+  return pageAction(context, async () => {
     await resendConfirmation(context.shop, f.email, requestMeta(context));
     return { ok: true as const, confirmed: false as const, message: translate(context.lang, 'account:register.sent') };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function ConfirmPage() {
   const { t } = useTranslation('account');
   const { usable, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const failed = result && !result.ok ? result : null;
   if (result?.ok && 'confirmed' in result && result.confirmed)
     return (
@@ -78,19 +74,17 @@ export default function ConfirmPage() {
       ) : usable && !failed ? (
         <Form method="post" className="account-form">
           <p>{t('confirmButton.prompt')}</p>
-          <button type="submit" name="intent" value="confirm" className="btn" disabled={busy} data-testid="confirm-email">
+          <SubmitButton name="intent" value="confirm" data-testid="confirm-email">
             {t('confirmButton.submit')}
-          </button>
+          </SubmitButton>
         </Form>
       ) : (
         <>
           <FormMessage error={failed ? failed.error : error} />
           <p>{t('confirm.resendIntro')}</p>
           <Form method="post" className="account-form" noValidate>
-            <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failed?.fields.email} />
-            <button type="submit" className="btn" disabled={busy}>
-              {t('confirm.resend')}
-            </button>
+            <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failed?.fields.email} />
+            <SubmitButton>{t('confirm.resend')}</SubmitButton>
           </Form>
         </>
       )}

@@ -3,14 +3,15 @@
  * are stored and e-mailed to the shop (core/contact/service.ts: validation with the
  * specification's messages, a honeypot, a rate limit per IP). Works without JavaScript.
  */
-import { data, Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
 import { getCachedSettings as getSettings } from '../../core/config/index.ts';
 import { submitContactMessage } from '../../core/contact/index.ts';
-import { DomainError } from '../../core/errors.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
-import { translate, translateError, translateFields } from '../i18n/resources.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageAction } from '../lib/page-action.server.ts';
+import { Field, FormError, FormSuccess, SubmitButton, TextareaField } from '../components/forms.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,55 +27,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: data.title, description: data.description, canonical: data.canonical }) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  try {
-    await submitContactMessage(context.shop, form, { ip: context.clientIp ?? 'unknown' });
-    return { ok: true as const, message: translate(context.lang, 'common:contact.sent') };
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const fields = translateFields(context.lang, e.opts.fields);
-    const message = translateError(context.lang, e, 'invalidInput');
-    return data(
-      {
-        ok: false as const,
-        message,
-        fields,
-        values: { name: String(form.name ?? ''), email: String(form.email ?? ''), subject: String(form.subject ?? ''), message: String(form.message ?? '') },
-      },
-      { status: e.code === 'rate_limited' ? 429 : 400 },
-    );
-  }
-}
-
-function Field({
-  name,
-  label,
-  error,
-  children,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  children: (props: Record<string, unknown>) => React.ReactNode;
-}) {
-  const id = `contact-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+  const form = await request.formData();
+  return pageAction(
+    context,
+    async () => {
+      await submitContactMessage(context.shop, Object.fromEntries(form), { ip: context.clientIp ?? 'unknown' });
+      return { ok: true as const, message: translate(context.lang, 'common:contact.sent') };
+    },
+    { form, fallbackKey: 'invalidInput' },
   );
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const c = loaderData.contact;
-  const busy = useNavigation().state === 'submitting';
   const failed = actionData && !actionData.ok ? actionData : null;
   const values = failed?.values;
   return (
@@ -108,35 +74,51 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </aside>
         <Form method="post" noValidate className="info-card" aria-labelledby="contact-form-h" key={actionData?.ok ? 'sent' : 'form'}>
           <h2 id="contact-form-h">{t('contact.formTitle')}</h2>
-          {actionData?.ok && (
-            <p className="form-success" role="status" data-testid="contact-sent">
-              {actionData.message}
-            </p>
-          )}
-          {failed && (
-            <p className="form-error" role="alert" data-testid="contact-error">
-              {failed.message}
-            </p>
-          )}
-          <Field name="name" label={t('contact.name')} error={failed?.fields.name}>
-            {(p) => <input {...p} type="text" autoComplete="name" maxLength={120} defaultValue={values?.name} />}
-          </Field>
-          <Field name="email" label={t('contact.email')} error={failed?.fields.email}>
-            {(p) => <input {...p} type="email" autoComplete="email" maxLength={254} defaultValue={values?.email} />}
-          </Field>
-          <Field name="subject" label={t('contact.subject')} error={failed?.fields.subject}>
-            {(p) => <input {...p} type="text" maxLength={200} defaultValue={values?.subject} />}
-          </Field>
-          <Field name="message" label={t('contact.message')} error={failed?.fields.message}>
-            {(p) => <textarea {...p} rows={6} maxLength={5000} defaultValue={values?.message} />}
-          </Field>
+          <FormSuccess message={actionData?.ok ? actionData.message : null} data-testid="contact-sent" />
+          <FormError error={failed?.error} data-testid="contact-error" />
+          <Field
+            name="name"
+            id="contact-name"
+            label={t('contact.name')}
+            error={failed?.fields.name}
+            type="text"
+            autoComplete="name"
+            maxLength={120}
+            defaultValue={values?.name}
+          />
+          <Field
+            name="email"
+            id="contact-email"
+            label={t('contact.email')}
+            error={failed?.fields.email}
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values?.email}
+          />
+          <Field
+            name="subject"
+            id="contact-subject"
+            label={t('contact.subject')}
+            error={failed?.fields.subject}
+            type="text"
+            maxLength={200}
+            defaultValue={values?.subject}
+          />
+          <TextareaField
+            name="message"
+            id="contact-message"
+            label={t('contact.message')}
+            error={failed?.fields.message}
+            rows={6}
+            maxLength={5000}
+            defaultValue={values?.message}
+          />
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="contact-website">{t('contact.honeypot')}</label>
             <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          <button type="submit" className="btn" disabled={busy} data-testid="contact-submit">
-            {t('contact.send')}
-          </button>
+          <SubmitButton data-testid="contact-submit">{t('contact.send')}</SubmitButton>
         </Form>
       </div>
     </div>

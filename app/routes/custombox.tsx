@@ -16,10 +16,10 @@ import type { Route } from './+types/custombox';
 import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../core/custom-box/browser.ts';
 import { createBox } from '../../core/cart/index.ts';
 import { boxOptions } from '../../core/custom-box/index.ts';
-import { DomainError, STATUS_FOR } from '../../core/errors.ts';
 import { BoxPreview, hueOf } from '../components/custombox/BoxPreview.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageAction } from '../lib/page-action.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import '../styles/custombox.css';
@@ -106,26 +106,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get('intent') !== 'create') return { values } satisfies ActionResult; // filter / refresh
   if (CONTROL.test(values.message))
     return data<ActionResult>({ values, error: translate(context.lang, 'custombox:invalidText'), field: 'message' }, { status: 400 });
-  try {
-    await createBox(
-      context.shop.db,
-      context.cartKey,
-      {
-        modelId: values.boxID,
-        items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })),
-        messageKind: values.messageKind,
-        message: values.message,
-      },
-      context.auth?.userId ?? null,
-    );
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return data<ActionResult>(
-      { values, error: translateError(context.lang, e), field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' },
-      { status: STATUS_FOR[e.code] },
-    );
-  }
-  return redirect('/shopcart?box=created');
+  return pageAction(
+    context,
+    async () => {
+      await createBox(
+        context.shop.db,
+        context.cartKey,
+        {
+          modelId: values.boxID,
+          items: Object.entries(values.qty).map(([productId, count]) => ({ productId, count })),
+          messageKind: values.messageKind,
+          message: values.message,
+        },
+        context.auth?.userId ?? null,
+      );
+      return redirect('/shopcart?box=created');
+    },
+    // the page marks one field: the first the error names, else the box's contents
+    { extra: (e): ActionResult => ({ values, field: Object.keys(e.opts.fields ?? {})[0] ?? 'items' }) },
+  );
 }
 
 function emptyValues(boxID: string): Values {

@@ -2,12 +2,13 @@
  * Forgot password (/forgot): the visitor enters their e-mail; the answer is the
  * same whether or not an account exists; a mail with a `/reset/{token}` link (1 h) is sent.
  */
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/forgot';
 import { requestPasswordReset } from '../../core/accounts/index.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
-import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { requestMeta } from '../lib/auth.server.ts';
+import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -19,18 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), ['email']);
-  try {
+  return pageAction(context, async () => {
     await requestPasswordReset(context.shop, f.email, requestMeta(context));
     return { ok: true as const, message: translate(context.lang, 'account:forgot.sent') };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function ForgotPage() {
   const { t } = useTranslation('account');
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
     <div className="container account-page">
       <h1>{t('forgot.title')}</h1>
@@ -41,7 +39,7 @@ export default function ForgotPage() {
           <p>{t('forgot.intro')}</p>
           <FormMessage error={result && !result.ok ? result.error : null} />
           <Form method="post" className="account-form" noValidate>
-            <FormField
+            <Field
               name="email"
               type="email"
               label={t('fields.email')}
@@ -49,9 +47,7 @@ export default function ForgotPage() {
               required
               error={result && !result.ok ? result.fields.email : undefined}
             />
-            <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
-              {t('forgot.submit')}
-            </button>
+            <SubmitButton>{t('forgot.submit')}</SubmitButton>
           </Form>
         </>
       )}

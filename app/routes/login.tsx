@@ -10,17 +10,18 @@
  * means "my account".
  */
 import { useEffect } from 'react';
-import { Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams, data } from 'react-router';
+import { Form, Link, redirect, useActionData, useNavigate, useSearchParams, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
 import { resendConfirmation } from '../../core/accounts/index.ts';
 import { login } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { useUiState } from '../components/ui-state.tsx';
-import { formFailure, formFields, requestMeta, safeRedirect } from '../lib/auth.server.ts';
+import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
+import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -38,35 +39,38 @@ type Failure = { ok: false; error: string; fields: Record<string, string>; uncon
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const f = formFields(form, ['email', 'password', 'otp', 'redirectTo', 'intent']);
-  if (f.intent === 'resend') {
-    try {
-      await resendConfirmation(context.shop, f.email, requestMeta(context));
-      return data<Failure>({ ok: false, resent: translate(context.lang, 'account:register.sent'), error: '', fields: {} });
-    } catch (err) {
-      const failure = formFailure(err, context.lang);
-      return data<Failure>(failure.data, failure.init ?? undefined);
-    }
-  }
-  try {
-    const session = await login(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
-    await mergeCarts(context.shop.db, session.userId, context.anonCartId);
-    const headers = new Headers();
-    for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
-    return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
-  } catch (err) {
-    const failure = formFailure(err, context.lang);
-    const unconfirmed = err instanceof DomainError && err.opts.key === 'emailNotConfirmed' ? f.email : undefined;
+  const extra = (e: DomainError): Pick<Failure, 'unconfirmed' | 'twoFactor' | 'resent'> => ({
+    resent: undefined,
+    unconfirmed: e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
     // the password was right and the account uses two-factor log-in: the form asks for the code
-    const twoFactor = err instanceof DomainError && err.opts.key === TWO_FACTOR_REQUIRED_KEY;
-    return data<Failure>({ ...failure.data, unconfirmed, twoFactor }, failure.init ?? undefined);
-  }
+    twoFactor: e.opts.key === TWO_FACTOR_REQUIRED_KEY,
+  });
+  if (f.intent === 'resend')
+    return pageAction(
+      context,
+      async () => {
+        await resendConfirmation(context.shop, f.email, requestMeta(context));
+        return data<Failure>({ ok: false, resent: translate(context.lang, 'account:register.sent'), error: '', fields: {} });
+      },
+      { extra },
+    );
+  return pageAction(
+    context,
+    async () => {
+      const session = await login(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
+      await mergeCarts(context.shop.db, session.userId, context.anonCartId);
+      const headers = new Headers();
+      for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
+      return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
+    },
+    { extra },
+  );
 }
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const navigate = useNavigate();
   const { notify } = useUiState();
   const redirectTo = params.get('redirectTo') ?? '/';
@@ -85,9 +89,7 @@ export default function LoginPage() {
         <Form method="post" className="account-form">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={failure.unconfirmed} />
-          <button type="submit" className="btn btn-ghost btn-small">
-            {t('confirm.resend')}
-          </button>
+          <SubmitButton className="btn btn-ghost btn-small">{t('confirm.resend')}</SubmitButton>
         </Form>
       )}
       {result?.ok ? (
@@ -97,10 +99,10 @@ export default function LoginPage() {
       ) : (
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
-          <FormField name="password" type="password" label={t('fields.password')} autoComplete="current-password" required error={failure?.fields.password} />
+          <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
+          <Field name="password" type="password" label={t('fields.password')} autoComplete="current-password" required error={failure?.fields.password} />
           {failure?.twoFactor && (
-            <FormField
+            <Field
               name="otp"
               label={t('twoFactor.code')}
               hint={t('twoFactor.loginHint')}
@@ -111,9 +113,7 @@ export default function LoginPage() {
               error={failure.fields.otp}
             />
           )}
-          <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
-            {t('login.submit')}
-          </button>
+          <SubmitButton>{t('login.submit')}</SubmitButton>
         </Form>
       )}
       <ul className="account-links">

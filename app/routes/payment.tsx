@@ -7,7 +7,7 @@
  * the confirmation with the QR-bill). Works without JavaScript.
  */
 import { useState } from 'react';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
@@ -15,26 +15,22 @@ import { findUser } from '../../core/accounts/index.ts';
 import { getCart } from '../../core/cart/index.ts';
 import { cartTotals } from '../../core/cart/index.ts';
 import { getSettings } from '../../core/config/index.ts';
-import { DomainError } from '../../core/errors.ts';
 import { availablePaymentMethods, createOrder } from '../../core/orders/index.ts';
 import { orderTotals } from '../../core/orders/browser.ts';
 import { startPayment } from '../../core/payments/index.ts';
 import { applyPromoCode } from '../../core/cart/index.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
-import { translate } from '../i18n/resources.server.ts';
-import { domainStatus } from '../lib/checkout.server.ts';
-import { translateError, translateFields } from '../i18n/resources.server.ts';
+import { translate, translateError } from '../i18n/resources.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { loginUrl } from '../lib/auth.server.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { packagingLabel } from '../../core/catalogue/browser.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
-  if (!auth) {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!auth) throw redirect(loginUrl(request));
   return auth;
 }
 
@@ -92,32 +88,28 @@ type ActionResult = { intent: 'promo' | 'pay'; error?: string; fields?: Record<s
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(request, context.auth);
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
   const { shop, lang } = context;
-  try {
-    if (form.intent === 'promo' || form.intent === 'promo-remove') {
-      const code = form.intent === 'promo-remove' ? '' : String(form.code ?? '').slice(0, 32);
-      await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId);
-      await applyPromoCode(shop.db, auth.userId, code, auth.userId);
-      return { intent: 'promo', ok: true } satisfies ActionResult;
-    }
-    const parsed = PayForm.safeParse(form);
-    if (!parsed.success) return data({ intent: 'pay', error: translate(lang, 'errors:invalidInput') } satisfies ActionResult, { status: 400 });
-    const { paymentMethod, intent: _intent, ...address } = parsed.data;
-    await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId);
-    const order = await createOrder(shop, { userId: auth.userId, paymentMethod, address, locale: lang });
-    if (order.status === 'paid') return redirect(`/paymentsuccess?order=${order.code}`); // paid entirely with bonus (ADR 009)
-    const start = await startPayment(shop, order.id, auth, context.origin);
-    if ('redirectUrl' in start) return redirect(start.redirectUrl);
-    return redirect(`/paymentsuccess?order=${order.code}`);
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const intent = form.intent === 'pay' ? 'pay' : 'promo';
-    return data(
-      { intent, error: translateError(lang, e), fields: intent === 'pay' ? translateFields(lang, e.opts.fields) : undefined } satisfies ActionResult,
-      { status: domainStatus(e) },
-    );
-  }
+  const intent = form.get('intent') === 'pay' ? 'pay' : 'promo';
+  return pageAction(
+    context,
+    async () => {
+      if (form.get('intent') === 'promo' || form.get('intent') === 'promo-remove') {
+        const code = form.get('intent') === 'promo-remove' ? '' : String(form.get('code') ?? '').slice(0, 32);
+        await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId); // guessing codes is throttled
+        await applyPromoCode(shop.db, auth.userId, code, auth.userId);
+        return { intent: 'promo', ok: true } satisfies ActionResult;
+      }
+      const { paymentMethod, intent: _intent, ...address } = readForm(PayForm, form);
+      await consumeRateLimit(shop, 'order', context.clientIp ?? 'unknown', auth.userId); // orders hold stock: throttled
+      const order = await createOrder(shop, { userId: auth.userId, paymentMethod, address, locale: lang });
+      if (order.status === 'paid') return redirect(`/paymentsuccess?order=${order.code}`); // paid entirely with bonus (ADR 009)
+      const start = await startPayment(shop, order.id, auth, context.origin);
+      if ('redirectUrl' in start) return redirect(start.redirectUrl);
+      return redirect(`/paymentsuccess?order=${order.code}`);
+    },
+    { extra: () => ({ intent }) },
+  );
 }
 
 function Field({

@@ -12,10 +12,10 @@ import type { Route } from './+types/profile';
 import { changePassword, getUser, updateProfile } from '../../core/accounts/index.ts';
 import { familyOf } from '../../core/accounts/index.ts';
 import { eraseOwnAccount } from '../../core/accounts/index.ts';
-import { DomainError } from '../../core/errors.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
-import { addressFromForm, formFailure, formFields, requireUser } from '../lib/auth.server.ts';
+import { Field, FormMessage, SelectField, SubmitButton } from '../components/forms.tsx';
+import { addressFromForm, requireUser } from '../lib/auth.server.ts';
+import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../lib/session.server.ts';
 import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -72,55 +72,53 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = String(form.get('intent') ?? '');
   const intent = raw === 'password' ? 'password' : raw === 'erase' ? 'erase' : raw.startsWith('twoFactor') ? 'twoFactor' : 'profile';
-  try {
-    if (intent === 'twoFactor') {
-      if (auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
-      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // codes are guessable one by one
-      const answer = await twoFactorAction(context.shop, auth.userId, raw, form);
-      return data<Answer>({ intent, ok: true, message: translate(context.lang, `account:twoFactor.done.${answer.step}`), fields: {}, twoFactor: answer });
-    }
-    if (intent === 'erase') {
-      // the password check is a password oracle like the change form: same throttle
-      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
-      try {
+  return pageAction(
+    context,
+    async () => {
+      if (intent === 'twoFactor') {
+        if (auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
+        await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // codes are guessable one by one
+        const answer = await twoFactorAction(context.shop, auth.userId, raw, form);
+        return data<Answer>({ intent, ok: true, message: translate(context.lang, `account:twoFactor.done.${answer.step}`), fields: {}, twoFactor: answer });
+      }
+      if (intent === 'erase') {
+        // the password check is a password oracle like the change form: same throttle
+        await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
         await eraseOwnAccount(context.shop.db, auth.userId, String(form.get('password') ?? ''));
-      } catch (err) {
-        if (err instanceof DomainError && err.opts.key === 'openOrders') {
-          return data<Answer>({ intent, ok: false, error: translate(context.lang, 'privacy:openOrders', err.opts.params), fields: {} }, { status: 409 });
-        }
-        throw err;
+        // the session ends with this answer (cookies cleared); the page then only says goodbye
+        const headers = new Headers();
+        for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);
+        return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
       }
-      // the session ends with this answer (cookies cleared); the page then only says goodbye
-      const headers = new Headers();
-      for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);
-      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
-    }
-    if (intent === 'password') {
-      const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
-      if (f.newPassword !== f.passwordConfirm) {
-        const msg = translate(context.lang, 'errors:passwordsDiffer');
-        return data<Answer>({ intent, ok: false, error: msg, fields: { passwordConfirm: msg } }, { status: 400 });
+      if (intent === 'password') {
+        const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
+        requireSamePasswords(f.newPassword, f.passwordConfirm);
+        const refresh = refreshTokenFromRequest(request, context.shop.env);
+        await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // a password oracle: throttled
+        const own = refresh ? await familyOf(context.shop.db, refresh) : null;
+        await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
+        return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });
       }
-      const refresh = refreshTokenFromRequest(request, context.shop.env);
-      await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
-      const own = refresh ? await familyOf(context.shop.db, refresh) : null;
-      await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
-      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });
-    }
-    const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'locale']);
-    await updateProfile(context.shop, auth.userId, {
-      firstName: f.firstName,
-      lastName: f.lastName,
-      phone: f.phone,
-      address: addressFromForm(f),
-      locale: f.locale || undefined,
-    });
-    return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.saved'), fields: {} });
-  } catch (err) {
-    const failure = formFailure(err, context.lang);
-    const pending = raw === 'twoFactorConfirm' ? await pendingSetupAnswer(context.shop, auth.userId) : null;
-    return data<Answer>({ intent, ...failure.data, ...(pending ? { twoFactor: pending } : {}) }, { status: failure.init?.status ?? 400 });
-  }
+      const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'locale']);
+      await updateProfile(context.shop, auth.userId, {
+        firstName: f.firstName,
+        lastName: f.lastName,
+        phone: f.phone,
+        address: addressFromForm(f),
+        locale: f.locale || undefined,
+      });
+      return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.saved'), fields: {} });
+    },
+    {
+      // erasing is refused while orders are open: the privacy page's wording names them
+      message: (e) => (intent === 'erase' && e.opts.key === 'openOrders' ? translate(context.lang, 'privacy:openOrders', e.opts.params) : undefined),
+      // after a wrong first code the set-up is still waiting: show its QR code again
+      extra: async () => {
+        const pending = raw === 'twoFactorConfirm' ? await pendingSetupAnswer(context.shop, auth.userId) : null;
+        return { intent, ...(pending ? { twoFactor: pending } : {}) } as Pick<Answer, 'intent' | 'twoFactor'>;
+      },
+    },
+  );
 }
 
 export default function ProfilePage() {
@@ -168,25 +166,19 @@ export default function ProfilePage() {
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="intent" value="profile" />
           <div className="field-row">
-            <FormField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required defaultValue={user.firstName} error={pe.firstName} />
-            <FormField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required defaultValue={user.lastName} error={pe.lastName} />
+            <Field name="firstName" label={t('fields.firstName')} autoComplete="given-name" required defaultValue={user.firstName} error={pe.firstName} />
+            <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required defaultValue={user.lastName} error={pe.lastName} />
           </div>
-          <FormField name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required defaultValue={user.phone} error={pe.phone} />
-          <FormField name="dateOfBirth" label={t('fields.dateOfBirth')} defaultValue={user.dateOfBirth} readOnly disabled />
+          <Field name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required defaultValue={user.phone} error={pe.phone} />
+          <Field name="dateOfBirth" label={t('fields.dateOfBirth')} defaultValue={user.dateOfBirth} readOnly disabled />
           <AddressFields errors={pe} values={user} />
-          <div className="field">
-            <label htmlFor="f-locale">{t('fields.language')}</label>
-            <select id="f-locale" name="locale" defaultValue={(LOCALES as readonly string[]).includes(user.locale) ? user.locale : 'en'}>
-              {LOCALES.map((l) => (
-                <option key={l} value={l}>
-                  {LOCALE_NAMES[l]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn" disabled={busy}>
-            {t('profile.save')}
-          </button>
+          <SelectField
+            name="locale"
+            label={t('fields.language')}
+            defaultValue={(LOCALES as readonly string[]).includes(user.locale) ? user.locale : 'en'}
+            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          />
+          <SubmitButton>{t('profile.save')}</SubmitButton>
         </Form>
       </section>
       <section aria-labelledby="password-h">
@@ -195,7 +187,7 @@ export default function ProfilePage() {
         <FormMessage error={pw && !pw.ok ? pw.error : null} success={pw?.ok ? pw.message : null} />
         <Form method="post" className="account-form" noValidate key={pw?.ok ? 'done' : 'form'}>
           <input type="hidden" name="intent" value="password" />
-          <FormField
+          <Field
             name="currentPassword"
             type="password"
             label={t('fields.currentPassword')}
@@ -204,9 +196,7 @@ export default function ProfilePage() {
             error={we.currentPassword}
           />
           <NewPasswordFields name="newPassword" label="fields.newPassword" errors={we} />
-          <button type="submit" className="btn" disabled={busy}>
-            {t('profile.changePassword')}
-          </button>
+          <SubmitButton>{t('profile.changePassword')}</SubmitButton>
         </Form>
       </section>
       {twoFactor && (
@@ -232,10 +222,8 @@ export default function ProfilePage() {
         <FormMessage error={er && !er.ok ? er.error : null} />
         <Form method="post" className="account-form" noValidate aria-labelledby="erase-h">
           <input type="hidden" name="intent" value="erase" />
-          <FormField name="password" type="password" label={tp('password')} autoComplete="current-password" required error={er?.fields.password} />
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {tp('erase')}
-          </button>
+          <Field name="password" type="password" label={tp('password')} autoComplete="current-password" required error={er?.fields.password} />
+          <SubmitButton className="btn btn-danger">{tp('erase')}</SubmitButton>
         </Form>
       </section>
     </div>

@@ -4,13 +4,14 @@
  * Sends the confirmation e-mail and
  * says "A confirmation email was sent, please verify". Anyone under 18 is refused.
  */
-import { Form, Link, redirect, useActionData, useNavigation, data } from 'react-router';
+import { Form, Link, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
 import { registerUser } from '../../core/accounts/index.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
-import { addressFromForm, formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { addressFromForm, requestMeta } from '../lib/auth.server.ts';
+import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
@@ -26,11 +27,8 @@ const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'passwordC
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), NAMES);
-  if (f.password && f.password !== f.passwordConfirm) {
-    const msg = translate(context.lang, 'errors:passwordsDiffer');
-    return data({ ok: false as const, error: msg, fields: { passwordConfirm: msg } as Record<string, string> }, { status: 400 });
-  }
-  try {
+  return pageAction(context, async () => {
+    if (f.password) requireSamePasswords(f.password, f.passwordConfirm);
     await registerUser(
       context.shop,
       {
@@ -46,15 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       requestMeta(context),
     );
     return { ok: true as const, message: translate(context.lang, 'account:register.sent'), email: f.email.trim().toLowerCase() };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation('account');
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   if (result?.ok)
     return (
       <div className="container account-page">
@@ -78,12 +73,12 @@ export default function RegisterPage() {
         <fieldset>
           <legend>{t('register.you')}</legend>
           <div className="field-row">
-            <FormField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
-            <FormField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
+            <Field name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
+            <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
           </div>
-          <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
-          <FormField name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required error={e.phone} placeholder="+41 79 123 45 67" />
-          <FormField
+          <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
+          <Field name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required error={e.phone} placeholder="+41 79 123 45 67" />
+          <Field
             name="dateOfBirth"
             type="date"
             label={t('fields.dateOfBirth')}
@@ -101,9 +96,7 @@ export default function RegisterPage() {
           <legend>{t('fields.password')}</legend>
           <NewPasswordFields name="password" label="fields.password" errors={e} />
         </fieldset>
-        <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
-          {t('register.submit')}
-        </button>
+        <SubmitButton>{t('register.submit')}</SubmitButton>
       </Form>
       <p className="account-links">
         {t('register.haveAccount')} <Link to="/login">{t('login.title')}</Link>

@@ -2,12 +2,13 @@
  * Password reset (/reset/{token}; specification section 2): choose a new password with the link
  * of the reset mail (single use, 1 h). Every session of the account is signed out.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
 import { emailTokenUsable, resetPassword } from '../../core/accounts/index.ts';
-import { FormMessage } from '../components/account/FormField.tsx';
-import { formFailure, formFields, requestMeta } from '../lib/auth.server.ts';
+import { FormMessage, SubmitButton } from '../components/forms.tsx';
+import { requestMeta } from '../lib/auth.server.ts';
+import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
@@ -20,23 +21,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), ['password', 'passwordConfirm']);
-  if (f.password !== f.passwordConfirm) {
-    const msg = translate(context.lang, 'errors:passwordsDiffer');
-    return data({ ok: false as const, error: msg, fields: { passwordConfirm: msg } as Record<string, string> }, { status: 400 });
-  }
-  try {
+  return pageAction(context, async () => {
+    requireSamePasswords(f.password, f.passwordConfirm);
     await resetPassword(context.shop, { token: params.token, password: f.password }, requestMeta(context));
     return { ok: true as const, message: translate(context.lang, 'account:reset.done') };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function ResetPage() {
   const { t } = useTranslation('account');
   const { usable } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const e = result && !result.ok ? result.fields : {};
   if (!usable && !result?.ok)
     return (
@@ -72,9 +67,7 @@ export default function ResetPage() {
           )}
           <Form method="post" className="account-form" noValidate>
             <NewPasswordFields name="password" label="fields.newPassword" errors={e} />
-            <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
-              {t('reset.submit')}
-            </button>
+            <SubmitButton>{t('reset.submit')}</SubmitButton>
           </Form>
         </>
       )}

@@ -4,15 +4,14 @@
  * rules); on success the admin is signed in and goes to the dashboard. A wrong, expired or used
  * link, and any link once an admin exists, answers 404.
  */
-import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
+import { data, Form, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/setup';
 import { createFirstAdmin, setupLinkUsable } from '../../core/accounts/index.ts';
 import { createSession } from '../../core/accounts/index.ts';
-import { DomainError } from '../../core/errors.ts';
-import { FormField, FormMessage } from '../components/account/FormField.tsx';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
-import { formFailure, formFields } from '../lib/auth.server.ts';
+import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -28,26 +27,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), ['firstName', 'lastName', 'email', 'password', 'passwordConfirm']);
-  if (f.password !== f.passwordConfirm) {
-    const msg = translate(context.lang, 'errors:passwordsDiffer');
-    return data({ ok: false as const, error: msg, fields: { passwordConfirm: msg } as Record<string, string> }, { status: 400 });
-  }
-  try {
-    const { userId } = await createFirstAdmin(context.shop, params.token, f);
-    const session = await createSession(context.shop, { id: userId, role: 'Admin' });
-    const headers = new Headers();
-    for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
-    return redirect('/admin/home', { headers });
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'not_found') throw notFound();
-    return formFailure(err, context.lang);
-  }
+  return pageAction(
+    context,
+    async () => {
+      requireSamePasswords(f.password, f.passwordConfirm);
+      const { userId } = await createFirstAdmin(context.shop, params.token, f);
+      const session = await createSession(context.shop, { id: userId, role: 'Admin' });
+      const headers = new Headers();
+      for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
+      return redirect('/admin/home', { headers });
+    },
+    // a wrong, used or expired link is the 404 page, not a form message
+    { escape: (e) => (e.code === 'not_found' ? notFound() : undefined) },
+  );
 }
 
 export default function SetupPage() {
   const { t } = useTranslation('account');
   const result = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
   const e = result && !result.ok ? result.fields : {};
   return (
     <div className="container account-page" data-testid="setup-page">
@@ -56,14 +53,12 @@ export default function SetupPage() {
       <FormMessage error={result && !result.ok ? result.error : undefined} />
       <Form method="post" className="account-form" noValidate>
         <div className="field-row">
-          <FormField name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
-          <FormField name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
+          <Field name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
+          <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
         </div>
-        <FormField name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
+        <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
         <NewPasswordFields name="password" label="fields.password" errors={e} />
-        <button type="submit" className="btn" disabled={busy} data-testid="setup-submit">
-          {t('setup.submit')}
-        </button>
+        <SubmitButton data-testid="setup-submit">{t('setup.submit')}</SubmitButton>
       </Form>
       <p className="card-meta">{t('setup.once')}</p>
     </div>

@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/shopcart';
 import { addToCart, removeFromCart, setCartCount } from '../../core/cart/index.ts';
-import { DomainError } from '../../core/errors.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { productImgProps } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { packagingLabel } from '../../core/catalogue/browser.ts';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
@@ -37,31 +37,28 @@ function safeReturn(to: string | undefined): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, FormDataEntryValue>;
+  let form: FormData;
   try {
-    form = Object.fromEntries(await request.formData());
+    form = await request.formData();
   } catch {
     return data({ ok: false, error: translate(context.lang, 'cart:invalidRequest') }, { status: 400 }); // not a form body
   }
-  const parsed = CartForm.safeParse(form);
-  if (!parsed.success) return data({ ok: false, error: translate(context.lang, 'cart:invalidRequest') }, { status: 400 });
-  const f = parsed.data;
   const { db } = context.shop;
   const userId = context.auth?.userId ?? null;
-  try {
-    if (f.intent === 'add' || f.intent === 'buy') await addToCart(db, context.cartKey, f.productId, f.count, userId);
-    else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
-    else await removeFromCart(db, context.cartKey, f.productId);
-  } catch (e) {
-    if (e instanceof DomainError) {
-      const message = translateError(context.lang, e);
-      return data({ ok: false, error: message }, { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 });
-    }
-    throw e;
-  }
-  if (f.intent === 'buy') return redirect('/shopcart');
-  if (f.js) return { ok: true as const, error: undefined };
-  return redirect(f.intent === 'add' ? safeReturn(f.returnTo) : '/shopcart');
+  return pageAction(
+    context,
+    async () => {
+      const f = readForm(CartForm, form);
+      if (f.intent === 'add' || f.intent === 'buy') await addToCart(db, context.cartKey, f.productId, f.count, userId);
+      else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
+      else await removeFromCart(db, context.cartKey, f.productId);
+      if (f.intent === 'buy') return redirect('/shopcart');
+      if (f.js) return { ok: true as const, error: undefined };
+      return redirect(f.intent === 'add' ? safeReturn(f.returnTo) : '/shopcart');
+    },
+    // the cart's buttons post no typed fields: a malformed post is one "invalid request"
+    { message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'cart:invalidRequest') : undefined) },
+  );
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 /**
  * The accounts module's face (registration, log-in, sessions and their cookies, roles, two-factor
  * (TOTP), first-run setup, privacy exports, retention purges): what other modules and layers
- * import of it; its other files are inner (docs/decisions/017-module-faces.md).
+ * import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './bootstrap.ts';

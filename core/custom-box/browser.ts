@@ -4,5 +4,5 @@
  * or other server package (checked by .dependency-cruiser-browser.cjs; docs/decisions/017-module-
  * faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './constants.ts';

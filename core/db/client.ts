@@ -103,10 +103,14 @@ export const SETUP_LOCK_KEY = '-4115791707318876646';
  * @param opts.dataDir directory for PGlite's files; `memory://` (or absent) = in memory.
  * @param opts.setup work that must happen once, right after the migrations, before any other
  *   process uses the database (seeding settings, the first-start catalogue import).
+ * @param opts.image an in-memory PGlite starts from this dump of a data directory
+ *   (`PGlite.dumpDataDir`, an uncompressed tar) instead of an empty cluster: the test suite
+ *   migrates and seeds one database and starts every test file from its copy, which saves the
+ *   cluster creation and migrations (~6 CPU-seconds) per file. Ignored with a URL or a data directory.
  * @throws {import('./lock.ts').DataDirLockedError} when another live process has the PGlite data
  *   directory open (PGlite allows one process per directory).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; setup?: (db: Db) => Promise<void> }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; setup?: (db: Db) => Promise<void>; image?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle pooled connection closed by the server (restart, DROP DATABASE … FORCE) emits an
@@ -143,7 +147,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   let client: PGlite | undefined;
   try {
     if (dataDir) await createClusterApart(dataDir);
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: pgliteStartParams() });
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      startParams: pgliteStartParams(),
+      ...(opts.image && !dataDir ? { loadDataDir: opts.image } : {}),
+    });
     const db = drizzlePglite(client, { schema, logger: countQueries }) as unknown as Db;
     registerPreparedDriver(db, { kind: 'pglite', client, onQuery: countQueries.logQuery });
     await migratePglite(db as never, { migrationsFolder });

@@ -1,9 +1,9 @@
 /**
  * The db module's face (the data layer: Drizzle client, every table (schema/), content version,
  * backups, data-dir lock): what other modules and layers import of it; its other files are inner
- * (docs/decisions/017-module-faces.md).
+ * (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './backup.ts';
 export * from './browser.ts';
 export * from './client.ts';

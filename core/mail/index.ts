@@ -1,8 +1,8 @@
 /**
  * The mail module's face (the outbox, mail templates in 15 languages, SMTP delivery): what other
- * modules and layers import of it; its other files are inner (docs/decisions/017-module-faces.md).
+ * modules and layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './expire.ts';
 export * from './job-mails.ts';
 export * from './service.ts';

@@ -3,6 +3,6 @@
  * other modules and layers import of it; its other files are inner (docs/decisions/017-module-
  * faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 017).
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './browser.ts';
 export * from './service.ts';

@@ -6,16 +6,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Creates an empty PostgreSQL database of its own next to `adminUrl`'s (for tests that start
- * processes, like the import command, against PostgreSQL).
+ * Creates a PostgreSQL database of its own next to `adminUrl`'s (for tests that start
+ * processes, like the import command, against PostgreSQL): empty, or a copy of `opts.template`.
  * @returns its URL and a function that drops it.
  */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(adminUrl: string, opts: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(opts.template ? `CREATE DATABASE ${name} TEMPLATE ${opts.template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(adminUrl);
   u.pathname = `/${name}`;
   return {

@@ -4,8 +4,9 @@
  * change the password, log out, forgot password, reset; and the role checks of every admin page.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkFromMail } from './mail.ts';
+import { logIn } from './login.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const ADMIN_PAGES = [
@@ -23,13 +24,6 @@ const ADMIN_PAGES = [
   '/admin/user/list',
   '/admin/outbox',
 ];
-
-async function login(page: Page, email: string, password: string, path = '/login') {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 test('register, confirm, log in, edit profile, change password, log out, forgot, reset', async ({ page }) => {
   const email = `e2e.${Date.now()}@example.ch`;
@@ -55,7 +49,7 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
 
   // not confirmed yet: login refused
-  await login(page, email, first);
+  await logIn(page, email, first);
   await expect(page.getByRole('alert')).toContainText('confirm your e-mail');
   // a new confirmation link can be requested from there
   await page.getByRole('button', { name: 'Send a new link' }).click();
@@ -123,9 +117,9 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await expect(page.getByText('This link is invalid, has expired or was already used')).toBeVisible();
 
   // the old password no longer works, the new one does
-  await login(page, email, second);
+  await logIn(page, email, second);
   await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password');
-  await login(page, email, third);
+  await logIn(page, email, third);
   await expect(page.getByTestId('snackbar')).toHaveText('Log in successfully');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -161,7 +155,7 @@ test('admin pages: anonymous to /login, Customer and Influencer 403, Admin allow
   // an admin creates a customer and an influencer
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
-  await login(admin, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
+  await logIn(admin, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
   await expect(admin).toHaveURL(/\/admin\/user\/add/);
   const users: Record<string, string> = {};
   for (const role of ['Customer', 'Influencer'] as const) {
@@ -192,7 +186,7 @@ test('admin pages: anonymous to /login, Customer and Influencer 403, Admin allow
   for (const role of ['Customer', 'Influencer'] as const) {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await login(page, users[role], 'Role-Test-Password-1');
+    await logIn(page, users[role], 'Role-Test-Password-1');
     await expect(page.getByTestId('snackbar')).toHaveText('Log in successfully');
     for (const path of ADMIN_PAGES) {
       const res = await page.goto(path);

@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { waitForOwnServer } from './own-server.ts';
+import { logIn } from './login.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
@@ -65,10 +66,7 @@ async function shot(page: Page, target: Locator, file: string) {
 }
 
 async function login(page: Page) {
-  await page.goto(`${BASE}/login?redirectTo=/admin/home`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=/admin/home`);
   await expect(page).toHaveURL(/\/admin\/home/);
 }
 

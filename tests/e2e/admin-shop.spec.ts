@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { waitForOwnServer } from './own-server.ts';
+import { logIn } from './login.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE = `http://localhost:${PORT}`;
@@ -56,10 +57,7 @@ test.afterAll(async () => {
 });
 
 async function login(page: Page) {
-  await page.goto(`${BASE}/login?redirectTo=/admin/home`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=/admin/home`);
   await expect(page).toHaveURL(/\/admin\/home/);
 }
 

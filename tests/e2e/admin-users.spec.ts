@@ -4,21 +4,15 @@
  * their data as JSON, erase them and see that they can no longer log in. The admin is the first-run
  * admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn } from './login.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const PASSWORD = 'Havana-Corona-2026';
 
-async function login(page: Page, email: string, password: string, path = '/login') {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 test('block a customer and see their login refused; export and erase them', async ({ page, browser }) => {
   const email = `e2e.users.${Date.now()}@example.ch`;
-  await login(page, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
+  await logIn(page, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
   await expect(page).toHaveURL(/\/admin\/user\/add/);
   await page.getByLabel('First name').fill('Carmen');
   await page.getByLabel('Last name').fill('Suárez');
@@ -46,13 +40,13 @@ test('block a customer and see their login refused; export and erase them', asyn
   await expect(page.getByRole('status').first()).toContainText('blocked and signed out');
   const customer = await browser.newContext();
   const cpage = await customer.newPage();
-  await login(cpage, email, PASSWORD);
+  await logIn(cpage, email, PASSWORD);
   await expect(cpage.getByRole('alert')).toContainText('blocked');
 
   // unblock: they can log in again
   await page.getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByRole('status').first()).toContainText('unblocked');
-  await login(cpage, email, PASSWORD);
+  await logIn(cpage, email, PASSWORD);
   await expect(cpage).not.toHaveURL(/\/login/);
 
   // export their data as JSON
@@ -68,7 +62,7 @@ test('block a customer and see their login refused; export and erase them', asyn
   await expect(page.getByText('Erased', { exact: true }).first()).toBeVisible();
   await cpage.goto('/profile');
   await expect(cpage).toHaveURL(/\/login/);
-  await login(cpage, email, PASSWORD);
+  await logIn(cpage, email, PASSWORD);
   await expect(cpage.getByRole('alert')).toContainText('Wrong e-mail or password');
   await customer.close();
 });

@@ -18,6 +18,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
 import { waitForOwnServer } from './own-server.ts';
+import { logIn } from './login.ts';
 
 // a free port of its own: several walks (and other checkouts' servers) run on this machine at once
 let PORT = 0;
@@ -79,10 +80,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
     localStorage.setItem('ageConfirmedAt', String(Date.now()));
     localStorage.setItem('cookieChoice', 'accepted');
   });
-  await page.goto(`${BASE}/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, who.email, who.password, `${BASE}/login?redirectTo=${encodeURIComponent(to)}`);
   await expect(page).toHaveURL(new RegExp(to.replace(/[?]/g, '\\?')));
   return page;
 }

@@ -9,19 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import os from 'node:os';
 import path from 'node:path';
+import { logIn } from './login.ts';
 
 /** Where a screenshot goes: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary folder (a test run leaves the tree clean). */
 const shot = (file: string) => path.join(process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : os.tmpdir(), file);
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const PASSWORD = 'Cohiba-Siglo-2026';
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
 
 async function logout(page: Page) {
   await page.goto('/profile');
@@ -44,7 +38,7 @@ async function freshCode(secret: string, after: number): Promise<{ code: string;
 test('an admin turns on two-factor log-in, logs in with a code, and uses a recovery code once', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const email = `e2e.totp.${Date.now()}@example.ch`;
-  await login(page, ADMIN.email, ADMIN.password);
+  await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/admin/user/add');
   await page.getByLabel('First name').fill('Dolores');
@@ -62,7 +56,7 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
 
   const ctx = await browser.newContext();
   const p = await ctx.newPage();
-  await login(p, email, PASSWORD);
+  await logIn(p, email, PASSWORD);
   await expect(p).not.toHaveURL(/\/login/);
 
   // set up from /profile: QR code and the secret as text, confirmed with a first code
@@ -82,7 +76,7 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
 
   // the password alone no longer logs in: the form asks for the code
   await logout(p);
-  await login(p, email, PASSWORD);
+  await logIn(p, email, PASSWORD);
   await expect(p.getByRole('alert')).toContainText('Enter the code of your authenticator app');
   const otp = p.getByLabel('Code from your authenticator app, or a recovery code');
   await expect(otp).toBeVisible();
@@ -96,7 +90,7 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
 
   // a recovery code logs in once
   await logout(p);
-  await login(p, email, PASSWORD);
+  await logIn(p, email, PASSWORD);
   await p.getByLabel('Code from your authenticator app, or a recovery code').fill(recovery[0]);
   await p.getByRole('button', { name: 'Log in' }).click();
   await expect(p).not.toHaveURL(/\/login/);
@@ -105,7 +99,7 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
 
   // … and never again
   await logout(p);
-  await login(p, email, PASSWORD);
+  await logIn(p, email, PASSWORD);
   await p.getByLabel('Code from your authenticator app, or a recovery code').fill(recovery[0]);
   await p.getByRole('button', { name: 'Log in' }).click();
   await expect(p.getByRole('alert')).toContainText('Enter the code of your authenticator app');

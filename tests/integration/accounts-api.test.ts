@@ -11,10 +11,10 @@ import { addToCart, newAnonymousCartId } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, registration, userWithRole, type TestUser } from '../helpers/accounts.ts';
-import { createTestShop } from '../helpers/shop.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -22,12 +22,9 @@ let smtp: TestSmtp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
-  api = apiClient(shop);
   // generous limits for the suite (every call comes from the same in-process "IP"); the rate
   // limit tests at the end set small ones
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api } = await openTestSuite({ env: { SMTP_URL: smtp.url }, wideRateLimits: true }));
 });
 afterAll(async () => {
   await shop.close();

@@ -11,13 +11,12 @@ import { issueAccessToken, type AuthUser } from '../../core/accounts/auth.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart, getCart, newAnonymousCartId } from '../../core/cart/service.ts';
-import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ShopLoadContext } from '../../app/context.ts';
 import { webSession } from '../../server/session.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, userWithRole, type TestUser } from '../helpers/accounts.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 import * as adminLayout from '../../app/layouts/admin.tsx';
 import * as adminIndex from '../../app/routes/admin/index.tsx';
 import * as adminHome from '../../app/routes/admin/home.tsx';
@@ -36,17 +35,12 @@ let influencer: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api } = await openTestSuite({ wideRateLimits: true }));
   customer = await userWithRole(shop, api, 'Customer');
   influencer = await userWithRole(shop, api, 'Influencer');
   admin = await userWithRole(shop, api, 'Admin');
 });
-afterAll(async () => {
-  await shop.close();
-});
+afterAll(() => shop?.close());
 
 function ctx(auth: AuthUser | null, anonCartId = newAnonymousCartId()): ShopLoadContext {
   return {

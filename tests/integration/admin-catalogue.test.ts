@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let http: TestHttp;
@@ -17,8 +17,7 @@ let admin: string;
 let customer: string;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   admin = (await userWithCookie(shop, 'Admin')).cookie;
   customer = (await userWithCookie(shop, 'Customer')).cookie;
 });

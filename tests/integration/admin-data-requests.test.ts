@@ -20,8 +20,8 @@ import { shopConfig } from '../../core/db/schema/config.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const ADMIN_ROUTES: [string, string][] = [
   ['/admin', 'routes/admin/index'],
@@ -106,8 +106,7 @@ let blocked = '';
 let productId = '';
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   for (const role of ['Customer', 'Influencer', 'Admin'] as const) {
     const u = await userWithCookie(shop, role);
     cookies[role] = u.cookie;

@@ -15,13 +15,12 @@ import { addToCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { adminTransition } from '../../core/orders/service.ts';
-import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD, userWithRole, type TestUser } from '../helpers/accounts.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { productWith } from '../helpers/customers.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -54,11 +53,7 @@ async function auditActions(userId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api, http } = await openTestSuite({ http: true, wideRateLimits: true }));
   admin = await userWithRole(shop, api, 'Admin');
   adminCookie = cookieOf(admin);
 });

@@ -38,12 +38,11 @@ import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import { recordAudit } from '../../core/audit/service.ts';
-import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { userWithRole, type TestUser } from '../helpers/accounts.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { ApiClient } from '../helpers/api.ts';
+import type { TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 type Who = 'anonymous' | 'Customer' | 'Influencer' | 'Admin';
 
@@ -189,11 +188,7 @@ export function visibleSegments(html: string): string[] {
 // ------------------------------------------------------------------ set-up
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
-  api = apiClient(shop);
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api, http } = await openTestSuite({ http: true, wideRateLimits: true }));
   for (const role of ['Customer', 'Influencer', 'Admin'] as const) people[role] = await userWithRole(shop, api, role);
   const customer = people.Customer!;
   const [p] = await shop.db.select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(products.sku).limit(1);

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAnonymousCartId } from '../../core/cart/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { productBySku } from '../helpers/catalogue.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -17,16 +17,13 @@ let opusxDouble: string;
 let chateau: string;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
   hemingway = (await productBySku(shop, 'AF-HEM-SS-S1')).id;
   opusx = (await productBySku(shop, 'AF-OPX-ROB-S1')).id;
   opusxDouble = (await productBySku(shop, 'AF-OPX-DRB-S1')).id;
   chateau = (await productBySku(shop, 'AF-GR-CHAT-P5')).id;
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** Asserts the contract's error shape and status. */
 function expectError(res: { status: number; body: any }, status: number, fields?: Record<string, string | RegExp>) {

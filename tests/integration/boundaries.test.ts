@@ -1,6 +1,6 @@
 /**
  * The architecture's import rules (.dependency-cruiser.cjs, .dependency-cruiser-browser.cjs;
- * docs/decisions/017-module-faces.md) fire on each forbidden direction, and the real tree keeps
+ * docs/decisions/018-module-faces.md) fire on each forbidden direction, and the real tree keeps
  * them. Each probe is a tiny tree of its own in a fresh temporary directory (removed afterwards),
  * cruised with the real rule sets through dependency-cruiser's API: nothing is written into the
  * repository, so the test can run beside anything else.

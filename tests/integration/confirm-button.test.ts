@@ -7,28 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../core/db/schema/accounts.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
-import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { registration } from '../helpers/accounts.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { TestHttp } from '../helpers/http.ts';
 import { linkIn } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let http: TestHttp;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api, http } = await openTestSuite({ http: true, wideRateLimits: true }));
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** Registers someone (names with an accent and an apostrophe) and returns the path of their confirmation link. */
 async function registered(): Promise<{ email: string; path: string }> {

@@ -13,9 +13,9 @@ import { listBoxModels, saveBoxModel } from '../../core/custom-box/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { expireDueOrders } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, stockOf } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -23,17 +23,14 @@ let api: ApiClient;
 let singles: { id: string; name: string; sku: string }[];
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
   singles = await shop.db
     .select({ id: products.id, name: products.name, sku: products.sku })
     .from(products)
     .where(and(eq(products.category, 'cigar'), eq(products.unitsPerPackage, 1)))
     .orderBy(products.sku);
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** Sets stock and price (Rappen, no discount) of the singles at `from`..`from+n-1`. */
 async function cigars(from: number, n: number, stock: number, price = 1000) {

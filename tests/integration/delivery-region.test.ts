@@ -10,29 +10,22 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
-import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { registration, userWithRole } from '../helpers/accounts.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { productWith } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
 import { settingsForm } from '../helpers/settings.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let http: TestHttp;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
-  const wide = { ip: 10_000, account: 10_000, duration: 60 };
-  await setRateLimits(shop, { login: wide, register: wide, forgot: wide, reset: wide, confirm: wide });
+  ({ shop, api, http } = await openTestSuite({ http: true, wideRateLimits: true }));
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 const vaduz = { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' };
 /** The visible text of a page (tags and the loader data's script left out), spaces normalised. */

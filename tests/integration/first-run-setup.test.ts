@@ -14,19 +14,17 @@ import { users } from '../../core/db/schema/accounts.ts';
 import { issueSetupLink, SETUP_LINK_TTL_MS } from '../../core/accounts/setup.ts';
 import { setupTokens } from '../../core/db/schema/accounts-setup.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, loadBuild, type TestHttp } from '../helpers/http.ts';
-import { createTestDatabase, createTestShop, onPostgres } from '../helpers/shop.ts';
+import { loadBuild, type TestHttp } from '../helpers/http.ts';
+import { createTestDatabase, onPostgres } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let http: TestHttp;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 const pathOf = (link: string) => new URL(link).pathname;
 const form = {

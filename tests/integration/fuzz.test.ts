@@ -14,10 +14,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../../api/openapi.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, loadBuild, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { loadBuild, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -28,8 +27,7 @@ let identities: Array<{ name: string; headers: Record<string, string>; cookie?: 
 let productIds: string[];
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   const customer = await userWithCookie(shop, 'Customer');
   const admin = await userWithCookie(shop, 'Admin');
   identities = [
@@ -39,9 +37,7 @@ beforeAll(async () => {
   ];
   productIds = ((await shop.db.execute(sql`SELECT id FROM products ORDER BY sku LIMIT 5`)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
 }, 120_000);
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** Strings that have broken servers before. */
 const nastyString = fc.oneof(
@@ -147,9 +143,9 @@ function queryFor(keys: string[]): fc.Arbitrary<string> {
 
 type Op = { method: 'get' | 'post'; path: string; keys: string[] };
 
-/** Every operation of the OpenAPI document, with the field names of its body or query. */
-function apiOperations(): Op[] {
-  const doc = buildOpenApi('/api') as { paths: Record<string, Record<string, any>> };
+/** Every operation of the served OpenAPI document, with the field names of its body or query. */
+async function apiOperations(): Promise<Op[]> {
+  const doc = (await (await http.fetch('/api/openapi.json')).json()) as { paths: Record<string, Record<string, any>> };
   const ops: Op[] = [];
   for (const [p, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -214,7 +210,7 @@ async function checkInvariants(): Promise<void> {
 
 describe('fuzzing', () => {
   it(`every JSON API call: ${Math.round(RUNS * 0.8)} generated requests, never a 5xx`, async () => {
-    const ops = apiOperations();
+    const ops = await apiOperations();
     expect(ops.length).toBeGreaterThan(15);
     const failures: string[] = [];
     const request = fc

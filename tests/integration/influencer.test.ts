@@ -22,21 +22,18 @@ import { recordPaymentFailure } from '../../core/payments/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo, updatePromo } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let productIndex = 0;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** An Influencer with a token and a referral code (set as an admin would, with its promo row). */
 async function influencer(): Promise<TestCustomer & { referralCode: string }> {

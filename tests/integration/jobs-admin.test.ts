@@ -10,9 +10,9 @@ import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { dashboard } from '../../core/dashboard/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { settingsForm } from '../helpers/settings.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let http: TestHttp;
@@ -20,8 +20,7 @@ let admin: string;
 let customer: string;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   admin = (await userWithCookie(shop, 'Admin')).cookie;
   customer = (await userWithCookie(shop, 'Customer')).cookie;
 });

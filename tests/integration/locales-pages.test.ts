@@ -9,18 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue } from '../../core/i18n/catalogue-check.ts';
 import { LOCALES, PICKER_LOCALES, isRtl } from '../../app/i18n/locales.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let http: TestHttp;
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** A text of a catalogue by dotted path. */
 function text(lng: string, ns: string, key: string): string {

@@ -18,10 +18,10 @@ import { createOrder, findOrder } from '../../core/orders/service.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -30,8 +30,7 @@ let next = 0;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite({ env: { SMTP_URL: smtp.url } }));
 });
 afterAll(async () => {
   await shop?.close();

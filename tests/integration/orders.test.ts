@@ -11,20 +11,17 @@ import { expireDueOrders } from '../../core/orders/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 describe('order/create', () => {
   it('50 concurrent checkouts of a product with stock 10 give exactly 10 orders and 40 refusals; stock ends at 0', async () => {

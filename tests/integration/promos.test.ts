@@ -5,22 +5,19 @@ import { addToCart } from '../../core/cart/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo, promoDiscountFor } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let product: { id: string };
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
   product = await productWith(shop, 100, 4990, 40); // 49.90
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 async function customerWith(count: number): Promise<TestCustomer> {
   const c = await createCustomer(shop);

@@ -16,22 +16,19 @@ import { payments } from '../../core/db/schema/payments.ts';
 import { paymentsNeedingAttention } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { rappenToDecimalString } from '../../core/pricing/money.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 async function bankOrder(index: number, price: number, count = 1) {
   const p = await productWith(shop, 10, price, index);

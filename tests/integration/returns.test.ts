@@ -24,12 +24,12 @@ import { refundOrder } from '../../core/payments/refunds.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { acceptReturn, openReturns, refuseReturn, requestReturn, returnsOfOrder, setReturnIban } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 
 let shop: Shop;
@@ -41,8 +41,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite({ env: { SMTP_URL: smtp.url } }));
 });
 afterAll(async () => {
   await shop?.close();

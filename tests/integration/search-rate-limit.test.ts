@@ -2,14 +2,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { ApiClient } from '../helpers/api.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
   await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
 });
 afterAll(() => shop.close());

@@ -9,20 +9,18 @@ import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { userWithRole } from '../helpers/accounts.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let http: TestHttp;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
+  ({ shop, api, http } = await openTestSuite({ http: true }));
 }, 60_000);
 afterAll(() => shop.close());
 

@@ -11,16 +11,15 @@ import { orders } from '../../core/db/schema/orders.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
 }, 60_000);
 afterAll(() => shop.close());
 

@@ -10,10 +10,10 @@ import { addToCart } from '../../core/cart/service.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -21,14 +21,10 @@ let http: TestHttp;
 let product: { id: string };
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
+  ({ shop, api, http } = await openTestSuite({ http: true }));
   product = await productWith(shop, 500, 4990, 0); // CHF 49.90 a unit
 });
-afterAll(async () => {
-  await shop?.close();
-});
+afterAll(() => shop?.close());
 
 /** A customer with `n` units of the CHF 49.90 product in the cart. */
 async function customerWith(n: number): Promise<TestCustomer> {

@@ -21,19 +21,17 @@ import { auditLog } from '../../core/db/schema/audit.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { eq } from 'drizzle-orm';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let http: TestHttp;
 
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null });
-  api = apiClient(shop);
-  http = await createTestHttp(shop);
+  ({ shop, api, http } = await openTestSuite({ catalogue: null, http: true }));
   await setRateLimits(shop, { login: { ip: 1000, account: 1000, duration: 900 }, password: { ip: 1000, account: 1000, duration: 900 } });
 }, 60_000);
 afterAll(() => shop.close());

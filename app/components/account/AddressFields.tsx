@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
 import type { RootData } from '../../root.tsx';
-import { FormField } from './FormField.tsx';
+import { Field, SelectField } from '../forms.tsx';
 
 export type AddressValues = { street: string; postalCode: string; city: string; country: string };
 
@@ -16,16 +16,9 @@ export function AddressFields({ errors, values }: { errors: Record<string, strin
   const liechtenstein = Boolean(root?.config.deliverLiechtenstein) || values?.country === 'LI';
   return (
     <>
-      <FormField
-        name="street"
-        label={t('fields.street')}
-        autoComplete="street-address"
-        required
-        defaultValue={values?.street}
-        error={errors['address.street']}
-      />
+      <Field name="street" label={t('fields.street')} autoComplete="street-address" required defaultValue={values?.street} error={errors['address.street']} />
       <div className="field-row">
-        <FormField
+        <Field
           name="postalCode"
           label={t('fields.postalCode')}
           autoComplete="postal-code"
@@ -36,16 +29,12 @@ export function AddressFields({ errors, values }: { errors: Record<string, strin
           defaultValue={values?.postalCode}
           error={errors['address.postalCode']}
         />
-        <FormField name="city" label={t('fields.city')} autoComplete="address-level2" required defaultValue={values?.city} error={errors['address.city']} />
+        <Field name="city" label={t('fields.city')} autoComplete="address-level2" required defaultValue={values?.city} error={errors['address.city']} />
       </div>
-      <div className="field">
-        <label htmlFor="f-country">{t('fields.country')}</label>
-        <select id="f-country" name="country" defaultValue={values?.country ?? 'CH'} autoComplete="country">
-          <option value="CH">{t('countries.CH')}</option>
-          {liechtenstein && <option value="LI">{t('countries.LI')}</option>}
-        </select>
-        {errors['address.country'] && <p className="field-error">{errors['address.country']}</p>}
-      </div>
+      <SelectField name="country" label={t('fields.country')} defaultValue={values?.country ?? 'CH'} autoComplete="country" error={errors['address.country']}>
+        <option value="CH">{t('countries.CH')}</option>
+        {liechtenstein && <option value="LI">{t('countries.LI')}</option>}
+      </SelectField>
     </>
   );
 }

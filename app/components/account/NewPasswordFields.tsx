@@ -4,7 +4,7 @@
  * message from the action.
  */
 import { useTranslation } from 'react-i18next';
-import { FormField } from './FormField.tsx';
+import { Field } from '../forms.tsx';
 
 /**
  * @param name the form name of the new password (`password`, or `newPassword` on the profile);
@@ -16,24 +16,8 @@ export function NewPasswordFields({ name, label, errors }: { name: string; label
   const { t } = useTranslation('account');
   return (
     <>
-      <FormField
-        name={name}
-        type="password"
-        label={t(label)}
-        autoComplete="new-password"
-        required
-        minLength={10}
-        error={errors[name]}
-        hint={t('password.rules')}
-      />
-      <FormField
-        name="passwordConfirm"
-        type="password"
-        label={t('fields.passwordConfirm')}
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirm}
-      />
+      <Field name={name} type="password" label={t(label)} autoComplete="new-password" required minLength={10} error={errors[name]} hint={t('password.rules')} />
+      <Field name="passwordConfirm" type="password" label={t('fields.passwordConfirm')} autoComplete="new-password" required error={errors.passwordConfirm} />
     </>
   );
 }

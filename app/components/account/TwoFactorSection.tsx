@@ -6,7 +6,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FormField, FormMessage } from './FormField.tsx';
+import { Field, FormMessage } from '../forms.tsx';
 import type { TwoFactorAnswer } from '../../lib/view-types.ts';
 
 /** What a two-factor step of the profile action answers. */
@@ -63,7 +63,7 @@ export function TwoFactorSection({
           </p>
           <Form method="post" className="account-form" noValidate>
             <input type="hidden" name="intent" value="twoFactorConfirm" />
-            <FormField
+            <Field
               name="otp"
               label={t('twoFactor.firstCode')}
               inputMode="numeric"
@@ -91,7 +91,7 @@ export function TwoFactorSection({
           <p className="card-meta">{t('twoFactor.on', { left: status.recoveryCodesLeft })}</p>
           <Form method="post" className="account-form" noValidate>
             <input type="hidden" name="intent" value="twoFactorDisable" />
-            <FormField name="otp" label={t('twoFactor.codeToDisable')} autoComplete="one-time-code" required error={fields.otp} />
+            <Field name="otp" label={t('twoFactor.codeToDisable')} autoComplete="one-time-code" required error={fields.otp} />
             <button type="submit" className="btn btn-ghost" disabled={busy || status.requiredForAdmins}>
               {t('twoFactor.disable')}
             </button>

@@ -1,4 +1,9 @@
-/** A labelled form field with its error message, for admin forms. */
+/**
+ * The admin pages' field: one `type` switch over the shared controls of ../forms.tsx (text,
+ * number, e-mail, multi-line text, choice, checkbox), taking a stored value of any kind.
+ */
+import { CheckboxField, Field as TextField, SelectField, TextareaField } from '../forms.tsx';
+
 export function Field({
   name,
   label,
@@ -18,44 +23,10 @@ export function Field({
   options?: { value: string; label: string }[];
   hint?: string;
 }) {
-  const id = `f-${name}`;
-  const describedBy = [error ? `${id}-err` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
-  if (type === 'checkbox')
-    return (
-      <div className="field field-check">
-        <label htmlFor={id} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <input id={id} name={name} type="checkbox" defaultChecked={Boolean(defaultValue)} style={{ width: 'auto', minHeight: 0 }} />
-          {label}
-        </label>
-      </div>
-    );
-  const common = { id, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {type === 'textarea' ? (
-        <textarea {...common} defaultValue={defaultValue == null ? '' : String(defaultValue)} />
-      ) : type === 'select' ? (
-        <select {...common} defaultValue={defaultValue == null ? '' : String(defaultValue)}>
-          {options?.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input {...common} type={type} defaultValue={defaultValue == null ? '' : String(defaultValue)} />
-      )}
-      {hint && (
-        <div id={`${id}-hint`} className="card-meta">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-err`} className="field-error">
-          {error}
-        </div>
-      )}
-    </div>
-  );
+  const common = { name, label, error, hint, required };
+  const text = defaultValue == null ? '' : String(defaultValue);
+  if (type === 'checkbox') return <CheckboxField {...common} defaultChecked={Boolean(defaultValue)} />;
+  if (type === 'textarea') return <TextareaField {...common} defaultValue={text} />;
+  if (type === 'select') return <SelectField {...common} options={options} defaultValue={text} />;
+  return <TextField {...common} type={type} defaultValue={text} />;
 }

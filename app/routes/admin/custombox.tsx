@@ -4,17 +4,17 @@
  * order. Models are never deleted (carts and orders refer to them). Admin only (admin layout
  * loader, and this action re-checks); every change is audited (core/custom-box/service.ts).
  */
-import { data, Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/custombox';
 import { BOX_DRAWINGS } from '../../../core/custom-box/browser.ts';
 import { listBoxModels, saveBoxModel } from '../../../core/custom-box/index.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { parseForm } from '../../lib/form.server.ts';
-import { translate, translateError, translateFields } from '../../i18n/resources.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
+import { CheckboxField, Field, FormError, FormSuccess, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const chf = z
@@ -65,98 +65,76 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  const r = parseForm(ModelForm, await request.formData(), context.lang);
-  if (!r.ok) return data({ saved: false, id: r.values.id || 'new', fields: r.fields }, { status: 400 });
-  const { id, ...input } = r.data;
-  try {
-    const row = await saveBoxModel(context.shop.db, admin.userId, id, input);
-    return { saved: true, id: id ? row.id : 'new', fields: {} as Record<string, string> };
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    return data(
-      { saved: false, id: id || 'new', fields: e.opts.fields ? translateFields(context.lang, e.opts.fields) : { _: translateError(context.lang, e) } },
-      { status: e.code === 'not_found' ? 404 : 400 },
-    );
-  }
+  const form = await request.formData();
+  const posted = String(form.get('id') ?? '').slice(0, 64);
+  return pageAction(
+    context,
+    async () => {
+      const { id, ...input } = readForm(ModelForm, form);
+      const row = await saveBoxModel(context.shop.db, admin.userId, id, input);
+      return { saved: true, id: id ? row.id : 'new', fields: {} as Record<string, string> };
+    },
+    {
+      // the form names the marked fields in its own words
+      message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'custombox:admin.error') : undefined),
+      extra: () => ({ saved: false, id: posted || 'new' }),
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Custom boxes');
 
 type ModelValues = Route.ComponentProps['loaderData']['models'][number];
 
-function ModelRow({ m, result }: { m: ModelValues | null; result?: { saved: boolean; id: string; fields: Record<string, string> } }) {
+function ModelRow({ m, result }: { m: ModelValues | null; result?: { saved: boolean; id: string; fields: Record<string, string>; error?: string } }) {
   const { t } = useTranslation('custombox');
   const key = m?.id ?? 'new';
   const mine = result?.id === key ? result : undefined;
   const f = mine?.fields ?? {};
-  const busy = useNavigation().state === 'submitting';
+  // one form per model on the page: ids carry the model
   const id = (n: string) => `m-${key}-${n}`;
-  const err = (n: string) =>
-    f[n] ? (
-      <p className="field-error" id={`${id(n)}-err`}>
-        {f[n]}
-      </p>
-    ) : null;
-  const inv = (n: string) => (f[n] ? { 'aria-invalid': true, 'aria-describedby': `${id(n)}-err` } : {});
   return (
     <Form method="post" className="summary" style={{ marginBottom: 16 }} aria-label={m ? m.name : t('admin.new')} data-testid="box-model-form">
       {m && <input type="hidden" name="id" value={m.id} />}
       <h2 style={{ fontSize: '1.2rem', marginTop: 0 }}>{m ? m.name : t('admin.new')}</h2>
-      {mine?.saved && (
-        <p className="form-success" role="status">
-          {t('admin.saved')}
-        </p>
-      )}
-      {mine && !mine.saved && (
-        <p className="form-error" role="alert">
-          {f._ ?? t('admin.error')}
-        </p>
-      )}
+      {mine?.saved && <FormSuccess message={t('admin.saved')} />}
+      {mine && !mine.saved && <FormError error={mine.error ?? t('admin.error')} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '0 16px', alignItems: 'end' }}>
-        <div className="field">
-          <label htmlFor={id('name')}>{t('admin.name')}</label>
-          <input id={id('name')} name="name" defaultValue={m?.name ?? ''} maxLength={80} required {...inv('name')} />
-          {err('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('capacity')}>{t('admin.capacity')}</label>
-          <input id={id('capacity')} name="capacity" type="number" min={5} max={100} defaultValue={m?.capacity ?? 10} required {...inv('capacity')} />
-          {err('capacity')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('price')}>{t('admin.price')}</label>
-          <input id={id('price')} name="price" inputMode="decimal" defaultValue={m ? rappenToDecimalString(m.price) : ''} required {...inv('price')} />
-          {err('price')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('drawing')}>{t('admin.drawing')}</label>
-          <select id={id('drawing')} name="drawing" defaultValue={m?.drawing ?? 'cedar'}>
-            {BOX_DRAWINGS.map((d) => (
-              <option key={d} value={d}>
-                {t(`drawing.${d}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={id('image')}>{t('admin.image')}</label>
-          <input id={id('image')} name="image" defaultValue={m?.image ?? ''} placeholder="/images/box.webp" {...inv('image')} />
-          {err('image')}
-        </div>
-        <div className="field">
-          <label htmlFor={id('sort')}>{t('admin.sort')}</label>
-          <input id={id('sort')} name="sort" type="number" defaultValue={m?.sort ?? 50} {...inv('sort')} />
-          {err('sort')}
-        </div>
+        <Field name="name" id={id('name')} label={t('admin.name')} error={f.name} defaultValue={m?.name ?? ''} maxLength={80} required />
+        <Field
+          name="capacity"
+          id={id('capacity')}
+          label={t('admin.capacity')}
+          error={f.capacity}
+          type="number"
+          min={5}
+          max={100}
+          defaultValue={m?.capacity ?? 10}
+          required
+        />
+        <Field
+          name="price"
+          id={id('price')}
+          label={t('admin.price')}
+          error={f.price}
+          inputMode="decimal"
+          defaultValue={m ? rappenToDecimalString(m.price) : ''}
+          required
+        />
+        <SelectField
+          name="drawing"
+          id={id('drawing')}
+          label={t('admin.drawing')}
+          error={f.drawing}
+          defaultValue={m?.drawing ?? 'cedar'}
+          options={BOX_DRAWINGS.map((d) => ({ value: d, label: t(`drawing.${d}`) }))}
+        />
+        <Field name="image" id={id('image')} label={t('admin.image')} error={f.image} defaultValue={m?.image ?? ''} placeholder="/images/box.webp" />
+        <Field name="sort" id={id('sort')} label={t('admin.sort')} error={f.sort} type="number" defaultValue={m?.sort ?? 50} />
       </div>
       <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
-        <label htmlFor={id('active')} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <input id={id('active')} name="active" type="checkbox" defaultChecked={m?.active ?? true} style={{ width: 'auto', minHeight: 0 }} />
-          {t('admin.active')}
-        </label>
-        <button type="submit" className="btn btn-small" disabled={busy}>
-          {m ? t('admin.save') : t('admin.add')}
-        </button>
+        <CheckboxField name="active" id={id('active')} label={t('admin.active')} error={f.active} defaultChecked={m?.active ?? true} className="" />
+        <SubmitButton className="btn btn-small">{m ? t('admin.save') : t('admin.add')}</SubmitButton>
       </div>
     </Form>
   );

@@ -7,13 +7,11 @@
  * whose outcome is unknown shows as pending, to check with Datatrans, then retry (same reference)
  * or resolve by hand. Forms work without JavaScript.
  */
-import { translateFields } from '../../i18n/resources.server.ts';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.details';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { getSettings } from '../../../core/config/index.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { adminOrderDetails, shipOrder } from '../../../core/orders/index.ts';
 import { CARRIERS, DEFAULT_CARRIER, trackingUrl } from '../../../core/orders/browser.ts';
 import { refundOrder, resolvePendingRefund, retryRefund } from '../../../core/payments/index.ts';
@@ -21,7 +19,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/brow
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents } from '../../components/custombox/BoxContents.tsx';
 import { orderView } from '../../lib/checkout.server.ts';
-import { adminError } from '../../lib/admin-shop.server.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/browser.ts';
@@ -118,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent =
     given === 'refund' || given === 'return-accept' || given === 'return-refuse' || given === 'refund-retry' || given === 'refund-resolve' ? given : 'ship';
   const returnId = String(form.get('returnId') ?? '').slice(0, 64);
-  try {
+  const work = async () => {
     if (intent === 'return-accept') {
       const amount = parseChfInput(String(form.get('amount') ?? ''));
       if (amount === null || amount <= 0) return data<ActionResult>({ intent, returnId, error: '', fields: { amount: 'amount' } }, { status: 400 });
@@ -165,14 +163,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       admin.userId,
     );
     return redirect(`/admin/order/details?id=${id}&done=refunded`);
-  } catch (e) {
-    if (e instanceof DomainError)
-      return data<ActionResult>(
-        { intent, returnId, error: adminError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
-        { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 },
-      );
-    throw e;
-  }
+  };
+  return pageAction(context, work, { namespace: 'adminshop', extra: () => ({ intent, returnId }) });
 }
 
 export default function AdminOrderDetails({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,13 +5,14 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/order.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { ORDER_STATUSES } from '../../../core/orders/browser.ts';
 import { adminTransition, findOrder } from '../../../core/orders/index.ts';
 import { TRANSITIONS, transitionRefusal } from '../../../core/orders/browser.ts';
-import { translateError } from '../../i18n/resources.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { FormError, SelectField, SubmitButton, TextareaField } from '../../components/forms.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -27,23 +28,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.orderEdit', { code: data?.code ?? '' });
 
+/** The status form: the order, the status to move it to (one of the order statuses), an optional note. */
+const StatusForm = z.object({
+  id: z.string().max(64),
+  to: z.enum(ORDER_STATUSES),
+  note: z
+    .string()
+    .optional()
+    .transform((n) => (n ?? '').trim().slice(0, 500) || undefined),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
-  const id = String(form.get('id') ?? '').slice(0, 64);
-  const to = ORDER_STATUSES.find((s) => s === form.get('to'));
-  const note =
-    String(form.get('note') ?? '')
-      .trim()
-      .slice(0, 500) || undefined;
-  if (!to) return data({ error: 'Choose a status' }, { status: 400 });
-  try {
+  return pageAction(context, async () => {
+    const { id, to, note } = readForm(StatusForm, form);
     await adminTransition(context.shop, id, to, admin.userId, note);
-  } catch (e) {
-    if (e instanceof DomainError) return data({ error: translateError(context.lang, e) }, { status: e.code === 'not_found' ? 404 : 409 });
-    throw e;
-  }
-  return redirect(`/admin/order/details?id=${id}`);
+    return redirect(`/admin/order/details?id=${id}`);
+  });
 }
 
 export default function AdminOrderEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,33 +63,23 @@ export default function AdminOrderEdit({ loaderData, actionData }: Route.Compone
         {t('history.status')}: <span className={`status-badge status-${d.status}`}>{t(`status.${d.status}`)}</span> · {t('details.paid')} {price(d.paidAmount)}{' '}
         / {price(d.total)}
       </p>
-      {actionData?.error && (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      )}
+      <FormError error={actionData?.error} />
       {allowed.length === 0 ? (
         <p className="card-meta">{t('admin.noTransition')}</p>
       ) : (
         <Form method="post">
           <input type="hidden" name="id" value={d.id} />
-          <div className="field">
-            <label htmlFor="to">{t('admin.newStatus')}</label>
-            <select id="to" name="to" required defaultValue={allowed[0].to}>
-              {allowed.map((n) => (
-                <option key={n.to} value={n.to}>
-                  {t(`status.${n.to}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="note">{t('admin.note')}</label>
-            <textarea id="note" name="note" maxLength={500} style={{ minHeight: 80 }} />
-          </div>
-          <button type="submit" className="btn">
-            {t('admin.save')}
-          </button>
+          <SelectField
+            name="to"
+            id="to"
+            label={t('admin.newStatus')}
+            error={actionData?.fields?.to}
+            required
+            defaultValue={allowed[0].to}
+            options={allowed.map((n) => ({ value: n.to, label: t(`status.${n.to}`) }))}
+          />
+          <TextareaField name="note" id="note" label={t('admin.note')} error={actionData?.fields?.note} maxLength={500} style={{ minHeight: 80 }} />
+          <SubmitButton>{t('admin.save')}</SubmitButton>
         </Form>
       )}
       {d.next.some((n) => n.refusal) && <p className="card-meta">{t('admin.needsFullPayment')}</p>}

@@ -21,10 +21,9 @@ import { Field } from '../../components/admin/Field.tsx';
 import { PhotoUpload } from '../../components/admin/PhotoUpload.tsx';
 import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.server.ts';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
-import { parseForm } from '../../lib/form.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { adminError } from '../../lib/admin-shop.server.ts';
-import { translate, translateFields } from '../../i18n/resources.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
@@ -90,21 +89,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? undefined;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? 'save');
-  const fail = (e: DomainError) =>
-    data<Result>(
-      { intent, fields: translateFields(context.lang, e.opts.fields), values: {}, error: adminError(context.lang, e) },
-      { status: e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400 },
-    );
   const back = (done: string) => redirect(`/admin/product/add?id=${encodeURIComponent(id!)}&done=${done}`);
-  try {
+  const work = async () => {
     if (intent !== 'save' && !id) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (intent === 'photo') {
-      try {
-        await uploadProductPhotos(context.shop, id!, form, admin.userId);
-      } catch (e) {
-        if (!(e instanceof DomainError) || e.code === 'not_found') throw e;
-        return data<Result>({ intent, fields: { photo: photoErrorText(context.lang, e) }, values: {} }, { status: 400 });
-      }
+      await uploadProductPhotos(context.shop, id!, form, admin.userId);
       return back('photo');
     }
     if (intent === 'photos') {
@@ -144,9 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const what = await removeProduct(context.shop.db, id!, admin.userId);
       return redirect(`/admin/product/list?done=${what}`);
     }
-    const r = parseForm(ProductForm, form, context.lang);
-    if (!r.ok) return data<Result>({ intent, fields: r.fields, values: r.values }, { status: 400 });
-    const { basePriceChf, tastingNotesText, stock, ...rest } = r.data as z.infer<typeof ProductForm> & Record<string, string | undefined>;
+    const { basePriceChf, tastingNotesText, stock, ...rest } = readForm(ProductForm, form) as z.infer<typeof ProductForm> & Record<string, string | undefined>;
     const current = id ? await productForEdit(context.shop.db, id) : null;
     if (id && !current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     const descriptions = Object.fromEntries(OTHER_LANGS.map((l) => [l, String((rest as Record<string, unknown>)[`description_${l}`] ?? '')]));
@@ -167,10 +154,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       `admin:${admin.userId}`,
     );
     return redirect(`/admin/product/add?id=${encodeURIComponent(saved.id)}&done=saved`);
-  } catch (e) {
-    if (e instanceof DomainError) return fail(e);
-    throw e;
-  }
+  };
+  // a refused photo is the photo field's message (naming the file); a bad product form keeps what was typed
+  const photoRefused = (e: DomainError) => intent === 'photo' && e.code !== 'not_found';
+  return pageAction(context, work, {
+    namespace: 'adminshop',
+    form: intent === 'save' ? form : undefined,
+    fields: (e) => (photoRefused(e) ? { photo: photoErrorText(context.lang, e) } : undefined),
+    message: (e) =>
+      photoRefused(e) ? photoErrorText(context.lang, e) : e.opts.key === 'invalidInput' ? translate(context.lang, 'adminshop:form.fix') : undefined,
+    extra: (): Pick<Result, 'intent'> => ({ intent }),
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(matches, data?.title ?? 'Product');

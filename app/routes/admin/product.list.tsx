@@ -16,7 +16,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { ProductPicture } from '../../components/ProductPicture.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { adminError } from '../../lib/admin-shop.server.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!text.trim()) return fail(translate(context.lang, 'adminshop:import.missing'));
   const dryRun = form.get('apply') !== 'yes';
-  try {
+  const work = async () => {
     const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId });
     if (result.applied) await removeImportDrafts(context.shop.env, admin.userId);
     const draft = !result.applied && result.problems.length === 0 ? await saveImportDraft(context.shop.env, admin.userId, text) : null;
@@ -116,10 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       draft,
     };
-  } catch (e) {
-    if (e instanceof DomainError) return fail(adminError(context.lang, e));
-    throw e;
-  }
+  };
+  return pageAction(context, work, { namespace: 'adminshop', extra: () => ({ result: null, draft: null }) });
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,13 +5,14 @@
  */
 import { data, Form, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/promo.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/index.ts';
 import { parseChfInput } from '../../../core/pricing/browser.ts';
-import { translateError, translateFields } from '../../i18n/resources.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { CheckboxField, Field, FormError, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/index.ts';
 
@@ -58,133 +59,140 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.promo');
 
+/** Optional form text: trimmed, '' when absent. */
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').trim());
+const chf = (s: string) => (s ? parseChfInput(s) : 0);
+
+/**
+ * The promo form (text fields; the service checks the code, the ranges and the influencer).
+ * Errors are keys of the `errors` catalogue (core/validation.ts).
+ */
+const PromoForm = z
+  .object({
+    id: text,
+    code: text,
+    kind: text.transform((k) => (k === 'fixed' ? ('fixed' as const) : ('percent' as const))),
+    value: text,
+    minOrder: text.refine((s) => chf(s) !== null, 'chfAmount'),
+    validFrom: text.refine((s) => !s || /^\d{4}-\d{2}-\d{2}$/.test(s), 'dateInvalid'),
+    validTo: text.refine((s) => !s || /^\d{4}-\d{2}-\d{2}$/.test(s), 'dateInvalid'),
+    usageLimit: text.refine((s) => !s || /^\d{1,7}$/.test(s), 'wholeNumber'),
+    active: z.string().optional(),
+    influencerUserId: z.string().optional(),
+  })
+  .superRefine((f, ctx) => {
+    const ok = f.kind === 'percent' ? /^\d{1,3}$/.test(f.value) : parseChfInput(f.value) !== null;
+    if (!ok) ctx.addIssue({ code: 'custom', path: ['value'], message: f.kind === 'percent' ? 'wholeNumber' : 'chfAmount' });
+  });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  const f = Object.fromEntries(await request.formData());
-  const str = (k: string) => String(f[k] ?? '').trim();
-  const kind = str('kind') === 'fixed' ? 'fixed' : 'percent';
-  const fields: Record<string, string> = {};
-  const value = kind === 'percent' ? (/^\d{1,3}$/.test(str('value')) ? Number(str('value')) : null) : parseChfInput(str('value'));
-  if (value === null) fields.value = kind === 'percent' ? 'A percentage from 1 to 100' : 'An amount in CHF, e.g. 7.50';
-  const minOrder = str('minOrder') ? parseChfInput(str('minOrder')) : 0;
-  if (minOrder === null) fields.minOrder = 'An amount in CHF, e.g. 50';
-  const day = /^\d{4}-\d{2}-\d{2}$/;
-  if (str('validFrom') && !day.test(str('validFrom'))) fields.validFrom = 'A date';
-  if (str('validTo') && !day.test(str('validTo'))) fields.validTo = 'A date';
-  const usageLimit = str('usageLimit') ? (/^\d{1,7}$/.test(str('usageLimit')) ? Number(str('usageLimit')) : null) : undefined;
-  if (usageLimit === null) fields.usageLimit = 'A whole number of 1 or more';
-  if (Object.keys(fields).length) return data({ error: Object.values(fields)[0], fields }, { status: 400 });
-  const input: PromoInput = {
-    code: str('code'),
-    kind,
-    value: value!,
-    minOrder: minOrder!,
-    validFrom: str('validFrom') ? zurichDayBound(str('validFrom'), false) : null,
-    validTo: str('validTo') ? zurichDayBound(str('validTo'), true) : null,
-    usageLimit: usageLimit ?? null,
-    active: f.active === 'on',
-    // absent field (an old form) keeps the link; empty = no influencer
-    influencerUserId: 'influencerUserId' in f ? str('influencerUserId').slice(0, 64) || null : undefined,
-  };
-  try {
-    const id = str('id');
-    if (id) await updatePromo(context.shop.db, id.slice(0, 64), input, `admin:${admin.userId}`);
-    else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
-  } catch (e) {
-    if (e instanceof DomainError)
-      return data(
-        { error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) },
-        { status: e.code === 'conflict' ? 409 : 400 },
-      );
-    throw e;
-  }
-  return redirect('/admin/promo/list');
+  const form = await request.formData();
+  return pageAction(
+    context,
+    async () => {
+      const f = readForm(PromoForm, form);
+      const input: PromoInput = {
+        code: f.code,
+        kind: f.kind,
+        value: f.kind === 'percent' ? Number(f.value) : parseChfInput(f.value)!,
+        minOrder: chf(f.minOrder)!,
+        validFrom: f.validFrom ? zurichDayBound(f.validFrom, false) : null,
+        validTo: f.validTo ? zurichDayBound(f.validTo, true) : null,
+        usageLimit: f.usageLimit ? Number(f.usageLimit) : null,
+        active: f.active === 'on',
+        // absent field (an old form) keeps the link; empty = no influencer
+        influencerUserId: f.influencerUserId === undefined ? undefined : f.influencerUserId.trim().slice(0, 64) || null,
+      };
+      if (f.id) await updatePromo(context.shop.db, f.id.slice(0, 64), input, `admin:${admin.userId}`);
+      else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
+      return redirect('/admin/promo/list');
+    },
+    { form },
+  );
 }
 
 export default function AdminPromoEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { t: ti } = useTranslation('influencer');
   const p = loaderData.promo;
-  const fe = (actionData?.fields ?? {}) as Record<string, string>;
-  const err = (k: string) => fe[k] && <p className="field-error">{fe[k]}</p>;
+  const fe: Record<string, string> = actionData?.fields ?? {};
+  // after a refused save the form shows what was typed
+  const v: Record<string, string | undefined> = actionData?.values ?? {};
+  const value = (k: 'code' | 'value' | 'minOrder' | 'validFrom' | 'validTo' | 'usageLimit') => v[k] ?? p?.[k] ?? '';
   return (
     <div style={{ maxWidth: 560 }}>
       <p>
         <Link to="/admin/promo/list">← {t('admin.promos')}</Link>
       </p>
       <h1>{p ? p.code : t('admin.newPromo')}</h1>
-      {actionData?.error && (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      )}
-      <Form method="post">
+      <FormError error={actionData?.error} />
+      <Form method="post" key={actionData ? 'answered' : 'form'}>
         {p && <input type="hidden" name="id" value={p.id} />}
-        <div className="field">
-          <label htmlFor="code">{t('promo.label')}</label>
-          <input id="code" name="code" required maxLength={32} defaultValue={p?.code ?? ''} style={{ textTransform: 'uppercase' }} />
-          {err('code')}
-        </div>
+        <Field
+          name="code"
+          id="code"
+          label={t('promo.label')}
+          error={fe.code}
+          required
+          maxLength={32}
+          defaultValue={value('code')}
+          style={{ textTransform: 'uppercase' }}
+        />
         <div className="checkout-grid">
-          <div className="field">
-            <label htmlFor="kind">{t('admin.kind')}</label>
-            <select id="kind" name="kind" defaultValue={p?.kind ?? 'percent'}>
-              <option value="percent">{t('admin.percent')}</option>
-              <option value="fixed">{t('admin.fixed')}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="value">{t('admin.value')}</label>
-            <input id="value" name="value" required inputMode="decimal" defaultValue={p?.value ?? ''} />
-            {err('value')}
-          </div>
+          <SelectField
+            name="kind"
+            id="kind"
+            label={t('admin.kind')}
+            error={fe.kind}
+            defaultValue={v.kind ?? p?.kind ?? 'percent'}
+            options={[
+              { value: 'percent', label: t('admin.percent') },
+              { value: 'fixed', label: t('admin.fixed') },
+            ]}
+          />
+          <Field name="value" id="value" label={t('admin.value')} error={fe.value} required inputMode="decimal" defaultValue={value('value')} />
         </div>
-        <div className="field">
-          <label htmlFor="minOrder">{t('admin.minOrder')} (CHF)</label>
-          <input id="minOrder" name="minOrder" inputMode="decimal" defaultValue={p?.minOrder ?? ''} />
-          {err('minOrder')}
-        </div>
+        <Field name="minOrder" id="minOrder" label={`${t('admin.minOrder')} (CHF)`} error={fe.minOrder} inputMode="decimal" defaultValue={value('minOrder')} />
         <div className="checkout-grid">
-          <div className="field">
-            <label htmlFor="validFrom">{t('admin.validFrom')}</label>
-            <input id="validFrom" name="validFrom" type="date" defaultValue={p?.validFrom ?? ''} />
-            {err('validFrom')}
-          </div>
-          <div className="field">
-            <label htmlFor="validTo">{t('admin.validTo')}</label>
-            <input id="validTo" name="validTo" type="date" defaultValue={p?.validTo ?? ''} />
-            {err('validTo')}
-          </div>
+          <Field name="validFrom" id="validFrom" label={t('admin.validFrom')} error={fe.validFrom} type="date" defaultValue={value('validFrom')} />
+          <Field name="validTo" id="validTo" label={t('admin.validTo')} error={fe.validTo} type="date" defaultValue={value('validTo')} />
         </div>
-        <div className="field">
-          <label htmlFor="usageLimit">{t('admin.usageLimit')}</label>
-          <input id="usageLimit" name="usageLimit" inputMode="numeric" defaultValue={p?.usageLimit ?? ''} />
-          {err('usageLimit')}
-          {p && <p className="card-meta">{t('admin.usedSoFar', { count: p.usedCount })}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="influencerUserId">{ti('admin.influencer')}</label>
-          <select id="influencerUserId" name="influencerUserId" defaultValue={p?.influencerUserId ?? ''} aria-describedby="influencer-hint">
-            <option value="">{ti('admin.none')}</option>
-            {loaderData.influencers.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} · {u.email} ({u.role})
-              </option>
-            ))}
-          </select>
-          <p className="card-meta" id="influencer-hint">
-            {ti('admin.hint')}
-          </p>
-          {err('influencerUserId')}
-        </div>
-        <div className="field">
-          <label style={{ display: 'flex', gap: 8, alignItems: 'center', fontWeight: 400 }}>
-            <input type="checkbox" name="active" defaultChecked={p?.active ?? true} style={{ width: 'auto', minHeight: 0 }} /> {t('admin.active')}
-          </label>
-        </div>
-        <button type="submit" className="btn">
-          {t('admin.save')}
-        </button>
+        <Field
+          name="usageLimit"
+          id="usageLimit"
+          label={t('admin.usageLimit')}
+          error={fe.usageLimit}
+          inputMode="numeric"
+          defaultValue={value('usageLimit')}
+          hint={p ? t('admin.usedSoFar', { count: p.usedCount }) : undefined}
+        />
+        <SelectField
+          name="influencerUserId"
+          id="influencerUserId"
+          label={ti('admin.influencer')}
+          error={fe.influencerUserId}
+          hint={ti('admin.hint')}
+          defaultValue={v.influencerUserId ?? p?.influencerUserId ?? ''}
+        >
+          <option value="">{ti('admin.none')}</option>
+          {loaderData.influencers.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name} · {u.email} ({u.role})
+            </option>
+          ))}
+        </SelectField>
+        <CheckboxField
+          name="active"
+          id="active"
+          label={t('admin.active')}
+          error={fe.active}
+          defaultChecked={actionData ? v.active === 'on' : (p?.active ?? true)}
+        />
+        <SubmitButton>{t('admin.save')}</SubmitButton>
       </Form>
     </div>
   );

@@ -3,7 +3,7 @@
  * e-mail, telegram, facebook, instagram, shop_closed, promotional text) and the shop's seller,
  * VAT and delivery settings. Admin only (admin layout loader + this action re-checks).
  */
-import { data, Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/settings';
@@ -12,7 +12,9 @@ import { getSettings, updateSettings } from '../../../core/config/index.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY } from '../../../core/config/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { Field } from '../../components/admin/Field.tsx';
-import { parseForm } from '../../lib/form.server.ts';
+import { FormError, FormSuccess, SubmitButton } from '../../components/forms.tsx';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { translate } from '../../i18n/resources.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/locales.ts';
@@ -78,22 +80,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  const r = parseForm(SettingsForm, await request.formData(), context.lang);
-  if (!r.ok) return data({ saved: false, fields: r.fields }, { status: 400 });
-  const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, ...rest } = r.data;
-  await updateSettings(
-    context.shop.db,
-    {
-      ...rest,
-      ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }),
-      ...(orderNotificationEmail === undefined ? {} : { orderNotificationEmail }),
-      ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
-      promotionalInfo: { text: promotionalText },
+  const form = await request.formData();
+  return pageAction(
+    context,
+    async () => {
+      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, ...rest } = readForm(SettingsForm, form);
+      await updateSettings(
+        context.shop.db,
+        {
+          ...rest,
+          ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }),
+          ...(orderNotificationEmail === undefined ? {} : { orderNotificationEmail }),
+          ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
+          promotionalInfo: { text: promotionalText },
+        },
+        `admin:${admin.userId}`,
+      );
+      invalidateSettings(context.shop.db);
+      return { saved: true, fields: {} as Record<string, string> };
     },
-    `admin:${admin.userId}`,
+    {
+      // the form's own wording: the marked fields are the message
+      message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'admin:form.fix') : undefined),
+      extra: () => ({ saved: false }),
+    },
   );
-  invalidateSettings(context.shop.db);
-  return { saved: true, fields: {} as Record<string, string> };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.settings');
@@ -103,23 +114,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { t: ti } = useTranslation('influencer');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
-  const busy = useNavigation().state === 'submitting';
   const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => (
     <Field name={name} label={label} type={type} defaultValue={s[name] as string} error={f[name]} required />
   );
   return (
     <div>
       <h1>{t('settings.title')}</h1>
-      {actionData?.saved && (
-        <p className="form-success" role="status">
-          {t('settings.saved')}
-        </p>
-      )}
-      {actionData && !actionData.saved && (
-        <p className="form-error" role="alert">
-          {t('form.fix')}
-        </p>
-      )}
+      {actionData?.saved && <FormSuccess message={t('settings.saved')} />}
+      {actionData && !actionData.saved && <FormError error={'error' in actionData ? actionData.error : t('form.fix')} />}
       <Form method="post" className="admin-form">
         <fieldset>
           <legend>{t('settings.shop')}</legend>
@@ -210,9 +212,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           />
         </fieldset>
-        <button type="submit" className="btn" disabled={busy}>
-          {t('form.save')}
-        </button>
+        <SubmitButton>{t('form.save')}</SubmitButton>
       </Form>
     </div>
   );

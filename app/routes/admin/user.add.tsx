@@ -2,14 +2,15 @@
  * Add a user (/admin/user/add): the admin enters the registration fields, an initial password
  * and the role; the account is verified at once (the admin vouches for the address). Admin only.
  */
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.add';
 import { ROLES } from '../../../core/accounts/browser.ts';
 import { adminCreateUser } from '../../../core/accounts/index.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
-import { FormField, FormMessage } from '../../components/account/FormField.tsx';
-import { addressFromForm, formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
+import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
+import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -25,7 +26,7 @@ const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBir
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const f = formFields(await request.formData(), NAMES);
-  try {
+  return pageAction(context, async () => {
     const u = await adminCreateUser(
       context.shop.db,
       {
@@ -42,15 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       `admin:${admin.userId}`,
     );
     return { ok: true as const, message: translate(context.lang, 'account:admin.userAdd.created', { email: u.email }) };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function AdminUserAdd() {
   const { t } = useTranslation('account');
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const e = result && !result.ok ? result.fields : {};
   return (
     <div className="admin-page account-page">
@@ -61,14 +59,14 @@ export default function AdminUserAdd() {
       </p>
       <Form method="post" className="account-form" noValidate key={result?.ok ? result.message : 'form'}>
         <div className="field-row">
-          <FormField name="firstName" label={t('fields.firstName')} required error={e.firstName} />
-          <FormField name="lastName" label={t('fields.lastName')} required error={e.lastName} />
+          <Field name="firstName" label={t('fields.firstName')} required error={e.firstName} />
+          <Field name="lastName" label={t('fields.lastName')} required error={e.lastName} />
         </div>
-        <FormField name="email" type="email" label={t('fields.email')} required error={e.email} />
-        <FormField name="phone" type="tel" label={t('fields.phone')} required error={e.phone} />
-        <FormField name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} required error={e.dateOfBirth} />
+        <Field name="email" type="email" label={t('fields.email')} required error={e.email} />
+        <Field name="phone" type="tel" label={t('fields.phone')} required error={e.phone} />
+        <Field name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} required error={e.dateOfBirth} />
         <AddressFields errors={e} />
-        <FormField
+        <Field
           name="password"
           type="password"
           label={t('fields.password')}
@@ -77,19 +75,14 @@ export default function AdminUserAdd() {
           error={e.password}
           hint={t('password.rules')}
         />
-        <div className="field">
-          <label htmlFor="f-role">{t('fields.role')}</label>
-          <select id="f-role" name="role" defaultValue="Customer">
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn" disabled={navigation.state === 'submitting'}>
-          {t('admin.userAdd.submit')}
-        </button>
+        <SelectField
+          name="role"
+          label={t('fields.role')}
+          defaultValue="Customer"
+          error={e.role}
+          options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+        />
+        <SubmitButton>{t('admin.userAdd.submit')}</SubmitButton>
       </Form>
     </div>
   );

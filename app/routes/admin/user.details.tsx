@@ -4,7 +4,7 @@
  * orders anonymised); the user's audit trail. Admin only (loader and action check it). An unknown
  * id is a 404 page.
  */
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
 import { ROLES } from '../../../core/accounts/browser.ts';
@@ -15,8 +15,9 @@ import { listAudit } from '../../../core/audit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/index.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
-import { FormField, FormMessage } from '../../components/account/FormField.tsx';
-import { addressFromForm, formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
+import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
+import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -77,59 +78,60 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   const say = (key: string, params: Record<string, unknown> = {}) => translate(context.lang, `admin:users.${key}`, params);
   await loadUser(context, id);
-  try {
-    switch (intent) {
-      case 'update': {
-        const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'role']);
-        await adminUpdateUser(context.shop.db, actor, id, {
-          firstName: f.firstName,
-          lastName: f.lastName,
-          phone: f.phone,
-          address: addressFromForm(f),
-          role: f.role,
-        });
-        return data<Answer>({ intent, ok: true, message: say('saved'), fields: {} });
-      }
-      case 'block':
-      case 'unblock':
-        await setBlocked(context.shop.db, actor, id, intent === 'block');
-        return data<Answer>({ intent, ok: true, message: say(intent === 'block' ? 'blockedDone' : 'unblockedDone'), fields: {} });
-      case 'reset': {
-        const { email } = await adminSendPasswordReset(context.shop, actor, id, { origin: context.origin });
-        return data<Answer>({ intent, ok: true, message: say('resetSent', { email }), fields: {} });
-      }
-      case 'erase': {
-        if (form.get('confirm') !== 'yes') {
-          const msg = say('eraseConfirmRequired');
-          return data<Answer>({ intent, ok: false, error: msg, fields: { confirm: msg } }, { status: 400 });
+  return pageAction(
+    context,
+    async () => {
+      switch (intent) {
+        case 'update': {
+          const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'role']);
+          await adminUpdateUser(context.shop.db, actor, id, {
+            firstName: f.firstName,
+            lastName: f.lastName,
+            phone: f.phone,
+            address: addressFromForm(f),
+            role: f.role,
+          });
+          return data<Answer>({ intent, ok: true, message: say('saved'), fields: {} });
         }
-        const r = await eraseUser(context.shop.db, actor, id);
-        return data<Answer>({ intent, ok: true, message: say('erased', { count: r.ordersKept }), fields: {} });
+        case 'block':
+        case 'unblock':
+          await setBlocked(context.shop.db, actor, id, intent === 'block');
+          return data<Answer>({ intent, ok: true, message: say(intent === 'block' ? 'blockedDone' : 'unblockedDone'), fields: {} });
+        case 'reset': {
+          const { email } = await adminSendPasswordReset(context.shop, actor, id, { origin: context.origin });
+          return data<Answer>({ intent, ok: true, message: say('resetSent', { email }), fields: {} });
+        }
+        case 'erase': {
+          if (form.get('confirm') !== 'yes') {
+            const msg = say('eraseConfirmRequired');
+            return data<Answer>({ intent, ok: false, error: msg, fields: { confirm: msg } }, { status: 400 });
+          }
+          const r = await eraseUser(context.shop.db, actor, id);
+          return data<Answer>({ intent, ok: true, message: say('erased', { count: r.ordersKept }), fields: {} });
+        }
+        default:
+          return data<Answer>({ intent, ok: false, error: translate(context.lang, 'errors:invalidInput'), fields: {} }, { status: 400 });
       }
-      default:
-        return data<Answer>({ intent, ok: false, error: translate(context.lang, 'errors:invalidInput'), fields: {} }, { status: 400 });
-    }
-  } catch (err) {
-    if (err instanceof DomainError && err.opts.key === 'notYourself') {
-      return data<Answer>({ intent, ok: false, error: say('notYourself'), fields: {} }, { status: 403 });
-    }
-    if (err instanceof DomainError && err.opts.key === 'openOrders') {
-      return data<Answer>({ intent, ok: false, error: say('eraseOpenOrders', err.opts.params), fields: {} }, { status: 409 });
-    }
-    if (err instanceof DomainError && err.opts.key === 'userErased') {
-      return data<Answer>({ intent, ok: false, error: say('alreadyErased'), fields: {} }, { status: 409 });
-    }
-    const failure = formFailure(err, context.lang);
-    return data<Answer>({ intent, ...failure.data }, { status: failure.init?.status ?? 400 });
-  }
+    },
+    {
+      // the user pages' own wording of the refusals
+      message: (e) =>
+        e.opts.key === 'notYourself'
+          ? say('notYourself')
+          : e.opts.key === 'openOrders'
+            ? say('eraseOpenOrders', e.opts.params)
+            : e.opts.key === 'userErased'
+              ? say('alreadyErased')
+              : undefined,
+      extra: (): Pick<Answer, 'intent' | 'message'> => ({ intent, message: undefined }),
+    },
+  );
 }
 
 export default function AdminUserDetails() {
   const { t } = useTranslation('admin');
   const { user, orders, audit, self } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
   const fmt = useFormat();
   const answer = (intent: string) => (result && (result.intent === intent || (intent === 'block' && result.intent === 'unblock')) ? result : null);
   const upd = answer('update');
@@ -158,24 +160,19 @@ export default function AdminUserDetails() {
             <Form method="post" className="account-form" noValidate>
               <input type="hidden" name="intent" value="update" />
               <div className="field-row">
-                <FormField name="firstName" label={t('users.firstName')} required defaultValue={user.firstName} error={e.firstName} />
-                <FormField name="lastName" label={t('users.lastName')} required defaultValue={user.lastName} error={e.lastName} />
+                <Field name="firstName" label={t('users.firstName')} required defaultValue={user.firstName} error={e.firstName} />
+                <Field name="lastName" label={t('users.lastName')} required defaultValue={user.lastName} error={e.lastName} />
               </div>
-              <FormField name="phone" type="tel" label={t('users.phone')} required defaultValue={user.phone} error={e.phone} />
+              <Field name="phone" type="tel" label={t('users.phone')} required defaultValue={user.phone} error={e.phone} />
               <AddressFields errors={e} values={user} />
-              <div className="field">
-                <label htmlFor="f-role">{t('users.role')}</label>
-                <select id="f-role" name="role" defaultValue={user.role}>
-                  {ROLES.map((r) => (
-                    <option key={r} value={r} disabled={self && r !== 'Admin'}>
-                      {t(`roles.${r}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn" disabled={busy}>
-                {t('form.save')}
-              </button>
+              <SelectField name="role" label={t('users.role')} defaultValue={user.role} error={e.role}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r} disabled={self && r !== 'Admin'}>
+                    {t(`roles.${r}`)}
+                  </option>
+                ))}
+              </SelectField>
+              <SubmitButton>{t('form.save')}</SubmitButton>
             </Form>
           )}
         </section>
@@ -198,16 +195,14 @@ export default function AdminUserDetails() {
                   {!self && (
                     <Form method="post">
                       <input type="hidden" name="intent" value={user.blockedAt ? 'unblock' : 'block'} />
-                      <button type="submit" className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'} disabled={busy}>
+                      <SubmitButton className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'}>
                         {user.blockedAt ? t('users.unblock') : t('users.block')}
-                      </button>
+                      </SubmitButton>
                     </Form>
                   )}
                   <Form method="post">
                     <input type="hidden" name="intent" value="reset" />
-                    <button type="submit" className="btn btn-small btn-ghost" disabled={busy}>
-                      {t('users.sendReset')}
-                    </button>
+                    <SubmitButton className="btn btn-small btn-ghost">{t('users.sendReset')}</SubmitButton>
                   </Form>
                 </div>
               </>
@@ -232,9 +227,7 @@ export default function AdminUserDetails() {
                 <label className="checkbox">
                   <input type="checkbox" name="confirm" value="yes" required /> {t('users.eraseConfirm')}
                 </label>
-                <button type="submit" className="btn btn-small btn-danger" disabled={busy}>
-                  {t('users.erase')}
-                </button>
+                <SubmitButton className="btn btn-small btn-danger">{t('users.erase')}</SubmitButton>
               </Form>
             )}
           </section>

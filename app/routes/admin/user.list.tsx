@@ -5,15 +5,16 @@
  * Admin only: the specification's missing auth flag on this route is a defect, not a feature,
  * so the loader and the action check it.
  */
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { Pager } from '../../components/Pager.tsx';
 import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/browser.ts';
 import { listUsers, setRole } from '../../../core/accounts/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { FormMessage } from '../../components/account/FormField.tsx';
-import { formFailure, formFields, requireAdmin } from '../../lib/auth.server.ts';
+import { FormMessage, SubmitButton } from '../../components/forms.tsx';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(context, request);
   const f = formFields(await request.formData(), ['userId', 'role']);
-  try {
+  return pageAction(context, async () => {
     if (f.userId === auth.userId && f.role !== 'Admin') {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
     }
@@ -70,16 +71,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       ok: true as const,
       message: translate(context.lang, 'account:admin.users.roleSet', { email: u.email, role: translate(context.lang, `account:roles.${u.role}`) }),
     };
-  } catch (err) {
-    return formFailure(err, context.lang);
-  }
+  });
 }
 
 export default function AdminUserList() {
   const { t } = useTranslation('account');
   const { users, q, role, status, page, pageCount, total } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const fmt = useFormat();
   const href = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), page: String(n) })}`;
   return (
@@ -162,9 +160,7 @@ export default function AdminUserList() {
                           </option>
                         ))}
                       </select>
-                      <button type="submit" className="btn btn-small" disabled={navigation.state === 'submitting'}>
-                        {t('admin.users.setRole')}
-                      </button>
+                      <SubmitButton className="btn btn-small">{t('admin.users.setRole')}</SubmitButton>
                     </Form>
                   </td>
                 </tr>

@@ -10,8 +10,8 @@ import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
   const orders = await listOrdersOfUser(context.shop, context.auth.userId);
   return {
     title: translate(context.lang, 'checkout:history.title'),

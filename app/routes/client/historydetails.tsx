@@ -23,7 +23,7 @@ import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { requireUser } from '../../lib/auth.server.ts';
-import { translateError, translateFields } from '../../i18n/resources.server.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
 import { CARRIERS } from '../../../core/orders/browser.ts';
 import { refundsOfOrder } from '../../../core/orders/index.ts';
 import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../core/returns/browser.ts';
@@ -39,8 +39,7 @@ import {
 import { displayIban } from '../../../core/returns/browser.ts';
 import '../../styles/returns.css';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const id = (url.searchParams.get('id') ?? '').slice(0, 64);
   try {
@@ -99,40 +98,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get('intent') === 'cancel' ? 'cancel' : form.get('intent') === 'iban' ? 'iban' : 'return';
   const shop = context.shop;
-  try {
-    const order = await getOrderFor(shop, id, { userId: auth.userId, role: 'Customer' });
-    const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
-    if (intent === 'cancel') {
-      await cancelOrderByCustomer(shop, order.id, auth.userId);
-      return back('cancelled');
-    }
-    if (intent === 'iban') {
-      await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, 64), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
-      return back('iban');
-    }
-    const lines: { lineId: string; count: number }[] = [];
-    for (const [k, v] of form.entries()) {
-      if (typeof v !== 'string' || !k.startsWith('line-')) continue;
-      const n = Number(v || '0');
-      lines.push({ lineId: k.slice(5), count: Number.isFinite(n) ? n : -1 });
-    }
-    const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0);
-    await requestReturn(shop, {
-      orderId: order.id,
-      userId: auth.userId,
-      reason: String(form.get('reason') ?? ''),
-      message: String(form.get('message') ?? '').slice(0, MAX_RETURN_MESSAGE + 100),
-      lines: lines.length ? lines : undefined,
-      photos: await Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), name: f.name }))),
-      iban: String(form.get('iban') ?? '').slice(0, 64),
-      requireIban: true,
-    });
-    return back('returned');
-  } catch (e) {
-    if (!(e instanceof DomainError)) throw e;
-    const status = e.code === 'not_found' ? 404 : e.code === 'conflict' ? 409 : 400;
-    return data<ActionResult>({ intent, error: translateError(context.lang, e), fields: translateFields(context.lang, e.opts.fields) }, { status });
-  }
+  return pageAction(
+    context,
+    async () => {
+      const order = await getOrderFor(shop, id, { userId: auth.userId, role: 'Customer' });
+      const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
+      if (intent === 'cancel') {
+        await cancelOrderByCustomer(shop, order.id, auth.userId);
+        return back('cancelled');
+      }
+      if (intent === 'iban') {
+        await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, 64), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
+        return back('iban');
+      }
+      const lines: { lineId: string; count: number }[] = [];
+      for (const [k, v] of form.entries()) {
+        if (typeof v !== 'string' || !k.startsWith('line-')) continue;
+        const n = Number(v || '0');
+        lines.push({ lineId: k.slice(5), count: Number.isFinite(n) ? n : -1 });
+      }
+      const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0);
+      await requestReturn(shop, {
+        orderId: order.id,
+        userId: auth.userId,
+        reason: String(form.get('reason') ?? ''),
+        message: String(form.get('message') ?? '').slice(0, MAX_RETURN_MESSAGE + 100),
+        lines: lines.length ? lines : undefined,
+        photos: await Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), name: f.name }))),
+        iban: String(form.get('iban') ?? '').slice(0, 64),
+        requireIban: true,
+      });
+      return back('returned');
+    },
+    { extra: (): Pick<ActionResult, 'intent'> => ({ intent }) },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Order' }), { name: 'robots', content: 'noindex' }];

@@ -12,8 +12,7 @@ import { getOrderFor } from '../../../core/orders/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { documentCaller } from '../../lib/document-caller.server.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   try {

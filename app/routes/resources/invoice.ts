@@ -25,8 +25,7 @@ async function caller(request: Request, context: Route.LoaderArgs['context']): P
   }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = await caller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   try {

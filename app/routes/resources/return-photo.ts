@@ -7,8 +7,7 @@ import type { Route } from './+types/return-photo';
 import { readReturnPhoto } from '../../../core/returns/index.ts';
 import { documentCaller } from '../../lib/document-caller.server.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const file = await readReturnPhoto(context.shop, auth, url.searchParams.get('r') ?? '', url.searchParams.get('p') ?? '');

@@ -1,6 +1,6 @@
 /**
  * Every table of the shop, for Drizzle and drizzle-kit (`drizzle.config.ts`): the data layer, one
- * file per module, importing drizzle and each other only (docs/decisions/017-module-faces.md).
+ * file per module, importing drizzle and each other only (docs/decisions/018-module-faces.md).
  */
 export * from './catalogue.ts';
 export * from './config.ts';
