@@ -36,7 +36,9 @@ function request(method: string, path: string, opts: { body?: Buffer; headers?: 
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: 'shop.test', origin: 'http://shop.test', ...opts.headers };
     if (opts.body) headers['content-length'] = String(opts.body.byteLength);
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    // a connection of its own (`agent: false`): Node's default agent keeps sockets alive and may
+    // reuse one just as the server's keep-alive timeout closes it (ECONNRESET on a busy machine)
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
