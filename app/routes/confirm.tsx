@@ -7,7 +7,7 @@
 import { Form, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
-import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/registration.ts';
+import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
 import { AccountPage, NextStep } from '../components/account/AccountPage.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
