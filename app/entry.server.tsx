@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { NonceProvider } from './nonce.tsx';
-import { serverI18n } from '../core/i18n/resources.ts';
+import { serverI18n } from '../core/i18n/index.ts';
 import { scrubLinks, scrubPath } from '../core/redact.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-load.ts';
 

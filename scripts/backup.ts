@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { loadScriptEnv } from './lib/cli.ts';
-import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/backup.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
-import { restrictUmask } from '../core/db/data-dir.ts';
+import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
+import { restrictUmask } from '../core/db/index.ts';
 
 async function main(argv: string[]): Promise<number> {
   const env = loadScriptEnv();

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { CatalogueValidationError, importCatalogue, type ImportProblem } from '../core/catalogue/import.ts';
+import { CatalogueValidationError, importCatalogue, type ImportProblem } from '../core/catalogue/index.ts';
 import { openScriptShop, runScript } from './lib/cli.ts';
 
 /** One problem as a printed line: `row 3 (SKU AF-1): base_price_chf: must have at most 2 decimals`. */

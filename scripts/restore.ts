@@ -9,9 +9,9 @@
  */
 import fs from 'node:fs';
 import { loadScriptEnv } from './lib/cli.ts';
-import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/backup.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
-import { restrictUmask } from '../core/db/data-dir.ts';
+import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
+import { restrictUmask } from '../core/db/index.ts';
 
 async function main(argv: string[]): Promise<number> {
   const file = argv.find((a) => !a.startsWith('-'));

@@ -8,13 +8,13 @@
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
-import { readContentVersion } from '../core/cache/content-version.ts';
-import { publicOrigin, secureTransport } from '../core/config/production.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
+import { readContentVersion } from '../core/db/index.ts';
+import { publicOrigin, secureTransport } from '../core/config/browser.ts';
 import { clientIp } from '../api/client-ip.ts';
-import type { ShopLoadContext } from './context.ts';
+import type { ShopLoadContext } from '../app/context.ts';
 import type { HttpEnv } from './http-env.ts';
 import { webSessionAndCart } from './session.ts';
 import {

@@ -1,6 +1,6 @@
 /** Who asks for a document (PDF, return photo): the web session, else the API's `accestoken` / Bearer header. */
 import { data } from 'react-router';
-import { authenticate, type AuthUser } from '../../core/accounts/auth.ts';
+import { authenticate, type AuthUser } from '../../core/accounts/index.ts';
 import type { Route } from '../routes/resources/+types/creditnote';
 
 /**

@@ -4,11 +4,11 @@
  * note's number and date, the invoice it corrects, the items returned, the amount refunded and
  * the VAT contained in it (at the invoice's rate, prices include VAT).
  */
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
-import { vatContained } from '../pricing/pricing.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
+import { vatContained } from '../pricing/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
 import { A4Document, sellerLines, type Column } from './layout.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */

@@ -6,10 +6,10 @@
  * both documents draw through these steps so they keep the same look.
  */
 import PDFDocument from 'pdfkit';
-import type { ShopSettings } from '../config/settings.ts';
-import type { PostalAddress } from '../orders/schema.ts';
-import { resolveLocale, type Locale } from '../i18n/locales.ts';
-import { textIn, type DocumentKey, type TextParams } from '../i18n/texts.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { PostalAddress } from '../db/index.ts';
+import { resolveLocale, type Locale } from '../i18n/browser.ts';
+import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { PdfText } from './fonts.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;

@@ -8,13 +8,13 @@
  * rate and the VAT amount contained in the total (prices include VAT).
  */
 import { SwissQRBill } from 'swissqrbill/pdf';
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
-import type { OrderBoxSnapshot } from '../custom-box/types.ts';
-import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
-import { packagingLabel } from '../catalogue/packaging.ts';
-import { serverI18n } from '../i18n/resources.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
+import type { OrderBoxSnapshot } from '../db/browser.ts';
+import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
+import { packagingLabel } from '../catalogue/browser.ts';
+import { serverI18n } from '../i18n/index.ts';
+import { swissDate } from '../i18n/browser.ts';
 import { A4Document, AMOUNT_COLUMN, sellerLines, type Column, type DocumentText, type TotalsRow } from './layout.ts';
 
 /** What kind of document to draw. */

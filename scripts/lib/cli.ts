@@ -3,8 +3,8 @@
  * scripts' exit codes (2 usage or environment error, 3 database in use or unreachable), and
  * running `main` with its exit code.
  */
-import { EnvError, loadEnv, type Env } from '../../core/config/env.ts';
-import { DataDirLockedError } from '../../core/db/lock.ts';
+import { EnvError, loadEnv, type Env } from '../../core/config/index.ts';
+import { DataDirLockedError } from '../../core/db/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 
 /**

@@ -5,7 +5,7 @@
  * Prints the two order codes as JSON. Run once on a fresh directory.
  */
 import { hashPassword } from '../../core/accounts/password.ts';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder } from '../../core/orders/service.ts';

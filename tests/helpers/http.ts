@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
-import { users, type Role } from '../../core/accounts/schema.ts';
+import { users, type Role } from '../../core/db/schema/index.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp, type HttpApp } from '../../server/app.ts';

@@ -10,7 +10,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { serveHttpApp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockMovements } from '../../core/catalogue/stock-schema.ts';
+import { stockMovements } from '../../core/db/schema/stock.ts';
 import { refundsOfOrder } from '../../core/orders/refunds.ts';
-import { orders, refunds } from '../../core/orders/schema.ts';
+import { orders, refunds } from '../../core/db/schema/orders.ts';
 import { refundOrder, resolvePendingRefund, retryRefund } from '../../core/payments/refunds.ts';
-import { payments } from '../../core/payments/schema.ts';
-import { orderReturns } from '../../core/returns/schema.ts';
+import { payments } from '../../core/db/schema/payments.ts';
+import { orderReturns } from '../../core/db/schema/returns.ts';
 import { acceptReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, stockOf } from '../helpers/customers.ts';

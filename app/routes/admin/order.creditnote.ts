@@ -2,7 +2,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/order.creditnote';
 import { DomainError } from '../../../core/errors.ts';
-import { creditNoteFor } from '../../../core/orders/refunds.ts';
+import { creditNoteFor } from '../../../core/orders/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

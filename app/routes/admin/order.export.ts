@@ -3,9 +3,9 @@
  * the list shows for the same filters, all pages. Admin only.
  */
 import type { Route } from './+types/order.export';
-import { orderFilterFromParams, ordersCsv } from '../../../core/orders/admin.ts';
+import { orderFilterFromParams, ordersCsv } from '../../../core/orders/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/service.ts';
+import { recordAudit } from '../../../core/audit/index.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);

@@ -1,8 +1,8 @@
 /** CSV export of the whole catalogue (/admin/product/export), in the columns the CSV import reads. Admin only. */
 import type { Route } from './+types/product.export';
-import { productsCsv } from '../../../core/catalogue/manage.ts';
+import { productsCsv } from '../../../core/catalogue/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/service.ts';
+import { recordAudit } from '../../../core/audit/index.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);

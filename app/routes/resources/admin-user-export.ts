@@ -5,10 +5,10 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/admin-user-export';
-import { exportUserData } from '../../../core/accounts/privacy.ts';
+import { exportUserData } from '../../../core/accounts/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/service.ts';
+import { recordAudit } from '../../../core/audit/index.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);

@@ -7,8 +7,8 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/creditnote';
 import { DomainError } from '../../../core/errors.ts';
-import { creditNoteFor } from '../../../core/orders/refunds.ts';
-import { getOrderFor } from '../../../core/orders/service.ts';
+import { creditNoteFor } from '../../../core/orders/index.ts';
+import { getOrderFor } from '../../../core/orders/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { documentCaller } from '../../lib/document-caller.server.ts';
 

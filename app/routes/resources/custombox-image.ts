@@ -3,7 +3,7 @@
  * with a brass plate, used as the image of box lines in the cart and API answers.
  */
 import type { Route } from './+types/custombox-image';
-import { BOX_DRAWINGS } from '../../../core/custom-box/constants.ts';
+import { BOX_DRAWINGS } from '../../../core/custom-box/browser.ts';
 
 const COLOURS: Record<string, [string, string, string]> = {
   cedar: ['#9a5b32', '#c98f5d', '#7d4522'],

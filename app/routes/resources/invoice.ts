@@ -6,12 +6,12 @@
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/invoice';
-import { getSettings } from '../../../core/config/service.ts';
+import { getSettings } from '../../../core/config/index.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { invoicePhotos } from '../../../core/catalogue/photos.ts';
-import { invoicePdf } from '../../../core/invoices/pdf.ts';
-import { getOrderFor } from '../../../core/orders/service.ts';
-import { authenticate, type AuthUser } from '../../../core/accounts/auth.ts';
+import { invoicePhotos } from '../../../core/catalogue/index.ts';
+import { invoicePdf } from '../../../core/invoices/index.ts';
+import { getOrderFor } from '../../../core/orders/index.ts';
+import { authenticate, type AuthUser } from '../../../core/accounts/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 
 /** The caller: the web session, else the API's `accestoken` / Bearer header. */

@@ -5,8 +5,8 @@
  */
 import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
-import { logout } from '../../../core/accounts/sessions.ts';
-import { newAnonymousCartId } from '../../../core/cart/service.ts';
+import { logout } from '../../../core/accounts/index.ts';
+import { newAnonymousCartId } from '../../../core/cart/index.ts';
 import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,7 +4,7 @@
  */
 import { data } from 'react-router';
 import type { Route } from './+types/media';
-import { readPhotoFile } from '../../../core/catalogue/photos.ts';
+import { readPhotoFile } from '../../../core/catalogue/index.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const file = await readPhotoFile(context.shop.env, params.photo, params.file);

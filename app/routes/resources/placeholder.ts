@@ -3,7 +3,7 @@
  * SVG drawn from the product's category, brand and name, so there is never a broken image.
  */
 import type { Route } from './+types/placeholder';
-import { getProduct } from '../../../core/catalogue/service.ts';
+import { getProduct } from '../../../core/catalogue/index.ts';
 import { placeholderHue as hue } from '../../lib/product-image.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,7 +6,7 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/preferences';
 import { matchLocale } from '../../i18n/locales.ts';
-import { secureTransport } from '../../../core/config/production.ts';
+import { secureTransport } from '../../../core/config/browser.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 
 const Prefs = z.object({

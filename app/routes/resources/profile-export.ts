@@ -4,7 +4,7 @@
  * Never cached.
  */
 import type { Route } from './+types/profile-export';
-import { exportUserData } from '../../../core/accounts/privacy.ts';
+import { exportUserData } from '../../../core/accounts/index.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

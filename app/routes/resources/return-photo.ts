@@ -4,7 +4,7 @@
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/return-photo';
-import { readReturnPhoto } from '../../../core/returns/service.ts';
+import { readReturnPhoto } from '../../../core/returns/index.ts';
 import { documentCaller } from '../../lib/document-caller.server.ts';
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

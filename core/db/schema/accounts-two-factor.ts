@@ -4,7 +4,7 @@
  * hashed), and the shop's policy whether every admin must use it.
  */
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './accounts.ts';
 
 export const twoFactor = pgTable('two_factor', {
   userId: text('user_id')

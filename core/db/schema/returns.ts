@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders, refunds } from '../orders/schema.ts';
+import { orders, refunds } from './orders.ts';
 
 /** Why a return may be asked for: the shop's terms accept no other reason. */
 export const RETURN_REASONS = ['damaged', 'wrong_item'] as const;

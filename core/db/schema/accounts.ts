@@ -1,9 +1,6 @@
 /** Accounts: users, refresh tokens (stored hashed), single-use e-mail tokens. */
 import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-import { ROLES } from './roles.ts';
-
-export { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from './roles.ts';
+import { ROLES } from './values.ts';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

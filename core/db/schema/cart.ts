@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { products } from '../catalogue/schema.ts';
+import { products } from './catalogue.ts';
 
 export const carts = pgTable('carts', {
   /** User id or anonymous cart id. */

@@ -1,9 +1,6 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-import { ORDER_STATUSES } from './status.ts';
-
-export { ORDER_STATUSES, type OrderStatus } from './status.ts';
+import { ORDER_STATUSES } from './values.ts';
 
 /** A delivery address (Switzerland, or Liechtenstein while the shop serves it; 4-digit postcode). */
 export type PostalAddress = {
@@ -68,7 +65,7 @@ export const orderLines = pgTable(
     name: text('name').notNull(),
     packaging: text('packaging').notNull().default(''),
     /** A custom box's snapshot (its cigars, message); null for a catalogue product's line. */
-    box: jsonb('box').$type<import('../custom-box/types.ts').OrderBoxSnapshot>(),
+    box: jsonb('box').$type<import('./box-snapshot.ts').OrderBoxSnapshot>(),
     count: integer('count').notNull(),
     basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
     discountPercent: integer('discount_percent').notNull(),

@@ -1,10 +1,7 @@
 /** Stock history: every admin adjustment and every refund restock, with its reason. */
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { products } from './schema.ts';
-
-import { STOCK_REASONS } from './limits.ts';
-
-export { STOCK_REASONS, type StockReason } from './limits.ts';
+import { products } from './catalogue.ts';
+import { STOCK_REASONS } from './values.ts';
 
 export const stockMovements = pgTable(
   'stock_movements',

@@ -17,7 +17,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { contentVersion } from './schema.ts';
+import { contentVersion } from './schema/cache.ts';
 
 type Reader = { running: Promise<number> | null; next: Promise<number> | null };
 const readers = new WeakMap<Db, Reader>();

@@ -1,7 +1,7 @@
 /** Tables of the scheduled jobs (migration 0012_jobs). */
 import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { products } from '../catalogue/schema.ts';
-import { orders } from '../orders/schema.ts';
+import { products } from './catalogue.ts';
+import { orders } from './orders.ts';
 
 /** Mails the jobs send about an order; the row claims the mail, so each goes out once. */
 export const orderJobMails = pgTable(

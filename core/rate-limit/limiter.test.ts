@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
-import { closeRateLimits, consumeRateLimit, countFailure, resetRateLimit, setRateLimits } from './index.ts';
+import { closeRateLimits, consumeRateLimit, countFailure, resetRateLimit, setRateLimits } from './limiter.ts';
 import { DomainError } from '../errors.ts';
 
 const status = (p: Promise<unknown>) =>
@@ -71,7 +71,7 @@ describe('rate limits in Redis', () => {
 
 describe('clientKey', () => {
   it('counts IPv6 clients by /64 and IPv4-mapped addresses as IPv4', async () => {
-    const { clientKey } = await import('./index.ts');
+    const { clientKey } = await import('./limiter.ts');
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));
     expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
     expect(clientKey('::ffff:192.0.2.7')).toBe('192.0.2.7');

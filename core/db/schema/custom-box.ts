@@ -5,10 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { carts } from '../cart/schema.ts';
-
-import { BOX_DRAWINGS, BOX_MESSAGE_KINDS } from './constants.ts';
-export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, type BoxDrawing, type BoxMessageKind } from './constants.ts';
+import { carts } from './cart.ts';
+import { BOX_DRAWINGS, BOX_MESSAGE_KINDS } from './values.ts';
 
 export const customBoxModels = pgTable(
   'custom_box_models',

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orders } from '../orders/schema.ts';
+import { orders } from './orders.ts';
 
 /**
  * Kinds of ledger movement (all amounts positive; the kind says which balance moves):
