@@ -79,7 +79,7 @@ const get = (path: string) => new Request(`http://shop.test${path}`);
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`http://shop.test${path}`, { method: 'POST', body: new URLSearchParams(fields), headers: cookie ? { cookie } : {} });
 
-type Args = { request: Request; url: URL; context: ShopLoadContext; params: Record<string, string> };
+type Args = { request: Request; url?: URL; context: ShopLoadContext; params: Record<string, string> };
 type Fn = (args: Args) => unknown;
 const call = (fn: unknown, request: Request, context: ShopLoadContext) => run(() => (fn as Fn)({ request, url: new URL(request.url), context, params: {} }));
 
