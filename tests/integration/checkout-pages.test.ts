@@ -11,7 +11,7 @@ import { createOrder } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import * as adminOrderEdit from '../../app/routes/admin/order.edit.tsx';
 import * as payment from '../../app/routes/payment.tsx';
-import * as invoice from '../../app/routes/resources/invoice.ts';
+import * as invoice from '../../app/resources/invoice.ts';
 import * as details from '../../app/routes/client/historydetails.tsx';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
@@ -39,6 +39,7 @@ const args = (url: string, auth: AuthUser | null, form?: Record<string, string>)
     request: new Request(`http://shop.test${url}`, form ? { method: 'POST', body: new URLSearchParams(form) } : undefined),
     context: ctx(auth),
     params: {},
+    url: new URL(`http://shop.test${url}`),
   }) as never;
 
 /** The status (and headers) of what a loader/action threw: a Response, or React Router's `data(…, { status })`. */

@@ -1,10 +1,10 @@
 /** CSV export of the whole catalogue (/admin/product/export), in the columns the CSV import reads. Admin only. */
-import type { Route } from './+types/product.export';
-import { productsCsv } from '../../../core/catalogue/manage.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/service.ts';
+import type { ResourceArgs } from '../../server/context.ts';
+import { productsCsv } from '../../core/catalogue/manage.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
+import { recordAudit } from '../../core/audit/service.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const csv = await productsCsv(context.shop.db);
   await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'product.export', entity: 'product' });
