@@ -7,7 +7,7 @@
  * the confirmation with the QR-bill). Works without JavaScript.
  */
 import { useState } from 'react';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/payment';
@@ -20,14 +20,15 @@ import { orderTotals } from '../../core/orders/summary.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
 import { applyPromoCode } from '../../core/cart/promo.ts';
 import { OrderSummary } from '../components/OrderSummary.tsx';
-import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
+import { CheckoutLines } from '../components/checkout/CheckoutLines.tsx';
+import { DeliveryForm } from '../components/checkout/DeliveryForm.tsx';
+import { PromoForm } from '../components/checkout/PromoForm.tsx';
 import { translate, translateError } from '../i18n/resources.server.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { loginUrl } from '../lib/auth.server.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
 
 function requireUser(request: Request, auth: { userId: string; role: string } | null) {
   if (!auth) throw redirect(loginUrl(request));
@@ -112,38 +113,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-function Field({
-  name,
-  label,
-  value,
-  error,
-  ...rest
-}: { name: string; label: string; value: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <input
-        id={`f-${name}`}
-        name={name}
-        defaultValue={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `e-${name}` : undefined}
-        required
-        {...rest}
-      />
-      {error && (
-        <p className="field-error" id={`e-${name}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { price } = useFormat();
-  const boxName = useBoxLineName();
   const nav = useNavigation();
   const d = loaderData;
   const a = actionData as ActionResult | undefined;
@@ -172,130 +144,19 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       )}
       <div className="cart-layout">
         <div>
-          <Form method="post" className="checkout-promo" aria-labelledby="promo-h">
-            <h2 id="promo-h" className="checkout-h2">
-              {t('promo.label')}
-            </h2>
-            {d.promoCode ? (
-              <div className="checkout-promo-row">
-                <p className={d.promoProblem ? 'field-error' : 'form-success'} data-testid="promo-state" style={{ margin: 0, flex: 1 }}>
-                  {d.promoProblem ? t('promo.notApplying', { code: d.promoCode, reason: d.promoProblem }) : t('promo.applied', { code: d.promoCode })}
-                </p>
-                <button type="submit" name="intent" value="promo-remove" className="btn btn-small btn-ghost">
-                  {t('promo.remove')}
-                </button>
-              </div>
-            ) : (
-              <div className="checkout-promo-row">
-                <label htmlFor="f-code" className="visually-hidden">
-                  {t('promo.label')}
-                </label>
-                <input
-                  id="f-code"
-                  name="code"
-                  maxLength={32}
-                  autoComplete="off"
-                  style={{ textTransform: 'uppercase' }}
-                  aria-invalid={a?.intent === 'promo' && a.error ? true : undefined}
-                />
-                <button type="submit" name="intent" value="promo" className="btn btn-small btn-ghost">
-                  {t('promo.apply')}
-                </button>
-              </div>
-            )}
-            {a?.intent === 'promo' && a.error && (
-              <p className="field-error" role="alert" data-testid="promo-error">
-                {a.error}
-              </p>
-            )}
-          </Form>
-
-          <Form method="post" id="pay-form" aria-labelledby="delivery-h">
-            <input type="hidden" name="intent" value="pay" />
-            <h2 id="delivery-h" className="checkout-h2">
-              {t('payment.delivery')}
-            </h2>
-            <p className="card-meta">{t('payment.deliveryNote', { context: d.liechtenstein ? 'li' : undefined })}</p>
-            <div className="checkout-grid">
-              <Field
-                name="firstName"
-                label={t('payment.firstName')}
-                value={d.address.firstName}
-                error={fe.firstName}
-                autoComplete="given-name"
-                maxLength={80}
-              />
-              <Field name="lastName" label={t('payment.lastName')} value={d.address.lastName} error={fe.lastName} autoComplete="family-name" maxLength={80} />
-            </div>
-            <Field name="street" label={t('payment.street')} value={d.address.street} error={fe.street} autoComplete="street-address" maxLength={120} />
-            <div className="checkout-grid">
-              <Field
-                name="postalCode"
-                label={t('payment.postalCode')}
-                value={d.address.postalCode}
-                error={fe.postalCode}
-                autoComplete="postal-code"
-                inputMode="numeric"
-                pattern="\d{4}"
-                maxLength={4}
-              />
-              <Field name="city" label={t('payment.city')} value={d.address.city} error={fe.city} autoComplete="address-level2" maxLength={80} />
-            </div>
-            <div className="field">
-              <label htmlFor="f-country">{t('payment.country')}</label>
-              <select id="f-country" name="country" defaultValue={d.address.country === 'LI' && d.liechtenstein ? 'LI' : 'CH'}>
-                <option value="CH">{t('payment.countryCH')}</option>
-                {d.liechtenstein && <option value="LI">{t('payment.countryLI')}</option>}
-              </select>
-              {fe.country && <p className="field-error">{fe.country}</p>}
-            </div>
-
-            <fieldset className="checkout-methods">
-              <legend className="checkout-h2">{t('payment.method')}</legend>
-              {d.methods.length === 0 && (
-                <p className="form-error" role="alert" data-testid="no-payment-method">
-                  {t('readiness.noPaymentMethod')}
-                </p>
-              )}
-              {d.methods.map((m, i) => (
-                <label key={m} className="checkout-method">
-                  <input type="radio" name="paymentMethod" value={m} defaultChecked={i === 0} onChange={() => setMethod(m)} data-testid={`method-${m}`} />
-                  <span>
-                    <strong>{t(m === 'qr-bill' ? 'payment.methodQrBill' : m === 'datatrans' ? 'payment.methodDatatrans' : 'payment.methodSandbox')}</strong>
-                    <span className="card-meta" style={{ display: 'block' }}>
-                      {t(m === 'qr-bill' ? 'payment.methodQrBillHint' : m === 'datatrans' ? 'payment.methodDatatransHint' : 'payment.methodSandboxHint')}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            {a?.intent === 'pay' && a.error && (
-              <p className="form-error" role="alert" data-testid="pay-error">
-                {a.error}
-              </p>
-            )}
-            <p className="card-meta">{t('payment.adultNote')}</p>
-          </Form>
+          <PromoForm promoCode={d.promoCode} promoProblem={d.promoProblem} error={a?.intent === 'promo' && a.error ? a.error : null} />
+          <DeliveryForm
+            address={d.address}
+            liechtenstein={d.liechtenstein}
+            methods={d.methods}
+            fieldErrors={fe}
+            error={a?.intent === 'pay' && a.error ? a.error : null}
+            onMethod={setMethod}
+          />
         </div>
         <div>
           <OrderSummary s={d.summary} vatRate={d.vatRate} freeFrom={d.freeFrom} />
-          <ul className="checkout-lines" aria-label={t('summary.items', { count: d.lines.reduce((n, l) => n + l.count, 0) })}>
-            {d.lines.map((l) => (
-              <li key={l.id}>
-                <span>
-                  {l.box ? (
-                    boxName(l.box)
-                  ) : (
-                    <>
-                      {l.count} × {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
-                    </>
-                  )}
-                  {l.box && <BoxContents box={l.box} />}
-                </span>
-                <span>{price(l.lineTotal)}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckoutLines lines={d.lines} />
           <button
             type="submit"
             form="pay-form"

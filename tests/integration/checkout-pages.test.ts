@@ -37,6 +37,7 @@ const ctx = (auth: AuthUser | null) => ({
 const args = (url: string, auth: AuthUser | null, form?: Record<string, string>) =>
   ({
     request: new Request(`http://shop.test${url}`, form ? { method: 'POST', body: new URLSearchParams(form) } : undefined),
+    url: new URL(`http://shop.test${url}`),
     context: ctx(auth),
     params: {},
     url: new URL(`http://shop.test${url}`),

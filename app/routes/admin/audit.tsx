@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/audit';
 import { actorLabels } from '../../../core/accounts/admin.ts';
 import { listAudit } from '../../../core/audit/service.ts';
-import { Pager } from '../../components/Pager.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -106,65 +106,57 @@ export default function AdminAudit() {
         )}
       </Form>
       <p className="card-meta">{t('audit.count', { count: total })}</p>
-      {rows.length === 0 ? (
-        <p className="empty">{t('audit.empty')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table audit-table">
-            <thead>
-              <tr>
-                <th>{t('audit.when')}</th>
-                <th>{t('audit.who')}</th>
-                <th>{t('audit.what')}</th>
-                <th>{t('audit.changes')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const link = entityHref(r.entity, r.entityId);
-                const keys = [...new Set([...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})])];
-                return (
-                  <tr key={r.id}>
-                    <td>{fmt.dateTime(r.at)}</td>
-                    <td>
-                      <code>{r.actor}</code>
-                    </td>
-                    <td>
-                      {t(`audit.actions.${r.action}`, { defaultValue: r.action })}
-                      <div className="card-meta">
-                        {t(`audit.entities.${r.entity}`, { defaultValue: r.entity })}
-                        {link && (
-                          <>
-                            {' · '}
-                            <Link to={link}>{r.entityId ? r.entityId.slice(0, 8) : t('audit.open')}</Link>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                    <td>
-                      {keys.length === 0 ? (
-                        '–'
-                      ) : (
-                        <dl className="audit-diff">
-                          {keys.map((k) => (
-                            <div key={k}>
-                              <dt>{k}</dt>
-                              <dd>
-                                <del>{show(r.before?.[k])}</del> → <ins>{show(r.after?.[k])}</ins>
-                              </dd>
-                            </div>
-                          ))}
-                        </dl>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} href={href} label={t('audit.pages')} />
+      <DataTable
+        rows={rows}
+        rowKey={(r) => r.id}
+        className="data-table audit-table"
+        empty={<p className="empty">{t('audit.empty')}</p>}
+        pager={{ page, pageCount, href, label: t('audit.pages') }}
+        columns={[
+          { key: 'when', header: t('audit.when'), cell: (r) => fmt.dateTime(r.at) },
+          { key: 'who', header: t('audit.who'), cell: (r) => <code>{r.actor}</code> },
+          {
+            key: 'what',
+            header: t('audit.what'),
+            cell: (r) => {
+              const link = entityHref(r.entity, r.entityId);
+              return (
+                <>
+                  {t(`audit.actions.${r.action}`, { defaultValue: r.action })}
+                  <div className="card-meta">
+                    {t(`audit.entities.${r.entity}`, { defaultValue: r.entity })}
+                    {link && (
+                      <>
+                        {' · '}
+                        <Link to={link}>{r.entityId ? r.entityId.slice(0, 8) : t('audit.open')}</Link>
+                      </>
+                    )}
+                  </div>
+                </>
+              );
+            },
+          },
+          { key: 'changes', header: t('audit.changes'), cell: (r) => <AuditDiff before={r.before} after={r.after} /> },
+        ]}
+      />
     </div>
+  );
+}
+
+/** The fields an entry changed, each with its value before and after. */
+function AuditDiff({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  if (keys.length === 0) return '–';
+  return (
+    <dl className="audit-diff">
+      {keys.map((k) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>
+            <del>{show(before?.[k])}</del> → <ins>{show(after?.[k])}</ins>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -14,7 +14,7 @@ import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/p
 import { paymentsNeedingAttentionWithCodes } from '../../../core/payments/attention.ts';
 import { rappenToDecimalString } from '../../../core/pricing/money.ts';
 import { useFormat } from '../../lib/format.ts';
-import { Pager } from '../../components/Pager.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
@@ -129,64 +129,68 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <p className="card-meta" role="status" aria-live="polite" data-testid="orders-count">
         {loading ? ta('orders.loading') : ta('orders.count', { n: number(d.total) })}
       </p>
-      {d.orders.length === 0 ? (
-        <p className="empty">{filtered ? ta('orders.noMatch') : ta('orders.none')}</p>
-      ) : (
-        <div className="table-scroll" aria-busy={loading}>
-          <table className="history-table admin-orders-table" data-testid="admin-orders">
-            <thead>
-              <tr>
-                <th scope="col">{t('history.code')}</th>
-                <th scope="col" className="hide-sm">
-                  {t('history.date')}
-                </th>
-                <th scope="col">{ta('orders.customer')}</th>
-                <th scope="col">{t('history.status')}</th>
-                <th scope="col" className="hide-sm">
-                  {ta('orders.payment')}
-                </th>
-                <th scope="col" className="num">
-                  {t('history.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={`/admin/order/details?id=${o.id}`}>
-                      <strong>{o.code}</strong>
-                    </Link>
-                    <span className="card-meta admin-block show-sm-block">{dateTime(o.createdAt)}</span>
-                  </td>
-                  <td className="hide-sm">{dateTime(o.createdAt)}</td>
-                  <td>
-                    {o.customerName}
-                    <span className="card-meta admin-block admin-wrap hide-sm">{o.email ?? '—'}</span>
-                  </td>
-                  <td>
-                    <span className={`status-badge status-${o.status}`}>{t(`status.${o.status}`)}</span>
-                  </td>
-                  <td className="hide-sm">
-                    {t(`method.${o.paymentMethod}`)}
-                    <span className="card-meta admin-block">{t(`paymentStatus.${o.paymentStatus}`)}</span>
-                  </td>
-                  <td className="num">
-                    {price(o.total)}
-                    {o.refundedAmount > 0 && <span className="card-meta admin-block">−{price(o.refundedAmount)}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager
-        page={d.page}
-        pageCount={d.pageCount}
-        href={(n) => `/admin/order/list${query(f, { page: String(n) })}`}
-        label={ta('orders.pages')}
-        pageLabel={(n) => ta('orders.pageN', { n })}
+      <DataTable
+        rows={d.orders}
+        rowKey={(o) => o.id}
+        className="history-table admin-orders-table"
+        testId="admin-orders"
+        busy={loading}
+        empty={<p className="empty">{filtered ? ta('orders.noMatch') : ta('orders.none')}</p>}
+        pager={{
+          page: d.page,
+          pageCount: d.pageCount,
+          href: (n) => `/admin/order/list${query(f, { page: String(n) })}`,
+          label: ta('orders.pages'),
+          pageLabel: (n) => ta('orders.pageN', { n }),
+        }}
+        columns={[
+          {
+            key: 'code',
+            header: t('history.code'),
+            cell: (o) => (
+              <>
+                <Link to={`/admin/order/details?id=${o.id}`}>
+                  <strong>{o.code}</strong>
+                </Link>
+                <span className="card-meta admin-block show-sm-block">{dateTime(o.createdAt)}</span>
+              </>
+            ),
+          },
+          { key: 'date', header: t('history.date'), cell: (o) => dateTime(o.createdAt), className: 'hide-sm' },
+          {
+            key: 'customer',
+            header: ta('orders.customer'),
+            cell: (o) => (
+              <>
+                {o.customerName}
+                <span className="card-meta admin-block admin-wrap hide-sm">{o.email ?? '—'}</span>
+              </>
+            ),
+          },
+          { key: 'status', header: t('history.status'), cell: (o) => <span className={`status-badge status-${o.status}`}>{t(`status.${o.status}`)}</span> },
+          {
+            key: 'payment',
+            header: ta('orders.payment'),
+            cell: (o) => (
+              <>
+                {t(`method.${o.paymentMethod}`)}
+                <span className="card-meta admin-block">{t(`paymentStatus.${o.paymentStatus}`)}</span>
+              </>
+            ),
+            className: 'hide-sm',
+          },
+          {
+            key: 'total',
+            header: t('history.total'),
+            cell: (o) => (
+              <>
+                {price(o.total)}
+                {o.refundedAmount > 0 && <span className="card-meta admin-block">−{price(o.refundedAmount)}</span>}
+              </>
+            ),
+            className: 'num',
+          },
+        ]}
       />
 
       <section className="section" aria-labelledby="camt-h">
@@ -223,41 +227,36 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
       <section className="section" aria-labelledby="att-h">
         <h2 id="att-h">{t('admin.attention')}</h2>
-        {d.attention.length === 0 ? (
-          <p className="card-meta">{t('admin.noAttention')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="history-table" data-testid="admin-attention">
-              <thead>
-                <tr>
-                  <th scope="col">{t('history.date')}</th>
-                  <th scope="col">{t('admin.kind')}</th>
-                  <th scope="col">{t('admin.reference')}</th>
-                  <th scope="col">{t('admin.order')}</th>
-                  <th scope="col" className="num">
-                    {t('admin.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.attention.map((p) => (
-                  <tr key={p.id}>
-                    <td>{dateTime(p.createdAt)}</td>
-                    <td>{t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : 'unmatched'}`)}</td>
-                    <td>
-                      <code>{p.reference ?? '—'}</code>
-                      <span className="card-meta admin-block">
-                        {p.provider} {p.providerRef}
-                      </span>
-                    </td>
-                    <td>{p.orderCode ?? '—'}</td>
-                    <td className="num">{p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={d.attention}
+          rowKey={(p) => p.id}
+          className="history-table"
+          testId="admin-attention"
+          empty={<p className="card-meta">{t('admin.noAttention')}</p>}
+          columns={[
+            { key: 'date', header: t('history.date'), cell: (p) => dateTime(p.createdAt) },
+            { key: 'kind', header: t('admin.kind'), cell: (p) => t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : 'unmatched'}`) },
+            {
+              key: 'reference',
+              header: t('admin.reference'),
+              cell: (p) => (
+                <>
+                  <code>{p.reference ?? '—'}</code>
+                  <span className="card-meta admin-block">
+                    {p.provider} {p.providerRef}
+                  </span>
+                </>
+              ),
+            },
+            { key: 'order', header: t('admin.order'), cell: (p) => p.orderCode ?? '—' },
+            {
+              key: 'amount',
+              header: t('admin.amount'),
+              cell: (p) => (p.currency === 'CHF' ? price(p.amount) : `${p.currency} ${rappenToDecimalString(p.amount)}`),
+              className: 'num',
+            },
+          ]}
+        />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -53,39 +54,28 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
         <br />
         {d.address.country}
       </address>
-      <table className="history-table" data-testid="packing-lines">
-        <thead>
-          <tr>
-            <th scope="col">{t('fulfil.packed')}</th>
-            <th scope="col">{t('fulfil.sku')}</th>
-            <th scope="col">{t('fulfil.item')}</th>
-            <th scope="col" className="num">
-              {t('fulfil.qty')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.lines.map((l) => (
-            <tr key={l.sku}>
-              <td aria-hidden="true">☐</td>
-              <td className="nowrap">{l.sku}</td>
-              <td>
-                {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
-                {l.contents.length > 0 && (
-                  <ul className="packing-contents">
-                    {l.contents.map((c, i) => (
-                      <li key={i}>
-                        {c.count}× {c.name}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td className="num">{l.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable
+        lines={d.lines}
+        testId="packing-lines"
+        tickColumn={t('fulfil.packed')}
+        skuColumn
+        prices={false}
+        headings={{ sku: t('fulfil.sku'), item: t('fulfil.item'), count: t('fulfil.qty') }}
+        item={(l) => (
+          <>
+            {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
+            {l.contents.length > 0 && (
+              <ul className="packing-contents">
+                {l.contents.map((c, i) => (
+                  <li key={i}>
+                    {c.count}× {c.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      />
       <p>
         <strong>{t('fulfil.units', { n: d.units })}</strong>
       </p>

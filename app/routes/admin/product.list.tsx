@@ -9,12 +9,10 @@ import type { Route } from './+types/product.list';
 import { adminCountProducts, adminListProducts } from '../../../core/catalogue/admin.ts';
 import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
 import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/import-drafts.ts';
-import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
+import { MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { unitPrice } from '../../../core/pricing/pricing.ts';
-import { Pager } from '../../components/Pager.tsx';
-import { ProductPicture } from '../../components/ProductPicture.tsx';
-import { useFormat } from '../../lib/format.ts';
+import { CsvImportSection } from '../../components/admin/product/CsvImportSection.tsx';
+import { ProductTable } from '../../components/admin/product/ProductTable.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
@@ -121,10 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProductList({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('adminshop');
-  const { price } = useFormat();
+  const { t } = useTranslation('adminshop');
   const busy = useNavigation().state === 'submitting';
-  const r = actionData?.result;
   const pageHref = (n: number) =>
     `?${new URLSearchParams({ ...(loaderData.q ? { q: loaderData.q } : {}), ...(loaderData.state !== 'all' ? { state: loaderData.state } : {}), page: String(n) })}`;
   return (
@@ -167,151 +163,18 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
       <p className="card-meta" role="status">
         {t('products.count', { n: loaderData.total })}
       </p>
-      {loaderData.products.length === 0 ? (
-        <p className="empty">{t('products.none')}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-products" data-testid="admin-products">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('products.photo')}</span>
-                </th>
-                <th scope="col">{t('product.sku')}</th>
-                <th scope="col">{t('product.name')}</th>
-                <th scope="col" className="hide-sm">
-                  {t('product.category')}
-                </th>
-                <th scope="col" className="num">
-                  {t('products.price')}
-                </th>
-                <th scope="col" className="num">
-                  {t('products.stock')}
-                </th>
-                <th scope="col" className="hide-sm">
-                  {t('products.status')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.products.map((p) => (
-                <tr key={p.id}>
-                  <td className="admin-thumb">
-                    <ProductPicture product={p} sizes="64px" width={64} height={48} loading="lazy" />
-                  </td>
-                  <td className="nowrap">
-                    <Link to={`/admin/product/add?id=${encodeURIComponent(p.id)}`}>{p.sku}</Link>
-                  </td>
-                  <td className="admin-wrap">
-                    {p.name}
-                    <span className="card-meta admin-block">{p.brand}</span>
-                  </td>
-                  <td className="hide-sm">{t(`category.${p.category}`)}</td>
-                  <td className="num">
-                    {price(unitPrice(p.basePrice, p.discountPercent))}
-                    {p.discountPercent > 0 && <span className="card-meta admin-block">−{p.discountPercent} %</span>}
-                  </td>
-                  <td className={`num${p.stock <= p.lowStockThreshold ? ' stock-low' : ''}`}>{p.stock}</td>
-                  <td className="hide-sm">
-                    {[
-                      p.active ? t('products.listed') : t('products.archived'),
-                      p.popular ? t('product.popular') : null,
-                      p.promotional ? t('product.promotional') : null,
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={loaderData.page} pageCount={loaderData.pageCount} href={pageHref} label={t('orders.pages')} />
+      <ProductTable
+        products={loaderData.products}
+        pager={{ page: loaderData.page, pageCount: loaderData.pageCount, href: pageHref, label: t('orders.pages') }}
+      />
 
-      <section className="section admin-panel" aria-labelledby="import-h" id="import">
-        <h2 id="import-h">{t('import.title')}</h2>
-        <p className="card-meta">{t('import.hint')}</p>
-        <details>
-          <summary>{t('import.columns')}</summary>
-          <p>
-            <code className="admin-wrap">{CSV_COLUMNS.join(', ')}</code>
-          </p>
-        </details>
-        <Form method="post" encType="multipart/form-data" className="toolbar">
-          <div className="field field-grow">
-            <label htmlFor="csv">{t('import.file')}</label>
-            <input id="csv" name="csv" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" />
-            <small id="csv-hint" className="card-meta">
-              {t('inputs.csvHint', { mb: MAX_CSV_BYTES / MB, rows: CSV_MAX_ROWS.toLocaleString(i18n.language) })}
-            </small>
-          </div>
-          <button type="submit" className="btn btn-small" disabled={busy}>
-            {t('import.check')}
-          </button>
-        </Form>
-        {actionData?.error && (
-          <p className="form-error" role="alert" data-testid="import-error">
-            {actionData.error}
-          </p>
-        )}
-        {loaderData.tooLarge && !actionData && (
-          <p className="form-error" role="alert" data-testid="import-error">
-            {t('inputs.csvTooLarge', { mb: loaderData.tooLarge })}
-          </p>
-        )}
-        {busy && (
-          <p className="card-meta" role="status">
-            {t('inputs.csvWorking')}
-          </p>
-        )}
-        {r && (
-          <div role="status" data-testid="import-result">
-            {r.applied ? (
-              <p className="form-success">{t('import.applied', { created: r.created, updated: r.updated })}</p>
-            ) : (
-              <p>{t('import.preview', { rows: r.rows, created: r.created, updated: r.updated, bad: r.problemCount })}</p>
-            )}
-            {r.problemCount > r.problems.length && <p className="card-meta">{t('inputs.moreProblems', { shown: r.problems.length, n: r.problemCount })}</p>}
-            {r.problems.length > 0 && (
-              <div className="table-scroll">
-                <table className="history-table" data-testid="import-problems">
-                  <caption className="form-error">{t('import.problems')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('import.line')}</th>
-                      <th scope="col">{t('product.sku')}</th>
-                      <th scope="col">{t('import.column')}</th>
-                      <th scope="col">{t('import.problem')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.problems.map((p, i) => (
-                      <tr key={i}>
-                        <td>{p.line}</td>
-                        <td>{p.sku ?? '—'}</td>
-                        <td>
-                          <code>{p.field}</code>
-                        </td>
-                        <td>{p.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            {!r.applied && r.problemCount === 0 && r.created + r.updated > 0 && actionData?.draft && (
-              <Form method="post">
-                <input type="hidden" name="draft" value={actionData.draft} />
-                <input type="hidden" name="apply" value="yes" />
-                <button type="submit" className="btn" disabled={busy}>
-                  {t('import.apply', { n: r.created + r.updated })}
-                </button>
-              </Form>
-            )}
-          </div>
-        )}
-      </section>
+      <CsvImportSection
+        result={actionData?.result}
+        draft={actionData?.draft}
+        error={actionData?.error}
+        tooLarge={actionData ? null : loaderData.tooLarge}
+        busy={busy}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Admin: promo codes (/admin/promo/list) with their rule, validity, use count and state. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { listPromos } from '../../../core/promos/service.ts';
@@ -39,47 +40,47 @@ export default function AdminPromos({ loaderData }: Route.ComponentProps) {
           {t('admin.newPromo')}
         </Link>
       </p>
-      {loaderData.promos.length === 0 ? (
-        <p className="empty">{t('admin.noPromos')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="history-table" data-testid="admin-promos">
-            <thead>
-              <tr>
-                <th scope="col">{t('promo.label')}</th>
-                <th scope="col">{t('admin.discount')}</th>
-                <th scope="col">{t('admin.minOrder')}</th>
-                <th scope="col">{t('admin.validity')}</th>
-                <th scope="col" className="num">
-                  {t('admin.uses')}
-                </th>
-                <th scope="col">{t('history.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.promos.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link to={`/admin/promo/edit?id=${p.id}`}>
-                      <strong>{p.code}</strong>
-                    </Link>
-                  </td>
-                  <td>{p.kind === 'percent' ? `${p.value} %` : price(p.value)}</td>
-                  <td>{p.minOrder > 0 ? price(p.minOrder) : '—'}</td>
-                  <td>
-                    {p.validFrom ? date(p.validFrom) : '…'} – {p.validTo ? date(p.validTo) : '…'}
-                  </td>
-                  <td className="num">
-                    {p.usedCount}
-                    {p.usageLimit !== null ? ` / ${p.usageLimit}` : ''}
-                  </td>
-                  <td>{p.active ? t('admin.active') : t('admin.inactive')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={loaderData.promos}
+        rowKey={(p) => p.id}
+        className="history-table"
+        testId="admin-promos"
+        empty={<p className="empty">{t('admin.noPromos')}</p>}
+        columns={[
+          {
+            key: 'code',
+            header: t('promo.label'),
+            cell: (p) => (
+              <Link to={`/admin/promo/edit?id=${p.id}`}>
+                <strong>{p.code}</strong>
+              </Link>
+            ),
+          },
+          { key: 'discount', header: t('admin.discount'), cell: (p) => (p.kind === 'percent' ? `${p.value} %` : price(p.value)) },
+          { key: 'min', header: t('admin.minOrder'), cell: (p) => (p.minOrder > 0 ? price(p.minOrder) : '—') },
+          {
+            key: 'validity',
+            header: t('admin.validity'),
+            cell: (p) => (
+              <>
+                {p.validFrom ? date(p.validFrom) : '…'} – {p.validTo ? date(p.validTo) : '…'}
+              </>
+            ),
+          },
+          {
+            key: 'uses',
+            header: t('admin.uses'),
+            cell: (p) => (
+              <>
+                {p.usedCount}
+                {p.usageLimit !== null ? ` / ${p.usageLimit}` : ''}
+              </>
+            ),
+            className: 'num',
+          },
+          { key: 'status', header: t('history.status'), cell: (p) => (p.active ? t('admin.active') : t('admin.inactive')) },
+        ]}
+      />
     </div>
   );
 }

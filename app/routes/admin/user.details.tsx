@@ -15,6 +15,7 @@ import { listAudit } from '../../../core/audit/service.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/service.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
@@ -236,36 +237,22 @@ export default function AdminUserDetails() {
 
       <section aria-labelledby="u-orders">
         <h2 id="u-orders">{t('users.orders')}</h2>
-        {orders.length === 0 ? (
-          <p className="empty">{t('users.noOrders')}</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th>{t('users.orderCode')}</th>
-                  <th>{t('users.orderDate')}</th>
-                  <th>{t('users.orderStatus')}</th>
-                  <th className="num">{t('users.orderTotal')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((o) => (
-                  <tr key={o.id}>
-                    <td>
-                      <Link to={`/admin/order/details?id=${o.id}`}>{o.code}</Link>
-                    </td>
-                    <td>{fmt.date(o.createdAt)}</td>
-                    <td>
-                      <span className={`status-badge status-${o.status}`}>{t(`checkout:status.${o.status}`)}</span>
-                    </td>
-                    <td className="num">{fmt.price(o.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          rows={orders}
+          rowKey={(o) => o.id}
+          className="data-table"
+          empty={<p className="empty">{t('users.noOrders')}</p>}
+          columns={[
+            { key: 'code', header: t('users.orderCode'), cell: (o) => <Link to={`/admin/order/details?id=${o.id}`}>{o.code}</Link> },
+            { key: 'date', header: t('users.orderDate'), cell: (o) => fmt.date(o.createdAt) },
+            {
+              key: 'status',
+              header: t('users.orderStatus'),
+              cell: (o) => <span className={`status-badge status-${o.status}`}>{t(`checkout:status.${o.status}`)}</span>,
+            },
+            { key: 'total', header: t('users.orderTotal'), cell: (o) => fmt.price(o.total), className: 'num' },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="u-audit">

@@ -8,7 +8,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
-import { Pager } from '../../components/Pager.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '../../../core/accounts/roles.ts';
 import { listUsers, setRole } from '../../../core/accounts/admin.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -121,55 +121,52 @@ export default function AdminUserList() {
       </Form>
       <FormMessage error={result && !result.ok ? result.error : null} success={result?.ok ? result.message : null} />
       <p className="card-meta">{t('admin.users.count', { count: total })}</p>
-      {users.length === 0 ? (
-        <p className="empty">{t('admin.users.empty')}</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>{t('fields.name')}</th>
-                <th>{t('fields.email')}</th>
-                <th>{t('admin:users.statusLabel')}</th>
-                <th>{t('admin.users.since')}</th>
-                <th>{t('fields.role')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    <Link to={`/admin/user/details?id=${u.id}`}>{`${u.firstName} ${u.lastName}`.trim() || u.email}</Link>
-                    {u.referralCode && <div className="card-meta">{u.referralCode}</div>}
-                  </td>
-                  <td>{u.email}</td>
-                  <td>
-                    <span className={`status-badge user-status-${u.status}`}>{t(`admin:users.status.${u.status}`)}</span>
-                  </td>
-                  <td>{fmt.date(u.createdAt)}</td>
-                  <td>
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="userId" value={u.id} />
-                      <label className="visually-hidden" htmlFor={`role-${u.id}`}>
-                        {t('fields.role')}
-                      </label>
-                      <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {t(`roles.${r}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <SubmitButton className="btn btn-small">{t('admin.users.setRole')}</SubmitButton>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} href={href} label={t('admin.pages')} />
+      <DataTable
+        rows={users}
+        rowKey={(u) => u.id}
+        className="data-table"
+        empty={<p className="empty">{t('admin.users.empty')}</p>}
+        pager={{ page, pageCount, href, label: t('admin.pages') }}
+        columns={[
+          {
+            key: 'name',
+            header: t('fields.name'),
+            cell: (u) => (
+              <>
+                <Link to={`/admin/user/details?id=${u.id}`}>{`${u.firstName} ${u.lastName}`.trim() || u.email}</Link>
+                {u.referralCode && <div className="card-meta">{u.referralCode}</div>}
+              </>
+            ),
+          },
+          { key: 'email', header: t('fields.email'), cell: (u) => u.email },
+          {
+            key: 'status',
+            header: t('admin:users.statusLabel'),
+            cell: (u) => <span className={`status-badge user-status-${u.status}`}>{t(`admin:users.status.${u.status}`)}</span>,
+          },
+          { key: 'since', header: t('admin.users.since'), cell: (u) => fmt.date(u.createdAt) },
+          {
+            key: 'role',
+            header: t('fields.role'),
+            cell: (u) => (
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="userId" value={u.id} />
+                <label className="visually-hidden" htmlFor={`role-${u.id}`}>
+                  {t('fields.role')}
+                </label>
+                <select id={`role-${u.id}`} name="role" defaultValue={u.role}>
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`roles.${r}`)}
+                    </option>
+                  ))}
+                </select>
+                <SubmitButton className="btn btn-small">{t('admin.users.setRole')}</SubmitButton>
+              </Form>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,0 +1,46 @@
+/** The payment side of the admin's order page: paid, refunded, invoice number, each payment and refund movement, the invoice PDF. */
+import { useTranslation } from 'react-i18next';
+import { PaymentBox } from '../../OrderSummary.tsx';
+import { useFormat } from '../../../lib/format.ts';
+import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
+
+export function AdminPaymentBox({ order: o, payments }: { order: AdminOrderPage['order']; payments: AdminOrderPage['payments'] }) {
+  const { t } = useTranslation('checkout');
+  const { t: ta } = useTranslation('adminshop');
+  const { price, dateTime } = useFormat();
+  return (
+    <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
+      <div className="summary-row">
+        <span>{t('details.paid')}</span>
+        <span>{price(o.paidAmount)}</span>
+      </div>
+      {o.refundedAmount > 0 && (
+        <div className="summary-row">
+          <span>{ta('refund.refunded')}</span>
+          <span data-testid="refunded-amount">−{price(o.refundedAmount)}</span>
+        </div>
+      )}
+      {o.invoiceNumber && (
+        <div className="summary-row">
+          <span>{t('admin.invoiceNo')}</span>
+          <span>{o.invoiceNumber}</span>
+        </div>
+      )}
+      <ul className="timeline">
+        {payments.map((p) => (
+          <li key={p.id}>
+            {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code> · {price(p.amount)} ·{' '}
+            {p.status === 'refund'
+              ? ta('refund.movement')
+              : t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
+          </li>
+        ))}
+      </ul>
+      {(o.invoiceNumber || (o.paymentMethod === 'qr-bill' && o.status === 'pending_payment')) && (
+        <a className="btn btn-ghost btn-small" href={`/client/invoice?id=${o.code}`}>
+          {ta('orders.invoicePdf')}
+        </a>
+      )}
+    </PaymentBox>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The custom box builder (/custombox): one real form posting to the route's action, so that it
+ * works without JavaScript (the + / − and filter buttons are submit buttons the action answers by
+ * echoing the form with the change; Create is validated on the server). With JavaScript the same
+ * controls update the page at once, the preview is live and Create is checked before sending.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hueOf } from './BoxPreview.tsx';
+import { BoxSummary } from './BoxSummary.tsx';
+import { CigarStep } from './CigarStep.tsx';
+import { MessageStep } from './MessageStep.tsx';
+import { ModelStep } from './ModelStep.tsx';
+import { emptyValues, readValues, type BoxFormResult, type BoxValues } from './box-form.ts';
+import type { BoxBuilderData } from '../../lib/custom-box.server.ts';
+import { useFormat } from '../../lib/format.ts';
+
+export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResult }) {
+  const { t } = useTranslation('custombox');
+  const { price } = useFormat();
+  const busy = useNavigation().state === 'submitting';
+  const first = d.models.find((m) => m.capacity === 10) ?? d.models[0];
+  const [v, setV] = useState<BoxValues>(() => result?.values ?? emptyValues(first?.id ?? ''));
+  const [clientError, setClientError] = useState<{ error: string; field: string } | null>(null);
+  // What the visitor chose before the page's scripts ran (they start after the page's `load`
+  // event, ADR 013): hydration keeps React's initial state and would undo a box or a message
+  // picked meanwhile, so the form's live values are read once, right after hydration.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!formRef.current) return;
+    const live = readValues(new FormData(formRef.current));
+    setV((s) => (JSON.stringify(live) === JSON.stringify(s) ? s : live));
+  }, []);
+  const model = d.models.find((m) => m.id === v.boxID) ?? first;
+  const byId = useMemo(() => new Map(d.varieties.map((x) => [x.id, x])), [d.varieties]);
+  const chosen = Object.entries(v.qty).filter(([id, n]) => n > 0 && byId.has(id));
+  const count = chosen.reduce((s, [, n]) => s + n, 0);
+  const varieties = chosen.length;
+  const capacity = model?.capacity ?? 0;
+  const total = (model?.price ?? 0) + chosen.reduce((s, [id, n]) => s + byId.get(id)!.unitPrice * n, 0);
+  const limit = d.limits[v.messageKind];
+  const previewCigars = chosen.flatMap(([id, n]) => {
+    const x = byId.get(id)!;
+    return Array.from({ length: n }, () => ({ id, lengthMm: x.lengthMm, ringGauge: x.ringGauge, hue: hueOf(id) }));
+  });
+  const error = clientError ?? (result?.error ? { error: result.error, field: result.field ?? 'items' } : null);
+  const over = count > capacity;
+
+  /** Sets a count to `n`, or (with `delta`) changes the count in the latest state by `delta`. */
+  const setQty = (id: string, n: number, delta?: number) => {
+    setClientError(null);
+    setV((s) => {
+      const qty = { ...s.qty };
+      const next = delta === undefined ? n : (s.qty[id] ?? 0) + delta;
+      if (next > 0) qty[id] = Math.min(next, 100);
+      else delete qty[id];
+      return { ...s, qty };
+    });
+  };
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === 'step') {
+      e.preventDefault();
+      const [op, id] = [submitter.value.slice(0, 3), submitter.value.slice(4)];
+      // relative to the latest state: a tap right after hydration follows the counts read from the form
+      setQty(id, 0, op === 'inc' ? 1 : -1);
+      return;
+    }
+    if (submitter?.value !== 'create') {
+      e.preventDefault(); // filters apply live with JavaScript
+      return;
+    }
+    let problem: { error: string; field: string } | null = null;
+    if (!model) problem = { error: t('errors:boxUnknownModel'), field: 'boxID' };
+    else if (varieties < d.min) problem = { error: t('errors:boxMinimumCigars', { min: d.min }), field: 'items' };
+    else if (over) problem = { error: t('errors:boxCapacityExceeded', { capacity, count }), field: 'items' };
+    else if ([...v.message.trim()].length > limit) problem = { error: t('errors:boxMessageTooLong', { max: limit }), field: 'message' };
+    if (problem) {
+      e.preventDefault();
+      setClientError(problem);
+      document.getElementById(`cb-${problem.field}`)?.focus();
+    }
+  }
+
+  const summary = t('count', { count, capacity });
+  return (
+    <div className="container cb">
+      <header className="page-head">
+        <p className="eyebrow">{t('eyebrow')}</p>
+        <h1>{t('title')}</h1>
+        <p>{t('intro', { min: d.min })}</p>
+      </header>
+      {d.models.length === 0 ? (
+        <div className="empty">
+          <p>{t('noModels')}</p>
+        </div>
+      ) : (
+        // before the page's scripts ran, the steppers and filters work in place (data-early-*,
+        // app/lib/early-controls.ts) instead of posting the form: a late answer to such a post would
+        // replace the page and the counts made after hydration
+        <Form
+          ref={formRef}
+          method="post"
+          className="cb-layout"
+          onSubmit={onSubmit}
+          noValidate
+          aria-describedby={error ? 'cb-error' : undefined}
+          data-early-steps=""
+        >
+          {/* the default button: Enter in a field refreshes the form instead of pressing + or − */}
+          <button type="submit" name="intent" value="refresh" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+            {t('refresh')}
+          </button>
+          <div className="cb-main">
+            {error && (
+              <p className="form-error" role="alert" id="cb-error" data-testid="box-error">
+                {error.error}
+              </p>
+            )}
+            {result?.status && !error && (
+              <p className="visually-hidden" role="status">
+                {result.status}
+              </p>
+            )}
+            <ModelStep
+              models={d.models}
+              chosen={model?.id}
+              onChoose={(id) => {
+                setClientError(null);
+                setV((s) => ({ ...s, boxID: id }));
+              }}
+            />
+            <CigarStep
+              varieties={d.varieties}
+              min={d.min}
+              capacity={capacity}
+              count={count}
+              qty={v.qty}
+              strength={v.strength}
+              vitola={v.vitola}
+              onFilter={(filter, value) => setV((s) => ({ ...s, [filter]: value }))}
+              setQty={setQty}
+            />
+            <MessageStep
+              kind={v.messageKind}
+              message={v.message}
+              limits={d.limits}
+              invalid={error?.field === 'message'}
+              onKind={(k) => setV((s) => ({ ...s, messageKind: k }))}
+              onMessage={(text) => {
+                setClientError(null);
+                setV((s) => ({ ...s, message: text }));
+              }}
+            />
+          </div>
+          <BoxSummary
+            model={model}
+            summary={summary}
+            count={count}
+            capacity={capacity}
+            varieties={varieties}
+            min={d.min}
+            chosen={chosen.map(([id, n]) => ({ id, n, name: byId.get(id)!.name, unitPrice: byId.get(id)!.unitPrice }))}
+            previewCigars={previewCigars}
+            messageKind={v.messageKind}
+            message={v.message.slice(0, limit)}
+            total={total}
+            busy={busy}
+          />
+          <div className="cb-bar" aria-hidden="true">
+            <span>{summary}</span>
+            <strong>{price(total)}</strong>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}

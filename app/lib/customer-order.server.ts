@@ -1,0 +1,74 @@
+/**
+ * The data of the customer's order page (/client/historydetails): the order, its status history,
+ * tracking, documents, returns so far and whether a return may be asked now, shaped for the page
+ * (money in Rappen, dates as ISO strings).
+ */
+import type { Db } from '../../core/db/client.ts';
+import { getSettings } from '../../core/config/service.ts';
+import { CARRIERS } from '../../core/orders/carriers.ts';
+import { refundsOfOrder } from '../../core/orders/refunds.ts';
+import { orderEventsOf, type OrderWithLines } from '../../core/orders/service.ts';
+import { displayIban } from '../../core/returns/iban.ts';
+import type { ReturnRow } from '../../core/returns/schema.ts';
+import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/service.ts';
+import { translate } from '../i18n/resources.server.ts';
+import { orderView } from './checkout.server.ts';
+
+/**
+ * A return request as both order pages show it: the photos as links to /client/returnphoto and
+ * the IBAN grouped in fours (core/returns/iban.ts).
+ */
+export function returnView(r: ReturnRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    reason: r.reason,
+    message: r.message,
+    lines: r.lines,
+    photos: r.photos.map((p) => `/client/returnphoto?r=${r.id}&p=${p.id}`),
+    iban: r.iban ? displayIban(r.iban) : null,
+  };
+}
+
+/**
+ * Everything the customer's order page shows of `order` (already checked to be the viewer's).
+ * @param lang the page language (the title).
+ * @param doneParam the `done` query parameter; anything but `cancelled`, `returned` or `iban` is dropped.
+ */
+export async function customerOrderPage(db: Db, order: OrderWithLines, lang: string, doneParam: string | null) {
+  const [events, settings, returns, documents, eligibility, refunds] = await Promise.all([
+    orderEventsOf(db, order.id),
+    getSettings(db),
+    returnsOfOrder(db, order.id),
+    orderDocuments(db, order),
+    returnEligibility(db, order),
+    refundsOfOrder(db, order.id),
+  ]);
+  const tracking = orderTracking(order);
+  return {
+    title: translate(lang, 'checkout:details.title', { code: order.code }),
+    order: orderView(order),
+    events: events.map((e) => ({ id: e.id, status: e.toStatus, at: e.createdAt.toISOString() })),
+    vatRate: settings.vatRateBasisPoints / 100,
+    tracking: tracking && { ...tracking, carrierName: CARRIERS[tracking.carrier as keyof typeof CARRIERS]?.name ?? tracking.carrier },
+    documents: documents.map((d) => ({ kind: d.kind, number: d.number, url: d.url })),
+    canCancel: order.status === 'pending_payment' && order.paidAmount === 0 && order.paymentStatus === 'unpaid',
+    bankTransfer: order.paymentMethod === 'qr-bill',
+    returns: returns.map((r) => ({
+      ...returnView(r),
+      note: r.status === 'refused' ? r.decisionNote : null,
+      refunded: refunds.find((x) => x.id === r.refundId)?.amount ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    eligibility: {
+      eligible: eligibility.eligible,
+      why: eligibility.why,
+      deadline: eligibility.deadline?.toISOString() ?? null,
+      lines: eligibility.lines,
+    },
+    done: doneParam === 'cancelled' || doneParam === 'returned' || doneParam === 'iban' ? doneParam : null,
+  };
+}
+
+/** The customer's order page data (what {@link customerOrderPage} returns). */
+export type CustomerOrderPage = Awaited<ReturnType<typeof customerOrderPage>>;
