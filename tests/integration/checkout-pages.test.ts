@@ -40,7 +40,6 @@ const args = (url: string, auth: AuthUser | null, form?: Record<string, string>)
     url: new URL(`http://shop.test${url}`),
     context: ctx(auth),
     params: {},
-    url: new URL(`http://shop.test${url}`),
   }) as never;
 
 /** The status (and headers) of what a loader/action threw: a Response, or React Router's `data(…, { status })`. */
