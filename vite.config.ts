@@ -92,6 +92,15 @@ function environmentAliases(byEnvironment: Record<string, Record<string, string>
   };
 }
 
+/**
+ * In the browser, the files of core/ are definitions only (constants, pure functions, zod
+ * schemas): a file none of whose exports a page uses is left out. Pages import a module through
+ * its browser face (`core/<module>/browser.ts`, docs/decisions/018-module-faces.md), which names
+ * every browser-safe file of the module; without this, Rollup would keep the zod schemas of the
+ * files a page does not use (building a schema is a call, which might have side effects).
+ */
+const coreHasNoSideEffects = (id: string) => !/[\\/]core[\\/][^?]*\.ts$/.test(fileOf(id));
+
 export default defineConfig({
   plugins: [
     reactRouter(),
@@ -121,6 +130,13 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: { index: 'virtual:react-router/server-build', server: './server/main.ts' } } } },
     // The browser build: React Router's default file names (it uses them when no `output` is
     // given), and the chunks of clientChunks().
-    client: { build: { rollupOptions: { output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() } } } },
+    client: {
+      build: {
+        rollupOptions: {
+          output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() },
+          treeshake: { moduleSideEffects: coreHasNoSideEffects },
+        },
+      },
+    },
   },
 });

@@ -1,8 +1,8 @@
 /** Authentication helpers for API handlers. */
 import type { Context } from 'hono';
-import { authenticate, type AuthUser } from '../core/accounts/auth.ts';
+import { authenticate, type AuthUser } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
-import { adminNeedsTwoFactorSetup } from '../core/accounts/two-factor.ts';
+import { adminNeedsTwoFactorSetup } from '../core/accounts/index.ts';
 import type { ApiEnv } from './types.ts';
 
 /** The caller, or null when anonymous. Cached per request. @throws {DomainError} 417 / 401 for bad tokens. */

@@ -4,8 +4,8 @@
  * its own credential and must carry >= 128 bits (22+ characters of `[A-Za-z0-9_-]`).
  */
 import type { Context } from 'hono';
-import { findUser } from '../core/accounts/profile.ts';
-import { ANON_ID_PATTERN } from '../core/cart/service.ts';
+import { findUser } from '../core/accounts/index.ts';
+import { ANON_ID_PATTERN } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { optionalAuth } from './auth.ts';
 import type { ApiEnv } from './types.ts';

@@ -1,10 +1,10 @@
 /** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`, `cart/merge`; and the shop's `cart/promo`. */
 import { z } from 'zod';
-import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/service.ts';
+import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
-import { cartTotals } from '../core/cart/totals.ts';
-import { applyPromoCode } from '../core/cart/promo.ts';
+import { cartTotals } from '../core/cart/index.ts';
+import { applyPromoCode } from '../core/cart/index.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { ApiRouter } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';

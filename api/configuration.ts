@@ -1,31 +1,8 @@
 /** `GET /api/configuration/configurations` (specification section 7). */
 import { z } from 'zod';
-import { getSettings } from '../core/config/settings-cache.server.ts';
-import type { ShopSettings } from '../core/config/settings.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
+import { getCachedSettings as getSettings } from '../core/config/index.ts';
+import { configurationJson } from '../core/config/browser.ts';
 import { ApiRouter } from './openapi.ts';
-
-/** The configuration object of the specification plus the shop's further public settings. */
-export function configurationJson(s: ShopSettings) {
-  return {
-    dir: s.dir,
-    whatsapp: s.whatsapp,
-    email: s.email,
-    telegram: s.telegram,
-    facebook: s.facebook,
-    instagram: s.instagram,
-    shop_closed: s.shop_closed,
-    promotionalInfo: { text: s.promotionalInfo.text },
-    companyName: s.companyName,
-    vatNumber: s.vatNumber,
-    vatRate: s.vatRateBasisPoints / 100,
-    shippingFee: rappenToChf(s.shippingFee),
-    freeShippingThreshold: rappenToChf(s.freeShippingThreshold),
-    /** Whether Liechtenstein is delivered to besides Switzerland (ADR 014). */
-    deliverLiechtenstein: s.deliverLiechtenstein,
-    currency: 'CHF',
-  };
-}
 
 export const ConfigurationSchema = z.object({
   dir: z.string(),

@@ -3,9 +3,9 @@
  * product ids as `productID`. Shared by the cart, order and custombox calls.
  */
 import { z } from 'zod';
-import type { CartBoxDetails } from '../core/custom-box/cart-lines.ts';
-import type { OrderBoxSnapshot } from '../core/custom-box/types.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
+import type { CartBoxDetails } from '../core/custom-box/index.ts';
+import type { OrderBoxSnapshot } from '../core/db/browser.ts';
+import { rappenToChf } from '../core/pricing/browser.ts';
 
 const BoxItemJson = z.object({ productID: z.string(), name: z.string(), count: z.number(), unit_price: z.number() });
 

@@ -4,8 +4,8 @@
  * the outbox like every other.
  */
 import { z } from 'zod';
-import { escapeHtml } from '../core/mail/templates.ts';
-import { sendMail } from '../core/mail/service.ts';
+import { escapeHtml } from '../core/mail/index.ts';
+import { sendMail } from '../core/mail/index.ts';
 import { ApiRouter } from './openapi.ts';
 
 export const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });

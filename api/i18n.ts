@@ -2,8 +2,8 @@
  * Language of API answers (api-contract: messages "in the request's language"): `?lang=`, then
  * the `lang` cookie, then `Accept-Language`, then English.
  */
-import { resolveLocale, type Locale } from '../core/i18n/locales.ts';
-export { translateError, translateFields } from '../core/i18n/resources.ts';
+import { resolveLocale, type Locale } from '../core/i18n/browser.ts';
+export { translateError, translateFields } from '../core/i18n/index.ts';
 
 /** The request's language code, one of the supported locales. */
 export function requestLanguage(req: Request): Locale {

@@ -6,7 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError, STATUS_FOR } from '../core/errors.ts';
-import { TWO_FACTOR_REQUIRED_KEY } from '../core/accounts/two-factor.ts';
+import { TWO_FACTOR_REQUIRED_KEY } from '../core/accounts/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { cartApi } from './cart.ts';
 import { configurationApi } from './configuration.ts';
@@ -21,7 +21,7 @@ import { tokenApi } from './token.ts';
 import { userApi } from './user.ts';
 import { influencerApi } from './influencer.ts';
 import type { ApiEnv } from './types.ts';
-import { publicOrigin } from '../core/config/production.ts';
+import { publicOrigin } from '../core/config/browser.ts';
 
 /**
  * A resource router and where it is mounted (`/api/<prefix>`). Other modules add theirs here; a

@@ -5,9 +5,9 @@
  * Customer. Mounted under `/user` next to the user calls.
  */
 import { z } from 'zod';
-import { influencerProfile, type InfluencerProfile } from '../core/accounts/influencer.ts';
+import { influencerProfile, type InfluencerProfile } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
+import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireAuth } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
 

@@ -7,15 +7,15 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../core/errors.ts';
-import { createOrder, getOrderFor, listOrdersOfUser, PAYMENT_METHODS, type OrderWithLines } from '../core/orders/service.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
+import { createOrder, getOrderFor, listOrdersOfUser, PAYMENT_METHODS, type OrderWithLines } from '../core/orders/index.ts';
+import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireAuth } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
 import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
-import { cancelOrderByCustomer, orderDocuments, orderTracking, requestReturn, RETURN_REASONS, returnsOfOrder } from '../core/returns/service.ts';
+import { cancelOrderByCustomer, orderDocuments, orderTracking, requestReturn, RETURN_REASONS, returnsOfOrder } from '../core/returns/index.ts';
 
 const id = z.string().trim().min(1).max(64);
 const AddressBody = z.object({

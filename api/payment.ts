@@ -4,11 +4,11 @@
  * signature check.
  */
 import { z } from 'zod';
-import { receiveWebhook, startPayment } from '../core/payments/checkout.ts';
+import { receiveWebhook, startPayment } from '../core/payments/index.ts';
 import { requireAuth } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
 import { sizeLimit } from './validation.ts';
-import { publicOrigin } from '../core/config/production.ts';
+import { publicOrigin } from '../core/config/browser.ts';
 
 export const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
 

@@ -3,7 +3,7 @@
  * `GET /api/product/list` and `GET /api/product/get`.
  */
 import { z } from 'zod';
-import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/service.ts';
+import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';

@@ -2,11 +2,11 @@
  * JSON shapes of the API (api-contract): money as CHF numbers with at most 2 decimals,
  * product ids as `_id`.
  */
-import type { ProductRow } from '../core/catalogue/schema.ts';
-import type { Cart } from '../core/cart/service.ts';
-import type { ShippingFigures } from '../core/pricing/shipping.ts';
-import { rappenToChf } from '../core/pricing/money.ts';
-import { unitPrice } from '../core/pricing/pricing.ts';
+import type { ProductRow } from '../core/db/index.ts';
+import type { Cart } from '../core/cart/index.ts';
+import type { ShippingFigures } from '../core/pricing/browser.ts';
+import { rappenToChf } from '../core/pricing/browser.ts';
+import { unitPrice } from '../core/pricing/browser.ts';
 import { cartBoxJson } from './custombox-json.ts';
 
 /** The product fields a cart entry carries (specification section 3). */

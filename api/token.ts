@@ -1,6 +1,6 @@
 /** `token/refresh` (specification section 7): rotates a refresh token; a spent one revokes its session family. */
 import { z } from 'zod';
-import { refreshSession } from '../core/accounts/sessions.ts';
+import { refreshSession } from '../core/accounts/index.ts';
 import { ApiRouter } from './openapi.ts';
 
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });

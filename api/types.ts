@@ -1,6 +1,6 @@
 /** Hono environment of the JSON API. */
-import type { AuthUser } from '../core/accounts/auth.ts';
-import type { Locale } from '../core/i18n/locales.ts';
+import type { AuthUser } from '../core/accounts/index.ts';
+import type { Locale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 
 export type ApiEnv = {

@@ -7,18 +7,18 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ROLES } from '../core/accounts/roles.ts';
-import { listUsers, setRole } from '../core/accounts/admin.ts';
-import { changePassword, getUser, updateProfile, type PublicUser } from '../core/accounts/profile.ts';
-import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, resetPassword } from '../core/accounts/registration.ts';
-import { familyOf, login, logout, type RequestMeta } from '../core/accounts/sessions.ts';
-import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/validation.ts';
+import { ROLES } from '../core/accounts/browser.ts';
+import { listUsers, setRole } from '../core/accounts/index.ts';
+import { changePassword, getUser, updateProfile, type PublicUser } from '../core/accounts/index.ts';
+import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, resetPassword } from '../core/accounts/index.ts';
+import { familyOf, login, logout, type RequestMeta } from '../core/accounts/index.ts';
+import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiRouter } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
-import { publicOrigin } from '../core/config/production.ts';
+import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 
 /** The user's data as the API shows it (api-contract `user/getUser`). */

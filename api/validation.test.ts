@@ -75,7 +75,7 @@ describe('parseWith', () => {
 
 describe('findNul on deep input', () => {
   it('walks 10,000 levels of nesting without overflowing the stack', async () => {
-    const { findNul } = await import('./validation.ts');
+    const { findNul } = await import('../core/validation.ts');
     const deep = JSON.parse('['.repeat(10_000) + '"a\\u0000"' + ']'.repeat(10_000));
     expect(findNul(deep)).toBe(Array(10_000).fill('0').join('.'));
     expect(findNul(JSON.parse('['.repeat(10_000) + ']'.repeat(10_000)))).toBeNull();

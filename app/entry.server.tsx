@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { NonceProvider } from './nonce.tsx';
-import { serverI18n } from '../core/i18n/resources.ts';
+import { serverI18n } from '../core/i18n/index.ts';
 import { scrubLinks, scrubPath } from '../core/redact.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-load.ts';
 
@@ -15,7 +15,7 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-loa
  * The resource endpoints (sitemap, PDFs, exports, photos, log-out…): the HTTP server mounts them
  * before React Router (server/resources.ts), which reads them from the server build's entry.
  */
-export { resourceRoutes } from './resources/index.ts';
+export { resourceRoutes } from './resources/index.server.ts';
 
 export const streamTimeout = 5_000;
 

@@ -18,14 +18,14 @@ import {
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
-import { configurationJson } from '../api/configuration.ts';
-import { getSettings } from '../core/config/settings-cache.server.ts';
+import { configurationJson } from '../core/config/browser.ts';
+import { getCachedSettings as getSettings } from '../core/config/index.ts';
 import { clientI18n, documentCatalogues, hasNamespaces, loadNamespaces } from './i18n/client.ts';
 import { languageAlternates } from './i18n/alternates.ts';
 import { isRtl } from './i18n/locales.ts';
 import { pageNamespaces } from './i18n/page-namespaces.ts';
 import { catalogueUrls, translate } from './i18n/resources.server.ts';
-import { sandboxEnabled } from '../core/orders/service.ts';
+import { sandboxEnabled } from '../core/orders/index.ts';
 import { loadCartView } from './lib/cart-view.server.ts';
 import { useNonce } from './nonce.tsx';
 import { PERSONAL_VIEW_EARLY_SCRIPT, PersonalPartProvider, usePersonalPart } from './lib/personal.ts';

@@ -3,7 +3,7 @@
  * specification names one, by id. Screens the specification implies without a path
  * (register, forgot password, returns, shipping) get paths of ours. The resource endpoints (files,
  * downloads, the log-out and preference posts) are no routes here: the HTTP server answers them
- * before React Router (app/resources/index.ts, server/resources.ts; ADR 019).
+ * before React Router (app/resources/index.server.ts, server/resources.ts; ADR 019).
  */
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 

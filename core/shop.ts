@@ -7,12 +7,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
-import { loadEnv, type Env } from './config/env.ts';
-import { closeDataDir } from './db/data-dir.ts';
-import { openDatabase, type Database, type Db } from './db/client.ts';
-import { products } from './catalogue/schema.ts';
-import { importCatalogue } from './catalogue/import.ts';
-import { getSettings } from './config/service.ts';
+import { loadEnv, type Env } from './config/index.ts';
+import { closeDataDir } from './db/index.ts';
+import { openDatabase, type Database, type Db } from './db/index.ts';
+import { products } from './db/index.ts';
+import { importCatalogue } from './catalogue/index.ts';
+import { getSettings } from './config/index.ts';
 import { loggerOptions } from './redact.ts';
 
 export type Shop = {

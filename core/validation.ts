@@ -68,3 +68,29 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   if (r.ok) return r.data;
   throw invalidFields(r.fields);
 }
+
+/**
+ * The dotted path of the first string inside `value` that contains a NUL character (`\u0000`),
+ * or null. PostgreSQL refuses NUL in text, so such input must be a 400, never a 500. Walks the
+ * value with its own stack (depth-first, in order), so deeply nested input cannot overflow the
+ * call stack.
+ */
+export function findNul(value: unknown, path: string[] = []): string | null {
+  const stack: Array<[unknown, string[]]> = [[value, path]];
+  while (stack.length) {
+    const [v, p] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return p.join('.') || '_';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], [...p, String(i)]]);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i];
+        if (k.includes('\u0000')) return [...p, '_'].join('.');
+        stack.push([child, [...p, k]]);
+      }
+    }
+  }
+  return null;
+}

@@ -8,9 +8,9 @@
  */
 import { stdin, stdout } from 'node:process';
 import readline from 'node:readline';
-import { ensureAdmin } from '../core/accounts/admin.ts';
-import { users } from '../core/accounts/schema.ts';
-import { EnvError } from '../core/config/env.ts';
+import { ensureAdmin } from '../core/accounts/index.ts';
+import { users } from '../core/db/index.ts';
+import { EnvError } from '../core/config/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { openShop } from '../core/shop.ts';
 import { eq } from 'drizzle-orm';

@@ -6,10 +6,10 @@
  * Exit codes: 0 written, 2 usage or environment error, 3 database in use or backup failed.
  */
 import path from 'node:path';
-import { loadEnv, EnvError } from '../core/config/env.ts';
-import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/backup.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
-import { restrictUmask } from '../core/db/data-dir.ts';
+import { loadEnv, EnvError } from '../core/config/index.ts';
+import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
+import { restrictUmask } from '../core/db/index.ts';
 
 async function main(argv: string[]): Promise<number> {
   let env;

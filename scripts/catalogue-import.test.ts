@@ -9,10 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../core/catalogue/schema.ts';
+import { products } from '../core/db/schema/catalogue.ts';
 import { openShop } from '../core/shop.ts';
 import { fixtureRow } from '../tests/helpers/catalogue.ts';
-import { createTestDatabase } from '../tests/helpers/shop.ts';
+import { createTestDatabase } from './lib/test-database.ts';
 
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-import-'));

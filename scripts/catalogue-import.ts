@@ -10,9 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { EnvError } from '../core/config/env.ts';
-import { CatalogueValidationError, importCatalogue, type ImportProblem } from '../core/catalogue/import.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
+import { EnvError } from '../core/config/index.ts';
+import { CatalogueValidationError, importCatalogue, type ImportProblem } from '../core/catalogue/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
 import { openShop } from '../core/shop.ts';
 
 /** One problem as a printed line: `row 3 (SKU AF-1): base_price_chf: must have at most 2 decimals`. */

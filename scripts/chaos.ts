@@ -7,7 +7,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTestDatabase } from '../tests/helpers/shop.ts';
+import { createTestDatabase } from './lib/test-database.ts';
 import { runChaos } from './lib/chaos.ts';
 
 const { values } = parseArgs({

@@ -4,8 +4,8 @@
  * placeholders differ. Exits 1 when anything is missing or wrong, 0 when every catalogue is complete.
  * Without arguments every locale of `core/i18n/locales.ts` is checked.
  */
-import { checkCatalogue, englishNamespaces, isClean } from '../core/i18n/catalogue-check.ts';
-import { LOCALES } from '../core/i18n/locales.ts';
+import { checkCatalogue, englishNamespaces, isClean } from '../core/i18n/index.ts';
+import { LOCALES } from '../core/i18n/browser.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = args.filter((a) => !(LOCALES as readonly string[]).includes(a));

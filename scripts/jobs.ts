@@ -14,8 +14,8 @@
  * process per directory, so with PGlite the server's own scheduler runs the jobs).
  */
 import pino from 'pino';
-import { EnvError } from '../core/config/env.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
+import { EnvError } from '../core/config/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
 import { JOBS, runJobs } from '../core/jobs/index.ts';
 import { openShop } from '../core/shop.ts';
 

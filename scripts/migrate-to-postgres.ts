@@ -9,10 +9,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadEnv, EnvError } from '../core/config/env.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
-import { copyPgliteToPostgres, MoveError } from '../core/db/to-postgres.ts';
-import { mediaRoot, photoStore } from '../core/catalogue/photo-store.ts';
+import { loadEnv, EnvError } from '../core/config/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
+import { copyPgliteToPostgres, MoveError } from '../core/db/index.ts';
+import { mediaRoot, photoStore } from '../core/catalogue/index.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',

@@ -7,7 +7,7 @@
  * process at a time opens a data directory) or upload the file on /admin/order/list instead.
  */
 import fs from 'node:fs';
-import { importCamt054, Camt054Error } from '../core/payments/camt054.ts';
+import { importCamt054, Camt054Error } from '../core/payments/index.ts';
 import { openShop } from '../core/shop.ts';
 
 async function main() {

@@ -1,12 +1,12 @@
 /**
- * Page speed on the throttled phone (tests/e2e/phone-profile.ts: 390×844, CPU four times slower,
+ * Page speed on the throttled phone (scripts/lib/phone-profile.ts: 390×844, CPU four times slower,
  * 1.6 Mbit/s with 150 ms round trips) as a new visitor sees it: largest contentful paint, layout
  * shift, JavaScript bytes transferred and the moment of hydration. One measuring function for the
  * page-speed test (tests/e2e/phone-speed.spec.ts), which asserts on it, and `npm run bench`
  * (scripts/bench.ts), which prints it next to the server's figures.
  */
 import type { Browser } from '@playwright/test';
-import { PHONE_THROTTLING, PHONE_VIEWPORT, readVitals, recordVitals, throttle } from '../tests/e2e/phone-profile.ts';
+import { PHONE_THROTTLING, PHONE_VIEWPORT, readVitals, recordVitals, throttle } from './lib/phone-profile.ts';
 
 /** The pages whose speed is measured, for a product id: `/`, the list, a product page, the custom box and the cart. */
 export const phonePages = (productId: string): string[] => ['/', '/client/products', `/productdetail?id=${productId}`, '/custombox', '/shopcart'];

@@ -17,9 +17,9 @@
 import { parseArgs } from 'node:util';
 import { openShop } from '../core/shop.ts';
 import { DomainError } from '../core/errors.ts';
-import { chfToRappen, rappenToDecimalString } from '../core/pricing/money.ts';
-import { createPromo } from '../core/promos/service.ts';
-import { influencerByEmail } from '../core/accounts/influencer.ts';
+import { chfToRappen, rappenToDecimalString } from '../core/pricing/browser.ts';
+import { createPromo } from '../core/promos/index.ts';
+import { influencerByEmail } from '../core/accounts/index.ts';
 
 /** Midnight in Zürich of a date, as an instant (CET/CEST from the Intl time-zone data). */
 function zurichMidnight(date: string, endOfDay = false): Date {

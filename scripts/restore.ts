@@ -8,10 +8,10 @@
  * Exit codes: 0 restored, 2 usage or environment error, 3 target in use or restore failed.
  */
 import fs from 'node:fs';
-import { loadEnv, EnvError } from '../core/config/env.ts';
-import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/backup.ts';
-import { DataDirLockedError } from '../core/db/lock.ts';
-import { restrictUmask } from '../core/db/data-dir.ts';
+import { loadEnv, EnvError } from '../core/config/index.ts';
+import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/index.ts';
+import { DataDirLockedError } from '../core/db/index.ts';
+import { restrictUmask } from '../core/db/index.ts';
 
 async function main(argv: string[]): Promise<number> {
   const file = argv.find((a) => !a.startsWith('-'));

@@ -59,7 +59,7 @@ finish() {
 echo "== route types (react-router typegen: the type check and ESLint read them)"
 time npx react-router typegen >/dev/null
 
-echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier), folder-level cycles between core modules (dependency-cruiser) and the build, side by side"
+echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier), layers, module faces, folder cycles and browser-safe faces (dependency-cruiser) and the build, side by side"
 start "type check" npx tsc --noEmit
 start "ESLint" npx eslint .
 start "Prettier" npx prettier --check --log-level warn .
@@ -67,6 +67,11 @@ start "dependency-cruiser" npm run --silent deps:check
 # the HTTP tests and the end-to-end tests use the built server
 start "build" npx react-router build
 finish
+# the client bundle holds no server code (docs/decisions/018-module-faces.md)
+if grep -l -i -E "drizzle|pglite|[\"'\`]node:" build/client/assets/*.js; then
+  echo "server code (Drizzle, PGlite or node: modules) in the client bundle: the files above" >&2
+  exit 1
+fi
 
 echo "== unit and integration tests (PGlite)"
 time env -u TEST_DATABASE_URL npx vitest run

@@ -16,9 +16,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sizeLimit } from '../api/validation.ts';
-import { MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/limits.ts';
-import { resolveLocale } from '../core/i18n/locales.ts';
-import { translate } from '../core/i18n/resources.ts';
+import { MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
+import { resolveLocale } from '../core/i18n/browser.ts';
+import { translate } from '../core/i18n/index.ts';
 
 /** Default limit, bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Shop } from '../core/shop.ts';
 import { clientOf } from './proxy.ts';
-import { LOOPBACK_HOSTS } from '../core/config/production.ts';
+import { LOOPBACK_HOSTS } from '../core/config/browser.ts';
 
 /**
  * Middleware; a no-op outside production. Runs after `forwarded`. Without `PUBLIC_URL` a

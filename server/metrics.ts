@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { resultRows, type Db } from '../core/db/client.ts';
+import { resultRows, type Db } from '../core/db/index.ts';
 
 /** The process's registry; `/metrics` serialises it. */
 export const registry = new Registry();

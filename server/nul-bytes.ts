@@ -2,7 +2,7 @@
  * NUL characters: PostgreSQL refuses NUL in text and it is never valid
  * input, so one rule refuses it with 400 before any route runs — in the path or query (`%00`),
  * and in JSON and form bodies (`\u0000` escapes, `%00`, raw NUL). The API's validation
- * (`findNul` in api/validation.ts) applies the same rule to parsed values.
+ * (`findNul` in core/validation.ts) applies the same rule to parsed values.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 

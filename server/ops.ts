@@ -12,7 +12,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { databaseReachable } from '../core/db/health.ts';
+import { databaseReachable } from '../core/db/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { registry, watchShop } from './metrics.ts';
 

@@ -15,9 +15,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Shop } from '../core/shop.ts';
-import { publicOrigin } from '../core/config/production.ts';
-import { resolveLocale } from '../core/i18n/locales.ts';
-import { translate } from '../core/i18n/resources.ts';
+import { publicOrigin } from '../core/config/browser.ts';
+import { resolveLocale } from '../core/i18n/browser.ts';
+import { translate } from '../core/i18n/index.ts';
 import { clientOf } from './proxy.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

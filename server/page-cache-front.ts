@@ -15,11 +15,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
-import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/service.ts';
-import { readContentVersion } from '../core/cache/content-version.ts';
-import { parseTrustProxy } from '../core/config/env.ts';
-import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/production.ts';
-import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
+import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
+import { readContentVersion } from '../core/db/index.ts';
+import { parseTrustProxy } from '../core/config/index.ts';
+import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/browser.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
 

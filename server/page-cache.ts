@@ -12,7 +12,7 @@
  * Visitors with a session or a filled cart and no marked hint (no JavaScript, or the first page)
  * get a normal (uncached) render, which gives them the hint.
  *
- * When an entry is valid: it remembers the content version (core/cache/content-version.ts) read
+ * When an entry is valid: it remembers the content version (core/db/content-version.ts) read
  * before it was rendered, and is served only while the version is unchanged. Triggers bump the
  * version in the same transaction as every write to `products` or `shop_config`, so a price,
  * stock, product, setting or promo-text change shows on the next request, whoever wrote it.
@@ -34,8 +34,8 @@ import {
   PERSONAL_HINT_SCRIPTS,
   REFRESH_COOKIE,
   cookieName,
-} from '../core/accounts/cookies.ts';
-import type { Env } from '../core/config/env.ts';
+} from '../core/accounts/browser.ts';
+import type { Env } from '../core/config/index.ts';
 
 /**
  * Paths whose anonymous GETs are cached, each with the query parameters its loader reads (besides

@@ -1,6 +1,6 @@
 /**
  * The pages' last step (server/app.ts): every request the middlewares let through goes to the
- * React Router request handler with the per-request load context (server/context.ts). Gives an
+ * React Router request handler with the per-request load context (app/context.ts). Gives an
  * anonymous visitor a cart id, remembers a language chosen with `?lang=`, answers a storefront
  * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 010
  * addendum 2), and otherwise renders the visitor's own page.
@@ -8,13 +8,13 @@
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/service.ts';
+import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, resolveLocale } from '../core/i18n/locales.ts';
-import { readContentVersion } from '../core/cache/content-version.ts';
-import { publicOrigin, secureTransport } from '../core/config/production.ts';
+import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
+import { readContentVersion } from '../core/db/index.ts';
+import { publicOrigin, secureTransport } from '../core/config/browser.ts';
 import { clientIp } from '../api/client-ip.ts';
-import type { ShopLoadContext } from './context.ts';
+import type { ShopLoadContext } from '../app/context.ts';
 import type { HttpEnv } from './http-env.ts';
 import { webSessionAndCart } from './session.ts';
 import {

@@ -16,8 +16,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { Env } from '../core/config/env.ts';
-import { PERSONAL_HINT_MAX_AGE_S } from '../core/accounts/cookies.ts';
+import type { Env } from '../core/config/index.ts';
+import { PERSONAL_HINT_MAX_AGE_S } from '../core/accounts/browser.ts';
 import { pageCookieNames, personalCookies } from './page-cache.ts';
 
 /**

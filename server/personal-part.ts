@@ -25,10 +25,10 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { AuthUser } from '../core/accounts/auth.ts';
-import { CART_COOKIE_ID_PATTERN } from '../core/cart/service.ts';
+import type { AuthUser } from '../core/accounts/index.ts';
+import { CART_COOKIE_ID_PATTERN } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { loadCartView, type CartView } from '../core/cart/view.ts';
+import { loadCartView, type CartView } from '../core/cart/index.ts';
 import { pageCookieNames } from './page-cache.ts';
 import { webSessionAndCart } from './session.ts';
 

@@ -10,7 +10,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import proxyaddr from 'proxy-addr';
-import { parseTrustProxy } from '../core/config/env.ts';
+import { parseTrustProxy } from '../core/config/index.ts';
 import type { Shop } from '../core/shop.ts';
 
 /** The client as the shop sees it after applying `TRUST_PROXY`. */

@@ -1,5 +1,5 @@
 /**
- * The resource endpoints (app/resources/index.ts: sitemap, robots.txt, favicon, drawn images,
+ * The resource endpoints (app/resources/index.server.ts: sitemap, robots.txt, favicon, drawn images,
  * product and return photos, invoice and credit-note PDFs, data exports, the preference and
  * log-out form posts) served by the HTTP server instead of React Router (ADR 019): a React Router
  * route is an entry of the browser build, and one without a component was an empty browser chunk.
@@ -12,7 +12,7 @@
 import type { Handler, Hono } from 'hono';
 import type { ServerBuild } from 'react-router';
 import type { Shop } from '../core/shop.ts';
-import type { ResourceArgs, ResourceHandler, ResourceRoute } from './context.ts';
+import type { ResourceArgs, ResourceHandler, ResourceRoute } from '../app/resources/types.ts';
 import type { HttpEnv } from './http-env.ts';
 import { resourceRequests } from './pages.ts';
 

@@ -9,7 +9,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import { secureTransport } from '../core/config/production.ts';
+import { secureTransport } from '../core/config/browser.ts';
 import type { Shop } from '../core/shop.ts';
 
 /**

@@ -13,17 +13,24 @@
  */
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { serialize } from 'hono/utils/cookie';
-import { ACCESS_TOKEN_TTL_S, currentAccount, verifyAccessToken, type AuthUser } from '../core/accounts/auth.ts';
-import { ACCESS_COOKIE, CART_COOKIE, REFRESH_COOKIE, cookieName, readCookie } from '../core/accounts/cookies.ts';
-import type { Env } from '../core/config/env.ts';
-import { refreshSession, REFRESH_TTL_S, type Session } from '../core/accounts/sessions.ts';
+import {
+  ACCESS_COOKIE,
+  ACCESS_TOKEN_TTL_S,
+  REFRESH_COOKIE,
+  REFRESH_TTL_S,
+  cookieName,
+  currentAccount,
+  refreshSession,
+  sessionCookieOptions,
+  verifyAccessToken,
+  type AuthUser,
+  type Session,
+} from '../core/accounts/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { secureTransport } from '../core/config/production.ts';
-import type { Cart } from '../core/cart/service.ts';
-import { currentAccountWithCart } from '../core/cart/session-cart.ts';
+import { secureTransport } from '../core/config/index.ts';
+import { currentAccountWithCart, type Cart } from '../core/cart/index.ts';
 
-export { REFRESH_COOKIE } from '../core/accounts/cookies.ts';
+export { REFRESH_COOKIE } from '../core/accounts/browser.ts';
 
 /** How long a rotation result is shared with concurrent requests, ms. */
 const SHARE_MS = 10_000;
@@ -38,39 +45,6 @@ function rotateOnce(shop: Shop, refreshToken: string): Promise<Session> {
   inflight.set(refreshToken, { at: now, result });
   result.catch(() => undefined);
   return result;
-}
-
-type CookieOpts = { httpOnly: true; sameSite: 'Lax'; secure: boolean; path: '/'; maxAge: number };
-const opts = (production: boolean, maxAge: number): CookieOpts => ({ httpOnly: true, sameSite: 'Lax', secure: production, path: '/', maxAge });
-
-type CookieEnv = Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
-
-/** `Set-Cookie` values that start a web session (for route actions that answer a Response). */
-export function sessionCookieHeaders(session: Pick<Session, 'accesToken' | 'refreshToken'>, env: CookieEnv): string[] {
-  const secure = secureTransport(env);
-  return [
-    serialize(cookieName(ACCESS_COOKIE, env), session.accesToken, opts(secure, ACCESS_TOKEN_TTL_S)),
-    serialize(cookieName(REFRESH_COOKIE, env), session.refreshToken, opts(secure, REFRESH_TTL_S)),
-  ];
-}
-
-/** `Set-Cookie` values that end a web session. */
-export function clearSessionCookieHeaders(env: CookieEnv): string[] {
-  const secure = secureTransport(env);
-  return [serialize(cookieName(ACCESS_COOKIE, env), '', opts(secure, 0)), serialize(cookieName(REFRESH_COOKIE, env), '', opts(secure, 0))];
-}
-
-/** Lifetime of the anonymous cart cookie, seconds (90 days). */
-export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
-
-/** `Set-Cookie` value giving the visitor a new anonymous cart id (after logging out). */
-export function cartCookieHeader(cartId: string, env: CookieEnv): string {
-  return serialize(cookieName(CART_COOKIE, env), cartId, opts(secureTransport(env), CART_COOKIE_MAX_AGE_S));
-}
-
-/** The refresh token of a request's cookies (under this shop's cookie name), or null. */
-export function refreshTokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>): string | null {
-  return readCookie(request.headers.get('cookie'), cookieName(REFRESH_COOKIE, env));
 }
 
 /**
@@ -125,8 +99,8 @@ export async function webSessionAndCart(shop: Shop, c: Context, withCart: boolea
   }
   try {
     const s = await rotateOnce(shop, refresh);
-    setCookie(c, accessName, s.accesToken, opts(production, ACCESS_TOKEN_TTL_S));
-    setCookie(c, refreshName, s.refreshToken, opts(production, REFRESH_TTL_S));
+    setCookie(c, accessName, s.accesToken, sessionCookieOptions(production, ACCESS_TOKEN_TTL_S));
+    setCookie(c, refreshName, s.refreshToken, sessionCookieOptions(production, REFRESH_TTL_S));
     return { auth: { userId: s.userId, role: s.role }, cart: null };
   } catch {
     deleteCookie(c, accessName, { path: '/', secure: production });

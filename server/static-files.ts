@@ -4,7 +4,7 @@
  */
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { catalogueAsset } from '../core/i18n/resources.ts';
+import { catalogueAsset } from '../core/i18n/index.ts';
 import type { HttpEnv } from './http-env.ts';
 
 /**

@@ -5,7 +5,7 @@
  * page, and the log says why. Requests succeed again by themselves once the database is back.
  */
 import type { MiddlewareHandler } from 'hono';
-import { databaseReachable } from '../core/db/health.ts';
+import { databaseReachable } from '../core/db/index.ts';
 import type { Shop } from '../core/shop.ts';
 
 /** Seconds a client is asked to wait before trying again. */

@@ -1,6 +1,6 @@
 /** A price after discount, with the original price struck through when discounted. Rappen in. */
 import { useFixedT } from '../i18n/useFixedT.ts';
-import { unitPrice } from '../../core/pricing/pricing.ts';
+import { unitPrice } from '../../core/pricing/browser.ts';
 import { useFormat } from '../lib/format.ts';
 
 export function Price({ basePrice, discountPercent }: { basePrice: number; discountPercent: number }) {

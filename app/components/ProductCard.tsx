@@ -5,29 +5,15 @@
  */
 import { Link } from 'react-router';
 import { useFixedT } from '../i18n/useFixedT.ts';
-import { ProductPicture, type PictureImage } from './ProductPicture.tsx';
+import { ProductPicture } from './ProductPicture.tsx';
+import type { CardProduct } from '../lib/view-types.ts';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/browser.ts';
 import { AddToCartForm } from './AddToCartForm.tsx';
 
 /** The product fields a card shows. Money in Rappen. */
-export type CardProduct = {
-  id: string;
-  name: string;
-  brand: string;
-  /** Chooses the drawn placeholder of a product without photos. */
-  category: string;
-  vitola: string | null;
-  lengthMm: number | null;
-  ringGauge: number | null;
-  strength: string | null;
-  packaging: string;
-  basePrice: number;
-  discountPercent: number;
-  stock: number;
-  images: PictureImage[];
-};
+export type { CardProduct };
 
 /**
  * @param headingLevel 3 under a section's h2 (home), 2 right under the page's h1 (product list)

@@ -5,9 +5,10 @@
  * placeholder for the latter: `productImgProps`).
  */
 import { productImgProps, type ImageProduct } from '../lib/product-image.ts';
+import type { PictureImage } from '../lib/view-types.ts';
 
-/** What the component needs of an image (see `ProductImage` in core/catalogue/schema.ts). */
-export type PictureImage = { path: string; alt?: string; id?: string; width?: number; height?: number; widths?: number[] };
+/** What the component needs of an image (see `ProductImage` in core/db/schema/catalogue.ts). */
+export type { PictureImage };
 
 export function ProductPicture({
   product,

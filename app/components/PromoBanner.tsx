@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BUILT_IN_PROMO_TEXTS } from '../../core/config/promo-text.ts';
+import { BUILT_IN_PROMO_TEXTS } from '../../core/config/browser.ts';
 import { PROMO_BANNER_BLINK_MS } from '../constants.ts';
 import { useFormat } from '../lib/format.ts';
 

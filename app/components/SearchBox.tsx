@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts';
 import { useUiState } from './ui-state.tsx';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/browser.ts';
 
 type Hit = { _id: string; name: string; packaging: string };
 

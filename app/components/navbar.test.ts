@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { configurationJson } from '../../api/configuration.ts';
+import { configurationJson } from '../../core/config/browser.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { serverI18n } from '../../core/i18n/resources.ts';
 import type { RootData } from '../root.tsx';

@@ -3,8 +3,8 @@
  * language with the shop's configuration filled in, so the browser receives only the page it
  * shows (the `legal` namespace is not sent to the client).
  */
-import type { ShopSettings } from '../../core/config/settings.ts';
-import { formatChf } from '../../core/pricing/money.ts';
+import type { ShopSettings } from '../../core/config/browser.ts';
+import { formatChf } from '../../core/pricing/browser.ts';
 import { intlLocale } from './locales.ts';
 import { serverI18n } from './resources.server.ts';
 

@@ -1,2 +1,2 @@
 /** Moved to core/i18n/resources.ts; kept for the UI's server modules. */
-export * from '../../core/i18n/resources.ts';
+export * from '../../core/i18n/index.ts';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
-import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
+import { adminNeedsTwoFactorSetup } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 

@@ -2,11 +2,11 @@
  * The data of the admin's order page (/admin/order/details): the order with its customer, payments,
  * refunds, returns and status history, shaped for the page (money in Rappen, dates as ISO strings).
  */
-import type { Db } from '../../core/db/client.ts';
-import { getSettings } from '../../core/config/service.ts';
-import { adminOrderDetails } from '../../core/orders/admin.ts';
-import { trackingUrl } from '../../core/orders/carriers.ts';
-import { returnsOfOrder, suggestedRefund } from '../../core/returns/service.ts';
+import type { Db } from '../../core/db/index.ts';
+import { getSettings } from '../../core/config/index.ts';
+import { adminOrderDetails } from '../../core/orders/index.ts';
+import { trackingUrl } from '../../core/orders/browser.ts';
+import { returnsOfOrder, suggestedRefund } from '../../core/returns/index.ts';
 import { orderView } from './checkout.server.ts';
 import { returnView } from './customer-order.server.ts';
 

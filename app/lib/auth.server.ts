@@ -5,10 +5,10 @@
  * loader and action calls {@link requireAdmin} itself.
  */
 import { data, redirect } from 'react-router';
-import type { AuthUser } from '../../core/accounts/auth.ts';
-import { adminNeedsTwoFactorSetup } from '../../core/accounts/two-factor.ts';
-import type { Role } from '../../core/accounts/schema.ts';
-import type { RequestMeta } from '../../core/accounts/sessions.ts';
+import type { AuthUser } from '../../core/accounts/index.ts';
+import { adminNeedsTwoFactorSetup } from '../../core/accounts/index.ts';
+import type { Role } from '../../core/db/index.ts';
+import type { RequestMeta } from '../../core/accounts/index.ts';
 import type { ShopLoadContext } from '../context.ts';
 
 /** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */

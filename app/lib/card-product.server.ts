@@ -1,6 +1,6 @@
 /** Picks the fields a product card needs (keeps loader payloads small). */
-import type { ProductRow } from '../../core/catalogue/schema.ts';
-import type { CardProduct } from '../components/ProductCard.tsx';
+import type { ProductRow } from '../../core/db/index.ts';
+import type { CardProduct } from './view-types.ts';
 
 export function toCardProduct(p: ProductRow): CardProduct {
   return {

@@ -1,5 +1,5 @@
 /** Server helpers shared by the checkout pages: order views (their errors: ./page-action.server.ts). */
-import type { OrderWithLines } from '../../core/orders/service.ts';
+import type { OrderWithLines } from '../../core/orders/index.ts';
 
 /** An order as the customer pages show it (money in Rappen, dates as ISO strings). */
 export function orderView(o: OrderWithLines) {

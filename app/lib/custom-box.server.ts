@@ -2,8 +2,8 @@
  * The data of the custom box builder (/custombox): the box models and the single cigars to choose
  * from, with the minimum number of varieties and the text limits (core/custom-box). Money in Rappen.
  */
-import type { Db } from '../../core/db/client.ts';
-import { boxOptions } from '../../core/custom-box/service.ts';
+import type { Db } from '../../core/db/index.ts';
+import { boxOptions } from '../../core/custom-box/index.ts';
 
 /** The models, the varieties and the rules of the builder, as the page needs them. */
 export async function boxBuilderData(db: Db) {

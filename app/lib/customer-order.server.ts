@@ -3,14 +3,14 @@
  * tracking, documents, returns so far and whether a return may be asked now, shaped for the page
  * (money in Rappen, dates as ISO strings).
  */
-import type { Db } from '../../core/db/client.ts';
-import { getSettings } from '../../core/config/service.ts';
-import { CARRIERS } from '../../core/orders/carriers.ts';
-import { refundsOfOrder } from '../../core/orders/refunds.ts';
-import { orderEventsOf, type OrderWithLines } from '../../core/orders/service.ts';
-import { displayIban } from '../../core/returns/iban.ts';
-import type { ReturnRow } from '../../core/returns/schema.ts';
-import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/service.ts';
+import type { Db } from '../../core/db/index.ts';
+import { getSettings } from '../../core/config/index.ts';
+import { CARRIERS } from '../../core/orders/browser.ts';
+import { refundsOfOrder } from '../../core/orders/index.ts';
+import { orderEventsOf, type OrderWithLines } from '../../core/orders/index.ts';
+import { displayIban } from '../../core/returns/browser.ts';
+import type { ReturnRow } from '../../core/db/index.ts';
+import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/index.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { orderView } from './checkout.server.ts';
 

@@ -1,7 +1,7 @@
 /** Who asks for a document (PDF, return photo): the web session, else the API's `accestoken` / Bearer header. */
 import { data } from 'react-router';
-import { authenticate, type AuthUser } from '../../core/accounts/auth.ts';
-import type { ShopLoadContext } from '../../server/context.ts';
+import { authenticate, type AuthUser } from '../../core/accounts/index.ts';
+import type { ShopLoadContext } from '../context.ts';
 
 /**
  * The caller, or null when neither a session nor a token header is present.

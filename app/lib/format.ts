@@ -1,6 +1,6 @@
 /** Display formats in the visitor's locale (prices in CHF with 2 decimals, dates). */
 import { useFixedT } from '../i18n/useFixedT.ts';
-import { formatChf } from '../../core/pricing/money.ts';
+import { formatChf } from '../../core/pricing/browser.ts';
 import { intlLocale } from '../i18n/locales.ts';
 
 /** Formatting functions bound to the current language. */

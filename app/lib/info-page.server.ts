@@ -1,6 +1,6 @@
 /** Loader helper for the information pages: the page in the visitor's language, meta, canonical. */
 import type { AppLoadContext } from 'react-router';
-import { getSettings } from '../../core/config/settings-cache.server.ts';
+import { getCachedSettings as getSettings } from '../../core/config/index.ts';
 import { legalPage, type LegalPageName } from '../i18n/legal.server.ts';
 
 /** Loads `name` for the request's language; `path` is the page's own path (canonical URL). */

@@ -14,7 +14,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { z, ZodType } from 'zod';
-import { findNul } from '../../api/validation.ts';
+import { findNul } from '../../core/validation.ts';
 import { DomainError, STATUS_FOR, type FieldMessage, type FieldMessages } from '../../core/errors.ts';
 import { invalidFields, keyOf, messageOf } from '../../core/validation.ts';
 import { translate, translateError, translateFields } from '../i18n/resources.server.ts';

@@ -2,9 +2,9 @@
  * The data of the admin's product page when editing (/admin/product/add?id=): the product with
  * its price as a CHF text for the form, its stock movements and how many orders hold it.
  */
-import type { Db } from '../../core/db/client.ts';
-import { productForEdit } from '../../core/catalogue/manage.ts';
-import { rappenToDecimalString } from '../../core/pricing/money.ts';
+import type { Db } from '../../core/db/index.ts';
+import { productForEdit } from '../../core/catalogue/index.ts';
+import { rappenToDecimalString } from '../../core/pricing/browser.ts';
 
 /**
  * The product `id` as the edit page shows it, or `undefined` when there is none.

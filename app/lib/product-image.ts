@@ -13,7 +13,7 @@ import cigarSvg from '../assets/placeholder-cigar.svg?no-inline';
 import tobaccoSvg from '../assets/placeholder-tobacco.svg?no-inline';
 import accessorySvg from '../assets/placeholder-accessory.svg?no-inline';
 
-/** What choosing a product's image needs. `category` as in core/catalogue/schema.ts. */
+/** What choosing a product's image needs. `category` as in core/db/schema/catalogue.ts. */
 export type ImageProduct = {
   id: string;
   images?: { path: string }[] | null;

@@ -6,8 +6,8 @@
  * requests before they are read: server/body-limit.ts). Photos are decoded one after the other,
  * so one upload never holds more than one decoded photo in memory.
  */
-import { addProductPhoto } from '../../core/catalogue/photos.ts';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../../core/catalogue/limits.ts';
+import { addProductPhoto } from '../../core/catalogue/index.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../../core/catalogue/browser.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { translate, translateField } from '../i18n/resources.server.ts';

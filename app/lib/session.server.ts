@@ -1,2 +1,2 @@
-/** Session cookies for route actions (the web UI's HttpOnly cookies; see server/session.ts). */
-export { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest, sessionCookieHeaders } from '../../server/session.ts';
+/** Session cookies for route actions (the web UI's HttpOnly cookies; see core/accounts/session-cookies.ts). */
+export { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest, sessionCookieHeaders } from '../../core/accounts/index.ts';

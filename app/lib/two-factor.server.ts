@@ -2,9 +2,9 @@
  * The two-factor steps of /profile (admins): start the set-up, confirm it with the first code,
  * turn it off with a code, and require it of every admin (core/accounts/two-factor.ts).
  */
-import { confirmTwoFactor, disableTwoFactor, pendingTwoFactor, setAdminTwoFactorRequired, startTwoFactor } from '../../core/accounts/two-factor.ts';
+import { confirmTwoFactor, disableTwoFactor, pendingTwoFactor, setAdminTwoFactorRequired, startTwoFactor } from '../../core/accounts/index.ts';
 import type { Shop } from '../../core/shop.ts';
-import type { TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
+import type { TwoFactorAnswer } from './view-types.ts';
 
 /**
  * Runs one step of the two-factor form.

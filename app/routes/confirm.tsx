@@ -7,7 +7,7 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
-import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/registration.ts';
+import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';

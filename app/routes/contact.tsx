@@ -6,8 +6,8 @@
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/contact';
-import { getSettings } from '../../core/config/settings-cache.server.ts';
-import { submitContactMessage } from '../../core/contact/service.ts';
+import { getCachedSettings as getSettings } from '../../core/config/index.ts';
+import { submitContactMessage } from '../../core/contact/index.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
 import { translate } from '../i18n/resources.server.ts';
 import { pageAction } from '../lib/page-action.server.ts';

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/forgot';
-import { requestPasswordReset } from '../../core/accounts/registration.ts';
+import { requestPasswordReset } from '../../core/accounts/index.ts';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';

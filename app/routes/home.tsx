@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
-import { homeSections } from '../../core/catalogue/service.ts';
+import { homeSections } from '../../core/catalogue/index.ts';
 import { ProductCard, type CardProduct } from '../components/ProductCard.tsx';
 import { toCardProduct } from '../lib/card-product.server.ts';
 import { pageMeta } from '../lib/meta.ts';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/paymentsuccess';
 import { DomainError } from '../../core/errors.ts';
-import { getOrderFor } from '../../core/orders/service.ts';
+import { getOrderFor } from '../../core/orders/index.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { orderView } from '../lib/checkout.server.ts';
 import { useFormat } from '../lib/format.ts';

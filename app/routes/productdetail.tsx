@@ -6,9 +6,9 @@
 import { data, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/productdetail';
-import { getProductCached } from '../../core/catalogue/product-cache.ts';
-import { rappenToDecimalString } from '../../core/pricing/money.ts';
-import { unitPrice } from '../../core/pricing/pricing.ts';
+import { getProductCached } from '../../core/catalogue/index.ts';
+import { rappenToDecimalString } from '../../core/pricing/browser.ts';
+import { unitPrice } from '../../core/pricing/browser.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
 import { Price } from '../components/Price.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
@@ -16,7 +16,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/browser.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue', 'cart'] };

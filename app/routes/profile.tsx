@@ -9,9 +9,9 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
-import { changePassword, getUser, updateProfile } from '../../core/accounts/profile.ts';
-import { familyOf } from '../../core/accounts/sessions.ts';
-import { eraseOwnAccount } from '../../core/accounts/privacy.ts';
+import { changePassword, getUser, updateProfile } from '../../core/accounts/index.ts';
+import { familyOf } from '../../core/accounts/index.ts';
+import { eraseOwnAccount } from '../../core/accounts/index.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../components/forms.tsx';
 import { addressFromForm, requireUser } from '../lib/auth.server.ts';
@@ -23,7 +23,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
-import { adminTwoFactorRequired, twoFactorStatus } from '../../core/accounts/two-factor.ts';
+import { adminTwoFactorRequired, twoFactorStatus } from '../../core/accounts/index.ts';
 import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];

@@ -7,7 +7,7 @@
 import { Form, Link, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
-import { registerUser } from '../../core/accounts/registration.ts';
+import { registerUser } from '../../core/accounts/index.ts';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { addressFromForm, requestMeta } from '../lib/auth.server.ts';

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/reset';
-import { emailTokenUsable, resetPassword } from '../../core/accounts/registration.ts';
+import { emailTokenUsable, resetPassword } from '../../core/accounts/index.ts';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';

@@ -7,8 +7,8 @@
 import { data, Form, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/setup';
-import { createFirstAdmin, setupLinkUsable } from '../../core/accounts/setup.ts';
-import { createSession } from '../../core/accounts/sessions.ts';
+import { createFirstAdmin, setupLinkUsable } from '../../core/accounts/index.ts';
+import { createSession } from '../../core/accounts/index.ts';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';

@@ -7,7 +7,7 @@ import { data, Form, Link, redirect, useFetcher, useRouteLoaderData, useSearchPa
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/shopcart';
-import { addToCart, removeFromCart, setCartCount } from '../../core/cart/service.ts';
+import { addToCart, removeFromCart, setCartCount } from '../../core/cart/index.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { productImgProps } from '../lib/product-image.ts';
@@ -16,7 +16,7 @@ import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents
 import { translate } from '../i18n/resources.server.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
-import { packagingLabel } from '../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../core/catalogue/browser.ts';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [

@@ -11,20 +11,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
-import { ensureReferralPromo } from '../promos/referral.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
+import { ensureReferralPromo } from '../promos/index.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertAdultForRegistration } from './age.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
 import { getUser, type PublicUser } from './profile.ts';
 import { userRow } from './registration.ts';
 import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
-import { users } from './schema.ts';
+import { users } from '../db/index.ts';
 import { revokeSessions } from './sessions.ts';
 import { Email, ProfileInput, RegisterInput, contactColumns } from './validation.ts';
-import { assertDeliveryRegion } from '../config/region.ts';
+import { assertDeliveryRegion } from '../config/index.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };

@@ -8,11 +8,11 @@
  * otherwise post `text/plain` JSON with an admin's cookie (api-contract "Authentication").
  */
 import { sql } from 'drizzle-orm';
-import { PreparedSql } from '../db/prepared.ts';
+import { PreparedSql } from '../db/index.ts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { ROLES, users, type Role } from './schema.ts';
+import { ROLES, users, type Role } from '../db/index.ts';
 
 /** An authenticated caller. */
 export type AuthUser = { userId: string; role: Role };

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Shop } from '../shop.ts';
-import { users } from './schema.ts';
-import { ensureAdmin } from './service.ts';
+import { users } from '../db/index.ts';
+import { ensureAdmin } from './admin.ts';
 
 export async function bootstrapAdmin(shop: Shop): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = shop.env;

@@ -9,7 +9,7 @@
  * Every writer and reader (server/app.ts, server/session.ts, core/accounts/auth.ts, the logout
  * route) goes through {@link cookieName}; a cookie under the other spelling is ignored.
  */
-import type { Env } from '../config/env.ts';
+import type { Env } from '../config/index.ts';
 
 /** Base name of the web UI's 15-minute access-token cookie. */
 export const ACCESS_COOKIE = 'access_token';

@@ -5,14 +5,14 @@
  * the ledger (core/influencer/bonus.ts). Money in Rappen.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { bonusBalance, BONUS_ROLES, type BonusBalance } from '../influencer/bonus.ts';
-import { bonusLedger } from '../influencer/schema.ts';
-import { orders, type OrderStatus } from '../orders/schema.ts';
-import { promos } from '../promos/schema.ts';
-import { users } from './schema.ts';
-import { getUser } from './service.ts';
+import { bonusBalance, BONUS_ROLES, type BonusBalance } from '../influencer/index.ts';
+import { bonusLedger } from '../db/index.ts';
+import { orders, type OrderStatus } from '../db/index.ts';
+import { promos } from '../db/index.ts';
+import { users } from '../db/index.ts';
+import { getUser } from './profile.ts';
 
 /** Order states that count as sales for an influencer (paid, not cancelled or refunded). */
 export const ATTRIBUTED_STATUSES: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];

@@ -12,20 +12,20 @@
  * Erasure is refused while the customer has an open order (unpaid, paid but not shipped yet): the
  * shop still needs the address to deliver it or the person to pay it.
  */
-import { rappenToDecimalString } from '../pricing/money.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { recordAudit } from '../audit/service.ts';
-import { auditLog } from '../audit/schema.ts';
-import { scrubJson, textScrubber } from '../privacy/pseudonymise.ts';
-import { carts } from '../cart/schema.ts';
-import { contactMessages, outbox } from '../mail/schema.ts';
-import { orderEvents, orderLines, orders, type OrderStatus } from '../orders/schema.ts';
-import { payments } from '../payments/schema.ts';
-import { promos } from '../promos/schema.ts';
+import { recordAudit } from '../audit/index.ts';
+import { auditLog } from '../db/index.ts';
+import { scrubJson, textScrubber } from '../privacy/browser.ts';
+import { carts } from '../db/index.ts';
+import { contactMessages, outbox } from '../db/index.ts';
+import { orderEvents, orderLines, orders, type OrderStatus } from '../db/index.ts';
+import { payments } from '../db/index.ts';
+import { promos } from '../db/index.ts';
 import { verifyPassword } from './password.ts';
-import { emailTokens, refreshTokens, users } from './schema.ts';
+import { emailTokens, refreshTokens, users } from '../db/index.ts';
 
 /** Order states that block erasure: the order still needs the customer (to pay or to receive it). */
 export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'processing'];

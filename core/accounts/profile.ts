@@ -4,17 +4,17 @@
  * out the other sessions.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
 import type { Role } from './roles.ts';
-import { users } from './schema.ts';
+import { users } from '../db/index.ts';
 import { afterCommit, queuePasswordChangedMail } from './registration.ts';
 import { revokeSessions } from './sessions.ts';
 import { Password, ProfileInput, contactColumns } from './validation.ts';
-import { assertDeliveryRegion } from '../config/region.ts';
+import { assertDeliveryRegion } from '../config/index.ts';
 
 /** A user as the shop shows it (never the password hash). */
 export type PublicUser = {

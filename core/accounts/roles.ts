@@ -1,7 +1,6 @@
 /** Roles and account statuses of users: plain values shared by the schema, the services and the UI (no database code). */
 
-export const ROLES = ['Customer', 'Influencer', 'Admin'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '../db/browser.ts';
 
 /**
  * What the admin filters users by: `active` (verified, not blocked, not erased), `unverified`

@@ -10,16 +10,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { consumeRateLimit, countFailure, resetRateLimit } from '../rate-limit/index.ts';
 import { parseInput as parse } from '../validation.ts';
 import { issueAccessToken } from './auth.ts';
 import { verifyDummy, verifyPassword } from './password.ts';
-import type { Locale } from '../i18n/locales.ts';
+import type { Locale } from '../i18n/browser.ts';
 import type { Role } from './roles.ts';
-import { refreshTokens, users } from './schema.ts';
+import { refreshTokens, users } from '../db/index.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { LoginInput } from './validation.ts';
 import { checkSecondFactor, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled } from './two-factor.ts';

@@ -7,18 +7,18 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { publicOrigin } from '../config/production.ts';
+import { publicOrigin } from '../config/browser.ts';
 import type { Shop } from '../shop.ts';
 import { parseInput as parse } from '../validation.ts';
 import { ensureAdmin } from './admin.ts';
 import { assertPasswordPolicy } from './password.ts';
-import { users } from './schema.ts';
-import { setupTokens } from './setup-schema.ts';
+import { users } from '../db/index.ts';
+import { setupTokens } from '../db/index.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { Email, Password } from './validation.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** How long a setup link works: 24 hours, in milliseconds. */
 export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;

@@ -17,12 +17,12 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, ra
 import { and, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import { recordAudit } from '../audit/service.ts';
-import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { users } from './schema.ts';
-import { recoveryCodes, securityPolicy, twoFactor } from './two-factor-schema.ts';
+import { users } from '../db/index.ts';
+import { recoveryCodes, securityPolicy, twoFactor } from '../db/index.ts';
 
 /** Issuer shown by authenticator apps next to the account. */
 export const TOTP_ISSUER = 'Casa del Tabaco';

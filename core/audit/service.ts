@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { auditLog, type AuditRow } from './schema.ts';
+import type { Db } from '../db/index.ts';
+import { auditLog, type AuditRow } from '../db/index.ts';
 
 /** One audit entry as written by a service. */
 export type AuditEntry = {

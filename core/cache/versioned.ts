@@ -3,10 +3,10 @@
  * (ADR 010): the triggers of migration 0008 bump the version in the same transaction as every
  * write to `products` or `shop_config`, so an entry filled at the current version is exactly what
  * the database holds for those tables. On PGlite the version is in memory (no query); on
- * PostgreSQL it is one shared primary-key read (core/cache/content-version.ts).
+ * PostgreSQL it is one shared primary-key read (core/db/content-version.ts).
  */
-import type { Db } from '../db/client.ts';
-import { readContentVersion } from './content-version.ts';
+import type { Db } from '../db/index.ts';
+import { readContentVersion } from '../db/index.ts';
 
 /**
  * A cache of `load(key)` per database, valid at one content version; at most `maxEntries`

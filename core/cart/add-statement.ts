@@ -33,12 +33,12 @@
  *   sorted in a batch, so concurrent batches of several processes lock carts in one order).
  */
 import { sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { products } from '../catalogue/schema.ts';
-import type { Db } from '../db/client.ts';
-import { isOwnDatabase, PreparedSql } from '../db/prepared.ts';
+import { users } from '../db/index.ts';
+import { products } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { isOwnDatabase, PreparedSql } from '../db/index.ts';
 import { productColumns, type CartProductRow } from './line-product.ts';
-import { cartItems, carts } from './schema.ts';
+import { cartItems, carts } from '../db/index.ts';
 
 /** A row of the add statements: the product's columns and the outcome. */
 export type AddedRow = CartProductRow & {

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { checkBox, type CreateBoxInput } from '../custom-box/service.ts';
-import { cartBoxes } from '../custom-box/schema.ts';
-import type { Db } from '../db/client.ts';
+import { checkBox, type CreateBoxInput } from '../custom-box/index.ts';
+import { cartBoxes } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { carts } from './schema.ts';
+import { carts } from '../db/index.ts';
 import { getCart, type Cart } from './service.ts';
 
 /** Most box lines one cart may hold. */

@@ -5,7 +5,7 @@
  * {@link productOfRow}.
  */
 import { sql } from 'drizzle-orm';
-import { products, type ProductRow } from '../catalogue/schema.ts';
+import { products, type ProductRow } from '../db/index.ts';
 
 /** The product fields a cart line shows. Money in Rappen, lengths in mm. */
 export type CartLineProduct = Pick<

@@ -1,11 +1,11 @@
 /** Applying a promo code to a cart (api `cart/promo`, the /payment and /shopcart promo field). */
 import { eq, sql } from 'drizzle-orm';
-import { carts } from './schema.ts';
+import { carts } from '../db/index.ts';
 import { getCart, type Cart } from './service.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { evaluatePromo, normalizePromoCode } from '../promos/service.ts';
-import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
+import { evaluatePromo, normalizePromoCode } from '../promos/index.ts';
+import { assertCustomerMayRedeem } from '../promos/index.ts';
 
 /**
  * Applies a code to a cart after checking it against the cart's current subtotal; an empty code

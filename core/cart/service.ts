@@ -5,18 +5,18 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import { products, type ProductRow } from '../catalogue/schema.ts';
+import type { Db } from '../db/index.ts';
+import { products, type ProductRow } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { lineTotal, unitPrice } from '../pricing/pricing.ts';
-import { users } from '../accounts/schema.ts';
-import { cartBoxes } from '../custom-box/schema.ts';
-import { cartItems, carts } from './schema.ts';
+import { lineTotal, unitPrice } from '../pricing/browser.ts';
+import { users } from '../db/index.ts';
+import { cartBoxes } from '../db/index.ts';
+import { cartItems, carts } from '../db/index.ts';
 import { runAdd } from './add-statement.ts';
 import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
-import { PreparedSql } from '../db/prepared.ts';
+import { PreparedSql } from '../db/index.ts';
 // custom boxes are cart lines too
-import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/cart-lines.ts';
+import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
 
 /** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;

@@ -6,14 +6,14 @@
  * so one named prepared statement answers both and the request sends one statement instead of two.
  */
 import { sql } from 'drizzle-orm';
-import type { AuthUser } from '../accounts/auth.ts';
-import { users } from '../accounts/schema.ts';
-import { products } from '../catalogue/schema.ts';
-import { cartBoxes } from '../custom-box/schema.ts';
-import type { Db } from '../db/client.ts';
-import { PreparedSql } from '../db/prepared.ts';
+import type { AuthUser } from '../accounts/index.ts';
+import { users } from '../db/index.ts';
+import { products } from '../db/index.ts';
+import { cartBoxes } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { PreparedSql } from '../db/index.ts';
 import { productColumns } from './line-product.ts';
-import { cartItems, carts } from './schema.ts';
+import { cartItems, carts } from '../db/index.ts';
 import { cartOfRows, type Cart, type CartReadRow } from './service.ts';
 
 /**

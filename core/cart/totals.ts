@@ -10,14 +10,14 @@
  * threshold, amount still missing) follow core/pricing/shipping.ts, as the order does.
  */
 import { eq } from 'drizzle-orm';
-import { users, type Role } from '../accounts/schema.ts';
-import type { Db } from '../db/client.ts';
+import { users, type Role } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import type { DomainError } from '../errors.ts';
-import { BONUS_ROLES, spendableBonus } from '../influencer/bonus.ts';
-import { findPromo, promoDiscountFor, promoRefusal } from '../promos/service.ts';
+import { BONUS_ROLES, spendableBonus } from '../influencer/index.ts';
+import { findPromo, promoDiscountFor, promoRefusal } from '../promos/index.ts';
 import type { Cart } from './service.ts';
-import { getSettings } from '../config/settings-cache.server.ts';
-import { shippingFigures, type ShippingFigures } from '../pricing/shipping.ts';
+import { getCachedSettings as getSettings } from '../config/index.ts';
+import { shippingFigures, type ShippingFigures } from '../pricing/browser.ts';
 
 /** Rappen taken off a cart's subtotal, why the applied code gives nothing (if so), and the delivery figures. */
 export type CartTotals = { promoDiscount: number; bonus: number; promoProblem?: DomainError; shipping: ShippingFigures };

@@ -2,8 +2,8 @@
  * The cart as the UI shows it (side cart, cart page, navbar count), for the root loader
  * (app/root.tsx) and the personal part of a shared page (server/personal-part.ts). Money in Rappen.
  */
-import type { Role } from '../accounts/roles.ts';
-import type { Db } from '../db/client.ts';
+import type { Role } from '../accounts/browser.ts';
+import type { Db } from '../db/index.ts';
 import { getCart, type Cart } from './service.ts';
 import { cartTotals } from './totals.ts';
 

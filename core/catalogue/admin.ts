@@ -6,12 +6,12 @@
  */
 import { and, asc, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { changedFields, recordAudit } from '../audit/service.ts';
-import { stockMovements } from './stock-schema.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
+import { stockMovements } from '../db/index.ts';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { products, type ProductRow } from './schema.ts';
+import { products, type ProductRow } from '../db/index.ts';
 import { productSearchText } from './search-text.ts';
 import { STRENGTHS } from './service.ts';
 

@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { chfToRappen } from '../pricing/money.ts';
-import { products } from './schema.ts';
+import type { Db } from '../db/index.ts';
+import { chfToRappen } from '../pricing/browser.ts';
+import { products } from '../db/index.ts';
 import { productSearchText } from './search-text.ts';
 
 const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;

@@ -9,8 +9,8 @@ export const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied',
 export type Strength = (typeof STRENGTHS)[number];
 
 /** Why stock changed. */
-export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'correction', 'refund'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
+import { STOCK_REASONS } from '../db/browser.ts';
+export { STOCK_REASONS, type StockReason } from '../db/browser.ts';
 /** Reasons an admin may give for a stock adjustment (refund restocks are recorded by refunds). */
 export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
 

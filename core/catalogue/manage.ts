@@ -8,16 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
-import { auditLog } from '../audit/schema.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
-import type { Db } from '../db/client.ts';
+import { auditLog } from '../db/index.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { orderLines } from '../orders/schema.ts';
-import { parseChfInput, rappenToDecimalString } from '../pricing/money.ts';
+import { orderLines } from '../db/index.ts';
+import { parseChfInput, rappenToDecimalString } from '../pricing/browser.ts';
 import { ProductInputSchema, productValues, type ProductInput } from './admin.ts';
-import { products, type ProductRow } from './schema.ts';
+import { products, type ProductRow } from '../db/index.ts';
 import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
-import { stockMovements, type StockMovementRow } from './stock-schema.ts';
+import { stockMovements, type StockMovementRow } from '../db/index.ts';
 
 export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
 

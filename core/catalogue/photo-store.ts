@@ -12,7 +12,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
-import type { Env } from '../config/env.ts';
+import type { Env } from '../config/index.ts';
 
 /** A place for photo files. Keys use `/` and the characters `[0-9a-z.-]` only. */
 export interface PhotoStore {

@@ -11,12 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { MAX_PHOTO_BYTES } from './limits.ts';
 import { photoStore } from './photo-store.ts';
-import { products, type ProductImage } from './schema.ts';
+import { products, type ProductImage } from '../db/index.ts';
 
 export { mediaRoot } from './photo-store.ts';
 type StoreEnv = Parameters<typeof photoStore>[0];

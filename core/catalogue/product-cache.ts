@@ -3,10 +3,10 @@
  * a rendered product page (signed-in visitors, visitors with a cart) reads the product from
  * memory while no product or setting has changed. The row is shared: never mutate it.
  */
-import { versionedCache } from '../cache/versioned.ts';
+import { versionedCache } from '../cache/index.ts';
 import { getProduct } from './service.ts';
-import type { ProductRow } from './schema.ts';
-import type { Db } from '../db/client.ts';
+import type { ProductRow } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 
 const cached = versionedCache(getProduct, 2_000);
 

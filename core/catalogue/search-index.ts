@@ -5,15 +5,15 @@
  * (pg_trgm `word_similarity`, see trigram.ts), in a fraction of a millisecond at 10,000 products
  * instead of a scan that computed `word_similarity` on every row.
  *
- * Freshness: {@link searchIndexFor} compares the content version (core/cache/content-version.ts,
+ * Freshness: {@link searchIndexFor} compares the content version (core/db/content-version.ts,
  * bumped by triggers in the same transaction as every write to `products`) with the version the
  * index was built at and rebuilds it when the catalogue changed, so a search sees every committed
  * write, also one made by another process or by psql — the same rule as the page cache.
  */
 import { eq } from 'drizzle-orm';
-import { readContentVersion } from '../cache/content-version.ts';
-import type { Db } from '../db/client.ts';
-import { products, type ProductRow } from './schema.ts';
+import { readContentVersion } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { products, type ProductRow } from '../db/index.ts';
 import { normalizeSearchText } from './search-text.ts';
 import { similarityScratch, trigramsInOrder, wordSimilarityOf, type SimilarityScratch } from './trigram.ts';
 

@@ -4,9 +4,9 @@
  */
 import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { STRENGTHS, type Strength } from './limits.ts';
-import { products, type ProductRow } from './schema.ts';
+import { products, type ProductRow } from '../db/index.ts';
 import { searchIndexFor, type SearchHit } from './search-index.ts';
 import { normalizeSearchText } from './search-text.ts';
 

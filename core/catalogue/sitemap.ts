@@ -1,7 +1,7 @@
 /** What sitemap.xml lists of the catalogue. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { products } from './schema.ts';
+import type { Db } from '../db/index.ts';
+import { products } from '../db/index.ts';
 
 /** Every listed (active) product: its id and when it last changed (the sitemap's `lastmod`). */
 export async function listedProductDates(db: Db): Promise<{ id: string; updatedAt: Date }[]> {

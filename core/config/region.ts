@@ -6,7 +6,7 @@
  * {@link assertDeliveryRegion}; texts choose their variant with {@link regionContext}.
  */
 import type { ShopSettings } from './settings.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { getSettings } from './service.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 

@@ -1,9 +1,9 @@
 /** Reading and changing the shop's settings (one row in `shop_config`). */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
-import { shopConfig } from './schema.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
+import { shopConfig } from '../db/index.ts';
 import { DEFAULT_SETTINGS, isSocialLink, ShopSettingsSchema, SOCIAL_LINK_FIELDS, SOCIAL_LINK_MESSAGE, type ShopSettings } from './settings.ts';
 
 /** Social links stored before the https rule that break it are not shown (empty = no link). */

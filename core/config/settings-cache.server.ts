@@ -4,8 +4,8 @@
  * any change, so a saved setting (admin page, API, script, another process) shows on the next
  * request, and an unchanged one costs a shared version read instead of a row read and a zod parse.
  */
-import type { Db } from '../db/client.ts';
-import { readContentVersion } from '../cache/content-version.ts';
+import type { Db } from '../db/index.ts';
+import { readContentVersion } from '../db/index.ts';
 import { getSettings as readSettings } from './service.ts';
 import type { ShopSettings } from './settings.ts';
 

@@ -12,10 +12,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getSettings } from '../config/service.ts';
+import { getSettings } from '../config/index.ts';
 import { safeParseInput, invalidFields } from '../validation.ts';
-import { contactMessages } from '../mail/schema.ts';
-import { deliverOutbox, queueMail } from '../mail/service.ts';
+import { contactMessages } from '../db/index.ts';
+import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
 import type { Shop } from '../shop.ts';
 

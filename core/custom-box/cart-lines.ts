@@ -5,11 +5,11 @@
  * reading, removing, clearing and merging a cart include its boxes. Money in Rappen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { products, type ProductRow } from '../catalogue/schema.ts';
-import { carts } from '../cart/schema.ts';
-import type { Db } from '../db/client.ts';
-import { unitPrice } from '../pricing/pricing.ts';
-import { cartBoxes, customBoxModels, type BoxDrawing, type BoxMessageKind } from './schema.ts';
+import { products, type ProductRow } from '../db/index.ts';
+import { carts } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import { unitPrice } from '../pricing/browser.ts';
+import { cartBoxes, customBoxModels, type BoxDrawing, type BoxMessageKind } from '../db/index.ts';
 
 /** SKU of every box line (order lines, invoices). */
 export const BOX_SKU = 'CUSTOM-BOX';

@@ -5,13 +5,13 @@
  * Giving stock back (expiry, cancellation) is {@link boxStockReturns}. Money in Rappen.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { products } from '../catalogue/schema.ts';
-import type { Db } from '../db/client.ts';
+import { products } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { unitPrice } from '../pricing/pricing.ts';
+import { unitPrice } from '../pricing/browser.ts';
 import { BOX_PACKAGING, BOX_SKU, type BoxCartLine } from './cart-lines.ts';
-import { customBoxModels } from './schema.ts';
-import type { OrderBoxSnapshot } from './types.ts';
+import { customBoxModels } from '../db/index.ts';
+import type { OrderBoxSnapshot } from '../db/browser.ts';
 
 /** The fields of an order line (core/orders `order_lines`) for a box. */
 export type BoxOrderLine = {

@@ -6,12 +6,12 @@
  * Money in Rappen.
  */
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { products } from '../catalogue/schema.ts';
-import { resultRows, type Db } from '../db/client.ts';
-import { outbox } from '../mail/schema.ts';
-import { orderLines, orders, type OrderStatus } from '../orders/schema.ts';
-import { payments } from '../payments/schema.ts';
+import { users } from '../db/index.ts';
+import { products } from '../db/index.ts';
+import { resultRows, type Db } from '../db/index.ts';
+import { outbox } from '../db/index.ts';
+import { orderLines, orders, type OrderStatus } from '../db/index.ts';
+import { payments } from '../db/index.ts';
 
 /** Statuses whose lines count as sold. */
 const SOLD: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];

@@ -18,9 +18,9 @@ import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { closeDataDir, tightenTree } from './data-dir.ts';
 import { lockDataDir } from './lock.ts';
-import { watchLocalContent } from '../cache/content-version.ts';
+import { watchLocalContent } from './content-version.ts';
 import { registerPreparedDriver } from './prepared.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -24,10 +24,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import type { Db } from '../db/client.ts';
-import type { OrderStatus } from '../orders/schema.ts';
-import { bonusLedger, type BonusKind } from './schema.ts';
+import { users } from '../db/index.ts';
+import type { Db } from '../db/index.ts';
+import type { OrderStatus } from '../db/index.ts';
+import { bonusLedger, type BonusKind } from '../db/index.ts';
 
 /** Roles that have an influencer profile and may spend a bonus (specification §1, §6). */
 export const BONUS_ROLES: readonly string[] = ['Influencer', 'Admin'];

@@ -5,14 +5,14 @@
  * the VAT contained in it (at the invoice's rate, prices include VAT).
  */
 import PDFDocument from 'pdfkit';
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
-import { vatContained } from '../pricing/pricing.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
+import { vatContained } from '../pricing/browser.ts';
 import { PdfText } from './fonts.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
-import { textIn, type DocumentKey, type TextParams } from '../i18n/texts.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { countryName } from './pdf.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import bidiFactory from 'bidi-js';
 import type PDFDocument from 'pdfkit';
-import { isRtl, type Locale } from '../i18n/locales.ts';
+import { isRtl, type Locale } from '../i18n/browser.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 

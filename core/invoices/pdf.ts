@@ -9,15 +9,15 @@
  */
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
-import type { ShopSettings } from '../config/settings.ts';
-import type { OrderWithLines } from '../orders/schema.ts';
-import type { OrderBoxSnapshot } from '../custom-box/types.ts';
-import { rappenToChf, rappenToDecimalString } from '../pricing/money.ts';
-import { packagingLabel } from '../catalogue/packaging.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { serverI18n } from '../i18n/resources.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
-import { textIn, type DocumentKey, type TextParams } from '../i18n/texts.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { OrderWithLines } from '../db/index.ts';
+import type { OrderBoxSnapshot } from '../db/browser.ts';
+import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
+import { packagingLabel } from '../catalogue/browser.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { serverI18n } from '../i18n/index.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { PdfText } from './fonts.ts';
 
 /** What kind of document to draw. */

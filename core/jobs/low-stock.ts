@@ -10,21 +10,21 @@
  * {@link RECENT_SALE_DAYS} days are alerted: a product imported or edited low raises none.
  */
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/service.ts';
-import { products } from '../catalogue/schema.ts';
-import { getSettings } from '../config/service.ts';
-import { publicOrigin } from '../config/production.ts';
-import { boxStockReturns } from '../custom-box/order.ts';
-import type { Db } from '../db/client.ts';
+import { recordAudit } from '../audit/index.ts';
+import { products } from '../db/index.ts';
+import { getSettings } from '../config/index.ts';
+import { publicOrigin } from '../config/browser.ts';
+import { boxStockReturns } from '../custom-box/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { renderLowStock } from '../mail/job-mails.ts';
-import { deliverOutbox, queueMail } from '../mail/service.ts';
-import { orderLines, orders } from '../orders/schema.ts';
-import { shopMailAddress } from '../orders/shop-mail.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { renderLowStock } from '../mail/index.ts';
+import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { orderLines, orders } from '../db/index.ts';
+import { shopMailAddress } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
-import { lowStockAlerts } from './schema.ts';
+import { lowStockAlerts } from '../db/index.ts';
 
 /** How recent a paid sale must be for its product to be alerted, days. */
 export const RECENT_SALE_DAYS = 7;

@@ -6,19 +6,19 @@
  * queues it, so it goes out once however many runs or processes see the order.
  */
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { invoicePhotos } from '../catalogue/photos.ts';
-import { getSettings } from '../config/service.ts';
-import { publicOrigin } from '../config/production.ts';
-import type { Db } from '../db/client.ts';
-import { invoicePdf } from '../invoices/pdf.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/job-mails.ts';
-import { deliverOutbox, queueMail } from '../mail/service.ts';
-import { expireDueOrders, findOrder } from '../orders/service.ts';
-import { orders } from '../orders/schema.ts';
+import { users } from '../db/index.ts';
+import { invoicePhotos } from '../catalogue/index.ts';
+import { getSettings } from '../config/index.ts';
+import { publicOrigin } from '../config/browser.ts';
+import type { Db } from '../db/index.ts';
+import { invoicePdf } from '../invoices/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/index.ts';
+import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { expireDueOrders, findOrder } from '../orders/index.ts';
+import { orders } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
-import { orderJobMails } from './schema.ts';
+import { orderJobMails } from '../db/index.ts';
 
 /** Days of reservation left when the customer gets the payment reminder. */
 export const REMINDER_DAYS_LEFT = 2;

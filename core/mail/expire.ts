@@ -5,7 +5,7 @@
  * Run by the `mail-link-expiry` job (core/jobs).
  */
 import { sql } from 'drizzle-orm';
-import { resultRows, type Db } from '../db/client.ts';
+import { resultRows, type Db } from '../db/index.ts';
 
 /** How long a stored mail keeps its link tokens, hours (the confirmation link's lifetime). */
 export const LINK_BODY_TTL_HOURS = 24;

@@ -6,10 +6,10 @@
  * (core/i18n/texts.ts). Plain text, like the other order mails. Money arrives in Rappen and is
  * shown as CHF.
  */
-import type { Locale } from '../i18n/locales.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
-import { textIn } from '../i18n/texts.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
+import type { Locale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { MailMessage } from './service.ts';
 
 /** What the customer mails need of an order. Money in Rappen. */

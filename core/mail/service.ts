@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
-import { getSettings } from '../config/service.ts';
-import { outbox, type StoredAttachment } from './schema.ts';
+import { getSettings } from '../config/index.ts';
+import { outbox, type StoredAttachment } from '../db/index.ts';
 import { scrubLinks } from '../redact.ts';
 
 /** A mail to send. `html` is optional; `text` is always sent as the plain-text part. */

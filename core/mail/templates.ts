@@ -3,8 +3,8 @@
  * `mail` of the one text store (core/i18n/texts.ts); every locale has them. Values put into the
  * HTML part are escaped; Arabic mails are written right to left.
  */
-import { isRtl, type Locale } from '../i18n/locales.ts';
-import { textIn } from '../i18n/texts.ts';
+import { isRtl, type Locale } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
 import type { MailMessage } from './service.ts';
 
 /**

@@ -3,11 +3,11 @@
  * core/config/region.ts), 4-digit postcode.
  */
 import { z } from 'zod';
-import type { ShopSettings } from '../config/settings.ts';
+import type { ShopSettings } from '../config/browser.ts';
 import { DomainError } from '../errors.ts';
 import { safeParseInput } from '../validation.ts';
-import { regionContext, regionProblem, withRegionContext } from '../config/region.ts';
-import type { PostalAddress } from './schema.ts';
+import { regionContext, regionProblem, withRegionContext } from '../config/index.ts';
+import type { PostalAddress } from '../db/index.ts';
 
 /** Every country an address may name; the settings narrow it (core/config/region.ts). */
 export const DELIVERY_COUNTRIES = ['CH', 'LI'] as const;

@@ -6,22 +6,22 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { users } from '../accounts/schema.ts';
-import { recordAudit } from '../audit/service.ts';
-import { getSettings } from '../config/service.ts';
-import type { Db } from '../db/client.ts';
+import { users } from '../db/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { getSettings } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { textIn } from '../i18n/texts.ts';
-import { deliverOutbox, queueMail } from '../mail/service.ts';
-import { escapeHtml } from '../mail/templates.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
+import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { escapeHtml } from '../mail/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 
 export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
-import { ORDER_STATUSES, orders, type OrderStatus } from './schema.ts';
-import { payments } from '../payments/schema.ts';
+import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
+import { payments } from '../db/index.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 

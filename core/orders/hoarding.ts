@@ -9,10 +9,10 @@
  *   setting says (the default setting is 5 days).
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { products } from '../catalogue/schema.ts';
-import { orders } from './schema.ts';
+import { products } from '../db/index.ts';
+import { orders } from '../db/index.ts';
 
 /** Unpaid orders one customer may have open at once. */
 export const MAX_OPEN_UNPAID_ORDERS = 3;

@@ -3,18 +3,18 @@
  * transaction that causes them: "order received" (with the QR-bill for bank transfer) and
  * "payment received" (with the invoice PDF).
  */
-import type { ShopSettings } from '../config/settings.ts';
-import type { Db } from '../db/client.ts';
-import { resolveLocale, type Locale } from '../i18n/locales.ts';
-import { swissDate } from '../i18n/swiss-date.ts';
-import { textIn } from '../i18n/texts.ts';
-import { invoicePhotos } from '../catalogue/photos.ts';
-import { invoicePdf } from '../invoices/pdf.ts';
-import { queueMail } from '../mail/service.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { Db } from '../db/index.ts';
+import { resolveLocale, type Locale } from '../i18n/browser.ts';
+import { swissDate } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
+import { invoicePhotos } from '../catalogue/index.ts';
+import { invoicePdf } from '../invoices/index.ts';
+import { queueMail } from '../mail/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import type { OrderWithLines } from './service.ts';
-import { publicOrigin } from '../config/production.ts';
+import { publicOrigin } from '../config/browser.ts';
 
 function orderUrl(shop: Shop, order: OrderWithLines): string {
   return `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;

@@ -4,11 +4,11 @@
  * core/payments/refunds.ts.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { getSettings } from '../config/service.ts';
-import type { Db } from '../db/client.ts';
+import { getSettings } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { creditNotePdf } from '../invoices/credit-note.ts';
-import { refunds } from './schema.ts';
+import { creditNotePdf } from '../invoices/index.ts';
+import { refunds } from '../db/index.ts';
 import { findOrder } from './service.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;

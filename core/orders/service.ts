@@ -8,24 +8,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { products } from '../catalogue/schema.ts';
-import { cartItems, carts } from '../cart/schema.ts';
-import { getCart, type Cart } from '../cart/service.ts';
-import { getSettings } from '../config/service.ts';
-import type { Env } from '../config/env.ts';
-import { qrBillBlockedByExampleIban } from '../config/readiness.ts';
-import type { ShopSettings } from '../config/settings.ts';
-import type { Db } from '../db/client.ts';
-import { recordAudit } from '../audit/service.ts';
+import { users } from '../db/index.ts';
+import { products } from '../db/index.ts';
+import { cartItems, carts } from '../db/index.ts';
+import { getCart, type Cart } from '../cart/index.ts';
+import { getSettings } from '../config/index.ts';
+import type { Env } from '../config/index.ts';
+import { qrBillBlockedByExampleIban } from '../config/browser.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { Db } from '../db/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
-import { deliverOutbox } from '../mail/service.ts';
+import { deliverOutbox } from '../mail/index.ts';
 import { paymentReferenceFor } from './payment-reference.ts';
-import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/service.ts';
-import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/bonus.ts';
+import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/index.ts';
+import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/index.ts';
 import type { Shop } from '../shop.ts';
 import { checkAddress } from './address.ts';
-import { isAdult, MINIMUM_AGE } from '../accounts/age.ts';
+import { isAdult, MINIMUM_AGE } from '../accounts/browser.ts';
 import { newOrderCode } from './code.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
 import { queueShopOrderMail } from './shop-mail.ts';
@@ -39,16 +39,16 @@ import {
   type OrderStatus,
   type OrderWithLines,
   type PostalAddress,
-} from './schema.ts';
+} from '../db/index.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
 // custom boxes: one line, each cigar's stock taken and given back
-import { clearBoxLines } from '../custom-box/cart-lines.ts';
-import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/order.ts';
+import { clearBoxLines } from '../custom-box/index.ts';
+import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
-import { assertCustomerMayRedeem } from '../promos/per-customer.ts';
+import { assertCustomerMayRedeem } from '../promos/index.ts';
 
-export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from './schema.ts';
+export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from '../db/index.ts';
 
 /** Payment methods the shop knows (api-contract `paymentMethod`). */
 export const PAYMENT_METHODS = ['sandbox', 'datatrans', 'qr-bill'] as const;

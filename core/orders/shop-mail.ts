@@ -4,14 +4,14 @@
  * `orderNotificationEmail`, else the configuration's `email`) in the shop's mail language, with
  * the order code, line items, total, payment method and a link to the order in the admin.
  */
-import type { ShopSettings } from '../config/settings.ts';
-import { publicOrigin } from '../config/production.ts';
-import type { Db } from '../db/client.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { renderShopNewOrder } from '../mail/job-mails.ts';
-import { queueMail } from '../mail/service.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import { publicOrigin } from '../config/browser.ts';
+import type { Db } from '../db/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { renderShopNewOrder } from '../mail/index.ts';
+import { queueMail } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
-import type { OrderWithLines } from './schema.ts';
+import type { OrderWithLines } from '../db/index.ts';
 
 /** The address the shop's own mails go to (new orders, low stock). */
 export function shopMailAddress(settings: Pick<ShopSettings, 'email' | 'orderNotificationEmail'>): string {

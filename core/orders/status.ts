@@ -5,8 +5,8 @@
  */
 
 /** Every state of an order. */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatus } from '../db/browser.ts';
+export { ORDER_STATUSES, type OrderStatus } from '../db/browser.ts';
 
 /** Allowed next states of each state. */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

@@ -5,9 +5,9 @@
  * core/pricing vatContained). The bonus is a deduction like the discount: it lowers the total and
  * so the VAT; it does not cost the customer free shipping.
  */
-import type { ShopSettings } from '../config/settings.ts';
-import { vatContained } from '../pricing/pricing.ts';
-import { shippingFeeFor } from '../pricing/shipping.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import { vatContained } from '../pricing/browser.ts';
+import { shippingFeeFor } from '../pricing/browser.ts';
 
 export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 

@@ -1,7 +1,7 @@
 /** Payments needing the admin, with the order code of each (admin order list and dashboard). */
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { orders } from '../orders/schema.ts';
+import type { Db } from '../db/index.ts';
+import { orders } from '../db/index.ts';
 import { paymentsNeedingAttention, type PaymentRow } from './service.ts';
 
 /** {@link paymentsNeedingAttention} with each payment's order code (null when unmatched). */

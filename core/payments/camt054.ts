@@ -5,9 +5,9 @@
  * the bank's `AcctSvcrRef`, else the entry's reference and the transaction's position).
  */
 import { XMLParser } from 'fast-xml-parser';
-import { chfToRappen } from '../pricing/money.ts';
+import { chfToRappen } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
-import { normalizeReference } from '../orders/payment-reference.ts';
+import { normalizeReference } from '../orders/index.ts';
 import { recordPayment, type PaymentOutcome } from './service.ts';
 
 /** A credit transaction from a camt.054 file. Amount in Rappen. */

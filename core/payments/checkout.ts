@@ -2,13 +2,13 @@
  * Starting a payment and receiving provider webhooks: the hand-off between orders and providers.
  */
 import { DomainError } from '../errors.ts';
-import { getOrderFor, sandboxEnabled } from '../orders/service.ts';
+import { getOrderFor, sandboxEnabled } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { recordPayment, recordPaymentFailure, type PaymentOutcome } from './service.ts';
-import { webhookReceipts } from './schema.ts';
+import { webhookReceipts } from '../db/index.ts';
 import { freshTimestamp, signatureParts, WEBHOOK_TOLERANCE_MS } from './signature.ts';
 import { and, eq, lt } from 'drizzle-orm';
 

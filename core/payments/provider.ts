@@ -4,7 +4,7 @@
  * (bank transfer). A provider starts a payment (where to send the customer) and turns a signed
  * webhook into a payment event; recording it is the same for all (core/payments/service.ts).
  */
-import type { OrderRow } from '../orders/service.ts';
+import type { OrderRow } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 
 /** Where the customer goes back to after the provider's page. */

@@ -20,27 +20,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { recordAudit } from '../audit/service.ts';
-import { products } from '../catalogue/schema.ts';
-import { stockMovements } from '../catalogue/stock-schema.ts';
-import { getSettings } from '../config/service.ts';
-import type { Db } from '../db/client.ts';
+import { users } from '../db/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { products } from '../db/index.ts';
+import { stockMovements } from '../db/index.ts';
+import { getSettings } from '../config/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { creditNotePdf } from '../invoices/credit-note.ts';
-import { bonusOnRefund } from '../influencer/bonus.ts';
-import { resolveLocale } from '../i18n/locales.ts';
-import { textIn } from '../i18n/texts.ts';
-import { deliverOutbox, queueMail } from '../mail/service.ts';
-import { orders, refunds, type OrderWithLines, type RefundLine } from '../orders/schema.ts';
-import { returnedUnits, type RefundRow } from '../orders/refunds.ts';
-import { findOrder, transitionOrder } from '../orders/service.ts';
-import { TRANSITIONS } from '../orders/status.ts';
-import { orderReturns } from '../returns/schema.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
+import { creditNotePdf } from '../invoices/index.ts';
+import { bonusOnRefund } from '../influencer/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { textIn } from '../i18n/index.ts';
+import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { orders, refunds, type OrderWithLines, type RefundLine } from '../db/index.ts';
+import { returnedUnits, type RefundRow } from '../orders/index.ts';
+import { findOrder, transitionOrder } from '../orders/index.ts';
+import { TRANSITIONS } from '../orders/browser.ts';
+import { orderReturns } from '../db/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { CREDIT_TIMEOUT_MS, datatransCredit } from './datatrans.ts';
-import { payments } from './schema.ts';
+import { payments } from '../db/index.ts';
 
 /** What an admin asks to refund. */
 export type RefundInput = {

@@ -6,7 +6,7 @@
  * so nobody can open the page for someone else's order.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { OrderRow } from '../orders/service.ts';
+import type { OrderRow } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 import type { PaymentProvider, ReturnUrls, WebhookEvent } from './provider.ts';
 import { signPayload, verifySignature } from './signature.ts';

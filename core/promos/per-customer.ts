@@ -4,8 +4,8 @@
  * cancelled or expired do not count.
  */
 import { and, count, eq, notInArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { orders } from '../orders/schema.ts';
+import type { Db } from '../db/index.ts';
+import { orders } from '../db/index.ts';
 import { promoNotApplicable, type PromoRow } from './service.ts';
 
 /**

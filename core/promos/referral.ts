@@ -6,8 +6,8 @@
  * Existing referral codes got their row in migration 0004.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import { promos } from './schema.ts';
+import type { Db } from '../db/index.ts';
+import { promos } from '../db/index.ts';
 
 /** Percent off a referral code gives when its promo row is created. */
 export const REFERRAL_PROMO_PERCENT = 5;

@@ -8,14 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { users } from '../accounts/schema.ts';
-import { changedFields, recordAudit } from '../audit/service.ts';
-import type { Db } from '../db/client.ts';
+import { users } from '../db/index.ts';
+import { changedFields, recordAudit } from '../audit/index.ts';
+import type { Db } from '../db/index.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 import { invalidFields } from '../validation.ts';
-import { roundTo5Rappen } from '../pricing/pricing.ts';
-import { rappenToDecimalString } from '../pricing/money.ts';
-import { promos } from './schema.ts';
+import { roundTo5Rappen } from '../pricing/browser.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
+import { promos } from '../db/index.ts';
 
 export type PromoRow = typeof promos.$inferSelect;
 

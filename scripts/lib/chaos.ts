@@ -17,12 +17,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { Redis } from 'ioredis';
-import { issueAccessToken } from '../../core/accounts/auth.ts';
-import { users } from '../../core/accounts/schema.ts';
-import { addToCart } from '../../core/cart/service.ts';
-import { products } from '../../core/catalogue/schema.ts';
-import { sandboxWebhook, SANDBOX_SIGNATURE_HEADER } from '../../core/payments/sandbox.ts';
-import { createPromo } from '../../core/promos/service.ts';
+import { issueAccessToken } from '../../core/accounts/index.ts';
+import { users } from '../../core/db/index.ts';
+import { addToCart } from '../../core/cart/index.ts';
+import { products } from '../../core/db/index.ts';
+import { sandboxWebhook, SANDBOX_SIGNATURE_HEADER } from '../../core/payments/index.ts';
+import { createPromo } from '../../core/promos/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { startApp, type AppProcess } from './cluster.ts';
 

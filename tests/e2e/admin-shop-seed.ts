@@ -7,9 +7,9 @@
  * once on a fresh one.
  */
 import { randomUUID } from 'node:crypto';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { createOrder } from '../../core/orders/service.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { openShop } from '../../core/shop.ts';

@@ -4,7 +4,7 @@
  * checkout test, who signs in through /login. Idempotent.
  */
 import { hashPassword } from '../../core/accounts/password.ts';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { openShop } from '../../core/shop.ts';
 import { E2E_BOX_CUSTOMER, E2E_CUSTOMER } from './checkout-env.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Every control works from the first tap (ADR 013): on the throttled phone profile
- * (tests/e2e/phone-profile.ts), each control is tapped as soon as it is painted, while the page's
+ * (scripts/lib/phone-profile.ts), each control is tapped as soon as it is painted, while the page's
  * scripts are held back (so the tap is certainly made before hydration, on any machine), and what
  * it promises is asserted; then the scripts are let through and the test checks that hydration
  * keeps what the tap did and that the control goes on working under React. The age gate and
@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
-import { holdScripts, PHONE_VIEWPORT, throttle } from './phone-profile.ts';
+import { holdScripts, PHONE_VIEWPORT, throttle } from '../../scripts/lib/phone-profile.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };

@@ -1,5 +1,5 @@
 /**
- * Page speed as a mid-range phone sees it (tests/e2e/phone-profile.ts; measured by
+ * Page speed as a mid-range phone sees it (scripts/lib/phone-profile.ts; measured by
  * scripts/phone-speed.ts, which `npm run bench` prints too): for `/`, the product list,
  * a product page, `/custombox` and `/shopcart`, a new visitor's largest contentful paint, layout
  * shift and JavaScript bytes, printed for the record (ADR 013). LCP is a time and depends on the
@@ -7,7 +7,7 @@
  * are properties of the page and are asserted (CLS ≤ 0.01, JS ≤ 120 KB compressed).
  */
 import { expect, test } from '@playwright/test';
-import { PHONE_VIEWPORT } from './phone-profile.ts';
+import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
 import { measurePhonePage, PHONE_PROFILE_LABEL, phoneLine, phonePages } from '../../scripts/phone-speed.ts';
 
 test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });

@@ -6,9 +6,9 @@
  */
 import { and, eq, gte } from 'drizzle-orm';
 import { hashPassword } from '../../core/accounts/password.ts';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder } from '../../core/orders/service.ts';
 import { recordPayment } from '../../core/payments/service.ts';

@@ -1,6 +1,6 @@
 /** Test users: created verified through the admin service (no mail), then logged in through the API. */
 import { adminCreateUser } from '../../core/accounts/admin.ts';
-import type { Role } from '../../core/accounts/schema.ts';
+import type { Role } from '../../core/accounts/browser.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from './api.ts';
 

@@ -1,6 +1,6 @@
 /** Catalogue helpers for tests: look products up by SKU, build fixture catalogue rows. */
 import { eq } from 'drizzle-orm';
-import { products, type ProductRow } from '../../core/catalogue/schema.ts';
+import { products, type ProductRow } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
 
 /** The product with this SKU. @throws when there is none (a broken fixture, not a test result). */

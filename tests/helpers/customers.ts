@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
-import { users } from '../../core/accounts/schema.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
 
 export type TestCustomer = { id: string; email: string; token: string; headers: Record<string, string> };

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
-import { users, type Role } from '../../core/accounts/schema.ts';
+import { users, type Role } from '../../core/db/schema/index.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
-import { refreshTokens, users } from '../../core/accounts/schema.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { refreshTokens, users } from '../../core/db/schema/accounts.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart, newAnonymousCartId } from '../../core/cart/service.ts';
-import { outbox } from '../../core/mail/schema.ts';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, registration, userWithRole, type TestUser } from '../helpers/accounts.ts';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
 import { issueAccessToken, type AuthUser } from '../../core/accounts/auth.ts';
-import { users } from '../../core/accounts/schema.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart, getCart, newAnonymousCartId } from '../../core/cart/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ShopLoadContext } from '../../app/context.ts';
@@ -26,7 +26,7 @@ import * as adminUserAdd from '../../app/routes/admin/user.add.tsx';
 import * as loginRoute from '../../app/routes/login.tsx';
 import * as profileRoute from '../../app/routes/profile.tsx';
 import * as influencerRoute from '../../app/routes/client/influencer.tsx';
-import * as logoutRoute from '../../app/resources/logout.ts';
+import * as logoutRoute from '../../app/resources/logout.server.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -79,9 +79,9 @@ const get = (path: string) => new Request(`http://shop.test${path}`);
 const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   new Request(`http://shop.test${path}`, { method: 'POST', body: new URLSearchParams(fields), headers: cookie ? { cookie } : {} });
 
-type Args = { request: Request; context: ShopLoadContext; params: Record<string, string> };
+type Args = { request: Request; url?: URL; context: ShopLoadContext; params: Record<string, string> };
 type Fn = (args: Args) => unknown;
-const call = (fn: unknown, request: Request, context: ShopLoadContext) => run(() => (fn as Fn)({ request, context, params: {} }));
+const call = (fn: unknown, request: Request, context: ShopLoadContext) => run(() => (fn as Fn)({ request, url: new URL(request.url), context, params: {} }));
 
 describe('admin pages are for Admin only (loaders and actions)', () => {
   const pages: [string, { loader?: unknown; action?: unknown }][] = [

@@ -12,16 +12,16 @@ import { stringify } from 'csv-stringify/sync';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
 import { saveProduct } from '../../core/catalogue/admin.ts';
 import { adjustStock, importProductsCsv, productsCsv, removeProduct, stockHistory } from '../../core/catalogue/manage.ts';
 import { addProductPhoto, mediaRoot, readPhotoFile, updateProductPhotos } from '../../core/catalogue/photos.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { dashboard } from '../../core/dashboard/service.ts';
-import { outbox } from '../../core/mail/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import { createOrder } from '../../core/orders/service.ts';
-import { payments } from '../../core/payments/schema.ts';
+import { payments } from '../../core/db/schema/payments.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
@@ -269,7 +269,7 @@ describe('dashboard', () => {
       expect(d.failedMails).toMatchObject({ n: 1, latest: [expect.objectContaining({ subject: 'Failed one' })] });
       // a refund lowers the day's revenue
       await s.db.insert(payments).values({ id: randomUUID(), orderId: o1.id, provider: 'bank', providerRef: 'R1', amount: -1000, status: 'refund' });
-      const { orders } = await import('../../core/orders/schema.ts');
+      const { orders } = await import('../../core/db/schema/orders.ts');
       await s.db.update(orders).set({ refundedAmount: 1000 }).where(eq(orders.id, o1.id));
       expect((await dashboard(s.db)).totals.today).toBe(o1.total - 1000);
     } finally {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { userWithCookie, type TestHttp } from '../helpers/http.ts';

@@ -12,10 +12,10 @@ import { parse } from 'csv-parse/sync';
 import { serve, type ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../core/audit/schema.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
 import { productsCsv } from '../../core/catalogue/manage.ts';
-import { products } from '../../core/catalogue/schema.ts';
-import { stockMovements } from '../../core/catalogue/stock-schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
+import { stockMovements } from '../../core/db/schema/stock.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
 import { productWith } from '../helpers/customers.ts';
@@ -36,7 +36,9 @@ function request(method: string, path: string, opts: { body?: Buffer; headers?: 
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: 'shop.test', origin: 'http://shop.test', ...opts.headers };
     if (opts.body) headers['content-length'] = String(opts.body.byteLength);
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    // a connection of its own (`agent: false`): Node's default agent keeps sockets alive and may
+    // reuse one just as the server's keep-alive timeout closes it (ECONNRESET on a busy machine)
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));

@@ -8,12 +8,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { refreshSession } from '../../core/accounts/sessions.ts';
-import { auditLog } from '../../core/audit/schema.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
 import { addToCart } from '../../core/cart/service.ts';
-import { outbox } from '../../core/mail/schema.ts';
-import { orders } from '../../core/orders/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
+import { orders } from '../../core/db/schema/orders.ts';
 import { adminTransition } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD, userWithRole, type TestUser } from '../helpers/accounts.ts';

@@ -34,7 +34,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
 import { PICKER_LOCALES } from '../../app/i18n/locales.ts';
 import { allResources } from '../../app/i18n/resources.server.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import { recordAudit } from '../../core/audit/service.ts';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart, getCart, newAnonymousCartId, type Cart } from '../../core/cart/service.ts';
 import { queryCount } from '../../core/db/client.ts';
 import { DomainError } from '../../core/errors.ts';

@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
-import { carts } from '../../core/cart/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
+import { carts } from '../../core/db/schema/cart.ts';
 import { addToCart, getCart, mergeCarts, newAnonymousCartId, ANON_ID_PATTERN, removeFromCart, setCartCount } from '../../core/cart/service.ts';
 import { DomainError } from '../../core/errors.ts';
 import { queryCount } from '../../core/db/client.ts';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueValidationError, importCatalogue, validateCatalogue } from '../../core/catalogue/import.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
 import { fixtureRow, productBySku } from '../helpers/catalogue.ts';
 import { createTestShop } from '../helpers/shop.ts';

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { getProduct, homeSections, listProducts, STRENGTHS } from '../../core/catalogue/service.ts';
 import { unitPrice } from '../../core/pricing/pricing.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema.ts';
-import { outbox } from '../../core/mail/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { registration } from '../helpers/accounts.ts';

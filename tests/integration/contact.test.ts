@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTACT_RATE_LIMIT, submitContactMessage } from '../../core/contact/service.ts';
 import { DomainError } from '../../core/errors.ts';
-import { contactMessages, outbox } from '../../core/mail/schema.ts';
+import { contactMessages, outbox } from '../../core/db/schema/mail.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';

@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../../core/audit/schema.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { getCart, mergeCarts, newAnonymousCartId } from '../../core/cart/service.ts';
-import { customBoxModels } from '../../core/custom-box/schema.ts';
+import { customBoxModels } from '../../core/db/schema/custom-box.ts';
 import { listBoxModels, saveBoxModel } from '../../core/custom-box/service.ts';
-import { orders } from '../../core/orders/schema.ts';
+import { orders } from '../../core/db/schema/orders.ts';
 import { expireDueOrders } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';

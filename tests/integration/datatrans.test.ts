@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addToCart } from '../../core/cart/service.ts';
-import { orders } from '../../core/orders/schema.ts';
+import { orders } from '../../core/db/schema/orders.ts';
 import { availablePaymentMethods } from '../../core/orders/service.ts';
-import { payments } from '../../core/payments/schema.ts';
+import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { loadEnv } from '../../core/config/env.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { dashboard } from '../../core/dashboard/service.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { registerUser, requestPasswordReset } from '../../core/accounts/registration.ts';
-import { outbox } from '../../core/mail/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import { deliverOutbox, listOutbox, queueMail, sendMail } from '../../core/mail/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { registration } from '../helpers/accounts.ts';

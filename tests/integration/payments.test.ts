@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addToCart, getCart } from '../../core/cart/service.ts';
-import { outbox } from '../../core/mail/schema.ts';
-import { orderEvents, orders } from '../../core/orders/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
+import { orderEvents, orders } from '../../core/db/schema/orders.ts';
 import { transitionOrder } from '../../core/orders/service.ts';
-import { payments } from '../../core/payments/schema.ts';
+import { payments } from '../../core/db/schema/payments.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../core/payments/sandbox.ts';
 import { signPayload } from '../../core/payments/signature.ts';
 import type { Shop } from '../../core/shop.ts';

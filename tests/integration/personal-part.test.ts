@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../core/accounts/schema.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart, getCart, mergeCarts } from '../../core/cart/service.ts';
 import { currentAccountWithCart } from '../../core/cart/session-cart.ts';
 import { queryCount } from '../../core/db/client.ts';

@@ -96,7 +96,7 @@ describe('photos in the bucket', () => {
     try {
       const p = await productWith(bad, 5, 2000, 51);
       await expect(addProductPhoto(bad, p.id, await jpeg(), '', ADMIN)).rejects.toThrow(/S3 PUT .*403/);
-      const { products } = await import('../../core/catalogue/schema.ts');
+      const { products } = await import('../../core/db/schema/catalogue.ts');
       const { eq } = await import('drizzle-orm');
       const [row] = await bad.db.select({ images: products.images }).from(products).where(eq(products.id, p.id));
       expect(row.images.filter((i) => i.id)).toEqual([]);

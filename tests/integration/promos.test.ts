@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addToCart } from '../../core/cart/service.ts';
-import { promos } from '../../core/promos/schema.ts';
+import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo, promoDiscountFor } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, refreshTokens } from '../../core/accounts/schema.ts';
-import { twoFactor } from '../../core/accounts/two-factor-schema.ts';
-import { outbox } from '../../core/mail/schema.ts';
+import { emailTokens, refreshTokens } from '../../core/db/schema/accounts.ts';
+import { twoFactor } from '../../core/db/schema/accounts-two-factor.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../../core/accounts/retention.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../core/catalogue/import.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { SearchIndex, loadIndexedProducts } from '../../core/catalogue/search-index.ts';
 import { normalizeSearchText, productSearchText } from '../../core/catalogue/search-text.ts';
 import { searchProducts, WORD_MATCH_THRESHOLD } from '../../core/catalogue/service.ts';

@@ -1,6 +1,6 @@
 /** Live search is rate limited per client IP (architecture guide, "Security rules"): 429 past the limit. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { openTestSuite } from '../helpers/suite.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../core/catalogue/import.ts';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { searchProducts } from '../../core/catalogue/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { SEARCH_FIXTURE } from '../helpers/catalogue.ts';

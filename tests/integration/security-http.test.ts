@@ -10,7 +10,7 @@ import type { ServerBuild } from 'react-router';
 import { loadEnv } from '../../core/config/env.ts';
 import { loggerOptions } from '../../core/redact.ts';
 import { productionReport } from '../../core/config/production.ts';
-import { outbox } from '../../core/mail/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
 import { loadBuild, userWithCookie } from '../helpers/http.ts';

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../core/mail/schema.ts';
+import { outbox } from '../../core/db/schema/mail.ts';
 import { expireLinkBodies } from '../../core/mail/expire.ts';
 import { listOutbox } from '../../core/mail/service.ts';
 import { loggerOptions } from '../../core/redact.ts';

@@ -7,13 +7,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin, setRole } from '../../core/accounts/admin.ts';
-import { auditLog } from '../../core/audit/schema.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
 import { login, refreshSession } from '../../core/accounts/sessions.ts';
-import { refreshTokens, users } from '../../core/accounts/schema.ts';
+import { refreshTokens, users } from '../../core/db/schema/accounts.ts';
 import { loadEnv } from '../../core/config/env.ts';
 import { productionGaps } from '../../core/config/production.ts';
 import { signPayload, signatureParts, verifySignature } from '../../core/payments/signature.ts';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';

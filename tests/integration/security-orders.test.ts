@@ -4,12 +4,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../core/catalogue/schema.ts';
+import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { MAX_OPEN_UNPAID_ORDERS } from '../../core/orders/hoarding.ts';
-import { orders } from '../../core/orders/schema.ts';
+import { orders } from '../../core/db/schema/orders.ts';
 import { createPromo } from '../../core/promos/service.ts';
-import { payments } from '../../core/payments/schema.ts';
+import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';

@@ -16,9 +16,9 @@ import {
   startTwoFactor,
   twoFactorStatus,
 } from '../../core/accounts/two-factor.ts';
-import { twoFactor } from '../../core/accounts/two-factor-schema.ts';
-import { auditLog } from '../../core/audit/schema.ts';
-import { setRateLimits } from '../../core/rate-limit/index.ts';
+import { twoFactor } from '../../core/db/schema/accounts-two-factor.ts';
+import { auditLog } from '../../core/db/schema/audit.ts';
+import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import { eq } from 'drizzle-orm';
 import type { ApiClient } from '../helpers/api.ts';

@@ -7,10 +7,10 @@
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../forms.tsx';
+import type { TwoFactorAnswer } from '../../lib/view-types.ts';
 
 /** What a two-factor step of the profile action answers. */
-export type TwoFactorAnswer =
-  { step: 'started'; secret: string; qrDataUrl: string } | { step: 'enabled'; recoveryCodes: string[] } | { step: 'disabled' | 'required' | 'optional' };
+export type { TwoFactorAnswer };
 
 export type TwoFactorStatusView = { enabled: boolean; recoveryCodesLeft: number; requiredForAdmins: boolean; asked: boolean };
 

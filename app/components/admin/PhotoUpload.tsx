@@ -12,7 +12,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../../../core/catalogue/limits.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../../../core/catalogue/browser.ts';
 
 const MB = 1024 * 1024;
 const HEIC_NAME = /\.(heic|heif)$/i;

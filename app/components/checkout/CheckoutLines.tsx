@@ -1,6 +1,6 @@
 /** The cart's lines beside the payment step's summary: count, name and packaging (a custom box with its contents) and the line total. */
 import { useTranslation } from 'react-i18next';
-import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { BoxContents, useBoxLineName, type BoxContentsData } from '../custombox/BoxContents.tsx';
 import { useFormat } from '../../lib/format.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { BoxMessageKind } from '../../../core/custom-box/constants.ts';
+import type { BoxMessageKind } from '../../../core/custom-box/browser.ts';
 import { BoxPreview, type PreviewCigar } from './BoxPreview.tsx';
 import { useFormat } from '../../lib/format.ts';
 

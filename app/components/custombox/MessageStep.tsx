@@ -1,6 +1,6 @@
 /** Step 3 of the custom box builder: a gift card or an engraving, and its text with the characters left. */
 import { useTranslation } from 'react-i18next';
-import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/constants.ts';
+import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/browser.ts';
 
 export function MessageStep({
   kind,

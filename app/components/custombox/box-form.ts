@@ -2,7 +2,7 @@
  * The custom box builder's form: its state as the form carries it, read the same way by the
  * route's action (no JavaScript) and by the page right after hydration.
  */
-import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/constants.ts';
+import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/browser.ts';
 
 /** The builder's state, as the form carries it. */
 export type BoxValues = { boxID: string; qty: Record<string, number>; messageKind: BoxMessageKind; message: string; strength: string; vitola: string };

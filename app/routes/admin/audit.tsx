@@ -6,8 +6,8 @@
 import { Form, Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/audit';
-import { actorLabels } from '../../../core/accounts/admin.ts';
-import { listAudit } from '../../../core/audit/service.ts';
+import { actorLabels } from '../../../core/accounts/index.ts';
+import { listAudit } from '../../../core/audit/index.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';

@@ -4,20 +4,20 @@
  * payments to match, mails that failed and the customers' open returns. Every figure comes from
  * an SQL aggregate (core/dashboard, core/returns). Admin only.
  */
-import { rappenToDecimalString } from '../../../core/pricing/money.ts';
+import { rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
-import { dashboard, userCounts } from '../../../core/dashboard/service.ts';
+import { dashboard, userCounts } from '../../../core/dashboard/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
 import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { intlLocale } from '../../i18n/locales.ts';
-import { openReturns } from '../../../core/returns/service.ts';
-import { getSettings } from '../../../core/config/settings-cache.server.ts';
-import { exampleSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/readiness.ts';
+import { openReturns } from '../../../core/returns/index.ts';
+import { getCachedSettings as getSettings } from '../../../core/config/index.ts';
+import { exampleSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/browser.ts';
 import { NotReadyNotice } from '../../components/admin/NotReadyNotice.tsx';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.home');

@@ -6,11 +6,11 @@ import { data, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.packing';
 import { DomainError } from '../../../core/errors.ts';
-import { packingList } from '../../../core/orders/admin.ts';
+import { packingList } from '../../../core/orders/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/outbox';
 import { Pager } from '../../components/Pager.tsx';
-import { listOutbox } from '../../../core/mail/service.ts';
+import { listOutbox } from '../../../core/mail/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';

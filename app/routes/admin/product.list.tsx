@@ -6,10 +6,10 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { adminCountProducts, adminListProducts } from '../../../core/catalogue/admin.ts';
-import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/manage.ts';
-import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/import-drafts.ts';
-import { MAX_CSV_BYTES } from '../../../core/catalogue/limits.ts';
+import { adminCountProducts, adminListProducts } from '../../../core/catalogue/index.ts';
+import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/index.ts';
+import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
+import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { CsvImportSection } from '../../components/admin/product/CsvImportSection.tsx';
 import { ProductTable } from '../../components/admin/product/ProductTable.tsx';

@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/promo.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { rappenToDecimalString } from '../../../core/pricing/money.ts';
-import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/service.ts';
-import { parseChfInput } from '../../../core/pricing/money.ts';
+import { rappenToDecimalString } from '../../../core/pricing/browser.ts';
+import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/index.ts';
+import { parseChfInput } from '../../../core/pricing/browser.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { CheckboxField, Field, FormError, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { influencerChoices } from '../../../core/accounts/influencer.ts';
+import { influencerChoices } from '../../../core/accounts/index.ts';
 
 /** `YYYY-MM-DD` of an instant in Zürich. */
 function zurichDay(d: Date): string {

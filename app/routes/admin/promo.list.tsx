@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
 import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { listPromos } from '../../../core/promos/service.ts';
+import { listPromos } from '../../../core/promos/index.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 

@@ -5,8 +5,8 @@
 import { Form, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.add';
-import { ROLES } from '../../../core/accounts/roles.ts';
-import { adminCreateUser } from '../../../core/accounts/admin.ts';
+import { ROLES } from '../../../core/accounts/browser.ts';
+import { adminCreateUser } from '../../../core/accounts/index.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';

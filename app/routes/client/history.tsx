@@ -5,7 +5,7 @@
 import { Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/history';
-import { listOrdersOfUser } from '../../../core/orders/service.ts';
+import { listOrdersOfUser } from '../../../core/orders/index.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';

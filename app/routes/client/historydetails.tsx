@@ -12,7 +12,7 @@ import { data, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/historydetails';
 import { DomainError } from '../../../core/errors.ts';
-import { getOrderFor } from '../../../core/orders/service.ts';
+import { getOrderFor } from '../../../core/orders/index.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
@@ -21,10 +21,10 @@ import { ReturnsSection } from '../../components/client/order/ReturnsSection.tsx
 import { customerOrderPage } from '../../lib/customer-order.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { packagingLabel } from '../../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { requireUser } from '../../lib/auth.server.ts';
-import { MAX_RETURN_MESSAGE } from '../../../core/returns/limits.ts';
-import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/service.ts';
+import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
+import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
 import '../../styles/returns.css';
 

@@ -7,8 +7,8 @@
 import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/influencer';
-import { influencerProfile } from '../../../core/accounts/influencer.ts';
-import { getSettings } from '../../../core/config/service.ts';
+import { influencerProfile } from '../../../core/accounts/index.ts';
+import { getSettings } from '../../../core/config/index.ts';
 import { requireRole } from '../../lib/auth.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';

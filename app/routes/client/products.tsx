@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/products';
 import { Pager } from '../../components/Pager.tsx';
-import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../../../core/catalogue/service.ts';
+import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../../../core/catalogue/index.ts';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { toCardProduct } from '../../lib/card-product.server.ts';
 import { pageMeta } from '../../lib/meta.ts';

@@ -9,11 +9,11 @@
 import { data, Form, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/sandbox-pay';
-import { getSettings } from '../../../core/config/service.ts';
+import { getSettings } from '../../../core/config/index.ts';
 import { DomainError } from '../../../core/errors.ts';
-import { findOrder } from '../../../core/orders/service.ts';
-import { receiveWebhook } from '../../../core/payments/checkout.ts';
-import { checkSandboxPageToken, SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../../core/payments/sandbox.ts';
+import { findOrder } from '../../../core/orders/index.ts';
+import { receiveWebhook } from '../../../core/payments/index.ts';
+import { checkSandboxPageToken, SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../../core/payments/index.ts';
 import { useFormat } from '../../lib/format.ts';
 
 async function orderFromQuery(request: Request, context: Route.LoaderArgs['context']) {

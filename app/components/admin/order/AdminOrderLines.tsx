@@ -1,6 +1,6 @@
 /** The lines of an order on the admin's order page: SKU column, box contents with SKUs, units returned. */
 import { useTranslation } from 'react-i18next';
-import { packagingLabel } from '../../../../core/catalogue/packaging.ts';
+import { packagingLabel } from '../../../../core/catalogue/browser.ts';
 import { BoxContents } from '../../custombox/BoxContents.tsx';
 import { OrderLinesTable } from '../../order/OrderLinesTable.tsx';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';

@@ -5,7 +5,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { rappenToDecimalString } from '../../../../core/pricing/money.ts';
+import { rappenToDecimalString } from '../../../../core/pricing/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
 import type { FormProblem } from './types.ts';

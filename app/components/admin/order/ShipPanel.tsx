@@ -4,7 +4,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, DEFAULT_CARRIER } from '../../../../core/orders/carriers.ts';
+import { CARRIERS, DEFAULT_CARRIER } from '../../../../core/orders/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
 import type { FormProblem } from './types.ts';

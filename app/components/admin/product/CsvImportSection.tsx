@@ -5,8 +5,8 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../../core/catalogue/limits.ts';
-import type { CsvProblem } from '../../../../core/catalogue/manage.ts';
+import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../../core/catalogue/browser.ts';
+import type { CsvProblem } from '../../../../core/catalogue/index.ts';
 import { DataTable } from '../../DataTable.tsx';
 
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTO_BYTES } from '../../../../core/catalogue/limits.ts';
+import { MAX_PHOTO_BYTES } from '../../../../core/catalogue/browser.ts';
 import { PhotoUpload } from '../PhotoUpload.tsx';
 import { ProductPicture } from '../../ProductPicture.tsx';
 import type { EditedProduct } from '../../../lib/product-edit.server.ts';

@@ -5,7 +5,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STRENGTHS } from '../../../../core/catalogue/limits.ts';
+import { STRENGTHS } from '../../../../core/catalogue/browser.ts';
 import { Field } from '../Field.tsx';
 import { LANG_NAMES, OTHER_LANGS } from './langs.ts';
 import type { EditedProduct } from '../../../lib/product-edit.server.ts';

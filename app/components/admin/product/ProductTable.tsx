@@ -1,7 +1,7 @@
 /** The admin's product list as a table: photo, SKU (to the product's page), name and brand, category, price, stock (marked at or below its threshold), status. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { unitPrice } from '../../../../core/pricing/pricing.ts';
+import { unitPrice } from '../../../../core/pricing/browser.ts';
 import { DataTable, type DataTableProps } from '../../DataTable.tsx';
 import { ProductPicture } from '../../ProductPicture.tsx';
 import { useFormat } from '../../../lib/format.ts';

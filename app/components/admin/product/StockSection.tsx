@@ -4,8 +4,8 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ADJUST_REASONS } from '../../../../core/catalogue/limits.ts';
-import { MAX_LOW_STOCK_THRESHOLD } from '../../../../core/jobs/limits.ts';
+import { ADJUST_REASONS } from '../../../../core/catalogue/browser.ts';
+import { MAX_LOW_STOCK_THRESHOLD } from '../../../../core/jobs/browser.ts';
 import { DataTable } from '../../DataTable.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import type { EditedProduct, StockMovement } from '../../../lib/product-edit.server.ts';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../../core/returns/limits.ts';
+import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../../core/returns/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { CustomerOrderPage } from '../../../lib/customer-order.server.ts';
 

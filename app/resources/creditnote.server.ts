@@ -1,0 +1,33 @@
+/**
+ * A credit note PDF for the customer (/client/creditnote?no=<credit-note number>): the refund's
+ * order must be the caller's (an admin may read any); anyone else, and unknown numbers, get 404
+ * (the existence of someone else's credit note is not revealed). API clients send their
+ * `accestoken` header, as for the invoice (`GET /api/order/get` lists these URLs).
+ */
+import { data, redirect } from 'react-router';
+import type { ResourceArgs } from './types.ts';
+import { DomainError } from '../../core/errors.ts';
+import { creditNoteFor } from '../../core/orders/index.ts';
+import { getOrderFor } from '../../core/orders/index.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import { documentCaller } from '../lib/document-caller.server.ts';
+
+export async function loader({ request, context, url }: ResourceArgs) {
+  const auth = await documentCaller(request, context);
+  if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  try {
+    await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
+    const { pdf, refund } = await creditNoteFor(context.shop.db, (url.searchParams.get('no') ?? '').slice(0, 80));
+    await getOrderFor(context.shop, refund.orderId, auth);
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="credit-note-${refund.creditNoteNumber}.pdf"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (e) {
+    if (e instanceof DomainError) throw data(e.code === 'rate_limited' ? e.message : 'Not found', { status: e.code === 'rate_limited' ? 429 : 404 });
+    throw e;
+  }
+}

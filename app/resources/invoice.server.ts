@@ -1,0 +1,58 @@
+/**
+ * Invoice PDF download (/client/invoice?id=<order code or id>): the invoice of a paid order, or
+ * for an unpaid bank-transfer order the invoice with its Swiss QR-bill. The order's customer or
+ * an admin only; anyone else gets 404. API clients send their `accestoken` header
+ * (`payment/start` answers this URL as `invoiceUrl`). Rate-limited per IP and account.
+ */
+import { data, redirect } from 'react-router';
+import type { ResourceArgs } from './types.ts';
+import { getSettings } from '../../core/config/index.ts';
+import { DomainError } from '../../core/errors.ts';
+import { invoicePhotos } from '../../core/catalogue/index.ts';
+import { invoicePdf } from '../../core/invoices/index.ts';
+import { getOrderFor } from '../../core/orders/index.ts';
+import { authenticate, type AuthUser } from '../../core/accounts/index.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+
+/** The caller: the web session, else the API's `accestoken` / Bearer header. */
+async function caller(request: Request, context: ResourceArgs['context']): Promise<AuthUser | null> {
+  if (context.auth) return context.auth;
+  if (!request.headers.get('accestoken') && !request.headers.get('authorization')) return null;
+  try {
+    return await authenticate(context.shop, request);
+  } catch {
+    throw data('Invalid or expired access token', { status: 401 });
+  }
+}
+
+export async function loader({ request, context, url }: ResourceArgs) {
+  const auth = await caller(request, context);
+  if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  try {
+    await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
+  } catch (e) {
+    if (e instanceof DomainError) throw data(e.message, { status: 429 });
+    throw e;
+  }
+  const id = url.searchParams.get('id') ?? '';
+  let order;
+  try {
+    order = await getOrderFor(context.shop, id.slice(0, 64), auth);
+  } catch (e) {
+    if (e instanceof DomainError) throw data('Not found', { status: 404 });
+    throw e;
+  }
+  // a refunded order keeps its invoice (the credit notes refer to it)
+  const paid = (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && order.invoiceNumber;
+  const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
+  if (!paid && !qr) throw data('Not found', { status: 404 });
+  const pdf = await invoicePdf(order, await getSettings(context.shop.db), {
+    withQrBill: qr,
+    date: qr ? order.createdAt : undefined,
+    photos: await invoicePhotos(context.shop, order.lines),
+  });
+  const name = paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' },
+  });
+}

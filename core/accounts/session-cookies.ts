@@ -1,0 +1,54 @@
+/**
+ * `Set-Cookie` values of the web UI's session (architecture guide, "Security rules"): the
+ * HttpOnly, SameSite=Lax access and refresh cookies (Secure over https, `__Host-` names from
+ * ./cookies.ts) and the anonymous cart cookie. Route actions answer them on their Response;
+ * server/session.ts sets the same cookies when it refreshes a session. Lifetimes in seconds.
+ */
+import { serialize } from 'hono/utils/cookie';
+import { secureTransport, type Env } from '../config/index.ts';
+import { ACCESS_TOKEN_TTL_S } from './auth.ts';
+import { ACCESS_COOKIE, CART_COOKIE, REFRESH_COOKIE, cookieName, readCookie } from './cookies.ts';
+import { REFRESH_TTL_S, type Session } from './sessions.ts';
+
+type CookieOpts = { httpOnly: true; sameSite: 'Lax'; secure: boolean; path: '/'; maxAge: number };
+/** Options of the session and cart cookies: HttpOnly, SameSite=Lax, Secure over https; `maxAge` seconds (0 clears). */
+export const sessionCookieOptions = (production: boolean, maxAge: number): CookieOpts => ({
+  httpOnly: true,
+  sameSite: 'Lax',
+  secure: production,
+  path: '/',
+  maxAge,
+});
+
+type CookieEnv = Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+
+/** `Set-Cookie` values that start a web session (for route actions that answer a Response). */
+export function sessionCookieHeaders(session: Pick<Session, 'accesToken' | 'refreshToken'>, env: CookieEnv): string[] {
+  const secure = secureTransport(env);
+  return [
+    serialize(cookieName(ACCESS_COOKIE, env), session.accesToken, sessionCookieOptions(secure, ACCESS_TOKEN_TTL_S)),
+    serialize(cookieName(REFRESH_COOKIE, env), session.refreshToken, sessionCookieOptions(secure, REFRESH_TTL_S)),
+  ];
+}
+
+/** `Set-Cookie` values that end a web session. */
+export function clearSessionCookieHeaders(env: CookieEnv): string[] {
+  const secure = secureTransport(env);
+  return [
+    serialize(cookieName(ACCESS_COOKIE, env), '', sessionCookieOptions(secure, 0)),
+    serialize(cookieName(REFRESH_COOKIE, env), '', sessionCookieOptions(secure, 0)),
+  ];
+}
+
+/** Lifetime of the anonymous cart cookie, seconds (90 days). */
+export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/** `Set-Cookie` value giving the visitor a new anonymous cart id (after logging out). */
+export function cartCookieHeader(cartId: string, env: CookieEnv): string {
+  return serialize(cookieName(CART_COOKIE, env), cartId, sessionCookieOptions(secureTransport(env), CART_COOKIE_MAX_AGE_S));
+}
+
+/** The refresh token of a request's cookies (under this shop's cookie name), or null. */
+export function refreshTokenFromRequest(request: Request, env: Pick<Env, 'PUBLIC_URL'>): string | null {
+  return readCookie(request.headers.get('cookie'), cookieName(REFRESH_COOKIE, env));
+}

@@ -1,0 +1,8 @@
+/**
+ * The custom-box module's browser face (box models, boxes in carts, box stock in orders (ADR
+ * 008)): the part pages may run in the browser. Reaches no Drizzle, database driver, node: module
+ * or other server package (checked by .dependency-cruiser-browser.cjs; docs/decisions/017-module-
+ * faces.md).
+ */
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './constants.ts';

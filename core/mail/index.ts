@@ -1,0 +1,9 @@
+/**
+ * The mail module's face (the outbox, mail templates in 15 languages, SMTP delivery): what other
+ * modules and layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
+ */
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './expire.ts';
+export * from './job-mails.ts';
+export * from './service.ts';
+export * from './templates.ts';

@@ -1,0 +1,9 @@
+/**
+ * The returns module's browser face (customers' return requests, admin accept/refuse, return
+ * photos): the part pages may run in the browser. Reaches no Drizzle, database driver, node:
+ * module or other server package (checked by .dependency-cruiser-browser.cjs;
+ * docs/decisions/018-module-faces.md).
+ */
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './iban.ts';
+export * from './limits.ts';

@@ -1,0 +1,132 @@
+/**
+ * The architecture's import rules (.dependency-cruiser.cjs, .dependency-cruiser-browser.cjs;
+ * docs/decisions/018-module-faces.md) fire on each forbidden direction, and the real tree keeps
+ * them. Each probe is a tiny tree of its own in a fresh temporary directory (removed afterwards),
+ * cruised with the real rule sets through dependency-cruiser's API: nothing is written into the
+ * repository, so the test can run beside anything else.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(import.meta.dirname, '../..');
+const tree = require(path.join(root, '.dependency-cruiser.cjs')) as { forbidden: IForbiddenRuleType[] };
+const browser = require(path.join(root, '.dependency-cruiser-browser.cjs')) as { forbidden: IForbiddenRuleType[] };
+
+/** Names of the rules a cruise of `files` (path → source) breaks, with `forbidden` as the rule set. */
+async function violations(files: Record<string, string>, forbidden: IForbiddenRuleType[], tsPreCompilationDeps = true): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
+  try {
+    for (const [file, source] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), source);
+    }
+    const top = [...new Set(Object.keys(files).map((f) => f.split('/')[0]))];
+    const result = await cruise(top, { baseDir: dir, validate: true, ruleSet: { forbidden }, tsPreCompilationDeps, doNotFollow: { path: 'node_modules' } });
+    const output = result.output as ICruiseResult;
+    return output.summary.violations.map((v) => v.rule.name);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A file importing `to` (a path from the root of the probe tree) and using it. */
+const importing = (from: string, to: string) =>
+  `import { x } from '${path.posix.relative(path.posix.dirname(from), to).replace(/^(?!\.)/, './')}';\nexport const y = x;\n`;
+const leaf = 'export const x = 1;\n';
+
+/** [title, importing file, imported file, rule that must fire] */
+const directions: [string, string, string, string][] = [
+  ['app imports server', 'app/lib/probe.ts', 'server/session.ts', 'app-not-to-api-server'],
+  ['app imports api', 'app/root.tsx', 'api/configuration.ts', 'app-not-to-api-server'],
+  ['core imports app', 'core/orders/probe.ts', 'app/lib/format.ts', 'core-not-to-outer'],
+  ['core imports api', 'core/orders/probe.ts', 'api/validation.ts', 'core-not-to-outer'],
+  ['core imports server', 'core/orders/probe.ts', 'server/app.ts', 'core-not-to-outer'],
+  ['api imports app', 'api/probe.ts', 'app/lib/format.ts', 'api-not-to-app-server'],
+  ['api imports server', 'api/probe.ts', 'server/app.ts', 'api-not-to-app-server'],
+  ['server imports scripts', 'server/probe.ts', 'scripts/lib/chaos.ts', 'server-not-to-scripts'],
+  ['scripts import tests', 'scripts/probe.ts', 'tests/helpers/shop.ts', 'scripts-not-to-tests'],
+  ['a module imports an inner file of another', 'core/orders/probe.ts', 'core/payments/datatrans.ts', 'module-face'],
+  ['a layer imports an inner file of a module', 'api/probe.ts', 'core/orders/service.ts', 'layer-face'],
+  ['a top-level core file imports an inner file of a module', 'core/shop.ts', 'core/db/client.ts', 'layer-face'],
+];
+
+describe('layer and face rules (.dependency-cruiser.cjs)', () => {
+  it.each(directions)('%s: %s → %s breaks %s', async (_title, from, to, rule) => {
+    expect(await violations({ [from]: importing(from, to), [to]: leaf }, tree.forbidden)).toContain(rule);
+  });
+
+  it('allows a module to import another through its faces and its own inner files', async () => {
+    const files = {
+      'core/orders/probe.ts':
+        "import { x } from '../payments/index.ts';\nimport { z } from '../pricing/browser.ts';\nimport { w } from './status.ts';\nexport const y = x + z + w;\n",
+      'core/orders/status.ts': 'export const w = 1;\n',
+      'core/payments/index.ts': "export * from './datatrans.ts';\n",
+      'core/payments/datatrans.ts': leaf,
+      'core/pricing/browser.ts': 'export const z = 1;\n',
+    };
+    expect(await violations(files, tree.forbidden)).toEqual([]);
+  });
+
+  it('allows tests to import anything, inner files and every layer included', async () => {
+    const files = {
+      'tests/integration/probe.test.ts':
+        "import { x } from '../../core/payments/datatrans.ts';\nimport { s } from '../../server/app.ts';\nimport { c } from '../../scripts/chaos.ts';\nexport const y = [x, s, c];\n",
+      'core/payments/datatrans.ts': leaf,
+      'server/app.ts': 'export const s = 1;\n',
+      'scripts/chaos.ts': 'export const c = 1;\n',
+    };
+    expect(await violations(files, tree.forbidden)).toEqual([]);
+  });
+
+  it('finds a folder cycle, type-only imports and table files counted', async () => {
+    const files = {
+      'core/db/schema/orders.ts': "import type { Status } from '../../orders/index.ts';\nexport const orders = 'orders' as Status;\n",
+      'core/db/index.ts': "export * from './schema/orders.ts';\n",
+      'core/orders/index.ts': "export * from './service.ts';\n",
+      'core/orders/service.ts': "import { orders } from '../db/index.ts';\nexport type Status = string;\nexport const table = orders;\n",
+    };
+    expect(await violations(files, tree.forbidden)).toContain('no-folder-cycles');
+  });
+});
+
+describe('browser rules (.dependency-cruiser-browser.cjs)', () => {
+  it('a browser face that reaches a node: module through another file breaks browser-face-is-browser-safe', async () => {
+    const files = {
+      'core/pricing/browser.ts': "export * from './money.ts';\n",
+      'core/pricing/money.ts': "import { helper } from './disk.ts';\nexport const x = helper;\n",
+      'core/pricing/disk.ts': "import fs from 'node:fs';\nexport const helper = fs.existsSync;\n",
+    };
+    expect(await violations(files, browser.forbidden, false)).toContain('browser-face-is-browser-safe');
+  });
+
+  it('a type-only import does not count: it is erased before the bundle', async () => {
+    const files = {
+      'core/pricing/browser.ts': "export * from './money.ts';\n",
+      'core/pricing/money.ts': "import type { Db } from './disk.ts';\nexport const x = (db: Db) => db;\n",
+      'core/pricing/disk.ts': "import fs from 'node:fs';\nexport type Db = typeof fs;\n",
+    };
+    expect(await violations(files, browser.forbidden, false)).toEqual([]);
+  });
+
+  it('a component importing a server face breaks browser-code-imports-browser-faces', async () => {
+    const files = { 'app/components/Probe.tsx': importing('app/components/Probe.tsx', 'core/orders/index.ts'), 'core/orders/index.ts': leaf };
+    expect(await violations(files, browser.forbidden, false)).toContain('browser-code-imports-browser-faces');
+  });
+});
+
+describe('the real tree', () => {
+  it('keeps every rule (npm run deps:check)', { timeout: 300_000 }, () => {
+    const depcruise = path.join(root, 'node_modules/.bin/depcruise');
+    const run = (args: string[]) => execFileSync(depcruise, args, { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    expect(run(['--config', '.dependency-cruiser.cjs', 'core', 'app', 'api', 'server', 'scripts', 'tests', 'server.ts'])).toContain(
+      'no dependency violations found',
+    );
+    expect(run(['--config', '.dependency-cruiser-browser.cjs', 'core', 'app'])).toContain('no dependency violations found');
+  });
+});
