@@ -6,22 +6,14 @@
  * Exit codes: 0 written, 2 usage or environment error, 3 database in use or backup failed.
  */
 import path from 'node:path';
-import { loadEnv, EnvError } from '../core/config/index.ts';
+import { loadScriptEnv } from './lib/cli.ts';
 import { BackupError, backupFileName, backupPglite, backupPostgres } from '../core/db/index.ts';
 import { DataDirLockedError } from '../core/db/index.ts';
 import { restrictUmask } from '../core/db/index.ts';
 
 async function main(argv: string[]): Promise<number> {
-  let env;
-  try {
-    env = loadEnv(process.env);
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  }
+  const env = loadScriptEnv();
+  if (!env) return 2;
   const folder = path.resolve(argv.find((a) => !a.startsWith('-')) ?? process.env.BACKUP_DIR ?? 'backups');
   const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
   if (kind === 'pglite' && env.DATA_DIR === 'memory://') {

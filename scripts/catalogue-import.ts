@@ -10,10 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { EnvError } from '../core/config/index.ts';
 import { CatalogueValidationError, importCatalogue, type ImportProblem } from '../core/catalogue/index.ts';
-import { DataDirLockedError } from '../core/db/index.ts';
-import { openShop } from '../core/shop.ts';
+import { openScriptShop, runScript } from './lib/cli.ts';
 
 /** One problem as a printed line: `row 3 (SKU AF-1): base_price_chf: must have at most 2 decimals`. */
 export function formatProblem(p: ImportProblem): string {
@@ -35,21 +33,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Cannot read ${file}: ${(e as Error).message}`);
     return 2;
   }
-  let shop;
-  try {
-    shop = await openShop({}, { catalogueFile: null, logger: pino({ level: 'silent' }) });
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      return 2;
-    }
-    if (e instanceof DataDirLockedError) {
-      console.error(e.message);
-      return 3;
-    }
-    console.error(`Cannot open the database: ${(e as Error).message}`);
-    return 3;
-  }
+  const shop = await openScriptShop({ catalogueFile: null, logger: pino({ level: 'silent' }) });
+  if (typeof shop === 'number') return shop;
   try {
     const target = shop.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(shop.env.DATA_DIR)}`;
     const { inserted, updated } = await importCatalogue(shop.db, data);
@@ -68,10 +53,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runScript(() => main(process.argv.slice(2)));

@@ -14,10 +14,8 @@
  * process per directory, so with PGlite the server's own scheduler runs the jobs).
  */
 import pino from 'pino';
-import { EnvError } from '../core/config/index.ts';
-import { DataDirLockedError } from '../core/db/index.ts';
 import { JOBS, runJobs } from '../core/jobs/index.ts';
-import { openShop } from '../core/shop.ts';
+import { openScriptShop, runScript } from './lib/cli.ts';
 
 const USAGE = `Usage: npm run jobs [-- --now <ISO time>] [--only <job>[,<job>…]]
 Jobs: ${JOBS.map((j) => j.name).join(', ')}`;
@@ -54,22 +52,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return opts.error ? 2 : 0;
   }
-  let shop;
-  try {
-    shop = await openShop({}, { catalogueFile: null, logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }) });
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      return 2;
-    }
-    if (e instanceof DataDirLockedError) {
-      console.error(e.message);
-      console.error('The running server runs the scheduled jobs itself; `npm run jobs` is for PostgreSQL or a stopped server.');
-      return 3;
-    }
-    console.error(`Cannot open the database: ${(e as Error).message}`);
-    return 3;
-  }
+  const shop = await openScriptShop(
+    { catalogueFile: null, logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }) },
+    'The running server runs the scheduled jobs itself; `npm run jobs` is for PostgreSQL or a stopped server.',
+  );
+  if (typeof shop === 'number') return shop;
   try {
     const events = await runJobs(shop, { now: opts.now, force: true, only: opts.only });
     const width = Math.max(...events.map((e) => e.name.length));
@@ -80,10 +67,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runScript(() => main(process.argv.slice(2)));

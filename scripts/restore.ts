@@ -8,7 +8,7 @@
  * Exit codes: 0 restored, 2 usage or environment error, 3 target in use or restore failed.
  */
 import fs from 'node:fs';
-import { loadEnv, EnvError } from '../core/config/index.ts';
+import { loadScriptEnv } from './lib/cli.ts';
 import { BackupError, backupKindOf, restorePglite, restorePostgres } from '../core/db/index.ts';
 import { DataDirLockedError } from '../core/db/index.ts';
 import { restrictUmask } from '../core/db/index.ts';
@@ -19,16 +19,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(file ? `${file}: no such file` : 'Usage: npm run restore -- <backup file>');
     return 2;
   }
-  let env;
-  try {
-    env = loadEnv(process.env);
-  } catch (e) {
-    if (e instanceof EnvError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  }
+  const env = loadScriptEnv();
+  if (!env) return 2;
   try {
     const kind = backupKindOf(file);
     if (kind === 'postgres') {

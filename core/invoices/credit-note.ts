@@ -4,16 +4,12 @@
  * note's number and date, the invoice it corrects, the items returned, the amount refunded and
  * the VAT contained in it (at the invoice's rate, prices include VAT).
  */
-import PDFDocument from 'pdfkit';
 import type { ShopSettings } from '../config/browser.ts';
 import type { OrderWithLines } from '../db/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import { vatContained } from '../pricing/browser.ts';
-import { PdfText } from './fonts.ts';
-import { resolveLocale } from '../i18n/browser.ts';
 import { swissDate } from '../i18n/browser.ts';
-import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
-import { countryName } from './pdf.ts';
+import { A4Document, sellerLines, type Column } from './layout.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
 export type CreditNoteRefund = {
@@ -25,91 +21,66 @@ export type CreditNoteRefund = {
   createdAt: Date;
 };
 
+const chf = rappenToDecimalString;
+
+/** The credit note's line table: SKU, item and the quantity returned. */
+const COLUMNS = {
+  sku: { x: 50, width: 78, align: 'left' },
+  item: { x: 130, width: 260, align: 'left' },
+  qty: { x: 400, width: 40, align: 'right' },
+} satisfies Record<string, Column>;
+
 /**
  * Draws the credit note of one refund.
  * @returns the PDF bytes.
  */
 export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRefund, settings: ShopSettings): Promise<Buffer> {
-  const lang = resolveLocale({ stored: order.locale });
-  const L = (k: DocumentKey, p?: TextParams) => textIn(lang, `documents:${k}`, p);
-  const chf = rappenToDecimalString;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang,
-    info: { Title: `${L('creditNote')} ${refund.creditNoteNumber}`, Author: settings.companyName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const t = new PdfText(doc, lang);
-  const W = { align: 'left' as const };
-  t.font(true);
-  doc.fontSize(14);
-  t.text(settings.companyName, 50, 50);
-  t.font(false);
-  doc.fontSize(9);
-  t.text(`${settings.street}${settings.buildingNumber ? ` ${settings.buildingNumber}` : ''}`, 50).text(`${settings.postalCode} ${settings.city}`, 50);
-  t.text(`${L('vatNo')} ${settings.vatNumber}`, 50, undefined, { width: 250, ...W }).text(settings.email, 50);
-  const a = order.address;
-  t.font(true).text(L('buyer'), 330, 130, { width: 215, ...W });
-  t.font(false);
-  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)])
-    t.text(l, 330, undefined, { width: 215, ...W });
-  t.font(true);
-  doc.fontSize(18);
-  t.text(L('creditNote'), 50, 210, { width: 495, ...W });
-  t.font(false);
-  doc.fontSize(9).moveDown(0.5);
-  for (const [k, v] of [
-    [L('creditNoteNo'), refund.creditNoteNumber],
+  const d = new A4Document(order.locale, (L) => `${L('creditNote')} ${refund.creditNoteNumber}`, settings.companyName);
+  const { t, L } = d;
+  // street and town only: the credit note's seller block has never carried the country line
+  d.seller(settings, sellerLines(settings).slice(1, 3));
+  d.buyer(order.address);
+  d.title(L('creditNote'), [
+    [L('creditNoteNo'), String(refund.creditNoteNumber)],
     [L('creditNoteDate'), swissDate(refund.createdAt)],
     [L('invoiceRef'), order.invoiceNumber ?? order.code],
     [L('orderCode'), order.code],
-  ] as const)
-    t.text(`${k}: ${v}`, 50, undefined, { width: 300, ...W });
-  let y = doc.y + 16;
-  t.font(true)
-    .text(L('sku'), 50, y, { width: 78, ...W })
-    .text(L('item'), 130, y, { width: 260, ...W })
-    .text(L('qty'), 400, y, { width: 40, align: 'right' });
-  y += 14;
-  doc
-    .moveTo(50, y - 2)
-    .lineTo(545, y - 2)
-    .lineWidth(0.5)
-    .stroke();
+  ]);
+  let y = d.tableHeadings(COLUMNS, { sku: L('sku'), item: L('item'), qty: L('qty') });
+  y = drawReturnedLines(d, refund, y);
+  y = d.closeTable(y);
+  const rate = settings.vatRateBasisPoints;
+  y = d.totals(
+    [
+      [`${L('refunded')} CHF`, `-${chf(refund.amount)}`, true],
+      [L('vatIncl', { rate: (rate / 100).toFixed(1) }), `-${chf(vatContained(refund.amount, rate))}`, false],
+    ],
+    y,
+  );
   t.font(false);
+  if (refund.reason) d.paragraph(`${L('reason')}: ${refund.reason}`, y + 10);
+  d.paragraph(L('currencyNote'));
+  return d.finish();
+}
+
+/**
+ * The returned items from height `y` (SKU, name, count); a refund of shipping or other costs
+ * alone, with no item returned, gets one line saying so.
+ * @returns the height, points, under the last line.
+ */
+function drawReturnedLines(d: A4Document, refund: CreditNoteRefund, y: number): number {
+  const { t, L } = d;
   const returned = refund.lines.filter((l) => l.count > 0);
   for (const l of returned) {
-    const h = Math.max(t.heightOf(l.name, { width: 260 }), 11);
-    t.text(l.sku, 50, y, { width: 78, ...W })
-      .text(l.name, 130, y, { width: 260, ...W })
-      .text(String(l.count), 400, y, { width: 40, align: 'right' });
+    const h = Math.max(t.heightOf(l.name, { width: COLUMNS.item.width }), 11);
+    d.cell(COLUMNS.sku, l.sku, y);
+    d.cell(COLUMNS.item, l.name, y);
+    d.cell(COLUMNS.qty, String(l.count), y);
     y += h + 4;
   }
   if (returned.length === 0) {
-    t.text(L('shippingAndOther'), 130, y, { width: 300, ...W });
+    t.text(L('shippingAndOther'), COLUMNS.item.x, y, { width: 300, align: 'left' });
     y += 15;
   }
-  doc.moveTo(50, y).lineTo(545, y).stroke();
-  y += 8;
-  const rate = settings.vatRateBasisPoints;
-  for (const [k, v, bold] of [
-    [`${L('refunded')} CHF`, `-${chf(refund.amount)}`, true],
-    [L('vatIncl', { rate: (rate / 100).toFixed(1) }), `-${chf(vatContained(refund.amount, rate))}`, false],
-  ] as const) {
-    t.font(bold)
-      .text(k, 300, y, { width: 170, ...W })
-      .text(v, 480, y, { width: 65, align: 'right' });
-    y += 14;
-  }
-  t.font(false);
-  if (refund.reason) t.text(`${L('reason')}: ${refund.reason}`, 50, y + 10, { width: 495, ...W });
-  t.text(L('currencyNote'), 50, undefined, { width: 495, ...W });
-  doc.end();
-  return done;
+  return y;
 }

@@ -7,18 +7,15 @@
  * number; the date of supply (order date); kind and quantity of the goods; the amounts; the VAT
  * rate and the VAT amount contained in the total (prices include VAT).
  */
-import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import type { ShopSettings } from '../config/browser.ts';
 import type { OrderWithLines } from '../db/index.ts';
 import type { OrderBoxSnapshot } from '../db/browser.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
 import { packagingLabel } from '../catalogue/browser.ts';
-import { resolveLocale } from '../i18n/browser.ts';
 import { serverI18n } from '../i18n/index.ts';
 import { swissDate } from '../i18n/browser.ts';
-import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
-import { PdfText } from './fonts.ts';
+import { A4Document, AMOUNT_COLUMN, sellerLines, type Column, type DocumentText, type TotalsRow } from './layout.ts';
 
 /** What kind of document to draw. */
 export type InvoiceKind = {
@@ -42,101 +39,68 @@ function boxItemText(name: string, box: OrderBoxSnapshot): string {
   return lines.join('\n');
 }
 
-/** A country code as the document shows it. */
-export function countryName(code: string): string {
-  return code === 'CH' ? 'Switzerland' : code === 'LI' ? 'Liechtenstein' : code;
-}
-
-/** The seller's address as one line per element. */
-function sellerLines(s: ShopSettings): string[] {
-  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, countryName(s.country)];
-}
-
 /** Side of a line item's photo thumbnail, in points. */
 const THUMB = 28;
+/** Left edge of the item column when no line has a photo, points. */
+const ITEM_X = 130;
+
+/** The invoice's line table columns: the item column moves right to make room for photos. */
+function lineColumns(withPhotos: boolean) {
+  const itemX = withPhotos ? ITEM_X + THUMB + 6 : ITEM_X;
+  // every heading fits on one line in every language ("Menge", "Prezzo unitario", "Скидка";
+  // tests/integration/invoice-languages.test.ts)
+  return {
+    sku: { x: 50, width: 78, align: 'left' },
+    item: { x: itemX, width: 296 - itemX, align: 'left' },
+    qty: { x: 300, width: 38, align: 'right' },
+    unit: { x: 342, width: 88, align: 'right' },
+    disc: { x: 434, width: 42, align: 'right' },
+    amount: AMOUNT_COLUMN,
+  } satisfies Record<string, Column>;
+}
+type LineColumns = ReturnType<typeof lineColumns>;
 
 /**
  * Draws an invoice for an order, in the order's language (fonts: `fonts.ts`).
  * @returns the PDF bytes.
  */
 export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, kind: InvoiceKind): Promise<Buffer> {
-  const lang = resolveLocale({ stored: order.locale });
-  const L = (k: DocumentKey, p?: TextParams) => textIn(lang, `documents:${k}`, p);
-  // the catalogue's packaging ("Box of 25") in the order's language, as the shop showed it
-  const tr = serverI18n(lang).getFixedT(lang);
+  const d = new A4Document(order.locale, (L) => `${L('invoice')} ${order.invoiceNumber ?? order.code}`, settings.companyName);
+  const { L } = d;
   const date = kind.date ?? order.paidAt ?? new Date();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang,
-    info: { Title: `${L('invoice')} ${order.invoiceNumber ?? order.code}`, Author: settings.companyName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const t = new PdfText(doc, lang);
-
-  // seller block
-  t.font(true);
-  doc.fontSize(14);
-  t.text(settings.companyName, 50, 50);
-  t.font(false);
-  doc.fontSize(9);
-  for (const l of sellerLines(settings).slice(1)) t.text(l, 50);
-  t.text(`${L('vatNo')} ${settings.vatNumber}`, 50, undefined, { width: 250, align: 'left' });
-  t.text(settings.email, 50);
-
-  // buyer block
-  const a = order.address;
-  t.font(true).text(L('buyer'), 330, 130, { width: 215, align: 'left' });
-  t.font(false);
-  for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)])
-    t.text(l, 330, undefined, { width: 215, align: 'left' });
-
-  // title and references
-  t.font(true);
-  doc.fontSize(18);
-  t.text(kind.withQrBill ? L('paymentSlip') : L('invoice'), 50, 210, { width: 495, align: 'left' });
-  t.font(false);
-  doc.fontSize(9).moveDown(0.5);
-  const meta: [string, string][] = [
+  d.seller(settings, sellerLines(settings).slice(1));
+  d.buyer(order.address);
+  d.title(kind.withQrBill ? L('paymentSlip') : L('invoice'), [
     [L('invoiceNo'), order.invoiceNumber ?? order.code],
     [L('invoiceDate'), swissDate(date)],
     [L('orderCode'), order.code],
     [L('orderDate'), swissDate(order.createdAt)],
-  ];
-  for (const [k, v] of meta) t.text(`${k}: ${v}`, 50, undefined, { width: 300, align: 'left' });
-
-  // lines
+  ]);
   const photos = kind.photos ?? new Map<string, Buffer>();
-  const withPhotos = order.lines.some((l) => photos.has(l.id));
-  const itemX = withPhotos ? 130 + THUMB + 6 : 130;
-  // the line table: left edge, width and alignment of each column, points; every heading fits on
-  // one line in every language ("Menge", "Prezzo unitario", "Скидка"; tests/integration/invoice-languages.test.ts)
-  const cols = {
-    sku: { x: 50, width: 78, align: 'left' },
-    item: { x: itemX, width: 296 - itemX, align: 'left' },
-    qty: { x: 300, width: 38, align: 'right' },
-    unit: { x: 342, width: 88, align: 'right' },
-    disc: { x: 434, width: 42, align: 'right' },
-    amount: { x: 480, width: 65, align: 'right' },
-  } as const;
-  type Col = keyof typeof cols;
-  const cell = (col: Col, text: string, y: number) => t.text(text, cols[col].x, y, { width: cols[col].width, align: cols[col].align });
-  let y = doc.y + 16;
-  t.font(true);
-  const headings: Record<Col, string> = { sku: L('sku'), item: L('item'), qty: L('qty'), unit: L('unitPrice'), disc: L('discount'), amount: L('amount') };
-  for (const col of Object.keys(cols) as Col[]) cell(col, headings[col], y);
-  y += 14;
-  doc
-    .moveTo(50, y - 2)
-    .lineTo(545, y - 2)
-    .lineWidth(0.5)
-    .stroke();
-  t.font(false);
+  const cols = lineColumns(order.lines.some((l) => photos.has(l.id)));
+  const headings = { sku: L('sku'), item: L('item'), qty: L('qty'), unit: L('unitPrice'), disc: L('discount'), amount: L('amount') };
+  let y = d.tableHeadings(cols, headings);
+  y = drawInvoiceLines(d, order, cols, photos, y);
+  y = d.closeTable(y);
+  y = d.totals(invoiceTotals(order, settings, L), y);
+  d.t.font(false);
+  d.paragraph(L('currencyNote'), y + 8);
+  if (order.paidAt && !kind.withQrBill) d.paragraph(L('paid', { date: swissDate(order.paidAt) }));
+  if (kind.withQrBill && order.expiresAt) d.paragraph(L('payBy', { date: swissDate(order.expiresAt) }));
+  if (kind.withQrBill) attachQrBill(d, order, settings);
+  return d.finish();
+}
+
+/**
+ * The invoice's lines from height `y`, each with SKU, item text (packaging or a custom box's
+ * contents in the order's language), photo if any, quantity, unit price, discount and amount; a
+ * line that would run past the foot of the page starts a new page.
+ * @returns the height, points, under the last line.
+ */
+function drawInvoiceLines(d: A4Document, order: OrderWithLines, cols: LineColumns, photos: Map<string, Buffer>, y: number): number {
+  const { doc, t, lang } = d;
+  // the catalogue's packaging ("Box of 25") in the order's language, as the shop showed it
+  const tr = serverI18n(lang).getFixedT(lang);
   for (const l of order.lines) {
     const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${packagingLabel(l.packaging, tr)})` : ''}`;
     const photo = photos.get(l.id);
@@ -145,52 +109,47 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
       doc.addPage();
       y = 50;
     }
-    cell('sku', l.sku, y);
+    d.cell(cols.sku, l.sku, y);
     if (photo) {
       try {
-        doc.image(photo, 130, y, { fit: [THUMB, THUMB], align: 'center', valign: 'center' });
+        doc.image(photo, ITEM_X, y, { fit: [THUMB, THUMB], align: 'center', valign: 'center' });
       } catch {
         // an unreadable file leaves the line without a photo
       }
     }
-    cell('item', item, y);
-    cell('qty', String(l.count), y);
-    cell('unit', chf(l.unitPrice), y);
-    cell('disc', l.discountPercent ? `${l.discountPercent} %` : '', y);
-    cell('amount', chf(l.lineTotal), y);
+    d.cell(cols.item, item, y);
+    d.cell(cols.qty, String(l.count), y);
+    d.cell(cols.unit, chf(l.unitPrice), y);
+    d.cell(cols.disc, l.discountPercent ? `${l.discountPercent} %` : '', y);
+    d.cell(cols.amount, chf(l.lineTotal), y);
     y += h + 4;
   }
-  doc.moveTo(50, y).lineTo(545, y).stroke();
-  y += 8;
+  return y;
+}
 
-  // totals
+/**
+ * The invoice's totals: subtotal, promotion and bonus deductions, shipping, the total in bold,
+ * then the VAT contained at the shop's rate and the net amount (MWSTG art. 26 al. 2 let. f).
+ */
+function invoiceTotals(order: OrderWithLines, settings: ShopSettings, L: DocumentText): TotalsRow[] {
   const rate = (settings.vatRateBasisPoints / 100).toFixed(1);
-  const rows: [string, string, boolean?][] = [[L('subtotal'), chf(order.subtotal)]];
+  const rows: TotalsRow[] = [[L('subtotal'), chf(order.subtotal)]];
   if (order.discount > 0) rows.push([`${L('promo')}${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${chf(order.discount)}`]);
   if (order.bonus > 0) rows.push([L('bonus'), `-${chf(order.bonus)}`]);
   rows.push([L('shipping'), chf(order.shippingFee)]);
   rows.push([`${L('total')} CHF`, chf(order.total), true]);
   rows.push([L('vatIncl', { rate }), chf(order.vat)]);
   rows.push([L('net'), chf(order.total - order.vat)]);
-  for (const [k, v, bold] of rows) {
-    t.font(Boolean(bold)).text(k, 300, y, { width: 170, align: 'left' });
-    cell('amount', v, y);
-    y += 14;
-  }
-  y += 8;
-  t.font(false).text(L('currencyNote'), 50, y, { width: 495, align: 'left' });
-  if (order.paidAt && !kind.withQrBill) t.text(L('paid', { date: swissDate(order.paidAt) }), 50, undefined, { width: 495, align: 'left' });
-  if (kind.withQrBill && order.expiresAt) t.text(L('payBy', { date: swissDate(order.expiresAt) }), 50, undefined, { width: 495, align: 'left' });
+  return rows;
+}
 
-  if (kind.withQrBill) {
-    const qr = new SwissQRBill(qrBillData(order, settings), {
-      language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN',
-    });
-    if (!SwissQRBill.isSpaceSufficient(doc)) doc.addPage();
-    qr.attachTo(doc);
-  }
-  doc.end();
-  return done;
+/** The QR-bill payment part, in the order's language where swissqrbill has it (else English), on a new page if it does not fit. */
+function attachQrBill({ doc, lang }: A4Document, order: OrderWithLines, settings: ShopSettings): void {
+  const qr = new SwissQRBill(qrBillData(order, settings), {
+    language: lang === 'de' || lang === 'fr' || lang === 'it' ? (lang.toUpperCase() as 'DE' | 'FR' | 'IT') : 'EN',
+  });
+  if (!SwissQRBill.isSpaceSufficient(doc)) doc.addPage();
+  qr.attachTo(doc);
 }
 
 /**

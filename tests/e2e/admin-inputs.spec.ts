@@ -7,14 +7,13 @@
  * Screenshots of the upload and of the messages go to docs/screenshots/ with `UPDATE_SCREENSHOTS=1`
  * (else to a temporary folder, so a test run leaves the repository as it was).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
-import { waitForOwnServer } from './own-server.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
@@ -24,8 +23,7 @@ const ADMIN = { email: 'inputs-admin@example.ch', password: 'Inputs-Admin-Passwo
 const MB = 1024 * 1024;
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-shots-'));
 
-let server: ChildProcess;
-let dataDir: string;
+let own: OwnServer<{ productId: string }>;
 let files: string;
 let seed: { productId: string };
 /** The signed-in admin's cookies, from the first test (one login for the walk). */
@@ -36,27 +34,19 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-'));
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-files-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
-  const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/admin-shop-seed.ts'], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);
+  own = await startOwnServer({ name: 'inputs walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
+  seed = own.seed;
   // phone-sized photos as files (large buffers do not cross to the browser as values)
   fs.writeFileSync(path.join(files, 'IMG_2041.jpg'), await noiseJpeg(5 * MB));
   fs.writeFileSync(path.join(files, 'IMG_2042.jpg'), await noiseJpeg(3 * MB));
   fs.writeFileSync(path.join(files, 'IMG_2043.jpg'), await noiseJpeg(16 * MB));
   fs.writeFileSync(path.join(files, 'IMG_2044.HEIC'), heicLike());
-  server = spawn('node', ['--import', 'tsx', 'server.ts'], {
-    env: { ...env, PORT: String(PORT), NODE_ENV: 'production', PUBLIC_URL: BASE, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    stdio: 'ignore',
-  });
-  await waitForOwnServer(BASE, 'inputs walk');
 });
 
 test.afterAll(() => {
-  server?.kill();
-  for (const d of [dataDir, files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  own?.stop();
+  for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
 /** A 390 x 844 screenshot with `target` in the middle of the screen (below the sticky header). */

@@ -11,9 +11,10 @@ import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { createOrder } from '../../core/orders/service.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import { openShop } from '../../core/shop.ts';
-import { and, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { cigarsInStock } from '../helpers/catalogue.ts';
+import { payInFull } from '../helpers/payments.ts';
 
 export const ADMIN_WALK_CUSTOMER = { email: 'giulia.bernasconi@example.ch', firstName: 'Giulia', lastName: 'Bernasconi' };
 
@@ -34,26 +35,12 @@ await shop.db.insert(users).values({
   locale: 'it',
   emailVerifiedAt: new Date(),
 });
-const list = await shop.db
-  .select({ id: products.id })
-  .from(products)
-  .where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10)))
-  .orderBy(products.sku)
-  .limit(4);
+const list = await cigarsInStock(shop, 4);
 await shop.db.update(products).set({ stock: 3 }).where(eq(products.id, list[3].id));
 const order = async (productId: string, count: number, method: 'sandbox' | 'qr-bill', pay: boolean) => {
   await addToCart(shop.db, id, productId, count, id);
   const o = await createOrder(shop, { userId: id, paymentMethod: method, locale: 'it' });
-  if (pay)
-    await recordPayment(shop, {
-      provider: method === 'sandbox' ? 'sandbox' : 'bank',
-      providerRef: `seed-${o.code}`,
-      orderRef: o.code,
-      reference: o.paymentReference,
-      amount: o.total,
-      currency: 'CHF',
-      exactAmount: method === 'sandbox',
-    });
+  if (pay) await payInFull(shop, o, method, `seed-${o.code}`);
   return o;
 };
 await order(list[1].id, 1, 'qr-bill', true);

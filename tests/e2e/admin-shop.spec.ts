@@ -5,55 +5,35 @@
  * number and read the customer's e-mail with the tracking link; refund it with the returned units
  * back in stock.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { waitForOwnServer } from './own-server.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'walk-admin@example.ch', password: 'Walk-Admin-Password-1' };
 
+type Seed = { code: string; orderId: string; productId: string };
+
 let smtp: TestSmtp;
-let server: ChildProcess;
-let dataDir: string;
-let seed: { code: string; orderId: string; productId: string };
+let own: OwnServer<Seed>;
+let seed: Seed;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtp();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-walk-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
-  const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/admin-shop-seed.ts'], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);
-  server = spawn('node', ['--import', 'tsx', 'server.ts'], {
-    env: {
-      ...env,
-      PORT: String(PORT),
-      NODE_ENV: 'production',
-      PAYMENT_SANDBOX: 'on',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: BASE,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: 'ignore',
-  });
-  await waitForOwnServer(BASE, 'admin walk');
+  own = await startOwnServer({ name: 'admin walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN, env: { SMTP_URL: smtp.url } });
+  seed = own.seed;
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  own?.stop();
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function login(page: Page) {

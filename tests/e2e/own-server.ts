@@ -1,7 +1,11 @@
 /**
  * For the specs that start a shop server of their own (own data directory, own SMTP server):
- * waits until it answers.
+ * seeds it, starts it and waits until it answers.
  */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * Polls `<base>/api/configuration/configurations` every 0.5 s until it answers 2xx.
@@ -18,4 +22,57 @@ export async function waitForOwnServer(base: string, name: string): Promise<void
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${name} server did not start`);
+}
+
+/** A shop server of a spec's own: the process, its data directory and what the seed script printed. */
+export type OwnServer<Seed> = {
+  server: ChildProcess;
+  dataDir: string;
+  seed: Seed;
+  /** Stops the server and removes its data directory. */
+  stop: () => void;
+};
+
+/**
+ * Seeds a fresh data directory with `seedScript` (run with tsx; its last line of output is the seed
+ * as JSON), then starts `server.ts` on it in production mode on `port` with `admin` as the first
+ * admin and `env` added (e.g. `SMTP_URL`), and waits until it answers. The payment sandbox is on.
+ * @throws Error when the seed script fails or the server does not answer within 60 s.
+ */
+export async function startOwnServer<Seed>(opts: {
+  name: string;
+  port: number;
+  seedScript: string;
+  admin: { email: string; password: string };
+  env?: Record<string, string>;
+}): Promise<OwnServer<Seed>> {
+  const base = `http://localhost:${opts.port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${opts.name.replace(/\W+/g, '-')}-`));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
+  const seeded = spawnSync('node', ['--import', 'tsx', opts.seedScript], { env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  const seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Seed;
+  const server = spawn('node', ['--import', 'tsx', 'server.ts'], {
+    env: {
+      ...env,
+      ...opts.env,
+      PORT: String(opts.port),
+      NODE_ENV: 'production',
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: opts.admin.email,
+      ADMIN_PASSWORD: opts.admin.password,
+    },
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOwnServer(base, opts.name);
+  } catch (e) {
+    stop();
+    throw e;
+  }
+  return { server, dataDir, seed, stop };
 }

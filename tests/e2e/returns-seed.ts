@@ -4,15 +4,14 @@
  * shipped yesterday with Swiss Post (to return), and an unpaid bank-transfer order (to cancel).
  * Prints the two order codes as JSON. Run once on a fresh directory.
  */
-import { and, eq, gte } from 'drizzle-orm';
 import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
-import { products } from '../../core/db/schema/catalogue.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder } from '../../core/orders/service.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import { openShop } from '../../core/shop.ts';
+import { cigarsInStock } from '../helpers/catalogue.ts';
+import { payInFull } from '../helpers/payments.ts';
 import { RETURNS_CUSTOMER } from './returns-env.ts';
 
 const shop = await openShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
@@ -32,23 +31,11 @@ await shop.db.insert(users).values({
   locale: 'en',
   emailVerifiedAt: new Date(),
 });
-const list = await shop.db
-  .select({ id: products.id })
-  .from(products)
-  .where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10)))
-  .orderBy(products.sku)
-  .limit(3);
+const list = await cigarsInStock(shop, 3);
 await addToCart(shop.db, id, list[0].id, 2, id);
 await addToCart(shop.db, id, list[1].id, 1, id);
 const shipped = await createOrder(shop, { userId: id, paymentMethod: 'sandbox', locale: 'en' });
-await recordPayment(shop, {
-  provider: 'sandbox',
-  providerRef: `seed-${shipped.code}`,
-  orderRef: shipped.code,
-  amount: shipped.total,
-  currency: 'CHF',
-  exactAmount: true,
-});
+await payInFull(shop, shipped, 'sandbox', `seed-${shipped.code}`);
 await shipOrder(shop, shipped.id, { carrier: 'swiss-post', trackingNumber: '99.60.123456.87654321' }, 'seed');
 await addToCart(shop.db, id, list[2].id, 1, id);
 const unpaid = await createOrder(shop, { userId: id, paymentMethod: 'qr-bill', locale: 'en' });

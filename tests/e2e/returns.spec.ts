@@ -7,7 +7,6 @@
  * cancelling an unpaid order from its page. Saves the screenshots of the customer's order page
  * and of the admin's returns (phone and desktop, English and German) under docs/screenshots/.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -17,7 +16,7 @@ import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
-import { waitForOwnServer } from './own-server.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 // a free port of its own: several walks (and other checkouts' servers) run on this machine at once
@@ -28,10 +27,11 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : fs.mkdtempSy
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
+type Seed = { shipped: string; unpaid: string };
+
 let smtp: TestSmtp;
-let server: ChildProcess;
-let dataDir: string;
-let seed: { shipped: string; unpaid: string };
+let own: OwnServer<Seed>;
+let seed: Seed;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,30 +46,13 @@ test.beforeAll(async () => {
     probe.on('error', reject);
   });
   BASE = `http://localhost:${PORT}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'returns-walk-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on' };
-  const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/returns-seed.ts'], { env, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-  seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!);
-  server = spawn('node', ['--import', 'tsx', 'server.ts'], {
-    env: {
-      ...env,
-      PORT: String(PORT),
-      NODE_ENV: 'production',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: BASE,
-      ADMIN_EMAIL: RETURNS_ADMIN.email,
-      ADMIN_PASSWORD: RETURNS_ADMIN.password,
-    },
-    stdio: 'ignore',
-  });
-  await waitForOwnServer(BASE, 'returns walk');
+  own = await startOwnServer({ name: 'returns walk', port: PORT, seedScript: 'tests/e2e/returns-seed.ts', admin: RETURNS_ADMIN, env: { SMTP_URL: smtp.url } });
+  seed = own.seed;
 });
 
 test.afterAll(async () => {
-  server?.kill();
+  own?.stop();
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A signed-in page of its own (own cookies), past the age gate and the cookie notice. */

@@ -1,5 +1,5 @@
 /** Catalogue helpers for tests: look products up by SKU, build fixture catalogue rows. */
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { products, type ProductRow } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
 
@@ -8,6 +8,16 @@ export async function productBySku(shop: Shop, sku: string): Promise<ProductRow>
   const [row] = await shop.db.select().from(products).where(eq(products.sku, sku)).limit(1);
   if (!row) throw new Error(`no product with SKU ${sku}`);
   return row;
+}
+
+/** The ids of the first `count` active cigars (by SKU) with at least 10 in stock: room for several orders. */
+export async function cigarsInStock(shop: Shop, count: number): Promise<{ id: string }[]> {
+  return shop.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.active, true), eq(products.category, 'cigar'), gte(products.stock, 10)))
+    .orderBy(products.sku)
+    .limit(count);
 }
 
 /**

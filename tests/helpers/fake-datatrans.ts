@@ -32,6 +32,8 @@ export type FakeDatatrans = {
   merchantId: string;
   password: string;
   signKey: string;
+  /** The shop's DATATRANS_* variables for this fake (payment pages on Datatrans' sandbox), for `createTestShop({ env })`. */
+  env: Record<string, string>;
   /** Transactions initialised, by id. */
   transactions: Map<string, InitRequest>;
   /** Credits (refunds) accepted, in order: the original transaction id, amount and the credit's id. */
@@ -118,6 +120,13 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
     merchantId,
     password,
     signKey,
+    env: {
+      DATATRANS_MERCHANT_ID: merchantId,
+      DATATRANS_PASSWORD: password,
+      DATATRANS_SIGN_KEY: signKey,
+      DATATRANS_API_URL: url,
+      DATATRANS_PAY_URL: 'https://pay.sandbox.datatrans.com',
+    },
     transactions,
     credits,
     creditCalls,

@@ -6,19 +6,49 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
 import { users, type Role } from '../../core/db/schema/index.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createHttpApp } from '../../server/app.ts';
+import { createHttpApp, type HttpApp } from '../../server/app.ts';
+import { createTestShop } from './shop.ts';
 
 /** Loads the built server; throws a clear message when the build is missing. */
 export async function loadBuild(): Promise<ServerBuild> {
   const file = path.resolve('build/server/index.js');
   if (!fs.existsSync(file)) throw new Error('build/server/index.js is missing: run `npx react-router build` before these tests');
   return (await import(pathToFileURL(file).href)) as ServerBuild;
+}
+
+/**
+ * Opens a test shop (options as `createTestShop`) and the whole HTTP application on it, for a
+ * file or `describe` block that sends requests with `app.request()`; close it with `shop.close()`.
+ */
+export async function openHttpShop(opts: Parameters<typeof createTestShop>[0] = {}): Promise<{ shop: Shop; app: HttpApp }> {
+  const shop = await createTestShop(opts);
+  try {
+    return { shop, app: createHttpApp(shop, { build: await loadBuild() }) };
+  } catch (e) {
+    await shop.close();
+    throw e;
+  }
+}
+
+/**
+ * Serves the HTTP application of `shop` on a free port of 127.0.0.1, for tests that need a real
+ * socket (raw bodies, proxies); close it with `server.close()`.
+ * @returns the server and its port.
+ */
+export async function serveHttpApp(shop: Shop): Promise<{ server: ServerType; port: number }> {
+  const app = createHttpApp(shop, { build: await loadBuild() });
+  const server = await new Promise<ServerType>((r) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
+  });
+  return { server, port: (server.address() as AddressInfo).port };
 }
 
 export type TestHttp = {

@@ -7,9 +7,8 @@
  * checked and imported in one transaction, whose export reads the same again.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/audit.ts';
@@ -17,9 +16,8 @@ import { productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { stockMovements } from '../../core/db/schema/stock.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createHttpApp } from '../../server/app.ts';
 import { productWith } from '../helpers/customers.ts';
-import { loadBuild, userWithCookie } from '../helpers/http.ts';
+import { serveHttpApp, userWithCookie } from '../helpers/http.ts';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
@@ -80,11 +78,7 @@ const textOf = (html: string) =>
 beforeAll(async () => {
   shop = await createTestShop();
   admin = await userWithCookie(shop, 'Admin');
-  const app = createHttpApp(shop, { build: await loadBuild() });
-  server = await new Promise<ServerType>((r) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
-  });
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await serveHttpApp(shop));
 }, 120_000);
 
 afterAll(async () => {

@@ -16,40 +16,23 @@ import { creditNoteFor } from '../../core/orders/refunds.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
-import { datatransProvider } from '../../core/payments/datatrans.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { paidDatatransOrder } from '../helpers/payments.ts';
+import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { createTestShop } from '../helpers/shop.ts';
-import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let smtp: TestSmtp;
 let fake: FakeDatatrans;
 const ADMIN = randomUUID();
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  fake = await startFakeDatatrans();
-  shop = await createTestShop({
-    env: {
-      SMTP_URL: smtp.url,
-      DATATRANS_MERCHANT_ID: fake.merchantId,
-      DATATRANS_PASSWORD: fake.password,
-      DATATRANS_SIGN_KEY: fake.signKey,
-      DATATRANS_API_URL: fake.url,
-      DATATRANS_PAY_URL: 'https://pay.sandbox.datatrans.com',
-    },
-  });
-});
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ shop, smtp, datatrans: fake } = await openTestSuite({ smtp: true, datatrans: true })));
+afterAll(() => shop?.close());
 
 /** A bank-transfer order of `count` units of product `index`, paid in full when `pay`. */
 async function bankOrder(c: TestCustomer, index: number, count = 1, pay = true): Promise<OrderWithLines> {
@@ -69,16 +52,7 @@ async function bankOrder(c: TestCustomer, index: number, count = 1, pay = true):
 }
 
 /** A Datatrans order, initialised at the fake, settled, and recorded as paid. */
-async function datatransOrder(c: TestCustomer, index: number, count: number): Promise<{ order: OrderWithLines; transactionId: string; productId: string }> {
-  const p = await productWith(shop, 20, 5000, index);
-  await addToCart(shop.db, c.id, p.id, count, c.id);
-  const o = await createOrder(shop, { userId: c.id, paymentMethod: 'datatrans' });
-  const started = await datatransProvider.start(shop, o, { successUrl: 'http://shop.test/s', cancelUrl: 'http://shop.test/c', errorUrl: 'http://shop.test/e' });
-  const transactionId = /\/v1\/start\/(\d+)$/.exec('redirectUrl' in started ? started.redirectUrl : '')![1];
-  fake.webhookFor(transactionId, 'settled');
-  await recordPayment(shop, { provider: 'datatrans', providerRef: transactionId, orderRef: o.code, amount: o.total, currency: 'CHF', exactAmount: true });
-  return { order: (await findOrder(shop.db, o.id))!, transactionId, productId: p.id };
-}
+const datatransOrder = (c: TestCustomer, index: number, count: number) => paidDatatransOrder(shop, fake, c, index, count);
 
 describe('admin order search, filters, paging, CSV', () => {
   let a: TestCustomer;

@@ -7,14 +7,12 @@
  */
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createHttpApp } from '../../server/app.ts';
-import { loadBuild } from '../helpers/http.ts';
+import { serveHttpApp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 const HOST = 'shop.example.ch';
@@ -48,11 +46,7 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
 
 beforeAll(async () => {
   shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: '127.0.0.1' } });
-  const app = createHttpApp(shop, { build: await loadBuild() });
-  server = await new Promise<ServerType>((r) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
-  });
-  port = (server.address() as AddressInfo).port;
+  ({ server, port } = await serveHttpApp(shop));
 }, 120_000);
 
 afterAll(async () => {

@@ -7,32 +7,17 @@ import { availablePaymentMethods } from '../../core/orders/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { loadEnv } from '../../core/config/env.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
 let fake: FakeDatatrans;
 
-beforeAll(async () => {
-  fake = await startFakeDatatrans();
-  shop = await createTestShop({
-    env: {
-      DATATRANS_MERCHANT_ID: fake.merchantId,
-      DATATRANS_PASSWORD: fake.password,
-      DATATRANS_SIGN_KEY: fake.signKey,
-      DATATRANS_API_URL: fake.url,
-      DATATRANS_PAY_URL: 'https://pay.sandbox.datatrans.com',
-    },
-  });
-  api = apiClient(shop);
-});
-afterAll(async () => {
-  await shop?.close();
-  await fake?.close();
-});
+beforeAll(async () => ({ shop, api, datatrans: fake } = await openTestSuite({ datatrans: true })));
+afterAll(() => shop?.close());
 
 const webhook = (raw: string, signature: string | null) =>
   api.raw('/payment/webhook/datatrans', {

@@ -20,7 +20,8 @@ import { promos } from '../../core/db/schema/promos.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
+import { payInFull } from '../helpers/payments.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -28,14 +29,8 @@ let api: ApiClient;
 let smtp: TestSmtp;
 let next = 0;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ({ shop, api } = await openTestSuite({ env: { SMTP_URL: smtp.url } }));
-});
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
+beforeAll(async () => ({ shop, api, smtp } = await openTestSuite({ smtp: true })));
+afterAll(() => shop?.close());
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map((m) => decodeQp(m.raw));
 async function waitForMail(email: string, subject: string): Promise<string> {
@@ -88,14 +83,7 @@ describe('POST /api/order/cancel', () => {
     const buyer = await createCustomer(shop);
     const earnedOn = await order(buyer, { count: 4, method: 'sandbox', code: referral });
     const [row] = await shop.db.select().from(orders).where(eq(orders.id, earnedOn.order._id));
-    await recordPayment(shop, {
-      provider: 'sandbox',
-      providerRef: `pay-${row.code}`,
-      orderRef: row.code,
-      amount: row.total,
-      currency: 'CHF',
-      exactAmount: true,
-    });
+    await payInFull(shop, row, 'sandbox');
     const available = (await bonusBalance(shop.db, inf.id)).available;
     expect(available).toBeGreaterThan(0);
 
@@ -162,14 +150,7 @@ describe('an order paid entirely with the influencer bonus', () => {
     const buyer = await createCustomer(shop);
     const earned = await order(buyer, { count: 1, method: 'sandbox', code: referral, price: 500_000 });
     const [row] = await shop.db.select().from(orders).where(eq(orders.id, earned.order._id));
-    await recordPayment(shop, {
-      provider: 'sandbox',
-      providerRef: `pay-${row.code}`,
-      orderRef: row.code,
-      amount: row.total,
-      currency: 'CHF',
-      exactAmount: true,
-    });
+    await payInFull(shop, row, 'sandbox');
     const available = (await bonusBalance(shop.db, inf.id)).available;
     expect(available).toBeGreaterThan(0);
 

@@ -10,20 +10,14 @@ import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import type { TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let smtp: TestSmtp;
 let shop: Shop;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
+beforeAll(async () => ({ shop, smtp } = await openTestSuite({ smtp: true })));
+afterAll(() => shop?.close());
 
 describe('order e-mails', () => {
   it('sends "order received" with the QR-bill, then "payment received" with the invoice, in German', async () => {

@@ -195,32 +195,41 @@ describe('anonymous page cache', () => {
   });
 });
 
+/**
+ * The HTTP app behind the page cache's front door on a real server on 127.0.0.1, counting the
+ * requests that reach the app (`appCalls`); close `server` at the end.
+ */
+async function frontDoorServer() {
+  const { createServer } = await import('node:http');
+  const { getRequestListener } = await import('@hono/node-server');
+  const { createHttpApp } = await import('../../server/app.ts');
+  const { withFront } = await import('../../server/page-cache-front.ts');
+  const { loadBuild } = await import('../helpers/http.ts');
+  const app = createHttpApp(shop, { build: await loadBuild() });
+  const counter = { appCalls: 0 };
+  const listener = getRequestListener((req) => {
+    counter.appCalls++;
+    return app.fetch(req);
+  });
+  const server = createServer(withFront(app.front, listener));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return Object.assign(counter, { app, server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
+}
+
 describe('the front door (server/page-cache-front.ts) on a real HTTP server', () => {
   it('answers a hit before the app with the same headers and body, a new cart cookie, 304 on its ETag; a write or a session goes to the app', async () => {
-    const { createServer } = await import('node:http');
-    const { getRequestListener } = await import('@hono/node-server');
-    const { createHttpApp } = await import('../../server/app.ts');
-    const { withFront } = await import('../../server/page-cache-front.ts');
-    const { loadBuild } = await import('../helpers/http.ts');
-    const app = createHttpApp(shop, { build: await loadBuild() });
-    let appCalls = 0;
-    const listener = getRequestListener((req) => {
-      appCalls++;
-      return app.fetch(req);
-    });
-    const server = createServer(withFront(app.front, listener));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const front = await frontDoorServer();
+    const { server, base } = front;
     try {
       const p = await productWith(shop, 5, 4100, 0);
       const url = `${base}/productdetail?id=${p.id}`;
       const first = await fetch(url);
       const firstHtml = await first.text();
       expect(first.headers.get('x-page-cache')).toBe('miss');
-      const calls = appCalls;
+      const calls = front.appCalls;
       const hit = await fetch(url, { headers: { 'accept-encoding': 'br' } });
       const hitHtml = await hit.text();
-      expect(appCalls).toBe(calls); // the app was not involved
+      expect(front.appCalls).toBe(calls); // the app was not involved
       expect(hit.headers.get('x-page-cache')).toBe('hit');
       expect(hit.headers.get('content-encoding')).toBe('br');
       expect(hitHtml).toBe(firstHtml);
@@ -230,18 +239,18 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(hit.headers.getSetCookie().some((c) => /^cart_id=[\w-]{22,64};.*HttpOnly/.test(c))).toBe(true);
       const again = await fetch(url, { headers: { 'if-none-match': hit.headers.get('etag')! } });
       expect(again.status).toBe(304);
-      expect(appCalls).toBe(calls);
+      expect(front.appCalls).toBe(calls);
       // a price change is visible on the next request (the entry's version is stale)
       await shop.db.update(products).set({ basePrice: 4900 }).where(eq(products.id, p.id));
       const changed = await fetch(url);
       expect(changed.headers.get('x-page-cache')).toBe('miss');
       expect(await changed.text()).toContain('49.00');
-      expect(appCalls).toBe(calls + 1);
+      expect(front.appCalls).toBe(calls + 1);
       // a signed-in visitor without the personal hint goes to the app (and gets the hint) …
       const { cookie } = await userWithCookie(shop, 'Customer');
       const signed = await fetch(url, { headers: { cookie } });
       expect(signed.headers.get('x-page-cache')).toBeNull();
-      expect(appCalls).toBe(calls + 2);
+      expect(front.appCalls).toBe(calls + 2);
       const personal = signed.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
@@ -250,27 +259,15 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       // … and once the page's script has marked it, gets the shared page from the front door
       const shared = await fetch(url, { headers: { cookie: `${cookie}; personal=2` } });
       expect(shared.headers.get('x-page-cache')).toBe('hit');
-      expect(appCalls).toBe(calls + 2);
+      expect(front.appCalls).toBe(calls + 2);
     } finally {
       await new Promise((r) => server.close(r));
     }
   });
 
   it('keys a page only by the query parameters it reads: utm_source or a random parameter makes no new entry, in the app and at the front door', async () => {
-    const { createServer } = await import('node:http');
-    const { getRequestListener } = await import('@hono/node-server');
-    const { createHttpApp } = await import('../../server/app.ts');
-    const { withFront } = await import('../../server/page-cache-front.ts');
-    const { loadBuild } = await import('../helpers/http.ts');
-    const app = createHttpApp(shop, { build: await loadBuild() });
-    let appCalls = 0;
-    const listener = getRequestListener((req) => {
-      appCalls++;
-      return app.fetch(req);
-    });
-    const server = createServer(withFront(app.front, listener));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const front = await frontDoorServer();
+    const { app, server, base } = front;
     const stats = app.pageCache!.stats;
     try {
       const first = await fetch(`${base}/client/products?utm_source=newsletter&foo=1&sort=price-asc`);
@@ -281,13 +278,13 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(firstHtml).not.toContain('utm_source');
       expect(firstHtml).not.toContain('foo=');
       expect(firstHtml).toContain('sort=price-asc&amp;page=2');
-      const calls = appCalls;
+      const calls = front.appCalls;
       for (const extra of ['utm_source=other', `r=${Math.random()}`, 'fbclid=abc&gclid=def', '']) {
         const res = await fetch(`${base}/client/products?sort=price-asc${extra ? `&${extra}` : ''}`);
         expect(res.headers.get('x-page-cache'), extra).toBe('hit');
         expect(await res.text()).toBe(firstHtml);
       }
-      expect(appCalls).toBe(calls); // all answered by the front door
+      expect(front.appCalls).toBe(calls); // all answered by the front door
       expect(stats.entries).toBe(1);
       // the same through the app (the front door answers only what is cached already)
       const viaApp = await app.fetch(new Request(`${base}/client/products?sort=price-asc&x=${Math.random()}`));

@@ -8,43 +8,27 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockMovements } from '../../core/db/schema/stock.ts';
-import { addToCart } from '../../core/cart/service.ts';
 import { refundsOfOrder } from '../../core/orders/refunds.ts';
 import { orders, refunds } from '../../core/db/schema/orders.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
-import { datatransProvider } from '../../core/payments/datatrans.ts';
 import { refundOrder, resolvePendingRefund, retryRefund } from '../../core/payments/refunds.ts';
 import { payments } from '../../core/db/schema/payments.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import { orderReturns } from '../../core/db/schema/returns.ts';
 import { acceptReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createCustomer, productWith, stockOf } from '../helpers/customers.ts';
-import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { createCustomer, stockOf } from '../helpers/customers.ts';
+import { paidDatatransOrder } from '../helpers/payments.ts';
+import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import { createTestHttp, userWithCookie } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
-let smtp: TestSmtp;
 let fake: FakeDatatrans;
 const ADMIN = randomUUID();
 /** Short enough that a hanging fake is given up quickly; the assertions do not depend on it. */
 const FAST = { creditTimeoutMs: 500 };
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  fake = await startFakeDatatrans();
-  shop = await createTestShop({
-    env: {
-      SMTP_URL: smtp.url,
-      DATATRANS_MERCHANT_ID: fake.merchantId,
-      DATATRANS_PASSWORD: fake.password,
-      DATATRANS_SIGN_KEY: fake.signKey,
-      DATATRANS_API_URL: fake.url,
-      DATATRANS_PAY_URL: 'https://pay.sandbox.datatrans.com',
-    },
-  });
+  ({ shop, datatrans: fake } = await openTestSuite({ smtp: true, datatrans: true }));
   // a credit-note number clash on demand: giving a refund of a listed order its number fails
   // with a unique violation, as a concurrent writer of the same number would
   await shop.db.execute(sql`CREATE TABLE test_refund_failures (order_id text PRIMARY KEY)`);
@@ -59,24 +43,12 @@ beforeAll(async () => {
   );
   await shop.db.execute(sql`CREATE TRIGGER test_refund_fail BEFORE UPDATE ON refunds FOR EACH ROW EXECUTE FUNCTION test_refund_fail()`);
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-  await fake?.close();
-});
+afterAll(() => shop?.close());
 
 let index = 60;
 /** A Datatrans order of 3 units, settled at the fake and recorded as paid. */
-async function paidOrder(): Promise<{ order: OrderWithLines; transactionId: string; productId: string }> {
-  const c = await createCustomer(shop, { locale: 'fr' });
-  const p = await productWith(shop, 20, 5000, index++);
-  await addToCart(shop.db, c.id, p.id, 3, c.id);
-  const o = await createOrder(shop, { userId: c.id, paymentMethod: 'datatrans' });
-  const started = await datatransProvider.start(shop, o, { successUrl: 'http://shop.test/s', cancelUrl: 'http://shop.test/c', errorUrl: 'http://shop.test/e' });
-  const transactionId = /\/v1\/start\/(\d+)$/.exec('redirectUrl' in started ? started.redirectUrl : '')![1];
-  fake.webhookFor(transactionId, 'settled');
-  await recordPayment(shop, { provider: 'datatrans', providerRef: transactionId, orderRef: o.code, amount: o.total, currency: 'CHF', exactAmount: true });
-  return { order: (await findOrder(shop.db, o.id))!, transactionId, productId: p.id };
+async function paidOrder() {
+  return paidDatatransOrder(shop, fake, await createCustomer(shop, { locale: 'fr' }), index++, 3);
 }
 
 const creditsFor = (refno: string) => fake.credits.filter((c) => c.refno === refno);

@@ -21,13 +21,13 @@ import { shipOrder } from '../../core/orders/admin.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
 import { createOrder, findOrder, transitionOrder, type OrderWithLines } from '../../core/orders/service.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import { acceptReturn, openReturns, refuseReturn, requestReturn, returnsOfOrder, setReturnIban } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { payInFull } from '../helpers/payments.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
@@ -39,14 +39,8 @@ let next = 0;
 const ADMIN = 'admin-returns-test';
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  ({ shop, api } = await openTestSuite({ env: { SMTP_URL: smtp.url } }));
-});
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
+beforeAll(async () => ({ shop, api, smtp } = await openTestSuite({ smtp: true })));
+afterAll(() => shop?.close());
 
 async function waitForMail(email: string, subject: string): Promise<string> {
   for (let i = 0; i < 500; i++) {
@@ -72,15 +66,7 @@ async function shippedOrder(
   if (opts.code) expect((await api.post('/cart/promo', { userID: c.id, code: opts.code }, c.headers)).status).toBe(200);
   const method = opts.method ?? 'sandbox';
   const o = await createOrder(shop, { userId: c.id, paymentMethod: method });
-  await recordPayment(shop, {
-    provider: method === 'sandbox' ? 'sandbox' : 'bank',
-    providerRef: `pay-${o.code}`,
-    orderRef: o.code,
-    reference: o.paymentReference,
-    amount: o.total,
-    currency: 'CHF',
-    exactAmount: method === 'sandbox',
-  });
+  await payInFull(shop, o, method);
   const ago = opts.shippedDaysAgo === undefined ? 1 : opts.shippedDaysAgo;
   if (ago !== null) await shipOrder(shop, o.id, { carrier: 'swiss-post', trackingNumber: '99.00.123456.78901234' }, ADMIN, new Date(Date.now() - ago * DAY));
   return (await findOrder(shop.db, o.id))!;

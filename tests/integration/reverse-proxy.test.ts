@@ -8,7 +8,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import httpProxy from 'http-proxy';
 import selfsigned from 'selfsigned';
 import { eq } from 'drizzle-orm';
@@ -16,11 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../core/db/schema/orders.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createHttpApp } from '../../server/app.ts';
 import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
 import { productWith } from '../helpers/customers.ts';
-import { loadBuild } from '../helpers/http.ts';
+import { serveHttpApp } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 let shop: Shop;
@@ -66,11 +65,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => proxyServer.listen(0, '127.0.0.1', r));
   port = (proxyServer.address() as AddressInfo).port;
   shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://localhost:${port}`, TRUST_PROXY: '127.0.0.1', PAYMENT_SANDBOX: 'on' } });
-  const app = createHttpApp(shop, { build: await loadBuild() });
-  backend = await new Promise<ServerType>((r) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s));
-  });
-  target = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
+  const served = await serveHttpApp(shop);
+  backend = served.server;
+  target = `http://127.0.0.1:${served.port}`;
 }, 120_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
-import { loadBuild, userWithCookie } from '../helpers/http.ts';
+import { loadBuild, openHttpShop, userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';
 
@@ -27,11 +27,8 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 describe('links in e-mails never come from the Host header', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    // development without PUBLIC_URL: before the fix the link was built from the request's Host
-    shop = await createTestShop({ env: { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3341' } });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  // development without PUBLIC_URL: before the fix the link was built from the request's Host
+  beforeAll(async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3341' } })), 60_000);
   afterAll(() => shop.close());
 
   it('a forgot-password request with Host: evil.example mails a link to the shop, not to evil.example', async () => {
@@ -48,10 +45,10 @@ describe('links in e-mails never come from the Host header', () => {
 describe('production', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  beforeAll(
+    async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } })),
+    60_000,
+  );
   afterAll(() => shop.close());
 
   it('refuses requests for another Host with 421 before any route runs', async () => {
@@ -135,10 +132,10 @@ describe('production', () => {
 describe('PAYMENT_SANDBOX=on in production', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  beforeAll(
+    async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } })),
+    60_000,
+  );
   afterAll(() => shop.close());
 
   it('every page says "Test mode — no real payments", in the visitor\'s language', async () => {
@@ -183,10 +180,7 @@ describe('configuration', () => {
 describe('input checks on the test shop', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  beforeAll(async () => ({ shop, app } = await openHttpShop({ catalogue: null })), 60_000);
   afterAll(() => shop.close());
 
   it('refuses a body over 1 MB: 413 and a message on the API, the page again with a message for a page form', async () => {

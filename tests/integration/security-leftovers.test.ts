@@ -21,17 +21,18 @@ import { signPayload } from '../../core/payments/signature.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createHttpApp } from '../../server/app.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { HttpApp } from '../../server/app.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { startFakeDatatrans, type FakeDatatrans } from '../helpers/fake-datatrans.ts';
-import { loadBuild, userWithCookie } from '../helpers/http.ts';
+import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
+import { openHttpShop, userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { settingsForm } from '../helpers/settings.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
-type App = ReturnType<typeof createHttpApp>;
+type App = HttpApp;
 const formPost = (app: App, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   app.request(url, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 const cookieNamed = (res: Response, name: string) => res.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));
@@ -48,17 +49,8 @@ describe('webhooks: timestamps, replays and a late "canceled"', () => {
   let shop: Shop;
   let api: ApiClient;
   let fake: FakeDatatrans;
-  beforeAll(async () => {
-    fake = await startFakeDatatrans();
-    shop = await createTestShop({
-      env: { DATATRANS_MERCHANT_ID: fake.merchantId, DATATRANS_PASSWORD: fake.password, DATATRANS_SIGN_KEY: fake.signKey, DATATRANS_API_URL: fake.url },
-    });
-    api = apiClient(shop);
-  }, 60_000);
-  afterAll(async () => {
-    await shop?.close();
-    await fake?.close();
-  });
+  beforeAll(async () => ({ shop, api, datatrans: fake } = await openTestSuite({ datatrans: true })), 60_000);
+  afterAll(() => shop?.close());
   const webhook = (raw: string, signature: string) =>
     api.raw('/payment/webhook/datatrans', { method: 'POST', headers: { 'content-type': 'application/json', 'Datatrans-Signature': signature }, body: raw });
   async function orderWithAttempt(index: number) {
@@ -126,10 +118,7 @@ describe('webhooks: timestamps, replays and a late "canceled"', () => {
 describe('plain form posts (no JavaScript): origin check and cookies', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  beforeAll(async () => ({ shop, app } = await openHttpShop({ catalogue: null })), 60_000);
   afterAll(() => shop.close());
 
   it("refuses cross-site posts to /logout and /preferences with 403, in the visitor's language", async () => {
@@ -187,8 +176,7 @@ describe('__Host- cookies over HTTPS', () => {
   let shop: Shop;
   let app: App;
   beforeAll(async () => {
-    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } });
-    app = createHttpApp(shop, { build: await loadBuild() });
+    ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } }));
     await setRateLimits(shop, { login: { ip: 1000, pair: 1000, account: 1000, duration: 900 } });
   }, 60_000);
   afterAll(() => shop.close());
@@ -365,10 +353,7 @@ describe('"Your password was changed" e-mail, in the user\'s language', () => {
 describe('social links in the settings', () => {
   let shop: Shop;
   let app: App;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    app = createHttpApp(shop, { build: await loadBuild() });
-  }, 60_000);
+  beforeAll(async () => ({ shop, app } = await openHttpShop({ catalogue: null })), 60_000);
   afterAll(() => shop.close());
 
   it('accepts only https URLs (or nothing), with a translated field message', async () => {

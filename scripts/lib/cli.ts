@@ -1,0 +1,58 @@
+/**
+ * What the command-line scripts share: opening the shop or reading the environment with the
+ * scripts' exit codes (2 usage or environment error, 3 database in use or unreachable), and
+ * running `main` with its exit code.
+ */
+import { EnvError, loadEnv, type Env } from '../../core/config/index.ts';
+import { DataDirLockedError } from '../../core/db/index.ts';
+import { openShop, type Shop } from '../../core/shop.ts';
+
+/**
+ * Reads the environment (`loadEnv`); a wrong variable is printed.
+ * @returns the environment, or null after an environment error (the script exits 2).
+ */
+export function loadScriptEnv(): Env | null {
+  try {
+    return loadEnv(process.env);
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/**
+ * Opens the shop for a script (options as `openShop`'s second argument); what went wrong is printed.
+ * @param lockedHint printed after the message when a running server holds the PGlite data directory.
+ * @returns the shop, or the exit code: 2 for an environment error, 3 for a database in use or unreachable.
+ */
+export async function openScriptShop(opts: Parameters<typeof openShop>[1], lockedHint?: string): Promise<Shop | 2 | 3> {
+  try {
+    return await openShop({}, opts);
+  } catch (e) {
+    if (e instanceof EnvError) {
+      console.error(e.message);
+      return 2;
+    }
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      if (lockedHint) console.error(lockedHint);
+      return 3;
+    }
+    console.error(`Cannot open the database: ${(e as Error).message}`);
+    return 3;
+  }
+}
+
+/** Runs a script's `main` and exits with the code it returns; an unexpected error is printed and exits 1. */
+export function runScript(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
