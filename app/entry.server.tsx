@@ -11,6 +11,12 @@ import { serverI18n } from '../core/i18n/index.ts';
 import { scrubLinks, scrubPath } from '../core/redact.ts';
 import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-load.ts';
 
+/**
+ * The resource endpoints (sitemap, PDFs, exports, photos, log-out…): the HTTP server mounts them
+ * before React Router (server/resources.ts), which reads them from the server build's entry.
+ */
+export { resourceRoutes } from './resources/index.server.ts';
+
 export const streamTimeout = 5_000;
 
 /**

@@ -1,32 +1,15 @@
 /**
  * Every route of the specification's route table (section 2), by path and, where the
  * specification names one, by id. Screens the specification implies without a path
- * (register, forgot password, returns, shipping) get paths of ours.
+ * (register, forgot password, returns, shipping) get paths of ours. The resource endpoints (files,
+ * downloads, the log-out and preference posts) are no routes here: the HTTP server answers them
+ * before React Router (app/resources/index.server.ts, server/resources.ts; ADR 019).
  */
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes';
 
 export default [
-  // resource routes (no layout)
-  route('sitemap.xml', 'routes/resources/sitemap.ts'),
-  route('robots.txt', 'routes/resources/robots.ts'),
-  route('favicon.ico', 'routes/resources/favicon.ts'),
-  route('images/placeholder/:id.svg', 'routes/resources/placeholder.ts'),
-  route('images/custombox/:drawing', 'routes/resources/custombox-image.ts'),
-  route('preferences', 'routes/resources/preferences.ts'),
-  route('logout', 'routes/resources/logout.ts'),
-  route('client/invoice', 'routes/resources/invoice.ts'),
-  route('client/creditnote', 'routes/resources/creditnote.ts'),
-  route('client/returnphoto', 'routes/resources/return-photo.ts'),
-  route('profile/export', 'routes/resources/profile-export.ts'),
-  route('admin/user/export', 'routes/resources/admin-user-export.ts'),
   // the sandbox payment provider's hosted page (outside the shop layout, like a real provider's)
   route('sandbox-pay', 'routes/resources/sandbox-pay.tsx'),
-  // admin downloads (CSV, PDF) and uploaded product photos
-  route('admin/order/export', 'routes/admin/order.export.ts'),
-  route('admin/order/creditnote', 'routes/admin/order.creditnote.ts'),
-  route('admin/product/export', 'routes/admin/product.export.ts'),
-  route('admin/product/photo', 'routes/admin/product.photo.ts'),
-  route('media/products/:photo/:file', 'routes/resources/media.ts'),
 
   // default layout: age gate, cookie notice, side cart, navbar, content, snackbar, footer
   layout('layouts/default.tsx', [

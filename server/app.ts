@@ -2,8 +2,9 @@
  * The HTTP application (architecture guide, "Stack"): first `/api/*` with its own lean chain
  * (server/api-chain.ts: request id, Host check, body limit, NUL refusal, log, security headers,
  * compression of large answers), then the pages' chain — request ids and logs, security headers
- * with a CSP nonce, compression, static assets (hashed ones cached immutably) — and the React
- * Router request handler with the per-request load context.
+ * with a CSP nonce, compression, static assets (hashed ones cached immutably) — the resource
+ * endpoints (server/resources.ts) and the React Router request handler with the per-request load
+ * context.
  */
 import { Hono, type Handler, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
@@ -33,6 +34,7 @@ import type { HttpEnv } from './http-env.ts';
 import { cachedPageCsp, rememberCachedWire } from './cached-page-headers.ts';
 import { hashedAssetFiles, otherStaticFiles, translationCatalogue } from './static-files.ts';
 import { pageRequests, reachedOverHttps } from './pages.ts';
+import { mountResources, resourceRoutesOf } from './resources.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
 export { CART_COOKIE };
@@ -102,6 +104,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('*', otherStaticFiles(root));
   app.get('/i18n/:lng/:file', translationCatalogue);
   if (opts.stats) app.get('/__stats', statsRoute(pageCache));
+  // files, downloads and the two form posts, before (and instead of) React Router (ADR 019)
+  mountResources(app, shop, resourceRoutesOf(opts.build));
   app.all('*', pageRequests(shop, opts.build, pageCache));
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * The pages' last step (server/app.ts): every request the middlewares let through goes to the
- * React Router request handler with the per-request load context (server/context.ts). Gives an
+ * React Router request handler with the per-request load context (app/context.ts). Gives an
  * anonymous visitor a cart id, remembers a language chosen with `?lang=`, answers a storefront
  * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 010
  * addendum 2), and otherwise renders the visitor's own page.
@@ -100,8 +100,20 @@ export function pageRequests(shop: Shop, build: ServerBuild, pageCache: PageCach
   return async (c) => {
     const visit = readVisit(shop, c, names);
     if (pageCache && mayUsePageCache(c, visit.url.pathname, names)) return sharedPage(c, pageCache, handler, visit);
-    return personalPage(shop, c, handler, names, visit);
+    return personalPage(shop, c, (request, context) => handler(request, routerContext(context)), names, visit);
   };
+}
+
+/**
+ * A resource endpoint's handler (server/resources.ts) with everything the page step gives a page:
+ * the visit (cart cookie, `?lang=`), the session check (refreshed or cleared session cookies), the
+ * load context, `no-store` for personal answers and the cart hint after a POST. So an endpoint
+ * answers with the same cookies and headers it had as a React Router resource route.
+ * @param answer runs the endpoint for the request and its context.
+ */
+export function resourceRequests(shop: Shop, answer: (request: Request, context: ShopLoadContext) => Promise<Response>): Handler<HttpEnv> {
+  const names = pageCookieNames(shop.env);
+  return (c) => personalPage(shop, c, answer, names, readVisit(shop, c, names));
 }
 
 /** The request's cart id (a new one is issued by cookie when missing or malformed), language and theme. */
@@ -182,11 +194,11 @@ async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: Return
   return res;
 }
 
-/** The page rendered for this visitor (signed in or not), never stored where it is personal. */
+/** The page (or resource) answered for this visitor (signed in or not), never stored where it is personal. */
 async function personalPage(
   shop: Shop,
   c: Context<HttpEnv>,
-  handler: ReturnType<typeof createRequestHandler>,
+  handler: (request: Request, context: ShopLoadContext) => Promise<Response>,
   names: PageCookieNames,
   visit: PageVisit,
 ): Promise<Response> {
@@ -200,7 +212,7 @@ async function personalPage(
     cartKey: auth ? auth.userId : visit.anonCartId,
     nonce: c.get('secureHeadersNonce') ?? '',
   };
-  const res = withNoStore(await handler(publicRequest(c), routerContext(context)), visit.url.pathname, Boolean(auth));
+  const res = withNoStore(await handler(publicRequest(c), context), visit.url.pathname, Boolean(auth));
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && visit.hadCart) await rememberCartHint(shop, c, names, visit);
   return withPendingCookies(res, takePendingCookies(c));
 }

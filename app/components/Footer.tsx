@@ -101,7 +101,7 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
         </nav>
       </div>
       <div className="container">
-        <Form method="post" action="/preferences" className="footer-langs" aria-label={t('language.label')}>
+        <Form method="post" action="/preferences" reloadDocument className="footer-langs" aria-label={t('language.label')}>
           <input type="hidden" name="returnTo" value={location.pathname + location.search} />
           <span className="footer-h" id="footer-lang-h">
             {t('language.label')}

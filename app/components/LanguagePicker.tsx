@@ -39,7 +39,15 @@ export function LanguagePicker({ lang }: { lang: string }) {
           {code}
         </span>
       </summary>
-      <Form {...panelProps} method="post" action="/preferences" className="menu menu-popup" data-testid="language-menu" onSubmit={() => setOpen(false)}>
+      <Form
+        {...panelProps}
+        method="post"
+        action="/preferences"
+        reloadDocument
+        className="menu menu-popup"
+        data-testid="language-menu"
+        onSubmit={() => setOpen(false)}
+      >
         <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <p className="menu-label" id={labelId}>
           {t('language.label')}

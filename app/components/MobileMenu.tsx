@@ -71,7 +71,7 @@ export function MobileMenu({ data }: { data: RootData }) {
           </button>
         </div>
         <MobileMenuLinks user={data.user} onNavigate={close} />
-        <Form method="post" action="/preferences" className="drawer-langs" onSubmit={close}>
+        <Form method="post" action="/preferences" reloadDocument className="drawer-langs" onSubmit={close}>
           <input type="hidden" name="returnTo" value={returnTo} />
           <h3 className="menu-label" id={`${uid}-lang`}>
             {t('language.label')}
@@ -153,7 +153,7 @@ export function MobileMenuLinks({ user, onNavigate }: { user: RootData['user']; 
                 </li>
               )}
               <li>
-                <Form method="post" action="/logout" onSubmit={onNavigate}>
+                <Form method="post" action="/logout" reloadDocument onSubmit={onNavigate}>
                   <button type="submit" className="link-btn">
                     {t('user.logout')}
                   </button>

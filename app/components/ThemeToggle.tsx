@@ -37,7 +37,7 @@ export function ThemeToggle({
   const next = dark ? 'light' : 'dark';
   const label = dark ? t('theme.toLight') : t('theme.toDark');
   return (
-    <Form method="post" action="/preferences" className="theme-form">
+    <Form method="post" action="/preferences" className="theme-form" reloadDocument>
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <button type="submit" name="theme" value={next} className={className} aria-label={withText ? undefined : label} title={label} data-testid={testId}>
         {dark ? (

@@ -101,7 +101,7 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
           </li>
           <li className="menu-sep" aria-hidden="true" />
           <li>
-            <Form method="post" action="/logout">
+            <Form method="post" action="/logout" reloadDocument>
               <button type="submit" className="menu-item" data-testid="logout">
                 {t('user.logout')}
               </button>

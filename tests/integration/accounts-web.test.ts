@@ -26,7 +26,7 @@ import * as adminUserAdd from '../../app/routes/admin/user.add.tsx';
 import * as loginRoute from '../../app/routes/login.tsx';
 import * as profileRoute from '../../app/routes/profile.tsx';
 import * as influencerRoute from '../../app/routes/client/influencer.tsx';
-import * as logoutRoute from '../../app/routes/resources/logout.ts';
+import * as logoutRoute from '../../app/resources/logout.server.ts';
 
 let shop: Shop;
 let api: ApiClient;

@@ -84,8 +84,6 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'remove' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photos', key: 'x', delete: 'x' }],
   ['/admin/product/add?id={product}', 'routes/admin/product.add', { intent: 'photo', alt: 'hack' }],
-  // the product page script's photo upload (a resource route answering JSON)
-  ['/admin/product/photo?id={product}', 'routes/admin/product.photo', { alt: 'hack' }],
   [
     '/admin/product/add?id={product}',
     'routes/admin/product.add',
@@ -170,7 +168,7 @@ function adminPathsOfRouteConfig(): string[] {
   const walk = (list: readonly { path?: string; index?: boolean; file: string; children?: unknown[] }[], prefix: string) => {
     for (const r of list) {
       const path = r.path ? `${prefix}/${r.path}`.replace(/\/+/g, '/') : prefix;
-      // pages (.tsx) of the admin area; its downloads are resource routes (.ts), tested below
+      // pages of the admin area (its downloads are served by the server, app/resources/, tested below)
       if (r.file.includes('routes/admin/') && r.file.endsWith('.tsx')) out.push(path);
       if (r.children) walk(r.children as never, path);
     }
@@ -230,6 +228,16 @@ describe('admin resources and JSON API', () => {
       }
     },
   );
+
+  it("the product page script's photo upload is refused to anonymous, Customer and Influencer and changes nothing", async () => {
+    const path = `/admin/product/photo?id=${productId}`;
+    const before = await snapshot();
+    const anon = await http.postForm(path, { alt: 'hack' });
+    expect([302, 303]).toContain(anon.status);
+    expect(anon.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+    for (const role of ['Customer', 'Influencer']) expect((await http.postForm(path, { alt: 'hack' }, cookies[role])).status, role).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
 
   it('the user data export is refused to anonymous, Customer and Influencer', async () => {
     const url = `/admin/user/export?id=${victim}`;

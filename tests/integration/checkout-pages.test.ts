@@ -11,7 +11,7 @@ import { createOrder } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import * as adminOrderEdit from '../../app/routes/admin/order.edit.tsx';
 import * as payment from '../../app/routes/payment.tsx';
-import * as invoice from '../../app/routes/resources/invoice.ts';
+import * as invoice from '../../app/resources/invoice.server.ts';
 import * as details from '../../app/routes/client/historydetails.tsx';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';

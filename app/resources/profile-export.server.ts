@@ -3,11 +3,11 @@
  * offered on /profile. Signed-in users only (anonymous visitors go to /login and come back).
  * Never cached.
  */
-import type { Route } from './+types/profile-export';
-import { exportUserData } from '../../../core/accounts/index.ts';
-import { requireUser } from '../../lib/auth.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { exportUserData } from '../../core/accounts/index.ts';
+import { requireUser } from '../lib/auth.server.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const auth = requireUser(context, request);
   const doc = await exportUserData(context.shop.db, auth.userId);
   return new Response(JSON.stringify(doc, null, 2), {

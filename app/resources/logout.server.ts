@@ -4,12 +4,12 @@
  * link or a prefetch can never sign anyone out.
  */
 import { redirect } from 'react-router';
-import type { Route } from './+types/logout';
-import { logout } from '../../../core/accounts/index.ts';
-import { newAnonymousCartId } from '../../../core/cart/index.ts';
-import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../lib/session.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { logout } from '../../core/accounts/index.ts';
+import { newAnonymousCartId } from '../../core/cart/index.ts';
+import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../lib/session.server.ts';
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   await logout(context.shop, refreshTokenFromRequest(request, context.shop.env));
   const headers = new Headers();
   for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);

@@ -1,10 +1,10 @@
 /** CSV export of the whole catalogue (/admin/product/export), in the columns the CSV import reads. Admin only. */
-import type { Route } from './+types/product.export';
-import { productsCsv } from '../../../core/catalogue/index.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/index.ts';
+import type { ResourceArgs } from './types.ts';
+import { productsCsv } from '../../core/catalogue/index.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
+import { recordAudit } from '../../core/audit/index.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const csv = await productsCsv(context.shop.db);
   await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'product.export', entity: 'product' });

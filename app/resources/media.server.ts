@@ -3,11 +3,11 @@
  * never change, so they are cached for a year as immutable. Unknown names are 404.
  */
 import { data } from 'react-router';
-import type { Route } from './+types/media';
-import { readPhotoFile } from '../../../core/catalogue/index.ts';
+import type { ResourceArgs } from './types.ts';
+import { readPhotoFile } from '../../core/catalogue/index.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const file = await readPhotoFile(context.shop.env, params.photo, params.file);
+export async function loader({ params, context }: ResourceArgs) {
+  const file = await readPhotoFile(context.shop.env, params.photo ?? '', params.file ?? '');
   if (!file) throw data('Not found', { status: 404 });
   return new Response(new Uint8Array(file.body), {
     headers: {

@@ -4,10 +4,10 @@
  */
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import type { Route } from './+types/preferences';
-import { matchLocale } from '../../i18n/locales.ts';
-import { secureTransport } from '../../../core/config/browser.ts';
-import { safeRedirect } from '../../lib/safe-redirect.ts';
+import type { ResourceArgs } from './types.ts';
+import { matchLocale } from '../i18n/locales.ts';
+import { secureTransport } from '../../core/config/browser.ts';
+import { safeRedirect } from '../lib/safe-redirect.ts';
 
 const Prefs = z.object({
   lang: z.string().max(10).optional(),
@@ -17,7 +17,7 @@ const Prefs = z.object({
 
 const YEAR = 60 * 60 * 24 * 365;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   const parsed = Prefs.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const headers = new Headers();

@@ -4,13 +4,13 @@
  * /login, other roles 403, unknown id 404. Never cached.
  */
 import { data } from 'react-router';
-import type { Route } from './+types/admin-user-export';
-import { exportUserData } from '../../../core/accounts/index.ts';
-import { DomainError } from '../../../core/errors.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/index.ts';
+import type { ResourceArgs } from './types.ts';
+import { exportUserData } from '../../core/accounts/index.ts';
+import { DomainError } from '../../core/errors.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
+import { recordAudit } from '../../core/audit/index.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   try {

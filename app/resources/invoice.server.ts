@@ -5,17 +5,17 @@
  * (`payment/start` answers this URL as `invoiceUrl`). Rate-limited per IP and account.
  */
 import { data, redirect } from 'react-router';
-import type { Route } from './+types/invoice';
-import { getSettings } from '../../../core/config/index.ts';
-import { DomainError } from '../../../core/errors.ts';
-import { invoicePhotos } from '../../../core/catalogue/index.ts';
-import { invoicePdf } from '../../../core/invoices/index.ts';
-import { getOrderFor } from '../../../core/orders/index.ts';
-import { authenticate, type AuthUser } from '../../../core/accounts/index.ts';
-import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
+import type { ResourceArgs } from './types.ts';
+import { getSettings } from '../../core/config/index.ts';
+import { DomainError } from '../../core/errors.ts';
+import { invoicePhotos } from '../../core/catalogue/index.ts';
+import { invoicePdf } from '../../core/invoices/index.ts';
+import { getOrderFor } from '../../core/orders/index.ts';
+import { authenticate, type AuthUser } from '../../core/accounts/index.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 
 /** The caller: the web session, else the API's `accestoken` / Bearer header. */
-async function caller(request: Request, context: Route.LoaderArgs['context']): Promise<AuthUser | null> {
+async function caller(request: Request, context: ResourceArgs['context']): Promise<AuthUser | null> {
   if (context.auth) return context.auth;
   if (!request.headers.get('accestoken') && !request.headers.get('authorization')) return null;
   try {
@@ -25,7 +25,7 @@ async function caller(request: Request, context: Route.LoaderArgs['context']): P
   }
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await caller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   try {

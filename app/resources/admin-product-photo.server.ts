@@ -5,15 +5,15 @@
  * the status of the refusal (400 a file refused, 404 no such product, 429 too many). Admin only (anonymous: /login; other roles: 403).
  * A request over the photo limit never gets here: server/body-limit.ts answers 413 `{ message }`.
  */
-import type { Route } from './+types/product.photo';
-import { DomainError } from '../../../core/errors.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
-import { pageAction } from '../../lib/page-action.server.ts';
-import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { DomainError } from '../../core/errors.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
+import { pageAction } from '../lib/page-action.server.ts';
+import { photoErrorText, uploadProductPhotos } from '../lib/product-photos.server.ts';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? '';
   const answer = await pageAction(

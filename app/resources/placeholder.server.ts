@@ -2,9 +2,9 @@
  * A generated, tasteful placeholder image for a product without images: an
  * SVG drawn from the product's category, brand and name, so there is never a broken image.
  */
-import type { Route } from './+types/placeholder';
-import { getProduct } from '../../../core/catalogue/index.ts';
-import { placeholderHue as hue } from '../../lib/product-image.ts';
+import type { ResourceArgs } from './types.ts';
+import { getProduct } from '../../core/catalogue/index.ts';
+import { placeholderHue as hue } from '../lib/product-image.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -25,8 +25,8 @@ function accessory(h: number): string {
   return `<rect x="250" y="210" width="300" height="180" rx="24" fill="hsl(${h} 20% 28%)"/><circle cx="400" cy="300" r="52" fill="none" stroke="#d9b878" stroke-width="10"/><rect x="250" y="210" width="300" height="180" rx="24" fill="url(#sheen)"/>`;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const p = await getProduct(context.shop.db, params.id ?? '');
+export async function loader({ params, context }: ResourceArgs) {
+  const p = await getProduct(context.shop.db, (params.id ?? '').replace(/\.svg$/, ''));
   const name = p?.name ?? 'Casa del Tabaco';
   const brand = p?.brand ?? '';
   const h = hue(brand || name);

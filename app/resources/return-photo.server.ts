@@ -3,11 +3,11 @@
  * it and for admins only; anyone else gets 404. Private: never stored by shared caches.
  */
 import { data, redirect } from 'react-router';
-import type { Route } from './+types/return-photo';
-import { readReturnPhoto } from '../../../core/returns/index.ts';
-import { documentCaller } from '../../lib/document-caller.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { readReturnPhoto } from '../../core/returns/index.ts';
+import { documentCaller } from '../lib/document-caller.server.ts';
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const file = await readReturnPhoto(context.shop, auth, url.searchParams.get('r') ?? '', url.searchParams.get('p') ?? '');

@@ -5,14 +5,14 @@
  * `accestoken` header, as for the invoice (`GET /api/order/get` lists these URLs).
  */
 import { data, redirect } from 'react-router';
-import type { Route } from './+types/creditnote';
-import { DomainError } from '../../../core/errors.ts';
-import { creditNoteFor } from '../../../core/orders/index.ts';
-import { getOrderFor } from '../../../core/orders/index.ts';
-import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
-import { documentCaller } from '../../lib/document-caller.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { DomainError } from '../../core/errors.ts';
+import { creditNoteFor } from '../../core/orders/index.ts';
+import { getOrderFor } from '../../core/orders/index.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import { documentCaller } from '../lib/document-caller.server.ts';
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   try {

@@ -2,8 +2,8 @@
  * The drawing of a custom box model (/images/custombox/<drawing>.svg): a closed box in its wood
  * with a brass plate, used as the image of box lines in the cart and API answers.
  */
-import type { Route } from './+types/custombox-image';
-import { BOX_DRAWINGS } from '../../../core/custom-box/browser.ts';
+import type { ResourceArgs } from './types.ts';
+import { BOX_DRAWINGS } from '../../core/custom-box/browser.ts';
 
 const COLOURS: Record<string, [string, string, string]> = {
   cedar: ['#9a5b32', '#c98f5d', '#7d4522'],
@@ -12,7 +12,7 @@ const COLOURS: Record<string, [string, string, string]> = {
   leather: ['#6b3f22', '#a8764a', '#4f2c16'],
 };
 
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params }: ResourceArgs) {
   const drawing = (params.drawing ?? '').replace(/\.svg$/, '');
   if (!(BOX_DRAWINGS as readonly string[]).includes(drawing)) return new Response('Not found', { status: 404 });
   const [frame, lid, grain] = COLOURS[drawing];

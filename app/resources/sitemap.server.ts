@@ -1,11 +1,11 @@
 /** sitemap.xml: the public pages and every listed product, with hreflang alternates (every locale and x-default, as on the pages). */
-import type { Route } from './+types/sitemap';
-import { listedProductDates } from '../../../core/catalogue/index.ts';
-import { languageAlternates } from '../../i18n/alternates.ts';
+import type { ResourceArgs } from './types.ts';
+import { listedProductDates } from '../../core/catalogue/index.ts';
+import { languageAlternates } from '../i18n/alternates.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: ResourceArgs) {
   const o = context.origin;
   const pages = [
     '/',

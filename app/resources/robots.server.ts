@@ -1,7 +1,7 @@
 /** robots.txt: everything public may be crawled except account, cart, payment and admin pages. */
-import type { Route } from './+types/robots';
+import type { ResourceArgs } from './types.ts';
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ResourceArgs) {
   const body = [
     'User-agent: *',
     'Disallow: /admin',

@@ -2,12 +2,12 @@
  * CSV export of the admin order list (/admin/order/export?<the list's filters>): exactly the orders
  * the list shows for the same filters, all pages. Admin only.
  */
-import type { Route } from './+types/order.export';
-import { orderFilterFromParams, ordersCsv } from '../../../core/orders/index.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
-import { recordAudit } from '../../../core/audit/index.ts';
+import type { ResourceArgs } from './types.ts';
+import { orderFilterFromParams, ordersCsv } from '../../core/orders/index.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
+import { recordAudit } from '../../core/audit/index.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
   const csv = await ordersCsv(context.shop, orderFilterFromParams(params));
