@@ -178,6 +178,14 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
     it('metrics are scraped with the token only: requests by route and status, orders by status, outbox, page cache, process figures', async () => {
       expect((await viaCaddy('/metrics')).status).toBe(401);
       expect((await viaCaddy('/metrics', undefined, { authorization: 'Bearer wrong-token-of-the-same-size' })).status).toBe(401);
+      // one order placed at each process, so that each has answered a 201 (through Caddy, the
+      // previous test's 10 successful orders may all have gone to one process)
+      const p = await productWith(shop, cluster.apps().length, 2500, 5);
+      for (const a of cluster.apps()) {
+        const c = await createCustomer(shop);
+        await addToCart(shop.db, c.id, p.id, 1, c.id);
+        expect((await direct(a, '/api/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers)).status).toBe(201);
+      }
       for (const a of cluster.apps()) {
         const res = await direct(a, '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` });
         expect(res.status).toBe(200);
@@ -191,7 +199,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
         expect(text).toMatch(/^shop_process_resident_memory_bytes \d+$/m);
         expect(text).toContain('# TYPE shop_job_runs_total counter');
       }
-      // the orders of the previous test, counted by the database, whichever process is asked
+      // the orders so far, counted by the database, whichever process is asked
       const [orders] = resultRows<{ n: string }>(await shop.db.execute(sql`SELECT count(*) AS n FROM orders WHERE status = 'pending_payment'`));
       const scraped = (await viaCaddy('/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string;
       expect(scraped).toContain(`shop_orders{status="pending_payment"} ${orders.n}`);
