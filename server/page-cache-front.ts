@@ -22,9 +22,7 @@ import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/br
 import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
-
-/** Cookie holding the anonymous cart id (same as server/app.ts). */
-const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
+import { CART_COOKIE_MAX_AGE_S } from '../core/accounts/index.ts';
 
 /** The cookies of a `Cookie` header (first value of each name; values not decoded beyond %XX). */
 function cookies(header: string | undefined): Map<string, string> {

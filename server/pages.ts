@@ -29,10 +29,10 @@ import {
 } from './page-cache.ts';
 import { clientOf, publicRequest } from './proxy.ts';
 import { withNoStore } from './no-store.ts';
+import { CART_COOKIE_MAX_AGE_S } from '../core/accounts/index.ts';
 
 /** How long a language chosen with `?lang=` is remembered (one year, like the picker's). */
 const LANG_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
-const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 /** The load context every page gets, whoever it is rendered for. */
 type BaseContext = Pick<ShopLoadContext, 'shop' | 'lang' | 'theme' | 'origin' | 'clientIp'>;
