@@ -4,20 +4,39 @@
  * social links telegram, whatsapp, facebook, instagram; VAT number; copyright notice. It also
  * offers every language with a catalogue as a plain form (works without JavaScript).
  */
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import type { RootData } from '../root.tsx';
+import { LEGAL_PAGES, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 
 /** `+41 79 123 45 67` -> `41791234567` for wa.me links. */
 export function whatsappNumber(display: string): string {
   return display.replace(/[^\d]/g, '');
 }
 
+/** A titled list of footer links. */
+function FooterNav({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="footer-h">{title}</h2>
+      <ul>{children}</ul>
+    </nav>
+  );
+}
+
 export function Footer({ config, lang }: { config: RootData['config']; lang: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const wa = whatsappNumber(config.whatsapp);
+  // the networks the shop is on (WhatsApp always; the others when configured)
+  const socials = [
+    ['Telegram', config.telegram],
+    ['WhatsApp', `https://wa.me/${wa}`],
+    ['Facebook', config.facebook],
+    ['Instagram', config.instagram],
+  ] as const;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -31,74 +50,24 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
             {t('footer.email')}: <a href={`mailto:${config.email}`}>{config.email}</a>
           </p>
         </div>
-        <nav aria-label={t('footer.links')}>
-          <h2 className="footer-h">{t('footer.links')}</h2>
-          <ul>
-            <li>
-              <Link to="/">{t('nav.home')}</Link>
-            </li>
-            <li>
-              <Link to="/client/products">{t('nav.products')}</Link>
-            </li>
-            <li>
-              <Link to="/contact">{t('nav.contact')}</Link>
-            </li>
-            <li>
-              <Link to="/about">{t('nav.about')}</Link>
-            </li>
-            <li>
-              <Link to="/readme">{t('nav.readme')}</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={t('footer.legal')}>
-          <h2 className="footer-h">{t('footer.legal')}</h2>
-          <ul>
-            <li>
-              <Link to="/client/privacypolicy">{t('footer.privacy')}</Link>
-            </li>
-            <li>
-              <Link to="/client/termsandconditions">{t('footer.terms')}</Link>
-            </li>
-            <li>
-              <Link to="/client/returns">{t('footer.returns')}</Link>
-            </li>
-            <li>
-              <Link to="/client/shipping">{t('footer.shipping')}</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label={t('footer.social')}>
-          <h2 className="footer-h">{t('footer.social')}</h2>
-          <ul>
-            {config.telegram && (
-              <li>
-                <a href={config.telegram} rel="noopener">
-                  Telegram
-                </a>
-              </li>
-            )}
-            <li>
-              <a href={`https://wa.me/${wa}`} rel="noopener">
-                WhatsApp
-              </a>
-            </li>
-            {config.facebook && (
-              <li>
-                <a href={config.facebook} rel="noopener">
-                  Facebook
-                </a>
-              </li>
-            )}
-            {config.instagram && (
-              <li>
-                <a href={config.instagram} rel="noopener">
-                  Instagram
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <FooterNav title={t('footer.links')}>
+          <LinkItems links={SITE_PAGES} />
+        </FooterNav>
+        <FooterNav title={t('footer.legal')}>
+          <LinkItems links={LEGAL_PAGES} />
+        </FooterNav>
+        <FooterNav title={t('footer.social')}>
+          {socials.map(
+            ([name, href]) =>
+              href && (
+                <li key={name}>
+                  <a href={href} rel="noopener">
+                    {name}
+                  </a>
+                </li>
+              ),
+          )}
+        </FooterNav>
       </div>
       <div className="container">
         <Form method="post" action="/preferences" reloadDocument className="footer-langs" aria-label={t('language.label')}>

@@ -5,13 +5,13 @@
  * focus returns to the menu button. Language and logout are plain form posts.
  */
 import { useId, useState } from 'react';
-import { Form, NavLink, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
 import type { RootData } from '../root.tsx';
 import { dialogCommand, ModalDialog } from './dialog.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
-import { hasInfluencerProfile } from './UserMenu.tsx';
+import { accountLinks, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 
 /** The menu button of narrow screens and the menu panel it opens. */
 export function MobileMenu({ data }: { data: RootData }) {
@@ -102,56 +102,18 @@ export function MobileMenuLinks({ user, onNavigate }: { user: RootData['user']; 
     <>
       <nav aria-label={t('nav.main')}>
         <ul className="drawer-links">
-          <li>
-            <NavLink to="/" end onClick={onNavigate}>
-              {t('nav.home')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/client/products" onClick={onNavigate}>
-              {t('nav.products')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/contact" onClick={onNavigate}>
-              {t('nav.contact')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/about" onClick={onNavigate}>
-              {t('nav.about')}
-            </NavLink>
-          </li>
+          <LinkItems links={SITE_PAGES.slice(0, 4)} current onNavigate={onNavigate} />
         </ul>
       </nav>
       <nav aria-label={t('user.account')}>
         <ul className="drawer-links drawer-links-small">
           {user ? (
             <>
-              <li>
-                <NavLink to="/profile" onClick={onNavigate}>
-                  {t('user.profile')}
-                </NavLink>
-              </li>
-              {hasInfluencerProfile(user.role) && (
-                <li>
-                  <NavLink to="/client/influencer" onClick={onNavigate}>
-                    {t('user.influencer')}
-                  </NavLink>
-                </li>
-              )}
-              <li>
-                <NavLink to="/client/history" onClick={onNavigate}>
-                  {t('user.history')}
-                </NavLink>
-              </li>
-              {user.role === 'Admin' && (
-                <li>
-                  <NavLink to="/admin/home" onClick={onNavigate} data-testid="mobile-admin-link">
-                    {t('nav.admin')}
-                  </NavLink>
-                </li>
-              )}
+              <LinkItems
+                links={[...accountLinks(user.role), ...(user.role === 'Admin' ? [{ to: '/admin/home', label: 'nav.admin', testId: 'mobile-admin-link' }] : [])]}
+                current
+                onNavigate={onNavigate}
+              />
               <li>
                 <Form method="post" action="/logout" reloadDocument onSubmit={onNavigate}>
                   <button type="submit" className="link-btn">
@@ -161,11 +123,7 @@ export function MobileMenuLinks({ user, onNavigate }: { user: RootData['user']; 
               </li>
             </>
           ) : (
-            <li>
-              <NavLink to="/login" onClick={onNavigate}>
-                {t('user.login')}
-              </NavLink>
-            </li>
+            <LinkItems links={[{ to: '/login', label: 'user.login' }]} current onNavigate={onNavigate} />
           )}
         </ul>
       </nav>

@@ -4,13 +4,14 @@
  * the dark-mode toggle; the admin tools icon (Admin only); the user icon or menu; the cart icon
  * with item count (opens the side cart); and, on narrow screens, the mobile menu.
  */
-import { NavLink, Link } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { PromoBanner } from './PromoBanner.tsx';
 import { SearchBox } from './SearchBox.tsx';
+import { LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useUiState } from './ui-state.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -63,17 +64,7 @@ export function Navbar({ data }: { data: RootData }) {
         </Link>
         <nav aria-label={t('nav.main')} className="nav-main">
           <ul className="nav-links">
-            <li>
-              <NavLink to="/" end>
-                {t('nav.home')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/client/products">{t('nav.products')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/contact">{t('nav.contact')}</NavLink>
-            </li>
+            <LinkItems links={SITE_PAGES.slice(0, 3)} current />
           </ul>
         </nav>
         <div className="nav-actions">

@@ -1,6 +1,7 @@
 /** The order summary block: subtotal, discount, shipping fee, total and the VAT it contains. Money in Rappen. */
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format.ts';
+import { SummaryRow } from './SummaryRow.tsx';
 
 export type SummaryNumbers = { subtotal: number; discount: number; bonus?: number; shippingFee: number; total: number; vat: number; promoCode?: string | null };
 
@@ -13,39 +14,18 @@ export function OrderSummary({ s, vatRate, freeFrom, title }: { s: SummaryNumber
       <h2 id="order-summary-h" style={{ fontSize: '1.4rem' }}>
         {title ?? t('summary.title')}
       </h2>
-      <div className="summary-row">
-        <span>{t('summary.subtotal')}</span>
-        <span data-testid="summary-subtotal">{price(s.subtotal)}</span>
-      </div>
+      <SummaryRow label={t('summary.subtotal')} value={price(s.subtotal)} testId="summary-subtotal" />
       {s.discount > 0 && (
-        <div className="summary-row">
-          <span>
-            {t('summary.discount')}
-            {s.promoCode ? ` (${s.promoCode})` : ''}
-          </span>
-          <span data-testid="summary-discount">
-            <bdi dir="ltr">−{price(s.discount)}</bdi>
-          </span>
-        </div>
+        <SummaryRow
+          label={`${t('summary.discount')}${s.promoCode ? ` (${s.promoCode})` : ''}`}
+          value={<bdi dir="ltr">−{price(s.discount)}</bdi>}
+          testId="summary-discount"
+        />
       )}
-      {(s.bonus ?? 0) > 0 && (
-        <div className="summary-row">
-          <span>{ti('summary.bonus')}</span>
-          <span data-testid="summary-bonus">−{price(s.bonus!)}</span>
-        </div>
-      )}
-      <div className="summary-row">
-        <span>{t('summary.shipping')}</span>
-        <span data-testid="summary-shipping">{s.shippingFee === 0 ? t('summary.shippingFree') : price(s.shippingFee)}</span>
-      </div>
-      <div className="summary-row summary-total">
-        <span>{t('summary.total')}</span>
-        <span data-testid="summary-total">{price(s.total)}</span>
-      </div>
-      <div className="summary-row card-meta">
-        <span>{t('summary.vat', { rate: vatRate.toFixed(1) })}</span>
-        <span data-testid="summary-vat">{price(s.vat)}</span>
-      </div>
+      {(s.bonus ?? 0) > 0 && <SummaryRow label={ti('summary.bonus')} value={`−${price(s.bonus!)}`} testId="summary-bonus" />}
+      <SummaryRow label={t('summary.shipping')} value={s.shippingFee === 0 ? t('summary.shippingFree') : price(s.shippingFee)} testId="summary-shipping" />
+      <SummaryRow className="summary-total" label={t('summary.total')} value={price(s.total)} testId="summary-total" />
+      <SummaryRow className="card-meta" label={t('summary.vat', { rate: vatRate.toFixed(1) })} value={price(s.vat)} testId="summary-vat" />
       {freeFrom != null && s.shippingFee > 0 && <p className="card-meta">{t('summary.freeFrom', { amount: price(freeFrom) })}</p>}
     </aside>
   );
@@ -60,14 +40,8 @@ export function PaymentBox({ paymentMethod, paymentStatus, children }: { payment
   return (
     <div className="summary" style={{ marginTop: 16 }}>
       <h2 style={{ fontSize: '1.2rem' }}>{t('details.payment')}</h2>
-      <div className="summary-row">
-        <span>{t('details.paymentMethod')}</span>
-        <span>{t(`method.${paymentMethod}`)}</span>
-      </div>
-      <div className="summary-row">
-        <span>{t('details.paymentStatus')}</span>
-        <span data-testid="payment-status">{t(`paymentStatus.${paymentStatus}`)}</span>
-      </div>
+      <SummaryRow label={t('details.paymentMethod')} value={t(`method.${paymentMethod}`)} />
+      <SummaryRow label={t('details.paymentStatus')} value={t(`paymentStatus.${paymentStatus}`)} testId="payment-status" />
       {children}
     </div>
   );

@@ -15,6 +15,7 @@ import { useUiState } from './ui-state.tsx';
 import { BoxContents, useBoxLineName } from './custombox/BoxContents.tsx';
 import { ModalDialog } from './dialog.tsx';
 import { FreeDeliveryNote } from './FreeDeliveryNote.tsx';
+import { SummaryRow } from './SummaryRow.tsx';
 
 /** The side cart: the cart's lines, subtotal and a link to the cart page, in a modal panel. */
 export function SideCart({ cart }: { cart: CartView }) {
@@ -42,22 +43,15 @@ export function SideCart({ cart }: { cart: CartView }) {
             ))}
           </ul>
           <div className="sidecart-foot">
-            <div className="summary-row summary-total">
-              <span>{t('subtotal')}</span>
-              <span data-testid="sidecart-subtotal">{price(cart.subtotal)}</span>
-            </div>
-            {cart.bonus > 0 && (
-              <div className="summary-row">
-                <span>{ti('summary.bonus')}</span>
-                <span data-testid="sidecart-bonus">−{price(cart.bonus)}</span>
-              </div>
-            )}
+            <SummaryRow className="summary-total" label={t('subtotal')} value={price(cart.subtotal)} testId="sidecart-subtotal" />
+            {cart.bonus > 0 && <SummaryRow label={ti('summary.bonus')} value={`−${price(cart.bonus)}`} testId="sidecart-bonus" />}
             {cart.lines.length > 0 && (
               <>
-                <div className="summary-row">
-                  <span>{t('shipping.delivery')}</span>
-                  <span data-testid="sidecart-shipping">{cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)}</span>
-                </div>
+                <SummaryRow
+                  label={t('shipping.delivery')}
+                  value={cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)}
+                  testId="sidecart-shipping"
+                />
                 <FreeDeliveryNote shipping={cart.shipping} testId="sidecart-free-delivery" />
               </>
             )}

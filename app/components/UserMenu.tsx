@@ -11,6 +11,7 @@ import { Form, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
 import { useDisclosure } from './dialog.tsx';
+import { accountLinks, LinkItems } from './SiteLinks.tsx';
 
 function UserIcon() {
   return (
@@ -23,11 +24,6 @@ function UserIcon() {
 
 /** How long a hover-opened menu stays after the mouse leaves it, ms (time to reach the menu). */
 const HOVER_CLOSE_DELAY_MS = 250;
-
-/** Whether a role may see the Influencer Profile (specification section 6). */
-export function hasInfluencerProfile(role: string | undefined): boolean {
-  return role === 'Influencer' || role === 'Admin';
-}
 
 /** The user icon: a login link for visitors, the account menu for a logged-in user. */
 export function UserMenu({ user }: { user: RootData['user'] }) {
@@ -82,23 +78,7 @@ export function UserMenu({ user }: { user: RootData['user'] }) {
       </summary>
       <div {...panelProps} className="menu menu-popup" data-testid="user-menu">
         <ul className="menu-list">
-          <li>
-            <Link to="/profile" className="menu-item" onClick={() => setOpen(false)}>
-              {t('user.profile')}
-            </Link>
-          </li>
-          {hasInfluencerProfile(user.role) && (
-            <li>
-              <Link to="/client/influencer" className="menu-item" onClick={() => setOpen(false)}>
-                {t('user.influencer')}
-              </Link>
-            </li>
-          )}
-          <li>
-            <Link to="/client/history" className="menu-item" onClick={() => setOpen(false)}>
-              {t('user.history')}
-            </Link>
-          </li>
+          <LinkItems links={accountLinks(user.role)} className="menu-item" onNavigate={() => setOpen(false)} />
           <li className="menu-sep" aria-hidden="true" />
           <li>
             <Form method="post" action="/logout" reloadDocument>

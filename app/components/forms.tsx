@@ -131,6 +131,27 @@ export function SelectField(
   );
 }
 
+/**
+ * A labelled choice among `values` (a list's filter or sort order), each shown as `text(value)`,
+ * after a first choice of no value when `any` is given (all statuses, any role…): a
+ * {@link SelectField} built from a list.
+ */
+export function ChoiceField<V extends string>({
+  values,
+  text = (value) => value,
+  any,
+  ...props
+}: FieldBase & {
+  values: readonly V[];
+  /** The shown name of a value (default: the value). */
+  text?: (value: V) => ReactNode;
+  /** The label of the first choice, of no value; without it, there is none. */
+  any?: ReactNode;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'children'>) {
+  const options = values.map((value) => ({ value, label: text(value) }));
+  return <SelectField {...props} options={any === undefined ? options : [{ value: '', label: any }, ...options]} />;
+}
+
 /** A checkbox with its label after it (posted as `on` when ticked, absent otherwise). */
 export function CheckboxField(props: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type'>) {
   const { base, control: input } = split(props);

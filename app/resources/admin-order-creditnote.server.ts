@@ -4,19 +4,14 @@ import type { ResourceArgs } from './types.ts';
 import { DomainError } from '../../core/errors.ts';
 import { creditNoteFor } from '../../core/orders/index.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
+import { pdfResponse } from '../lib/pdf-response.server.ts';
 
 export async function loader({ request, context }: ResourceArgs) {
   await requireAdmin(context, request);
   const no = (new URL(request.url).searchParams.get('no') ?? '').slice(0, 80);
   try {
     const { pdf, refund } = await creditNoteFor(context.shop.db, no);
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="credit-note-${refund.creditNoteNumber}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return pdfResponse(pdf, `credit-note-${refund.creditNoteNumber}.pdf`);
   } catch (e) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });
     throw e;

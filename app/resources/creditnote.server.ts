@@ -11,6 +11,7 @@ import { creditNoteFor } from '../../core/orders/index.ts';
 import { getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
+import { pdfResponse } from '../lib/pdf-response.server.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
@@ -19,13 +20,7 @@ export async function loader({ request, context, url }: ResourceArgs) {
     await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
     const { pdf, refund } = await creditNoteFor(context.shop.db, (url.searchParams.get('no') ?? '').slice(0, 80));
     await getOrderFor(context.shop, refund.orderId, auth);
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="credit-note-${refund.creditNoteNumber}.pdf"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return pdfResponse(pdf, `credit-note-${refund.creditNoteNumber}.pdf`);
   } catch (e) {
     if (e instanceof DomainError) throw data(e.code === 'rate_limited' ? e.message : 'Not found', { status: e.code === 'rate_limited' ? 429 : 404 });
     throw e;

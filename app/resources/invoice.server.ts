@@ -11,22 +11,12 @@ import { DomainError } from '../../core/errors.ts';
 import { invoicePhotos } from '../../core/catalogue/index.ts';
 import { invoicePdf } from '../../core/invoices/index.ts';
 import { getOrderFor } from '../../core/orders/index.ts';
-import { authenticate, type AuthUser } from '../../core/accounts/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
-
-/** The caller: the web session, else the API's `accestoken` / Bearer header. */
-async function caller(request: Request, context: ResourceArgs['context']): Promise<AuthUser | null> {
-  if (context.auth) return context.auth;
-  if (!request.headers.get('accestoken') && !request.headers.get('authorization')) return null;
-  try {
-    return await authenticate(context.shop, request);
-  } catch {
-    throw data('Invalid or expired access token', { status: 401 });
-  }
-}
+import { documentCaller } from '../lib/document-caller.server.ts';
+import { pdfResponse } from '../lib/pdf-response.server.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
-  const auth = await caller(request, context);
+  const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   try {
     await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
@@ -51,8 +41,5 @@ export async function loader({ request, context, url }: ResourceArgs) {
     date: qr ? order.createdAt : undefined,
     photos: await invoicePhotos(context.shop, order.lines),
   });
-  const name = paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${name}"`, 'Cache-Control': 'private, no-store' },
-  });
+  return pdfResponse(pdf, paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`);
 }

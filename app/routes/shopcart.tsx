@@ -20,6 +20,7 @@ import { packagingLabel } from '../../core/catalogue/browser.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
+import { SummaryRow } from '../components/SummaryRow.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
@@ -203,32 +204,11 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
             <h2 id="summary-h" style={{ fontSize: '1.4rem' }}>
               {t('summary')}
             </h2>
-            <div className="summary-row">
-              <span>{t('subtotal')}</span>
-              <span data-testid="cart-subtotal">{price(cart.subtotal)}</span>
-            </div>
-            {cart.promoDiscount > 0 && (
-              <div className="summary-row">
-                <span>{t('promoDiscount')}</span>
-                <span>
-                  <bdi dir="ltr">−{price(cart.promoDiscount)}</bdi>
-                </span>
-              </div>
-            )}
-            {cart.bonus > 0 && (
-              <div className="summary-row">
-                <span>{ti('summary.bonus')}</span>
-                <span data-testid="cart-bonus">−{price(cart.bonus)}</span>
-              </div>
-            )}
-            <div className="summary-row">
-              <span>{t('shipping.delivery')}</span>
-              <span data-testid="cart-shipping">{cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)}</span>
-            </div>
-            <div className="summary-row summary-total">
-              <span>{t('orderPrice')}</span>
-              <span data-testid="cart-total">{price(cart.orderPrice + cart.shipping.fee)}</span>
-            </div>
+            <SummaryRow label={t('subtotal')} value={price(cart.subtotal)} testId="cart-subtotal" />
+            {cart.promoDiscount > 0 && <SummaryRow label={t('promoDiscount')} value={<bdi dir="ltr">−{price(cart.promoDiscount)}</bdi>} />}
+            {cart.bonus > 0 && <SummaryRow label={ti('summary.bonus')} value={`−${price(cart.bonus)}`} testId="cart-bonus" />}
+            <SummaryRow label={t('shipping.delivery')} value={cart.shipping.fee === 0 ? t('shipping.free') : price(cart.shipping.fee)} testId="cart-shipping" />
+            <SummaryRow className="summary-total" label={t('orderPrice')} value={price(cart.orderPrice + cart.shipping.fee)} testId="cart-total" />
             <FreeDeliveryNote shipping={cart.shipping} />
             <p className="card-meta">{t('shipping.taxesIncluded')}</p>
             <Link to="/payment" className="btn" style={{ width: '100%' }} data-testid="checkout">

@@ -8,6 +8,11 @@
 export const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
 export type Strength = (typeof STRENGTHS)[number];
 
+/** The orders of the product list (the storefront's sort choice, also in the browser). */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'strength'] as const;
+/** The product categories (the storefront's category filter, also in the browser). */
+export const CATEGORIES = ['cigar', 'rolling-tobacco', 'accessory'] as const;
+
 /** Why stock changed. */
 import { STOCK_REASONS } from '../db/browser.ts';
 export { STOCK_REASONS, type StockReason } from '../db/browser.ts';

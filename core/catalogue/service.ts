@@ -5,15 +5,13 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
-import { STRENGTHS, type Strength } from './limits.ts';
+import { CATEGORIES, SORTS, STRENGTHS, type Strength } from './limits.ts';
 import { products, type ProductRow } from '../db/index.ts';
 import { searchIndexFor, type SearchHit } from './search-index.ts';
 import { normalizeSearchText } from './search-text.ts';
 
-export const SORTS = ['newest', 'price-asc', 'price-desc', 'name', 'strength'] as const;
 export type ProductSort = (typeof SORTS)[number];
-export const CATEGORIES = ['cigar', 'rolling-tobacco', 'accessory'] as const;
-export { STRENGTHS, type Strength };
+export { CATEGORIES, SORTS, STRENGTHS, type Strength };
 
 /** Options of {@link listProducts}. `page` is 1-based; `pageSize` 1..100. */
 export type ListOptions = {

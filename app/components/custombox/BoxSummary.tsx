@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { BoxMessageKind } from '../../../core/custom-box/browser.ts';
 import { BoxPreview, type PreviewCigar } from './BoxPreview.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { SummaryRow } from '../SummaryRow.tsx';
 
 export function BoxSummary({
   model,
@@ -75,16 +76,8 @@ export function BoxSummary({
           ))}
         </ul>
       )}
-      <div className="summary-row">
-        <span>{t('boxPrice')}</span>
-        <span>{price(model?.price ?? 0)}</span>
-      </div>
-      <div className="summary-row summary-total">
-        <span>{t('total')}</span>
-        <span data-testid="box-total" aria-live="polite">
-          {price(total)}
-        </span>
-      </div>
+      <SummaryRow label={t('boxPrice')} value={price(model?.price ?? 0)} />
+      <SummaryRow className="summary-total" label={t('total')} value={price(total)} testId="box-total" aria-live="polite" />
       <p className="card-meta">{t('pricing')}</p>
       <button type="submit" name="intent" value="create" className="btn" style={{ width: '100%' }} disabled={busy} data-testid="box-create">
         {busy ? t('creating') : t('create')}

@@ -5,12 +5,12 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STRENGTHS } from '../../../core/catalogue/browser.ts';
+import { ChoiceField } from '../forms.tsx';
 import { StrengthScale } from '../StrengthScale.tsx';
 import { hueOf } from './BoxPreview.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { BoxBuilderVariety } from '../../lib/custom-box.server.ts';
-
-const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
 
 export function CigarStep({
   varieties,
@@ -49,28 +49,25 @@ export function CigarStep({
         {t('rule', { min, capacity })}
       </p>
       <div className="cb-filters">
-        <div className="field">
-          <label htmlFor="cb-strength">{tc('spec.strength')}</label>
-          <select id="cb-strength" name="strength" data-early-filter="strength" value={strength} onChange={(e) => onFilter('strength', e.target.value)}>
-            <option value="">{t('all')}</option>
-            {STRENGTHS.map((s) => (
-              <option key={s} value={s}>
-                {tc(`strength.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cb-vitola">{tc('spec.vitola')}</label>
-          <select id="cb-vitola" name="vitola" data-early-filter="vitola" value={vitola} onChange={(e) => onFilter('vitola', e.target.value)}>
-            <option value="">{t('all')}</option>
-            {vitolas.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        {(
+          [
+            ['strength', strength, STRENGTHS, (s: string) => tc(`strength.${s}`)],
+            ['vitola', vitola, vitolas, undefined],
+          ] as const
+        ).map(([name, value, values, text]) => (
+          <ChoiceField
+            key={name}
+            name={name}
+            id={`cb-${name}`}
+            label={tc(`spec.${name}`)}
+            data-early-filter={name}
+            value={value}
+            onChange={(e) => onFilter(name, e.target.value)}
+            any={t('all')}
+            values={values}
+            text={text}
+          />
+        ))}
         <noscript>
           <button type="submit" name="intent" value="filter" className="btn btn-small btn-ghost">
             {t('applyFilters')}

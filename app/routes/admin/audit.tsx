@@ -3,12 +3,13 @@
  * changed fields before and after (`core/audit/service.ts`). Filter by kind of thing (`entity`)
  * and by one thing (`entityId`, e.g. from a user page); paged. Admin only.
  */
-import { Form, Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/audit';
 import { actorLabels } from '../../../core/accounts/index.ts';
 import { listAudit } from '../../../core/audit/index.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -83,28 +84,14 @@ export default function AdminAudit() {
     <div className="admin-page">
       <h1>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
-      <Form method="get" className="toolbar">
-        <div className="field">
-          <label htmlFor="entity">{t('audit.entity')}</label>
-          <select id="entity" name="entity" defaultValue={entity}>
-            <option value="">{t('audit.allEntities')}</option>
-            {ENTITIES.map((e) => (
-              <option key={e} value={e}>
-                {t(`audit.entities.${e}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+      <ListFilterForm
+        filters={[{ name: 'entity', label: t('audit.entity'), any: t('audit.allEntities'), choices: ENTITIES, text: (e) => t(`audit.entities.${e}`) }]}
+        current={{ entity }}
+        apply={t('audit.filter')}
+        reset={Boolean(entity || entityId) && { to: '/admin/audit', label: t('audit.reset') }}
+      >
         {entityId && <input type="hidden" name="entityId" value={entityId} />}
-        <button type="submit" className="btn btn-small">
-          {t('audit.filter')}
-        </button>
-        {(entity || entityId) && (
-          <Link to="/admin/audit" className="btn btn-small btn-ghost">
-            {t('audit.reset')}
-          </Link>
-        )}
-      </Form>
+      </ListFilterForm>
       <p className="card-meta">{t('audit.count', { count: total })}</p>
       <DataTable
         rows={rows}

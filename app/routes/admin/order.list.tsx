@@ -15,6 +15,8 @@ import { paymentsNeedingAttentionWithCodes } from '../../../core/payments/index.
 import { rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { useFormat } from '../../lib/format.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { Field } from '../../components/forms.tsx';
+import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
@@ -82,50 +84,21 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           {ta('orders.exportCsv')}
         </a>
       </div>
-      <Form method="get" className="toolbar admin-order-filter" role="search" aria-label={ta('orders.filters')}>
-        <div className="field field-grow">
-          <label htmlFor="q">{ta('orders.search')}</label>
-          <input id="q" name="q" type="search" defaultValue={f.q} placeholder={ta('orders.searchHint')} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="status">{ta('orders.status')}</label>
-          <select id="status" name="status" defaultValue={f.status}>
-            <option value="">{ta('orders.any')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="method">{ta('orders.method')}</label>
-          <select id="method" name="method" defaultValue={f.method}>
-            <option value="">{ta('orders.any')}</option>
-            {d.methods.map((m) => (
-              <option key={m} value={m}>
-                {t(`method.${m}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="from">{ta('orders.from')}</label>
-          <input id="from" name="from" type="date" defaultValue={f.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="to">{ta('orders.to')}</label>
-          <input id="to" name="to" type="date" defaultValue={f.to} />
-        </div>
-        <button type="submit" className="btn btn-small">
-          {ta('orders.apply')}
-        </button>
-        {filtered && (
-          <Link to="/admin/order/list" className="btn btn-ghost btn-small">
-            {ta('orders.reset')}
-          </Link>
-        )}
-      </Form>
+      <ListFilterForm
+        label={ta('orders.filters')}
+        className="toolbar admin-order-filter"
+        search={{ label: ta('orders.search'), placeholder: ta('orders.searchHint'), maxLength: 100, grow: true }}
+        filters={[
+          { name: 'status', label: ta('orders.status'), any: ta('orders.any'), choices: ORDER_STATUSES, text: (s) => t(`status.${s}`) },
+          { name: 'method', label: ta('orders.method'), any: ta('orders.any'), choices: d.methods, text: (m) => t(`method.${m}`) },
+        ]}
+        current={f}
+        apply={ta('orders.apply')}
+        reset={filtered && { to: '/admin/order/list', label: ta('orders.reset') }}
+      >
+        <Field name="from" id="from" type="date" label={ta('orders.from')} defaultValue={f.from} />
+        <Field name="to" id="to" type="date" label={ta('orders.to')} defaultValue={f.to} />
+      </ListFilterForm>
       <p className="card-meta" role="status" aria-live="polite" data-testid="orders-count">
         {loading ? ta('orders.loading') : ta('orders.count', { n: number(d.total) })}
       </p>

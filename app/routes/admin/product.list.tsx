@@ -3,7 +3,7 @@
  * SKU, name or brand; filter listed / archived / low stock; CSV export of the catalogue and CSV
  * import with a dry run that lists every bad row before anything is written.
  */
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
 import { adminCountProducts, adminListProducts } from '../../../core/catalogue/index.ts';
@@ -13,6 +13,7 @@ import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { CsvImportSection } from '../../components/admin/product/CsvImportSection.tsx';
 import { ProductTable } from '../../components/admin/product/ProductTable.tsx';
+import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
@@ -141,25 +142,13 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
           {t(`products.done.${loaderData.done}`)}
         </p>
       )}
-      <Form method="get" className="toolbar" role="search" aria-label={t('products.search')}>
-        <div className="field field-grow">
-          <label htmlFor="q">{t('products.search')}</label>
-          <input id="q" name="q" type="search" defaultValue={loaderData.q} placeholder={t('products.searchHint')} />
-        </div>
-        <div className="field">
-          <label htmlFor="state">{t('products.show')}</label>
-          <select id="state" name="state" defaultValue={loaderData.state}>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`products.state.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-small">
-          {t('products.apply')}
-        </button>
-      </Form>
+      <ListFilterForm
+        label={t('products.search')}
+        search={{ label: t('products.search'), placeholder: t('products.searchHint'), grow: true }}
+        filters={[{ name: 'state', label: t('products.show'), choices: STATES, text: (s) => t(`products.state.${s}`) }]}
+        current={loaderData}
+        apply={t('products.apply')}
+      />
       <p className="card-meta" role="status">
         {t('products.count', { n: loaderData.total })}
       </p>

@@ -13,6 +13,7 @@ import { ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from '..
 import { listUsers, setRole } from '../../../core/accounts/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage, SubmitButton } from '../../components/forms.tsx';
+import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../i18n/resources.server.ts';
@@ -88,37 +89,21 @@ export default function AdminUserList() {
           {t('admin.users.add')}
         </Link>
       </div>
-      <Form method="get" className="toolbar">
-        <div className="field">
-          <label htmlFor="q">{t('admin.users.search')}</label>
-          <input id="q" name="q" type="search" defaultValue={q} />
-        </div>
-        <div className="field">
-          <label htmlFor="role">{t('fields.role')}</label>
-          <select id="role" name="role" defaultValue={role}>
-            <option value="">{t('admin.users.allRoles')}</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="status">{t('admin:users.statusLabel')}</label>
-          <select id="status" name="status" defaultValue={status}>
-            <option value="">{t('admin:users.allStatuses')}</option>
-            {USER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`admin:users.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-small">
-          {t('admin.users.filter')}
-        </button>
-      </Form>
+      <ListFilterForm
+        search={{ label: t('admin.users.search') }}
+        filters={[
+          { name: 'role', label: t('fields.role'), any: t('admin.users.allRoles'), choices: ROLES, text: (r) => t(`roles.${r}`) },
+          {
+            name: 'status',
+            label: t('admin:users.statusLabel'),
+            any: t('admin:users.allStatuses'),
+            choices: USER_STATUSES,
+            text: (s) => t(`admin:users.status.${s}`),
+          },
+        ]}
+        current={{ q, role, status }}
+        apply={t('admin.users.filter')}
+      />
       <FormMessage error={result && !result.ok ? result.error : null} success={result?.ok ? result.message : null} />
       <p className="card-meta">{t('admin.users.count', { count: total })}</p>
       <DataTable

@@ -14,6 +14,7 @@ import type { Route } from './+types/historydetails';
 import { DomainError } from '../../../core/errors.ts';
 import { getOrderFor } from '../../../core/orders/index.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
+import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 import { OrderAside } from '../../components/client/order/OrderAside.tsx';
@@ -156,15 +157,7 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
         <div>
           <OrderSummary s={o} vatRate={loaderData.vatRate} />
           <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
-            {o.paidAmount > 0 && (
-              <div className="summary-row">
-                <span>{t('details.paid')}</span>
-                <span>
-                  {price(o.paidAmount)}
-                  {o.paidAt ? ` · ${date(o.paidAt)}` : ''}
-                </span>
-              </div>
-            )}
+            {o.paidAmount > 0 && <SummaryRow label={t('details.paid')} value={`${price(o.paidAmount)}${o.paidAt ? ` · ${date(o.paidAt)}` : ''}`} />}
             {invoice && (
               <a className="btn btn-ghost" style={{ width: '100%', marginTop: 12 }} href={`/client/invoice?id=${o.code}`} data-testid="invoice-download">
                 {t('details.invoice')}

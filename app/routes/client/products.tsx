@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/products';
 import { Pager } from '../../components/Pager.tsx';
-import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../../../core/catalogue/index.ts';
+import { getProduct, listProducts, searchProducts } from '../../../core/catalogue/index.ts';
+import { CATEGORIES, SORTS, STRENGTHS } from '../../../core/catalogue/browser.ts';
+import { ChoiceFilters } from '../../components/ListFilters.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { toCardProduct } from '../../lib/card-product.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -79,38 +81,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <h1>{query.q ? t('list.resultsFor', { q: query.q }) : t('list.title')}</h1>
       {/* a choice applies at once; before the page's scripts ran, the early script submits the form (app/lib/early-controls.ts) */}
       <Form method="get" className="toolbar" data-early-autosubmit="" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-        <div className="field">
-          <label htmlFor="sort">{t('list.sortBy')}</label>
-          <select id="sort" name="sort" defaultValue={query.sort}>
-            {['newest', 'price-asc', 'price-desc', 'name', 'strength'].map((s) => (
-              <option key={s} value={s}>
-                {t(`sort.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="category">{t('list.category')}</label>
-          <select id="category" name="category" defaultValue={query.category ?? ''}>
-            <option value="">{t('list.all')}</option>
-            {['cigar', 'rolling-tobacco', 'accessory'].map((c) => (
-              <option key={c} value={c}>
-                {t(`category.${c}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="strength">{t('list.strength')}</label>
-          <select id="strength" name="strength" defaultValue={query.strength ?? ''}>
-            <option value="">{t('list.all')}</option>
-            {['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'].map((s) => (
-              <option key={s} value={s}>
-                {t(`strength.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilters
+          filters={[
+            { name: 'sort', label: t('list.sortBy'), choices: SORTS, text: (s) => t(`sort.${s}`) },
+            { name: 'category', label: t('list.category'), any: t('list.all'), choices: CATEGORIES, text: (c) => t(`category.${c}`) },
+            { name: 'strength', label: t('list.strength'), any: t('list.all'), choices: STRENGTHS, text: (s) => t(`strength.${s}`) },
+          ]}
+          current={query}
+        />
         <noscript>
           <button type="submit" className="btn btn-small">
             {t('list.apply')}

@@ -1,6 +1,7 @@
 /** The payment side of the admin's order page: paid, refunded, invoice number, each payment and refund movement, the invoice PDF. */
 import { useTranslation } from 'react-i18next';
 import { PaymentBox } from '../../OrderSummary.tsx';
+import { SummaryRow } from '../../SummaryRow.tsx';
 import { useFormat } from '../../../lib/format.ts';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
 
@@ -10,22 +11,9 @@ export function AdminPaymentBox({ order: o, payments }: { order: AdminOrderPage[
   const { price, dateTime } = useFormat();
   return (
     <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
-      <div className="summary-row">
-        <span>{t('details.paid')}</span>
-        <span>{price(o.paidAmount)}</span>
-      </div>
-      {o.refundedAmount > 0 && (
-        <div className="summary-row">
-          <span>{ta('refund.refunded')}</span>
-          <span data-testid="refunded-amount">−{price(o.refundedAmount)}</span>
-        </div>
-      )}
-      {o.invoiceNumber && (
-        <div className="summary-row">
-          <span>{t('admin.invoiceNo')}</span>
-          <span>{o.invoiceNumber}</span>
-        </div>
-      )}
+      <SummaryRow label={t('details.paid')} value={price(o.paidAmount)} />
+      {o.refundedAmount > 0 && <SummaryRow label={ta('refund.refunded')} value={`−${price(o.refundedAmount)}`} testId="refunded-amount" />}
+      {o.invoiceNumber && <SummaryRow label={t('admin.invoiceNo')} value={o.invoiceNumber} />}
       <ul className="timeline">
         {payments.map((p) => (
           <li key={p.id}>
