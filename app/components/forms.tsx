@@ -152,6 +152,47 @@ export function ChoiceField<V extends string>({
   return <SelectField {...props} options={any === undefined ? options : [{ value: '', label: any }, ...options]} />;
 }
 
+/** What {@link HintedField} gives its control: its id, the hint as its description, whether it is marked invalid. */
+export type HintedControl = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string };
+
+/**
+ * A labelled control with a short hint under it in a `<small>` (the order, return and refund
+ * forms): `children` renders the control with the attributes it is given; `error` (the field's
+ * message, if any) follows the hint.
+ */
+export function HintedField({
+  id,
+  label,
+  hint,
+  hintId = `${id}-hint`,
+  invalid,
+  error,
+  className = 'field',
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  /** The hint's id; default `<id>-hint`. */
+  hintId?: string;
+  /** The control is marked invalid (`aria-invalid`). */
+  invalid?: unknown;
+  error?: ReactNode;
+  className?: string;
+  children: (control: HintedControl) => ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': invalid ? true : undefined, 'aria-describedby': hintId })}
+      <small id={hintId} className="card-meta">
+        {hint}
+      </small>
+      {error}
+    </div>
+  );
+}
+
 /** A checkbox with its label after it (posted as `on` when ticked, absent otherwise). */
 export function CheckboxField(props: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type'>) {
   const { base, control: input } = split(props);

@@ -19,6 +19,7 @@ import { TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
@@ -100,7 +101,7 @@ export default function LoginPage() {
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
-          <Field name="password" type="password" label={t('fields.password')} autoComplete="current-password" required error={failure?.fields.password} />
+          <PasswordField name="password" label={t('fields.password')} error={failure?.fields.password} />
           {failure?.twoFactor && (
             <Field
               name="otp"

@@ -21,7 +21,7 @@ import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
-import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
+import { NewPasswordFields, PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
 import { adminTwoFactorRequired, twoFactorStatus } from '../../core/accounts/index.ts';
 import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
@@ -187,14 +187,7 @@ export default function ProfilePage() {
         <FormMessage error={pw && !pw.ok ? pw.error : null} success={pw?.ok ? pw.message : null} />
         <Form method="post" className="account-form" noValidate key={pw?.ok ? 'done' : 'form'}>
           <input type="hidden" name="intent" value="password" />
-          <Field
-            name="currentPassword"
-            type="password"
-            label={t('fields.currentPassword')}
-            autoComplete="current-password"
-            required
-            error={we.currentPassword}
-          />
+          <PasswordField name="currentPassword" label={t('fields.currentPassword')} error={we.currentPassword} />
           <NewPasswordFields name="newPassword" label="fields.newPassword" errors={we} />
           <SubmitButton>{t('profile.changePassword')}</SubmitButton>
         </Form>
@@ -222,7 +215,7 @@ export default function ProfilePage() {
         <FormMessage error={er && !er.ok ? er.error : null} />
         <Form method="post" className="account-form" noValidate aria-labelledby="erase-h">
           <input type="hidden" name="intent" value="erase" />
-          <Field name="password" type="password" label={tp('password')} autoComplete="current-password" required error={er?.fields.password} />
+          <PasswordField name="password" label={tp('password')} error={er?.fields.password} />
           <SubmitButton className="btn btn-danger">{tp('erase')}</SubmitButton>
         </Form>
       </section>

@@ -12,6 +12,7 @@ import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
+import { PostalAddress } from '../../components/order/PostalAddress.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -45,15 +46,7 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
       </p>
       <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
       <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>
-      <address className="packing-address">
-        {d.address.firstName} {d.address.lastName}
-        <br />
-        {d.address.street}
-        <br />
-        {d.address.postalCode} {d.address.city}
-        <br />
-        {d.address.country}
-      </address>
+      <PostalAddress className="packing-address" address={d.address} country={d.address.country} />
       <OrderLinesTable
         lines={d.lines}
         testId="packing-lines"

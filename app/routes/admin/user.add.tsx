@@ -9,6 +9,7 @@ import { ROLES } from '../../../core/accounts/browser.ts';
 import { adminCreateUser } from '../../../core/accounts/index.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
+import { PasswordField } from '../../components/account/NewPasswordFields.tsx';
 import { newAccountFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
 import { translate } from '../../i18n/resources.server.ts';
@@ -60,15 +61,7 @@ export default function AdminUserAdd() {
         <Field name="phone" type="tel" label={t('fields.phone')} required error={e.phone} />
         <Field name="dateOfBirth" type="date" label={t('fields.dateOfBirth')} required error={e.dateOfBirth} />
         <AddressFields errors={e} />
-        <Field
-          name="password"
-          type="password"
-          label={t('fields.password')}
-          autoComplete="new-password"
-          required
-          error={e.password}
-          hint={t('password.rules')}
-        />
+        <PasswordField name="password" label={t('fields.password')} autoComplete="new-password" error={e.password} hint={t('password.rules')} />
         <SelectField
           name="role"
           label={t('fields.role')}

@@ -17,6 +17,7 @@ import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
+import { PostalAddress } from '../../components/order/PostalAddress.tsx';
 import { OrderAside } from '../../components/client/order/OrderAside.tsx';
 import { ReturnsSection } from '../../components/client/order/ReturnsSection.tsx';
 import { customerOrderPage } from '../../lib/customer-order.server.ts';
@@ -129,15 +130,11 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
           <h2 className="checkout-h2" style={{ marginTop: 24 }}>
             {t('details.deliveryTo')}
           </h2>
-          <address style={{ fontStyle: 'normal' }}>
-            {o.address.firstName} {o.address.lastName}
-            <br />
-            {o.address.street}
-            <br />
-            {o.address.postalCode} {o.address.city}
-            <br />
-            {o.address.country === 'LI' ? t('payment.countryLI') : t('payment.countryCH')}
-          </address>
+          <PostalAddress
+            style={{ fontStyle: 'normal' }}
+            address={o.address}
+            country={o.address.country === 'LI' ? t('payment.countryLI') : t('payment.countryCH')}
+          />
           <h2 className="checkout-h2" style={{ marginTop: 24 }}>
             {t('details.timeline')}
           </h2>

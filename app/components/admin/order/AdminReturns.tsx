@@ -9,6 +9,8 @@ import { rappenToDecimalString } from '../../../../core/pricing/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { ReturnPhotos } from '../../order/ReturnPhotos.tsx';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
+import { HintedField } from '../../forms.tsx';
+import { CreditNoteLink, OrderPanel } from './OrderPanel.tsx';
 import type { FormProblem } from './types.ts';
 
 type AdminReturn = AdminOrderPage['returns'][number];
@@ -33,10 +35,7 @@ export function AdminReturns({
   const { price, dateTime } = useFormat();
   if (returns.length === 0) return null;
   return (
-    <section aria-labelledby="returns-h" className="admin-panel" id="returns">
-      <h2 id="returns-h" className="checkout-h2">
-        {ta('returns.title')}
-      </h2>
+    <OrderPanel id="returns" title={ta('returns.title')}>
       <ul className="return-list" data-testid="admin-returns">
         {returns.map((r) => {
           const err = problemOf(r.id);
@@ -60,14 +59,7 @@ export function AdminReturns({
                 <p className="card-meta">
                   {r.decidedAt ? dateTime(r.decidedAt) : ''}
                   {r.note ? ` · ${r.note}` : ''}
-                  {r.creditNote && (
-                    <>
-                      {' · '}
-                      <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNote)}`}>
-                        {ta('refund.creditNote')} {r.creditNote}
-                      </a>
-                    </>
-                  )}
+                  <CreditNoteLink number={r.creditNote} />
                   {r.restock ? ` · ${ta('refund.restocked')}` : ''}
                 </p>
               )}
@@ -77,21 +69,15 @@ export function AdminReturns({
                     <input type="hidden" name="id" value={orderId} />
                     <input type="hidden" name="returnId" value={r.id} />
                     <input type="hidden" name="intent" value="return-accept" />
-                    <div className="field">
-                      <label htmlFor={`ret-amount-${r.id}`}>{ta('returns.amount')}</label>
-                      <input
-                        id={`ret-amount-${r.id}`}
-                        name="amount"
-                        required
-                        inputMode="decimal"
-                        defaultValue={rappenToDecimalString(r.suggested)}
-                        aria-describedby={`ret-amount-hint-${r.id}`}
-                        aria-invalid={err?.intent === 'return-accept' && err.fields.amount ? true : undefined}
-                      />
-                      <small id={`ret-amount-hint-${r.id}`} className="card-meta">
-                        {ta('returns.amountHint', { amount: price(r.suggested) })}
-                      </small>
-                    </div>
+                    <HintedField
+                      id={`ret-amount-${r.id}`}
+                      label={ta('returns.amount')}
+                      hint={ta('returns.amountHint', { amount: price(r.suggested) })}
+                      hintId={`ret-amount-hint-${r.id}`}
+                      invalid={err?.intent === 'return-accept' && err.fields.amount}
+                    >
+                      {(control) => <input {...control} name="amount" required inputMode="decimal" defaultValue={rappenToDecimalString(r.suggested)} />}
+                    </HintedField>
                     <div className="field field-check">
                       <label>
                         <input type="checkbox" name="restock" defaultChecked={r.reason === 'wrong_item'} style={{ width: 'auto', minHeight: 0 }} />{' '}
@@ -136,6 +122,6 @@ export function AdminReturns({
           );
         })}
       </ul>
-    </section>
+    </OrderPanel>
   );
 }

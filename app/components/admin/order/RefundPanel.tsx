@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { rappenToDecimalString } from '../../../../core/pricing/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
-import type { FormProblem } from './types.ts';
+import { HintedField } from '../../forms.tsx';
+import { CreditNoteLink, OrderPanel } from './OrderPanel.tsx';
+import type { OrderPanelProps } from './types.ts';
 
 type Refund = AdminOrderPage['refunds'][number];
 
@@ -19,22 +21,16 @@ export function RefundPanel({
   refundable,
   problem,
   busy,
-}: {
-  order: AdminOrderPage['order'];
+}: OrderPanelProps & {
   refunds: Refund[];
   returned: Record<string, number>;
   /** What can still be refunded, in Rappen. */
   refundable: number;
-  problem: FormProblem | null;
-  busy: boolean;
 }) {
   const { t: ta } = useTranslation('adminshop');
   const { price } = useFormat();
   return (
-    <section aria-labelledby="refund-h" className="admin-panel" id="refund">
-      <h2 id="refund-h" className="checkout-h2">
-        {ta('refund.title')}
-      </h2>
+    <OrderPanel id="refund" title={ta('refund.title')}>
       {refunds.length > 0 && (
         <ul className="timeline" data-testid="refunds">
           {refunds.map((r) => (
@@ -80,21 +76,9 @@ export function RefundPanel({
             </div>
           </fieldset>
           <div className="grid-2">
-            <div className="field">
-              <label htmlFor="amount">{ta('refund.amount')}</label>
-              <input
-                id="amount"
-                name="amount"
-                required
-                inputMode="decimal"
-                defaultValue={rappenToDecimalString(refundable)}
-                aria-invalid={problem?.fields.amount ? true : undefined}
-                aria-describedby="amount-hint"
-              />
-              <small id="amount-hint" className="card-meta">
-                {ta('refund.amountHint')}
-              </small>
-            </div>
+            <HintedField id="amount" label={ta('refund.amount')} hint={ta('refund.amountHint')} invalid={problem?.fields.amount}>
+              {(control) => <input {...control} name="amount" required inputMode="decimal" defaultValue={rappenToDecimalString(refundable)} />}
+            </HintedField>
             <div className="field">
               <label htmlFor="reason">{ta('refund.reason')}</label>
               <input id="reason" name="reason" maxLength={500} />
@@ -112,7 +96,7 @@ export function RefundPanel({
           {problem.error || ta('refund.amountInvalid')}
         </p>
       )}
-    </section>
+    </OrderPanel>
   );
 }
 
@@ -131,14 +115,7 @@ function RefundItem({ r, orderId, busy }: { r: Refund; orderId: string; busy: bo
       {dateTime(r.at)} · −{price(r.amount)} · {r.lines.map((l) => `${l.count}× ${l.sku}`).join(', ') || ta('refund.noItems')}
       {r.restock ? ` · ${ta('refund.restocked')}` : ''}
       {r.reason ? ` · ${r.reason}` : ''}
-      {r.creditNoteNumber && (
-        <>
-          {' · '}
-          <a href={`/admin/order/creditnote?no=${encodeURIComponent(r.creditNoteNumber)}`}>
-            {ta('refund.creditNote')} {r.creditNoteNumber}
-          </a>
-        </>
-      )}
+      <CreditNoteLink number={r.creditNoteNumber} />
       {r.status === 'failed' && r.message ? ` · ${r.message}` : ''}
       {r.status === 'pending' && (
         <>

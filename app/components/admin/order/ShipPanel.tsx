@@ -6,30 +6,15 @@ import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CARRIERS, DEFAULT_CARRIER } from '../../../../core/orders/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
-import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
-import { SelectField } from '../../forms.tsx';
-import type { FormProblem } from './types.ts';
+import { HintedField, SelectField } from '../../forms.tsx';
+import { OrderPanel } from './OrderPanel.tsx';
+import type { OrderPanelProps } from './types.ts';
 
-export function ShipPanel({
-  order: o,
-  trackingUrl,
-  canShip,
-  problem,
-  busy,
-}: {
-  order: AdminOrderPage['order'];
-  trackingUrl: string | null;
-  canShip: boolean;
-  problem: FormProblem | null;
-  busy: boolean;
-}) {
+export function ShipPanel({ order: o, trackingUrl, canShip, problem, busy }: OrderPanelProps & { trackingUrl: string | null; canShip: boolean }) {
   const { t: ta } = useTranslation('adminshop');
   const { dateTime } = useFormat();
   return (
-    <section aria-labelledby="ship-h" className="admin-panel" id="ship">
-      <h2 id="ship-h" className="checkout-h2">
-        {ta('fulfil.title')}
-      </h2>
+    <OrderPanel id="ship" title={ta('fulfil.title')}>
       {o.trackingNumber ? (
         <p data-testid="tracking">
           {ta('fulfil.shippedWith', {
@@ -55,22 +40,16 @@ export function ShipPanel({
             defaultValue={DEFAULT_CARRIER}
             options={Object.entries(CARRIERS).map(([k, c]) => ({ value: k, label: c.name }))}
           />
-          <div className="field field-grow">
-            <label htmlFor="trackingNumber">{ta('fulfil.tracking')}</label>
-            <input
-              id="trackingNumber"
-              name="trackingNumber"
-              required
-              minLength={6}
-              maxLength={60}
-              autoComplete="off"
-              aria-invalid={problem?.fields.trackingNumber ? true : undefined}
-              aria-describedby="tracking-hint"
-            />
-            <small id="tracking-hint" className="card-meta">
-              {ta('fulfil.trackingHint')}
-            </small>
-          </div>
+          <HintedField
+            id="trackingNumber"
+            className="field field-grow"
+            label={ta('fulfil.tracking')}
+            hint={ta('fulfil.trackingHint')}
+            hintId="tracking-hint"
+            invalid={problem?.fields.trackingNumber}
+          >
+            {(control) => <input {...control} name="trackingNumber" required minLength={6} maxLength={60} autoComplete="off" />}
+          </HintedField>
           <button type="submit" className="btn btn-small" disabled={busy}>
             {ta('fulfil.ship')}
           </button>
@@ -83,6 +62,6 @@ export function ShipPanel({
           {problem.error}
         </p>
       )}
-    </section>
+    </OrderPanel>
   );
 }

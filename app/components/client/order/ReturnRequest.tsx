@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from '../../../../core/returns/browser.ts';
 import { useFormat } from '../../../lib/format.ts';
 import type { CustomerOrderPage } from '../../../lib/customer-order.server.ts';
+import { HintedField } from '../../forms.tsx';
 
 /** A refused form: the message and the translated problem of each field at fault. */
 export type FormProblem = { error: string; fields: Record<string, string> };
@@ -78,59 +79,44 @@ export function ReturnRequest({
         ))}
         {fieldErr('lines')}
       </fieldset>
-      <div className="field">
-        <label htmlFor="return-message">{t('returns.message')}</label>
-        <textarea
-          id="return-message"
-          name="message"
-          required
-          maxLength={MAX_RETURN_MESSAGE}
-          rows={4}
-          aria-invalid={err?.fields.message ? true : undefined}
-          aria-describedby="message-hint"
-        />
-        <small id="message-hint" className="card-meta">
-          {t('returns.messageHint', { max: MAX_RETURN_MESSAGE })}
-        </small>
-        {fieldErr('message')}
-      </div>
-      <div className="field">
-        <label htmlFor="return-photos">{t('returns.photos')}</label>
-        <input
-          id="return-photos"
-          name="photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          onChange={onPhotos}
-          aria-invalid={err?.fields.photos || photoError ? true : undefined}
-          aria-describedby="photos-hint"
-        />
-        <small id="photos-hint" className="card-meta">
-          {t('returns.photosHint', { max: MAX_RETURN_PHOTOS, mb: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 })}
-        </small>
-        {photoError && <p className="field-error">{photoError}</p>}
-        {fieldErr('photos')}
-      </div>
+      <HintedField
+        id="return-message"
+        label={t('returns.message')}
+        hint={t('returns.messageHint', { max: MAX_RETURN_MESSAGE })}
+        hintId="message-hint"
+        invalid={err?.fields.message}
+        error={fieldErr('message')}
+      >
+        {(control) => <textarea {...control} name="message" required maxLength={MAX_RETURN_MESSAGE} rows={4} />}
+      </HintedField>
+      <HintedField
+        id="return-photos"
+        label={t('returns.photos')}
+        hint={t('returns.photosHint', { max: MAX_RETURN_PHOTOS, mb: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 })}
+        hintId="photos-hint"
+        invalid={err?.fields.photos || photoError}
+        error={
+          <>
+            {photoError && <p className="field-error">{photoError}</p>}
+            {fieldErr('photos')}
+          </>
+        }
+      >
+        {(control) => <input {...control} name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={onPhotos} />}
+      </HintedField>
       {bankTransfer && (
-        <div className="field">
-          <label htmlFor="return-iban">{t('returns.iban')}</label>
-          <input
-            id="return-iban"
-            name="iban"
-            required
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={42}
-            placeholder="CH00 0000 0000 0000 0000 0"
-            aria-invalid={err?.fields.iban ? true : undefined}
-            aria-describedby="iban-hint"
-          />
-          <small id="iban-hint" className="card-meta">
-            {t('returns.ibanHint')}
-          </small>
-          {fieldErr('iban')}
-        </div>
+        <HintedField
+          id="return-iban"
+          label={t('returns.iban')}
+          hint={t('returns.ibanHint')}
+          hintId="iban-hint"
+          invalid={err?.fields.iban}
+          error={fieldErr('iban')}
+        >
+          {(control) => (
+            <input {...control} name="iban" required autoComplete="off" spellCheck={false} maxLength={42} placeholder="CH00 0000 0000 0000 0000 0" />
+          )}
+        </HintedField>
       )}
       <button type="submit" className="btn" disabled={busy} data-testid="return-submit">
         {busy ? t('returns.sending') : t('returns.submit')}
