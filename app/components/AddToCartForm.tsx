@@ -5,7 +5,7 @@
  * compact form (`cardName`): one unit, no quantity field, the product's name in the buttons'
  * accessible names.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUiState } from './ui-state.tsx';
@@ -54,28 +54,46 @@ export function AddToCartForm({ productId, stock, cardName }: { productId: strin
           <input id="qty" className="qty" type="number" name="count" min={1} max={stock} defaultValue={1} required inputMode="numeric" />
         </div>
       )}
-      <button
-        type="submit"
-        name="intent"
-        value="add"
-        className={cardName ? 'btn btn-small' : 'btn'}
-        disabled={busy}
-        data-testid={cardName ? 'card-add-to-cart' : 'add-to-cart'}
-      >
+      <IntentButton intent="add" cardName={cardName} testId="add-to-cart" disabled={busy}>
         {busy ? t('adding') : t('addToCart')}
-        {cardName && <span className="visually-hidden">: {cardName}</span>}
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="buy"
-        className={cardName ? 'btn btn-small btn-ghost' : 'btn btn-ghost'}
-        formAction="/shopcart"
-        data-testid={cardName ? 'card-buy-now' : 'buy-now'}
-      >
+      </IntentButton>
+      <IntentButton intent="buy" cardName={cardName} testId="buy-now" ghost formAction="/shopcart">
         {t('buyNow')}
-        {cardName && <span className="visually-hidden">: {cardName}</span>}
-      </button>
+      </IntentButton>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A submit button of the form naming its `intent`: small on a product card, where its test id
+ * starts with `card-` and its accessible name ends with the product's name.
+ */
+function IntentButton({
+  intent,
+  cardName,
+  testId,
+  ghost = false,
+  children,
+  ...button
+}: {
+  intent: 'add' | 'buy';
+  cardName: string | undefined;
+  testId: string;
+  /** The secondary look (`btn-ghost`). */
+  ghost?: boolean;
+  children: ReactNode;
+} & Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'formAction'>) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`btn${cardName ? ' btn-small' : ''}${ghost ? ' btn-ghost' : ''}`}
+      data-testid={cardName ? `card-${testId}` : testId}
+      {...button}
+    >
+      {children}
+      {cardName && <span className="visually-hidden">: {cardName}</span>}
+    </button>
   );
 }

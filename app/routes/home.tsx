@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/home';
 import { homeSections } from '../../core/catalogue/index.ts';
 import { ProductCard, type CardProduct } from '../components/ProductCard.tsx';
+import { NextStep } from '../components/NextStep.tsx';
 import { toCardProduct } from '../lib/card-product.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -51,11 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <span className="eyebrow">{t('home.eyebrow')}</span>
         <h1>{t('home.title')}</h1>
         <p>{t('home.lead')}</p>
-        <p>
-          <Link to="/client/products" className="btn">
-            {t('home.cta')}
-          </Link>
-        </p>
+        <NextStep to="/client/products">{t('home.cta')}</NextStep>
       </section>
       <Section title={t('home.popular')} products={loaderData.popular} testId="popular" />
       <Section title={t('home.promotional')} products={loaderData.promotional} testId="promotional" />

@@ -10,6 +10,7 @@ import { getProductCached } from '../../core/catalogue/index.ts';
 import { rappenToDecimalString } from '../../core/pricing/browser.ts';
 import { unitPrice } from '../../core/pricing/browser.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
+import { NextStep } from '../components/NextStep.tsx';
 import { Price } from '../components/Price.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -180,11 +181,7 @@ export function ErrorBoundary() {
   return (
     <div className="container notfound">
       <h1>{t('productNotFound')}</h1>
-      <p>
-        <Link to="/client/products" className="btn">
-          {t('list.title')}
-        </Link>
-      </p>
+      <NextStep to="/client/products">{t('list.title')}</NextStep>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { STRENGTHS } from '../../../core/catalogue/browser.ts';
 import { ChoiceField } from '../forms.tsx';
 import { StrengthScale } from '../StrengthScale.tsx';
 import { hueOf } from './BoxPreview.tsx';
+import { BoxStep } from './BoxStep.tsx';
 import { useFormat } from '../../lib/format.ts';
 import type { BoxBuilderVariety } from '../../lib/custom-box.server.ts';
 
@@ -41,10 +42,7 @@ export function CigarStep({
   const visible = (x: BoxBuilderVariety) => (!strength || x.strength === strength) && (!vitola || x.vitola === vitola);
   const shownCount = varieties.filter(visible).length;
   return (
-    <fieldset className="cb-step" id="cb-items" tabIndex={-1} aria-describedby="cb-rule">
-      <legend>
-        <span className="cb-num">2</span> {t('chooseCigars')}
-      </legend>
+    <BoxStep n={2} id="cb-items" title={t('chooseCigars')} describedBy="cb-rule">
       <p id="cb-rule" className="card-meta">
         {t('rule', { min, capacity })}
       </p>
@@ -83,7 +81,7 @@ export function CigarStep({
           <CigarItem key={x.id} x={x} n={qty[x.id] ?? 0} hidden={!visible(x)} full={count >= capacity} setQty={setQty} />
         ))}
       </ul>
-    </fieldset>
+    </BoxStep>
   );
 }
 

@@ -1,6 +1,7 @@
 /** Step 3 of the custom box builder: a gift card or an engraving, and its text with the characters left. */
 import { useTranslation } from 'react-i18next';
 import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/browser.ts';
+import { BoxStep } from './BoxStep.tsx';
 
 export function MessageStep({
   kind,
@@ -21,10 +22,7 @@ export function MessageStep({
   const { t } = useTranslation('custombox');
   const limit = limits[kind];
   return (
-    <fieldset className="cb-step" id="cb-message" tabIndex={-1}>
-      <legend>
-        <span className="cb-num">3</span> {t('personalise')}
-      </legend>
+    <BoxStep n={3} id="cb-message" title={t('personalise')}>
       <div className="cb-kinds">
         {BOX_MESSAGE_KINDS.map((k) => (
           <label key={k} className="cb-kind">
@@ -50,6 +48,6 @@ export function MessageStep({
           {t('chars', { count: [...message].length, max: limit })}
         </p>
       </div>
-    </fieldset>
+    </BoxStep>
   );
 }

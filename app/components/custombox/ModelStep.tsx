@@ -2,15 +2,13 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format.ts';
 import type { BoxBuilderData } from '../../lib/custom-box.server.ts';
+import { BoxStep } from './BoxStep.tsx';
 
 export function ModelStep({ models, chosen, onChoose }: { models: BoxBuilderData['models']; chosen: string | undefined; onChoose: (id: string) => void }) {
   const { t } = useTranslation('custombox');
   const { price } = useFormat();
   return (
-    <fieldset className="cb-step" id="cb-boxID" tabIndex={-1}>
-      <legend>
-        <span className="cb-num">1</span> {t('chooseBox')}
-      </legend>
+    <BoxStep n={1} id="cb-boxID" title={t('chooseBox')}>
       <div className="cb-models">
         {models.map((m) => (
           <label key={m.id} className={`cb-model${m.id === chosen ? ' is-on' : ''}`} data-testid="box-model">
@@ -22,7 +20,7 @@ export function ModelStep({ models, chosen, onChoose }: { models: BoxBuilderData
           </label>
         ))}
       </div>
-    </fieldset>
+    </BoxStep>
   );
 }
 

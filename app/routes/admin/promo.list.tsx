@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
+import { NextStep } from '../../components/NextStep.tsx';
 import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { listPromos, promoTerms } from '../../../core/promos/index.ts';
@@ -24,11 +25,9 @@ export default function AdminPromos({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1>{t('admin.promos')}</h1>
-      <p>
-        <Link to="/admin/promo/edit" className="btn btn-small">
-          {t('admin.newPromo')}
-        </Link>
-      </p>
+      <NextStep to="/admin/promo/edit" small>
+        {t('admin.newPromo')}
+      </NextStep>
       <DataTable
         rows={loaderData.promos}
         rowKey={(p) => p.id}
