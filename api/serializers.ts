@@ -8,6 +8,7 @@ import type { ShippingFigures } from '../core/pricing/browser.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { unitPrice } from '../core/pricing/browser.ts';
 import { cartBoxJson } from './custombox-json.ts';
+import { productComposition, productIdentity } from '../core/catalogue/browser.ts';
 
 /** The product fields a cart entry carries (specification section 3). */
 export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
@@ -50,21 +51,11 @@ export function cartJson(cart: Cart, promoDiscount: number, bonus: number, shipp
 export function productJson(p: ProductRow, lang = 'en') {
   return {
     _id: p.id,
-    sku: p.sku,
-    category: p.category,
-    brand: p.brand,
-    line: p.line,
-    name: p.name,
-    vitola: p.vitola,
+    ...productIdentity(p),
     length_mm: p.lengthMm,
     length_in: p.lengthIn,
     ring_gauge: p.ringGauge,
-    wrapper: p.wrapper,
-    binder: p.binder,
-    filler: p.filler,
-    origin: p.origin,
-    strength: p.strength,
-    packaging: p.packaging,
+    ...productComposition(p),
     units_per_package: p.unitsPerPackage,
     base_price: rappenToChf(p.basePrice),
     discount_percent: p.discountPercent,

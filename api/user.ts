@@ -14,7 +14,7 @@ import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, r
 import { familyOf, login, logout, type RequestMeta } from '../core/accounts/index.ts';
 import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
 import { DomainError } from '../core/errors.ts';
-import { requireAuth } from './auth.ts';
+import { requireAuth, requireSelfOrAdmin } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiRouter } from './openapi.ts';
 import type { ApiEnv } from './types.ts';
@@ -53,13 +53,6 @@ const UserAnswer = z.object({
 function meta(c: Context<ApiEnv>): RequestMeta {
   const shop = c.get('shop');
   return { origin: publicOrigin(shop.env), lang: c.get('lang') ?? 'en', ip: clientIp(c) };
-}
-
-/** The caller may act on `userID`: their own id, or any for an admin. @throws 403 otherwise. */
-async function ownUserOrAdmin(c: Context<ApiEnv>, userID: string) {
-  const auth = await requireAuth(c);
-  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-  return auth;
 }
 
 const id = z.string().trim().min(1).max(64);
@@ -179,7 +172,7 @@ export const userApi = new ApiRouter(['user'])
     responses: { 200: { description: 'The user', schema: UserAnswer }, 401: 'No token', 403: "Someone else's data", 417: 'Access token expired' },
     handler: async (c) => {
       const { userID } = c.req.valid('query');
-      await ownUserOrAdmin(c, userID);
+      await requireSelfOrAdmin(c, userID);
       return c.json(userJson(await getUser(c.get('shop').db, userID)));
     },
   })
@@ -192,7 +185,7 @@ export const userApi = new ApiRouter(['user'])
     responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: "Someone else's profile" },
     handler: async (c) => {
       const body = c.req.valid('json');
-      await ownUserOrAdmin(c, body.userID);
+      await requireSelfOrAdmin(c, body.userID);
       return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
     },
   })
