@@ -3,6 +3,7 @@
  * product ids as `_id`.
  */
 import type { ProductRow } from '../core/db/index.ts';
+import type { Session } from '../core/accounts/index.ts';
 import type { Cart } from '../core/cart/index.ts';
 import type { ShippingFigures } from '../core/pricing/browser.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
@@ -45,6 +46,11 @@ export function cartJson(cart: Cart, promoDiscount: number, bonus: number, shipp
     order_price: rappenToChf(Math.max(0, cart.subtotal - promoDiscount - bonus)),
     shipping: { fee: rappenToChf(shipping.fee), freeFrom: rappenToChf(shipping.freeFrom), remaining: rappenToChf(shipping.remaining) },
   };
+}
+
+/** The tokens of a new or rotated session, as `user/login` and `token/refresh` answer them (never its family id). */
+export function sessionJson(s: Session) {
+  return { accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId };
 }
 
 /** A product for list and detail answers. `lang` picks the description (English fallback). */

@@ -17,6 +17,7 @@ import { DomainError } from '../core/errors.ts';
 import { requireAuth, requireSelfOrAdmin } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiRouter } from './openapi.ts';
+import { sessionJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
@@ -149,7 +150,7 @@ export const userApi = new ApiRouter(['user'])
     },
     handler: async (c) => {
       const s = await login(c.get('shop'), c.req.valid('json'), meta(c));
-      return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
+      return c.json({ ...sessionJson(s), message: s.message });
     },
   })
   .operation({
