@@ -82,7 +82,8 @@ time env -u TEST_DATABASE_URL npx vitest run
 # (the PostgreSQL server's work, the browser's throttled and timed waits), so they run side by side.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== database tests on PostgreSQL ($TEST_DATABASE_URL) and end-to-end tests (Playwright, Debian chromium), side by side"
-  start "database tests on PostgreSQL" npx vitest run
+  # the unit tests of core/, api/ and app/ open no database: the PGlite pass has run them
+  start "database tests on PostgreSQL" npx vitest run tests/integration/ scripts/
 else
   echo "== end-to-end tests (Playwright, Debian chromium)"
 fi
