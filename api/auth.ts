@@ -22,6 +22,16 @@ export async function requireAuth(c: Context<ApiEnv>): Promise<AuthUser> {
 }
 
 /**
+ * The caller, who must be the user `userID` or an admin (an admin may act for anyone).
+ * @throws {DomainError} 401 when anonymous (417 / 401 for bad tokens), 403 for anyone else.
+ */
+export async function requireSelfOrAdmin(c: Context<ApiEnv>, userID: string): Promise<AuthUser> {
+  const auth = await requireAuth(c);
+  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  return auth;
+}
+
+/**
  * The caller, who must be an Admin (and, when the shop requires it of every admin, one with
  * two-factor log-in turned on).
  * @throws {DomainError} 401 anonymous, 403 other roles or two-factor log-in still to set up.

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { findUser } from '../core/accounts/index.ts';
 import { ANON_ID_PATTERN } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';
-import { optionalAuth } from './auth.ts';
+import { requireSelfOrAdmin } from './auth.ts';
 import type { ApiEnv } from './types.ts';
 
 /** The cart key to use for `userID`, and the owning user's id when it is a registered user. */
@@ -21,9 +21,7 @@ export async function resolveCartOwner(c: Context<ApiEnv>, userID: string): Prom
   const shop = c.get('shop');
   const user = await findUser(shop.db, userID);
   if (user) {
-    const auth = await optionalAuth(c);
-    if (!auth) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
-    if (auth.userId !== user.id && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    await requireSelfOrAdmin(c, user.id);
     return { cartKey: user.id, userId: user.id };
   }
   if (!ANON_ID_PATTERN.test(userID))

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
-import { cartTotals } from '../core/cart/index.ts';
+import { cartTotals, type Cart } from '../core/cart/index.ts';
+import type { Db } from '../core/db/index.ts';
 import { applyPromoCode } from '../core/cart/index.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { ApiRouter } from './openapi.ts';
@@ -41,6 +42,11 @@ const CartAnswer = z.object({
 });
 
 const CartProductsAnswer = z.object({ cart: z.object({ products: z.array(Entry) }) });
+/** The body of `CartAnswer`: the cart with its promo discount, bonus and delivery figures. */
+async function cartAnswer(db: Db, cart: Cart) {
+  const totals = await cartTotals(db, cart);
+  return cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping);
+}
 /** The body of `CartProductsAnswer`: the cart's lines. */
 const productsAnswer = (cart: Parameters<typeof cartProductsJson>[0]) => ({ cart: { products: cartProductsJson(cart) } });
 
@@ -55,9 +61,7 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
     handler: async (c) => {
       const owner = await resolveCartOwner(c, c.req.valid('query').userID);
       const db = c.get('shop').db;
-      const cart = await getCart(db, owner.cartKey);
-      const totals = await cartTotals(db, cart);
-      return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
+      return c.json(await cartAnswer(db, await getCart(db, owner.cartKey)));
     },
   })
   .operation({
@@ -135,8 +139,6 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       const db = c.get('shop').db;
       // per address and account: codes cannot be tried one after another
       await consumeRateLimit(c.get('shop'), 'promo', clientIp(c), owner.userId);
-      const cart = await applyPromoCode(db, owner.cartKey, body.code, owner.userId);
-      const totals = await cartTotals(db, cart);
-      return c.json(cartJson(cart, totals.promoDiscount, totals.bonus, totals.shipping));
+      return c.json(await cartAnswer(db, await applyPromoCode(db, owner.cartKey, body.code, owner.userId)));
     },
   });

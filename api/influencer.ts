@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { influencerProfile, type InfluencerProfile } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
-import { requireAuth } from './auth.ts';
+import { requireSelfOrAdmin } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
 
 export const InfluencerQuery = z.object({ userID: z.string().trim().min(1).max(64) });
@@ -48,8 +48,8 @@ export const influencerApi = new ApiRouter(['user']).operation({
   },
   handler: async (c) => {
     const { userID } = c.req.valid('query');
-    const auth = await requireAuth(c);
-    if (auth.role === 'Customer' || (auth.userId !== userID && auth.role !== 'Admin')) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+    const auth = await requireSelfOrAdmin(c, userID);
+    if (auth.role === 'Customer') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
     const profile = await influencerProfile(c.get('shop').db, userID);
     return c.json(influencerJson(profile));
   },

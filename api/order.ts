@@ -4,14 +4,11 @@
  * `order/return`. All need the customer's token; `userID` must be the
  * caller's (an admin may act for anyone).
  */
-import type { Context } from 'hono';
 import { z } from 'zod';
-import { DomainError } from '../core/errors.ts';
 import { createOrder, getOrderFor, listOrdersOfUser, PAYMENT_METHODS, type OrderWithLines } from '../core/orders/index.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
-import { requireAuth } from './auth.ts';
+import { requireAuth, requireSelfOrAdmin } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
-import type { ApiEnv } from './types.ts';
 import { orderBoxJson, OrderBoxJson } from './custombox-json.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
@@ -98,13 +95,6 @@ export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
   };
 }
 
-/** The caller, who must be `userID` (or an admin). @throws {DomainError} 401 / 403. */
-async function callerFor(c: Context<ApiEnv>, userID: string) {
-  const auth = await requireAuth(c);
-  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-  return auth;
-}
-
 const ReturnJson = z.object({ _id: z.string(), status: z.enum(['requested', 'accepted', 'refused']), reason: z.enum(RETURN_REASONS), created_at: z.string() });
 function returnJson(r: {
   id: string;
@@ -134,7 +124,7 @@ export const orderApi = new ApiRouter(['order'])
     },
     handler: async (c) => {
       const body = c.req.valid('json');
-      await callerFor(c, body.userID);
+      await requireSelfOrAdmin(c, body.userID);
       await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
       const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
       return c.json({ order: orderJson(order) }, 201);
@@ -149,7 +139,7 @@ export const orderApi = new ApiRouter(['order'])
     responses: { 200: { description: 'The orders', schema: z.object({ orders: z.array(OrderJson) }) }, 403: "Someone else's userID" },
     handler: async (c) => {
       const { userID } = c.req.valid('query');
-      await callerFor(c, userID);
+      await requireSelfOrAdmin(c, userID);
       const orders = await listOrdersOfUser(c.get('shop'), userID);
       return c.json({ orders: orders.map(orderJson) });
     },

@@ -3,11 +3,13 @@
  * product ids as `_id`.
  */
 import type { ProductRow } from '../core/db/index.ts';
+import type { Session } from '../core/accounts/index.ts';
 import type { Cart } from '../core/cart/index.ts';
 import type { ShippingFigures } from '../core/pricing/browser.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { unitPrice } from '../core/pricing/browser.ts';
 import { cartBoxJson } from './custombox-json.ts';
+import { productComposition, productIdentity } from '../core/catalogue/browser.ts';
 
 /** The product fields a cart entry carries (specification section 3). */
 export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
@@ -46,25 +48,20 @@ export function cartJson(cart: Cart, promoDiscount: number, bonus: number, shipp
   };
 }
 
+/** The tokens of a new or rotated session, as `user/login` and `token/refresh` answer them (never its family id). */
+export function sessionJson(s: Session) {
+  return { accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId };
+}
+
 /** A product for list and detail answers. `lang` picks the description (English fallback). */
 export function productJson(p: ProductRow, lang = 'en') {
   return {
     _id: p.id,
-    sku: p.sku,
-    category: p.category,
-    brand: p.brand,
-    line: p.line,
-    name: p.name,
-    vitola: p.vitola,
+    ...productIdentity(p),
     length_mm: p.lengthMm,
     length_in: p.lengthIn,
     ring_gauge: p.ringGauge,
-    wrapper: p.wrapper,
-    binder: p.binder,
-    filler: p.filler,
-    origin: p.origin,
-    strength: p.strength,
-    packaging: p.packaging,
+    ...productComposition(p),
     units_per_package: p.unitsPerPackage,
     base_price: rappenToChf(p.basePrice),
     discount_percent: p.discountPercent,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { refreshSession } from '../core/accounts/index.ts';
 import { ApiRouter } from './openapi.ts';
+import { sessionJson } from './serializers.ts';
 
 export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
 const RefreshAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.string(), userId: z.string() });
@@ -15,6 +16,6 @@ export const tokenApi = new ApiRouter(['token']).operation({
   responses: { 200: { description: 'The new tokens', schema: RefreshAnswer }, 401: 'Unknown, expired, revoked or reused refresh token' },
   handler: async (c) => {
     const s = await refreshSession(c.get('shop'), c.req.valid('json').refreshToken);
-    return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId });
+    return c.json(sessionJson(s));
   },
 });

@@ -14,9 +14,10 @@ import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, r
 import { familyOf, login, logout, type RequestMeta } from '../core/accounts/index.ts';
 import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
 import { DomainError } from '../core/errors.ts';
-import { requireAuth } from './auth.ts';
+import { requireAuth, requireSelfOrAdmin } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiRouter } from './openapi.ts';
+import { sessionJson } from './serializers.ts';
 import type { ApiEnv } from './types.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
@@ -53,13 +54,6 @@ const UserAnswer = z.object({
 function meta(c: Context<ApiEnv>): RequestMeta {
   const shop = c.get('shop');
   return { origin: publicOrigin(shop.env), lang: c.get('lang') ?? 'en', ip: clientIp(c) };
-}
-
-/** The caller may act on `userID`: their own id, or any for an admin. @throws 403 otherwise. */
-async function ownUserOrAdmin(c: Context<ApiEnv>, userID: string) {
-  const auth = await requireAuth(c);
-  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-  return auth;
 }
 
 const id = z.string().trim().min(1).max(64);
@@ -156,7 +150,7 @@ export const userApi = new ApiRouter(['user'])
     },
     handler: async (c) => {
       const s = await login(c.get('shop'), c.req.valid('json'), meta(c));
-      return c.json({ accesToken: s.accesToken, refreshToken: s.refreshToken, role: s.role, userId: s.userId, message: s.message });
+      return c.json({ ...sessionJson(s), message: s.message });
     },
   })
   .operation({
@@ -179,7 +173,7 @@ export const userApi = new ApiRouter(['user'])
     responses: { 200: { description: 'The user', schema: UserAnswer }, 401: 'No token', 403: "Someone else's data", 417: 'Access token expired' },
     handler: async (c) => {
       const { userID } = c.req.valid('query');
-      await ownUserOrAdmin(c, userID);
+      await requireSelfOrAdmin(c, userID);
       return c.json(userJson(await getUser(c.get('shop').db, userID)));
     },
   })
@@ -192,7 +186,7 @@ export const userApi = new ApiRouter(['user'])
     responses: { 200: { description: 'The updated user', schema: UserAnswer }, 403: "Someone else's profile" },
     handler: async (c) => {
       const body = c.req.valid('json');
-      await ownUserOrAdmin(c, body.userID);
+      await requireSelfOrAdmin(c, body.userID);
       return c.json(userJson(await updateProfile(c.get('shop'), body.userID, body)));
     },
   })

@@ -17,6 +17,12 @@ import { DEFERRED_MODULE_TYPE, DEFERRED_REL_ATTR } from './lib/hydrate-after-loa
  */
 export { resourceRoutes } from './resources/index.server.ts';
 
+/**
+ * The page header rendered on its own, for the pages the server builds from the shared page cache
+ * for a browser that has not shown it runs scripts (server/personal-page.ts).
+ */
+export { renderPersonalHeader } from './personal-header.server.tsx';
+
 export const streamTimeout = 5_000;
 
 /**

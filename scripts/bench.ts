@@ -6,8 +6,8 @@
  * `/productdetail?id=…`, `/client/products` (served by the page cache after the first view), the
  * product page of a signed-in customer three ways (the shared cached page their browser gets; the
  * uncached request it then makes for its own user and cart, `GET /personal`, app/lib/personal.ts
- * and server/personal-part.ts; and the page rendered for them on every request, as without the
- * personal hint), next to the route's whole data request (`.data`) that the page's script made
+ * and server/personal-part.ts; and the page their browser gets before it has marked the personal
+ * hint, without JavaScript for instance: the shared page with their own header, server/personal-page.ts), next to the route's whole data request (`.data`) that the page's script made
  * for its own part before, which is no longer requested; `POST searchProducts` and `POST
  * /api/cart/addProduct` into a new anonymous cart each time. Then live-search latency from one
  * client (p50/p95 over typed prefixes), the server's RSS, page speed on the throttled phone
@@ -364,7 +364,7 @@ async function main() {
       { name: 'GET /personal (signed in: own part)', url: `${base}/personal`, headers: signedIn },
       // what the page's script asked for before the personal part had a route of its own (no longer requested)
       { name: 'GET /productdetail.data?id=… (signed in: old own part, not needed)', url: `${base}${productPath.replace('?', '.data?')}`, headers: signedIn },
-      { name: 'GET /productdetail?id=… (signed in, rendered)', url: `${base}${productPath}`, headers: signedInNoHint },
+      { name: 'GET /productdetail?id=… (signed in, no marked hint: shared page, own header)', url: `${base}${productPath}`, headers: signedInNoHint },
       {
         name: 'POST /api/product/searchProducts',
         url: `${base}/api/product/searchProducts`,

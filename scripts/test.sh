@@ -36,8 +36,9 @@ start() {
   ( time "$@" ) >"$logs/$name" 2>&1 &
   started+=("$name:$!")
 }
-# Waits for every started check; prints each one's output (all of it when it failed) and fails
-# after all have ended when one of them did.
+# Waits for every started check and prints how each ended: its last lines, or, when it failed,
+# its last 60 lines (`finish full`: all of its output, or its whole output when it passed too for
+# the test runs, whose lists of tests are the record). Fails after all have ended when one did.
 finish() {
   local failed=0 entry name pid
   for entry in "${started[@]}"; do
@@ -45,10 +46,10 @@ finish() {
     pid=${entry##*:}
     if wait "$pid"; then
       echo "== $name: ok"
-      tail -1 "$logs/$name"
+      if [ "${1:-}" = full ]; then cat "$logs/$name"; else tail -1 "$logs/$name"; fi
     else
       echo "== $name: FAILED"
-      tail -60 "$logs/$name"
+      if [ "${1:-}" = full ]; then cat "$logs/$name"; else tail -60 "$logs/$name"; fi
       failed=1
     fi
   done
@@ -76,10 +77,15 @@ fi
 echo "== unit and integration tests (PGlite)"
 time env -u TEST_DATABASE_URL npx vitest run
 
+# The PostgreSQL pass and the end-to-end tests share nothing (another database server, another
+# shop process on its own PGlite directory and port) and each leaves a core idle much of the time
+# (the PostgreSQL server's work, the browser's throttled and timed waits), so they run side by side.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
-  time npx vitest run
+  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL) and end-to-end tests (Playwright, Debian chromium), side by side"
+  # the unit tests of core/, api/ and app/ open no database: the PGlite pass has run them
+  start "database tests on PostgreSQL" npx vitest run tests/integration/ scripts/
+else
+  echo "== end-to-end tests (Playwright, Debian chromium)"
 fi
-
-echo "== end-to-end tests (Playwright, Debian chromium)"
-time npx playwright test
+start "end-to-end tests" npx playwright test
+finish full

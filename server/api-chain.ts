@@ -63,18 +63,28 @@ export function compressAccepted(): MiddlewareHandler {
   };
 }
 
-/** The middlewares of `/api/*`, in order (see the module comment). */
-export function apiChain(shop: Shop): MiddlewareHandler[] {
+/**
+ * The middlewares of a JSON answer, in order (see the module comment): the API's, and those of
+ * the personal part of shared pages (server/app.ts). `beforeLog` runs right after the NUL refusal,
+ * before the request log.
+ */
+export function jsonChain(shop: Shop, ...beforeLog: MiddlewareHandler[]): MiddlewareHandler[] {
   return [
     requestId(),
     forwarded(shop),
     hostCheck(shop),
     requestBodyLimit(),
     refuseNul(),
+    ...beforeLog,
     requestLog(shop),
     serviceUnavailable(shop),
     shopSecureHeaders(shop, { nonce: false }),
     compressAccepted(),
     jsonWithLength(),
   ];
+}
+
+/** The middlewares of `/api/*`, in order (see the module comment). */
+export function apiChain(shop: Shop): MiddlewareHandler[] {
+  return jsonChain(shop);
 }

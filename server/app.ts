@@ -25,7 +25,7 @@ import { originCheck } from './origin-check.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { refuseNul } from './nul-bytes.ts';
 import { serviceUnavailable } from './unavailable.ts';
-import { apiChain, compressAccepted, jsonWithLength } from './api-chain.ts';
+import { apiChain, jsonChain } from './api-chain.ts';
 import { PERSONAL_PART_PATH, personalPart } from './personal-part.ts';
 import { requestLog } from './request-log.ts';
 import { shopSecureHeaders } from './security-headers.ts';
@@ -116,19 +116,10 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
  * personal hint is kept in step (a stale one is cleared by this answer).
  */
 function personalPartChain(shop: Shop): MiddlewareHandler[] {
-  return [
-    requestId(),
-    forwarded(shop),
-    hostCheck(shop),
-    requestBodyLimit(),
-    refuseNul(),
+  return jsonChain(
+    shop,
     personalHint(shop.env, (c) => reachedOverHttps(shop, c)),
-    requestLog(shop),
-    serviceUnavailable(shop),
-    shopSecureHeaders(shop, { nonce: false }),
-    compressAccepted(),
-    jsonWithLength(),
-  ];
+  );
 }
 
 /**

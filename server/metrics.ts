@@ -61,28 +61,26 @@ export function watchShop(next: Source): void {
   source = next;
 }
 
-let lastHits = 0;
-let lastMisses = 0;
-new Counter({
-  name: 'shop_page_cache_hits_total',
-  help: 'Anonymous pages answered from the shared page cache.',
-  registers: [registry],
-  collect() {
-    const s = source?.pageCacheStats();
-    if (s && s.hits >= lastHits) this.inc(s.hits - lastHits);
-    if (s) lastHits = s.hits;
-  },
-});
-new Counter({
-  name: 'shop_page_cache_misses_total',
-  help: 'Cacheable anonymous pages that had to be rendered.',
-  registers: [registry],
-  collect() {
-    const s = source?.pageCacheStats();
-    if (s && s.misses >= lastMisses) this.inc(s.misses - lastMisses);
-    if (s) lastMisses = s.misses;
-  },
-});
+/**
+ * A counter that follows one of the page cache's own counters on scrape: it grows by what the
+ * cache counted since the last scrape (a cache counter that went back, e.g. a new cache, adds
+ * nothing that scrape).
+ */
+function pageCacheCounter(name: string, help: string, field: 'hits' | 'misses') {
+  let last = 0;
+  return new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const s = source?.pageCacheStats();
+      if (s && s[field] >= last) this.inc(s[field] - last);
+      if (s) last = s[field];
+    },
+  });
+}
+pageCacheCounter('shop_page_cache_hits_total', 'Anonymous pages answered from the shared page cache.', 'hits');
+pageCacheCounter('shop_page_cache_misses_total', 'Cacheable anonymous pages that had to be rendered.', 'misses');
 
 /** A gauge by `status` filled on scrape from `SELECT status, count(*) … GROUP BY status`. */
 function statusGauge(name: string, help: string, query: ReturnType<typeof sql>) {

@@ -26,7 +26,9 @@ import {
   pageCacheSearch,
   pageCookieNames,
   type PageCookieNames,
+  type PageEntry,
 } from './page-cache.ts';
+import { completePage, headerFrame, type HeaderRenderer } from './personal-page.ts';
 import { clientOf, publicRequest } from './proxy.ts';
 import { withNoStore } from './no-store.ts';
 import { CART_COOKIE_MAX_AGE_S } from '../core/accounts/index.ts';
@@ -96,13 +98,19 @@ function withPendingCookies(res: Response, pending: string[]): Response {
  */
 export function pageRequests(shop: Shop, build: ServerBuild, pageCache: PageCache | null): Handler<HttpEnv> {
   const handler = createRequestHandler(build, shop.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const render: PageRenderer = (request, context) => handler(request, routerContext(context));
   const names = pageCookieNames(shop.env);
+  const header = (build.entry.module as { renderPersonalHeader?: HeaderRenderer }).renderPersonalHeader;
   return async (c) => {
     const visit = readVisit(shop, c, names);
     if (pageCache && mayUsePageCache(c, visit.url.pathname, names)) return sharedPage(c, pageCache, handler, visit);
-    return personalPage(shop, c, (request, context) => handler(request, routerContext(context)), names, visit);
+    if (pageCache && header && isStorefrontGet(c, visit.url.pathname)) return pageWithOwnHeader(c, pageCache, handler, header, render, names, visit);
+    return personalPage(shop, c, render, names, visit);
   };
 }
+
+/** Renders a page (or a resource's answer) for a request and the visitor's load context. */
+type PageRenderer = (request: Request, context: ShopLoadContext) => Promise<Response>;
 
 /**
  * A resource endpoint's handler (server/resources.ts) with everything the page step gives a page:
@@ -151,7 +159,12 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): Pag
  * addendum 2).
  */
 function mayUsePageCache(c: Context<HttpEnv>, path: string, names: PageCookieNames): boolean {
-  return c.req.method === 'GET' && CACHEABLE_PATHS.has(path) && !c.req.header('authorization') && maySharePage((name) => getCookie(c, name), names);
+  return isStorefrontGet(c, path) && maySharePage((name) => getCookie(c, name), names);
+}
+
+/** A GET of a page the shared page cache holds, without an Authorization header. */
+function isStorefrontGet(c: Context<HttpEnv>, path: string): boolean {
+  return c.req.method === 'GET' && CACHEABLE_PATHS.has(path) && !c.req.header('authorization');
 }
 
 /**
@@ -160,32 +173,9 @@ function mayUsePageCache(c: Context<HttpEnv>, path: string, names: PageCookieNam
  * (utm_source and such). A render the cache refuses is answered as it is.
  */
 async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: ReturnType<typeof createRequestHandler>, visit: PageVisit): Promise<Response> {
-  const { url, base } = visit;
-  const search = pageCacheSearch(url.pathname, url.search);
-  const key = pageCacheKey(base.origin, url.pathname, search, base.lang, base.theme);
-  const version = await readContentVersion(base.shop.db);
-  let entry = cache.get(key, version);
-  const state = entry ? 'hit' : 'miss';
-  if (!entry) {
-    const render = () => {
-      const renderCart = newAnonymousCartId();
-      const nonce = c.get('secureHeadersNonce') ?? '';
-      return handler(
-        withSearch(publicRequest(c), search),
-        routerContext({
-          ...base,
-          auth: null,
-          anonCartId: renderCart,
-          cartKey: renderCart,
-          nonce,
-          shared: true,
-        }),
-      );
-    };
-    const filled = await cache.fill(key, version, render);
-    if (filled instanceof Response) return withPendingCookies(filled, takePendingCookies(c));
-    entry = filled;
-  }
+  const got = await sharedEntry(c, cache, handler, visit);
+  if (got instanceof Response) return withPendingCookies(got, takePendingCookies(c));
+  const { entry, state } = got;
   c.set('pageCacheScripts', entry.scriptHashes);
   c.set('pageCacheEntry', entry);
   const res = cachedResponse(entry, c.req.header('if-none-match'), c.req.header('accept-encoding'), c.req.method, state);
@@ -194,24 +184,90 @@ async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: Return
   return res;
 }
 
-/** The page (or resource) answered for this visitor (signed in or not), never stored where it is personal. */
-async function personalPage(
-  shop: Shop,
+/** The load context of nobody's page (no session, a fresh cart id nobody holds), as the shared page cache renders it. */
+function nobodysContext(c: Context<HttpEnv>, visit: PageVisit): ShopLoadContext {
+  const renderCart = newAnonymousCartId();
+  return { ...visit.base, auth: null, anonCartId: renderCart, cartKey: renderCart, nonce: c.get('secureHeadersNonce') ?? '', shared: true };
+}
+
+/**
+ * The shared page cache's entry of the visit's page, rendered for nobody on a miss; the rendered
+ * answer itself when the cache refuses it (not a 200 HTML page, or personal).
+ */
+async function sharedEntry(
   c: Context<HttpEnv>,
-  handler: (request: Request, context: ShopLoadContext) => Promise<Response>,
+  cache: PageCache,
+  handler: ReturnType<typeof createRequestHandler>,
+  visit: PageVisit,
+): Promise<{ entry: PageEntry; state: 'hit' | 'miss' } | Response> {
+  const { url, base } = visit;
+  const search = pageCacheSearch(url.pathname, url.search);
+  const key = pageCacheKey(base.origin, url.pathname, search, base.lang, base.theme);
+  const version = await readContentVersion(base.shop.db);
+  const entry = cache.get(key, version);
+  if (entry) return { entry, state: 'hit' };
+  const filled = await cache.fill(key, version, () => handler(withSearch(publicRequest(c), search), routerContext(nobodysContext(c, visit))));
+  return filled instanceof Response ? filled : { entry: filled, state: 'miss' };
+}
+
+/**
+ * The shared page with the visitor's own header (server/personal-page.ts, ADR 020), for a visitor
+ * with a session or a filled cart whose browser has not marked the personal hint: their page
+ * differs from nobody's in its header only. Rendered for the visitor as before when the cache
+ * refuses the page or its header cannot be found in it. Never stored (`private, no-store`).
+ */
+async function pageWithOwnHeader(
+  c: Context<HttpEnv>,
+  cache: PageCache,
+  handler: ReturnType<typeof createRequestHandler>,
+  header: HeaderRenderer,
+  render: PageRenderer,
   names: PageCookieNames,
   visit: PageVisit,
 ): Promise<Response> {
-  // a GET changes nothing: the user's cart is read with the account check (one statement)
-  const { auth, cart: sessionCart } = await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD');
-  const context: ShopLoadContext = {
+  const { shop } = visit.base;
+  const session = await webSessionAndCart(shop, c, true);
+  const got = await sharedEntry(c, cache, handler, visit);
+  const request = withSearch(publicRequest(c), pageCacheSearch(visit.url.pathname, visit.url.search));
+  const frame = got instanceof Response ? null : await headerFrame(got.entry, () => header(request, nobodysContext(c, visit)));
+  if (got instanceof Response || !frame) return personalPage(shop, c, render, names, visit, session);
+  const own = await header(request, visitorsContext(c, visit, session));
+  const headers = new Headers(got.entry.headers);
+  headers.set('Cache-Control', 'private, no-store');
+  headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  headers.set('X-Page-Cache', 'own-header');
+  c.set('pageCacheScripts', got.entry.scriptHashes);
+  return withPendingCookies(new Response(completePage(frame, own), { status: got.entry.status, headers }), takePendingCookies(c));
+}
+
+/** What the session check of a page request found: the signed-in user and their cart (GET). */
+type VisitSession = Awaited<ReturnType<typeof webSessionAndCart>>;
+
+/** The load context of the visitor's own page. */
+function visitorsContext(c: Context<HttpEnv>, visit: PageVisit, { auth, cart }: VisitSession): ShopLoadContext {
+  return {
     ...visit.base,
     auth,
-    sessionCart,
+    sessionCart: cart,
     anonCartId: visit.anonCartId,
     cartKey: auth ? auth.userId : visit.anonCartId,
     nonce: c.get('secureHeadersNonce') ?? '',
   };
+}
+
+/** The page (or resource) answered for this visitor (signed in or not), never stored where it is personal. */
+async function personalPage(
+  shop: Shop,
+  c: Context<HttpEnv>,
+  handler: PageRenderer,
+  names: PageCookieNames,
+  visit: PageVisit,
+  checked?: VisitSession,
+): Promise<Response> {
+  // a GET changes nothing: the user's cart is read with the account check (one statement)
+  const session = checked ?? (await webSessionAndCart(shop, c, c.req.method === 'GET' || c.req.method === 'HEAD'));
+  const { auth } = session;
+  const context = visitorsContext(c, visit, session);
   const res = withNoStore(await handler(publicRequest(c), context), visit.url.pathname, Boolean(auth));
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && visit.hadCart) await rememberCartHint(shop, c, names, visit);
   return withPendingCookies(res, takePendingCookies(c));

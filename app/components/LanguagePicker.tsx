@@ -17,7 +17,7 @@ import { useDisclosure } from './dialog.tsx';
 /** The navbar's language button and the list of picker languages it shows. */
 export function LanguagePicker({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const { open, setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure();
+  const { open, setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure('language-menu');
   const location = useLocation();
   useEffect(() => {
     if (!open) return;

@@ -4,7 +4,7 @@
  * `<dialog>`: focus stays inside while open, Escape, the backdrop or the close icon closes it, and
  * focus returns to the menu button. Language and logout are plain form posts.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
@@ -18,7 +18,9 @@ export function MobileMenu({ data }: { data: RootData }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const uid = useId();
+  // fixed ids (one menu a page): the server renders the header on its own for some pages
+  // (app/personal-header.server.tsx), where useId would give other ids than the whole page's
+  const uid = 'mobile-menu';
   const close = () => setOpen(false);
   const returnTo = location.pathname + location.search;
   const dialogId = `${uid}-menu`;

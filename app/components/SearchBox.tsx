@@ -4,7 +4,7 @@
  * only for a non-empty query); each result shows name and packaging and opens the product detail;
  * closing clears query and results. Without JavaScript the form submits to the product list.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts';
@@ -22,7 +22,9 @@ export function SearchBox() {
   const [results, setResults] = useState<Hit[]>([]);
   const [state, setState] = useState<'idle' | 'loading' | 'done'>('idle');
   const inputRef = useRef<HTMLInputElement>(null);
-  const panelId = useId();
+  // a fixed id (one search box a page): the header is also rendered on its own
+  // (app/personal-header.server.tsx), where useId would give another id than the whole page's
+  const panelId = 'search-panel';
 
   useEffect(() => {
     const q = query.trim();

@@ -28,7 +28,7 @@ const HOVER_CLOSE_DELAY_MS = 250;
 /** The user icon: a login link for visitors, the account menu for a logged-in user. */
 export function UserMenu({ user }: { user: RootData['user'] }) {
   const { t } = useTranslation();
-  const { setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure();
+  const { setOpen, wrapperProps, buttonProps, panelProps } = useDisclosure('user-menu');
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastPointer = useRef('');
   const cancelClose = () => {

@@ -3,7 +3,7 @@
  * page's JavaScript): {@link ModalDialog}, a modal `<dialog>` (age gate, side cart, mobile menu),
  * and {@link useDisclosure}, a `<details>` showing and hiding a panel (user menu, language picker).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -165,10 +165,12 @@ export function dialogCommand(command: 'show-modal' | 'close', dialogId: string)
  * (`open` follows its `toggle` events; React never renders its `open` attribute, so hydration
  * keeps what the visitor opened). Spread `wrapperProps` on the `<details>`, `buttonProps` on its
  * `<summary>` and `panelProps` on the panel.
+ * @param panelId the panel's id, fixed and unique in the page: the header's disclosures are also
+ *   rendered on their own (app/personal-header.server.tsx), where `useId` would give other ids
+ *   than the whole page's render that the browser hydrates.
  */
-export function useDisclosure() {
+export function useDisclosure(panelId: string) {
   const [open, setOpenState] = useState(false);
-  const panelId = useId();
   const details = useRef<HTMLDetailsElement | null>(null);
   const summary = useRef<HTMLElement | null>(null);
   const focusFirst = useRef(false);

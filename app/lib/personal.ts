@@ -70,6 +70,26 @@ export function personalHint(cookie: string): { name: string; value: string } | 
   return null;
 }
 
+/**
+ * The id of the inline JSON block (`<script type="application/json">`, in the document's head) that
+ * holds the {@link PersonalPart} of a page the server built from the shared page cache with the
+ * visitor's own header (server/personal-page.ts): the page then hydrates with that part at once,
+ * and its header matches the HTML.
+ */
+export const PERSONAL_PART_ELEMENT_ID = 'personal-part';
+
+/** The personal part the server wrote into the document ({@link PERSONAL_PART_ELEMENT_ID}), or null. */
+function inlinePersonalPart(): PersonalPart | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(PERSONAL_PART_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PersonalPart;
+  } catch {
+    return null;
+  }
+}
+
 /** The path of the personal part (server/personal-part.ts `PERSONAL_PART_PATH`). */
 export const PERSONAL_PART_PATH = '/personal';
 
@@ -134,7 +154,11 @@ async function fetchPersonalPart(): Promise<PersonalPart | null> {
  *   the page is the visitor's own).
  */
 export function usePersonalPart(data: PersonalFields | undefined): PersonalPart | null {
-  const [part, setPart] = useState<{ for: PersonalFields; part: PersonalPart } | null>(null);
+  // a page whose header the server drew for the visitor carries the part it drew: hydrated with it
+  const [part, setPart] = useState<{ for: PersonalFields; part: PersonalPart } | null>(() => {
+    const inline = data && !data.personal ? inlinePersonalPart() : null;
+    return data && inline ? { for: data, part: inline } : null;
+  });
   // a personal part belongs to the root data it completes; new root data is the visitor's own
   const current = part && data && part.for === data ? part.part : null;
   const view = data && withPersonalPart(data, current);

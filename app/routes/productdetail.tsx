@@ -17,7 +17,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
-import { packagingLabel } from '../../core/catalogue/browser.ts';
+import { packagingLabel, productComposition, productIdentity } from '../../core/catalogue/browser.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue', 'cart'] };
@@ -32,21 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     product: {
       id: p.id,
-      sku: p.sku,
-      category: p.category,
-      name: p.name,
-      brand: p.brand,
-      line: p.line,
-      vitola: p.vitola,
+      ...productIdentity(p),
       lengthMm: p.lengthMm,
       lengthIn: p.lengthIn,
       ringGauge: p.ringGauge,
-      wrapper: p.wrapper,
-      binder: p.binder,
-      filler: p.filler,
-      origin: p.origin,
-      strength: p.strength,
-      packaging: p.packaging,
+      ...productComposition(p),
       basePrice: p.basePrice,
       discountPercent: p.discountPercent,
       stock: p.stock,

@@ -46,6 +46,25 @@ export async function getUserForAdmin(db: Db, userId: string): Promise<AdminUser
 /** What an admin may change on a user: the profile fields plus the role. */
 export const AdminUserInput = ProfileInput.extend({ role: z.enum(ROLES) });
 
+type AdminEditedColumn = 'firstName' | 'lastName' | 'phone' | 'street' | 'postalCode' | 'city' | 'country' | 'role';
+
+/**
+ * The columns {@link adminUpdateUser} may change (names, phone, delivery address, role) as a user
+ * row holds them: what the admin's user page edits, and the "before" of the audited change.
+ */
+export function adminEditedColumns<U extends Pick<typeof users.$inferSelect, AdminEditedColumn>>(u: U): Pick<U, AdminEditedColumn> {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    street: u.street,
+    postalCode: u.postalCode,
+    city: u.city,
+    country: u.country,
+    role: u.role,
+  };
+}
+
 /**
  * An admin edits a user's name, phone, delivery address and role (not the e-mail, not the
  * password). An admin cannot take the Admin role from themself (no locking out of the admin).
@@ -63,17 +82,7 @@ export async function adminUpdateUser(db: Db, actor: string, userId: string, inp
     if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
     const next = { ...contactColumns(p), role: p.role as Role };
     if (next.country !== u.country || next.postalCode !== u.postalCode) await assertDeliveryRegion(tx, p.address, 'address.');
-    const before = {
-      firstName: u.firstName,
-      lastName: u.lastName,
-      phone: u.phone,
-      street: u.street,
-      postalCode: u.postalCode,
-      city: u.city,
-      country: u.country,
-      role: u.role,
-    };
-    const diff = changedFields(before, next);
+    const diff = changedFields(adminEditedColumns(u), next);
     if (!diff.after) return;
     await tx
       .update(users)

@@ -203,19 +203,36 @@ export async function confirmEmail(shop: Shop, token: unknown, meta: Pick<Reques
  * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
  */
 export async function resendConfirmation(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
+  await mailLinkAfterAnswer(shop, email, meta, 'confirm', (u) => !u.emailVerifiedAt);
+  return { message: MSG_CONFIRMATION_SENT };
+}
+
+/**
+ * The common path of a resend and a reset request: reads the address (rate limit `forgot`), then
+ * in one transaction either issues a `kind` token and queues its link mail (`/confirm/<token>`,
+ * `/reset/<token>`) when the address has an account that `wanted` accepts, or does the same work
+ * without effect ({@link spendNothing}); the mail goes out after the answer.
+ * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
+ */
+async function mailLinkAfterAnswer(
+  shop: Shop,
+  email: unknown,
+  meta: RequestMeta,
+  kind: 'confirm' | 'reset',
+  wanted: (u: typeof users.$inferSelect) => boolean,
+): Promise<void> {
   const address = parse(Email, email);
   await consumeRateLimit(shop, 'forgot', meta.ip, address);
   const mails = await shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
-    if (!u || u.emailVerifiedAt) {
-      await spendNothing(shop, tx, meta, 'confirm');
+    if (!u || !wanted(u)) {
+      await spendNothing(shop, tx, meta, kind);
       return [];
     }
-    const token = await issueEmailToken(tx, u.id, 'confirm');
-    return [await queueLinkMail(shop, tx, 'confirm', u, `${base(meta.origin)}/confirm/${token}`)];
+    const token = await issueEmailToken(tx, u.id, kind);
+    return [await queueLinkMail(shop, tx, kind, u, `${base(meta.origin)}/${kind}/${token}`)];
   });
   deliverAfterAnswer(shop, mails);
-  return { message: MSG_CONFIRMATION_SENT };
 }
 
 /** Delivers queued mails in the background after the answer (the outbox worker retries failures). */
@@ -232,21 +249,10 @@ export const MSG_RESET_SENT = 'If an account exists for this address, we have se
  * @throws {DomainError} `invalid` for a malformed address; `rate_limited`.
  */
 export async function requestPasswordReset(shop: Shop, email: unknown, meta: RequestMeta): Promise<{ message: string }> {
-  const address = parse(Email, email);
-  await consumeRateLimit(shop, 'forgot', meta.ip, address);
   // Known and unknown addresses do the same work: a token is drawn and
   // hashed, the mail rendered and the same number of statements sent (no-op writes for an
   // unknown address); the mail goes out after the answer, so SMTP never shows in the timing.
-  const mails = await shop.db.transaction(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
-    if (!u) {
-      await spendNothing(shop, tx, meta, 'reset');
-      return [];
-    }
-    const token = await issueEmailToken(tx, u.id, 'reset');
-    return [await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`)];
-  });
-  deliverAfterAnswer(shop, mails);
+  await mailLinkAfterAnswer(shop, email, meta, 'reset', () => true);
   return { message: MSG_RESET_SENT };
 }
 

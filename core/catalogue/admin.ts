@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { products, type ProductRow } from '../db/index.ts';
+import { productComposition, productIdentity } from './fields.ts';
 import { productSearchText } from './search-text.ts';
 import { STRENGTHS } from './service.ts';
 
@@ -119,21 +120,11 @@ export function productValues(input: ProductInput) {
   const description = { ...Object.fromEntries(Object.entries(input.descriptions ?? {}).filter(([, v]) => v)), en: input.descriptionEn };
   return {
     description,
-    sku: input.sku,
-    category: input.category,
-    brand: input.brand,
-    line: input.line,
-    name: input.name,
-    vitola: input.vitola,
+    ...productIdentity(input),
     lengthMm: input.lengthMm,
     lengthIn: input.lengthMm ? Math.round((input.lengthMm / 25.4) * 100) / 100 : null,
     ringGauge: input.ringGauge,
-    wrapper: input.wrapper,
-    binder: input.binder,
-    filler: input.filler,
-    origin: input.origin,
-    strength: input.strength,
-    packaging: input.packaging,
+    ...productComposition(input),
     unitsPerPackage: input.unitsPerPackage,
     basePrice: input.basePrice,
     discountPercent: input.discountPercent,

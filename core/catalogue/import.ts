@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { chfToRappen } from '../pricing/browser.ts';
 import { products } from '../db/index.ts';
+import { productComposition, productIdentity } from './fields.ts';
 import { productSearchText } from './search-text.ts';
 
 const STRENGTHS = ['Mild', 'Mild-Medium', 'Medium', 'Medium-Full-bodied', 'Full-bodied'] as const;
@@ -101,21 +102,12 @@ export async function importCatalogue(db: Db, data: unknown): Promise<{ inserted
   await db.transaction(async (tx) => {
     for (const p of v.rows) {
       const values = {
-        sku: p.sku,
-        category: p.category,
-        brand: p.brand,
-        line: p.line,
-        name: p.name,
-        vitola: p.vitola,
+        // the fields the file and the table name alike, then those renamed or converted
+        ...productIdentity(p),
+        ...productComposition(p),
         lengthMm: p.length_mm,
         lengthIn: p.length_in,
         ringGauge: p.ring_gauge,
-        wrapper: p.wrapper,
-        binder: p.binder,
-        filler: p.filler,
-        origin: p.origin,
-        strength: p.strength,
-        packaging: p.packaging,
         unitsPerPackage: p.units_per_package,
         basePrice: chfToRappen(p.base_price_chf),
         discountPercent: p.discount_percent,

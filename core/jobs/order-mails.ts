@@ -5,12 +5,12 @@
  * lapses. Each mail is claimed by a row in `order_job_mails` inserted in the transaction that
  * queues it, so it goes out once however many runs or processes see the order.
  */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { users } from '../db/index.ts';
 import { invoicePhotos } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, OrderStatus } from '../db/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
 import { resolveLocale } from '../i18n/browser.ts';
 import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/index.ts';
@@ -31,12 +31,59 @@ const DAY_MS = 86_400_000;
  * Claims the `kind` mail of an order inside `tx`.
  * @returns true when this caller got it (no earlier claim), false otherwise.
  */
-async function claim(tx: Db, orderId: string, kind: 'payment_reminder' | 'expiry', now: Date): Promise<boolean> {
+async function claim(tx: Db, orderId: string, kind: MailKind, now: Date): Promise<boolean> {
   const rows = await tx.insert(orderJobMails).values({ orderId, kind, sentAt: now }).onConflictDoNothing().returning({ orderId: orderJobMails.orderId });
   return rows.length === 1;
 }
 
 type Candidate = { id: string; email: string | null };
+type MailKind = 'payment_reminder' | 'expiry';
+
+/**
+ * Bank-transfer (QR-bill) orders in `status` that have not had their `kind` mail yet and meet
+ * `conditions`, with the customer's e-mail (null when the account is gone), at most `limit`.
+ */
+function unmailedQrBillOrders(shop: Shop, status: OrderStatus, kind: MailKind, limit: number, ...conditions: SQL[]): Promise<Candidate[]> {
+  return shop.db
+    .select({ id: orders.id, email: users.email })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        eq(orders.status, status),
+        eq(orders.paymentMethod, 'qr-bill'),
+        ...conditions,
+        sql`not exists (select 1 from ${orderJobMails} m where m.order_id = ${orders.id} and m.kind = ${kind})`,
+      ),
+    )
+    .limit(limit);
+}
+
+/**
+ * Queues the `kind` mail of each candidate with a customer address, each in its own transaction
+ * that claims it first (`queue` answers null when the order no longer wants it), then delivers
+ * the queued mails; a failed delivery is left to the outbox job.
+ * @returns how many mails were queued.
+ */
+async function mailOnce(
+  shop: Shop,
+  candidates: Candidate[],
+  kind: MailKind,
+  now: Date,
+  queue: (tx: Db, c: Candidate & { email: string }) => Promise<string | null>,
+): Promise<number> {
+  const ids: string[] = [];
+  for (const c of candidates) {
+    const id = await shop.db.transaction(async (tx) => {
+      if (!(await claim(tx, c.id, kind, now)) || !c.email) return null;
+      return queue(tx, { ...c, email: c.email });
+    });
+    if (id) ids.push(id);
+  }
+  const what = kind === 'expiry' ? 'expiry mail delivery' : 'reminder delivery';
+  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, `${what} failed; the outbox job retries`));
+  return ids.length;
+}
 
 function forMail(o: typeof orders.$inferSelect): OrderForMail {
   return {
@@ -58,52 +105,39 @@ function forMail(o: typeof orders.$inferSelect): OrderForMail {
  * @returns how many reminders were queued.
  */
 export async function sendPaymentReminders(shop: Shop, now: Date): Promise<number> {
-  const due: Candidate[] = await shop.db
-    .select({ id: orders.id, email: users.email })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        eq(orders.status, 'pending_payment'),
-        eq(orders.paymentMethod, 'qr-bill'),
-        gt(orders.expiresAt, now),
-        lte(orders.expiresAt, new Date(now.getTime() + REMINDER_DAYS_LEFT * DAY_MS)),
-        sql`${orders.expiresAt} - ${orders.createdAt} > make_interval(days => ${REMINDER_DAYS_LEFT})`,
-        sql`${orders.paidAmount} < ${orders.total}`,
-        sql`not exists (select 1 from ${orderJobMails} m where m.order_id = ${orders.id} and m.kind = 'payment_reminder')`,
-      ),
-    )
-    .limit(200);
+  const due = await unmailedQrBillOrders(
+    shop,
+    'pending_payment',
+    'payment_reminder',
+    200,
+    gt(orders.expiresAt, now),
+    lte(orders.expiresAt, new Date(now.getTime() + REMINDER_DAYS_LEFT * DAY_MS)),
+    sql`${orders.expiresAt} - ${orders.createdAt} > make_interval(days => ${REMINDER_DAYS_LEFT})`,
+    sql`${orders.paidAmount} < ${orders.total}`,
+  );
   if (due.length === 0) return 0;
   const settings = await getSettings(shop.db);
-  const ids: string[] = [];
-  for (const c of due) {
-    const id = await shop.db.transaction(async (tx) => {
-      if (!(await claim(tx, c.id, 'payment_reminder', now)) || !c.email) return null;
-      const order = await findOrder(tx, c.id);
-      if (!order || order.status !== 'pending_payment') return null;
-      const pdf = await invoicePdf(order, settings, {
-        withQrBill: true,
-        date: order.createdAt,
-        photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines),
-      });
-      const mail = renderPaymentReminder(c.email, forMail(order), {
-        shop: settings.companyName,
-        iban: settings.iban,
-        payee: [settings.companyName, `${settings.street} ${settings.buildingNumber}`.trim(), `${settings.postalCode} ${settings.city}`].join(', '),
-        orderUrl: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`,
-        attached: true,
-      });
-      return queueMail(
-        tx,
-        { ...mail, attachments: [{ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] },
-        Boolean(shop.env.SMTP_URL),
-      );
+  return mailOnce(shop, due, 'payment_reminder', now, async (tx, c) => {
+    const order = await findOrder(tx, c.id);
+    if (!order || order.status !== 'pending_payment') return null;
+    const pdf = await invoicePdf(order, settings, {
+      withQrBill: true,
+      date: order.createdAt,
+      photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines),
     });
-    if (id) ids.push(id);
-  }
-  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'reminder delivery failed; the outbox job retries'));
-  return ids.length;
+    const mail = renderPaymentReminder(c.email, forMail(order), {
+      shop: settings.companyName,
+      iban: settings.iban,
+      payee: [settings.companyName, `${settings.street} ${settings.buildingNumber}`.trim(), `${settings.postalCode} ${settings.city}`].join(', '),
+      orderUrl: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`,
+      attached: true,
+    });
+    return queueMail(
+      tx,
+      { ...mail, attachments: [{ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] },
+      Boolean(shop.env.SMTP_URL),
+    );
+  });
 }
 
 /**
@@ -120,31 +154,13 @@ export async function expireOrdersAndNotify(shop: Shop, now: Date): Promise<{ ex
     expired += n;
     if (n < 200) break;
   }
-  const lapsed: Candidate[] = await shop.db
-    .select({ id: orders.id, email: users.email })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        eq(orders.status, 'expired'),
-        eq(orders.paymentMethod, 'qr-bill'),
-        gt(orders.expiresAt, new Date(now.getTime() - EXPIRY_MAIL_WINDOW_DAYS * DAY_MS)),
-        sql`not exists (select 1 from ${orderJobMails} m where m.order_id = ${orders.id} and m.kind = 'expiry')`,
-      ),
-    )
-    .limit(500);
+  const lapsed = await unmailedQrBillOrders(shop, 'expired', 'expiry', 500, gt(orders.expiresAt, new Date(now.getTime() - EXPIRY_MAIL_WINDOW_DAYS * DAY_MS)));
   if (lapsed.length === 0) return { expired, mailed: 0 };
   const settings = await getSettings(shop.db);
-  const ids: string[] = [];
-  for (const c of lapsed) {
-    const id = await shop.db.transaction(async (tx) => {
-      if (!(await claim(tx, c.id, 'expiry', now)) || !c.email) return null;
-      const [order] = await tx.select().from(orders).where(eq(orders.id, c.id));
-      const mail = renderOrderExpired(c.email, forMail(order), { shop: settings.companyName, shopUrl: `${publicOrigin(shop.env)}/` });
-      return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
-    });
-    if (id) ids.push(id);
-  }
-  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'expiry mail delivery failed; the outbox job retries'));
-  return { expired, mailed: ids.length };
+  const mailed = await mailOnce(shop, lapsed, 'expiry', now, async (tx, c) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, c.id));
+    const mail = renderOrderExpired(c.email, forMail(order), { shop: settings.companyName, shopUrl: `${publicOrigin(shop.env)}/` });
+    return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
+  });
+  return { expired, mailed };
 }

@@ -22,6 +22,7 @@ import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
 import { payments } from '../db/index.ts';
+import { customerMailText } from './notifications.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 
@@ -280,7 +281,7 @@ async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string)
   const hello = textIn(lang, 'mail:order.hello', { name: order.address.firstName });
   const main = textIn(lang, 'mail:fulfilment.shipped', { code: order.code, carrier: carrierName, tracking: order.trackingNumber ?? '' });
   const track = textIn(lang, 'mail:fulfilment.trackHere', { url });
-  const text = [hello, '', main, '', track, '', textIn(lang, 'mail:order.regards'), settings.companyName].join('\n');
+  const text = customerMailText(lang, order, [main, track], settings.companyName);
   const e = escapeHtml;
   const html = `<!doctype html><html lang="${e(lang)}"><head><meta charset="utf-8"><title>${e(textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }))}</title></head>
 <body style="font-family:Helvetica,Arial,sans-serif;color:#2b2118"><p>${e(hello)}</p><p>${e(main)}</p>

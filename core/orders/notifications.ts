@@ -13,15 +13,22 @@ import { invoicePdf } from '../invoices/index.ts';
 import { queueMail } from '../mail/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
-import type { OrderWithLines } from './service.ts';
+import type { OrderRow, OrderWithLines } from './service.ts';
 import { publicOrigin } from '../config/browser.ts';
 
 function orderUrl(shop: Shop, order: OrderWithLines): string {
   return `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
 }
 
-function body(lines: string[], settings: ShopSettings, lang: Locale): string {
-  return [...lines, '', textIn(lang, 'mail:order.regards'), settings.companyName].join('\n');
+/**
+ * The plain text of a mail to an order's customer in `lang`: the greeting with the delivery
+ * address's first name, the paragraphs (a blank line between each; one paragraph may hold several
+ * lines), then the regards and the shop's company name. Every customer mail about an order
+ * (received, paid, shipped, refunded, returns) has this frame.
+ */
+export function customerMailText(lang: Locale, order: Pick<OrderRow, 'address'>, paragraphs: string[], companyName: string): string {
+  const hello = textIn(lang, 'mail:order.hello', { name: order.address.firstName });
+  return [hello, ...paragraphs, `${textIn(lang, 'mail:order.regards')}\n${companyName}`].join('\n\n');
 }
 
 /**
@@ -31,14 +38,10 @@ function body(lines: string[], settings: ShopSettings, lang: Locale): string {
 export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
   const lang = resolveLocale({ stored: order.locale });
   const total = rappenToDecimalString(order.total);
-  const lines = [
-    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
-    '',
-    textIn(lang, 'mail:order.orderReceived', { code: order.code, total }),
-  ];
+  const paragraphs = [textIn(lang, 'mail:order.orderReceived', { code: order.code, total })];
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
-    lines.push('', textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
+    paragraphs.push(textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
     const pdf = await invoicePdf(order, settings, {
       withQrBill: true,
       date: order.createdAt,
@@ -46,10 +49,15 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
     });
     attachments.push({ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') });
   }
-  lines.push('', textIn(lang, 'mail:order.follow', { url: orderUrl(shop, order) }));
+  paragraphs.push(textIn(lang, 'mail:order.follow', { url: orderUrl(shop, order) }));
   return queueMail(
     tx,
-    { to, subject: textIn(lang, 'mail:order.orderReceivedSubject', { code: order.code }), text: body(lines, settings, lang), attachments },
+    {
+      to,
+      subject: textIn(lang, 'mail:order.orderReceivedSubject', { code: order.code }),
+      text: customerMailText(lang, order, paragraphs, settings.companyName),
+      attachments,
+    },
     Boolean(shop.env.SMTP_URL),
   );
 }
@@ -61,11 +69,8 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
 export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
   const lang = resolveLocale({ stored: order.locale });
   const total = rappenToDecimalString(order.total);
-  const lines = [
-    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
-    '',
+  const paragraphs = [
     textIn(lang, 'mail:order.paymentReceived', { code: order.code, total }),
-    '',
     textIn(lang, 'mail:order.follow', { url: orderUrl(shop, order) }),
   ];
   const pdf = await invoicePdf(order, settings, { withQrBill: false, photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines) });
@@ -74,7 +79,7 @@ export async function queuePaymentReceivedMail(tx: Db, shop: Shop, order: OrderW
     {
       to,
       subject: textIn(lang, 'mail:order.paymentReceivedSubject', { code: order.code }),
-      text: body(lines, settings, lang),
+      text: customerMailText(lang, order, paragraphs, settings.companyName),
       attachments: [{ filename: `invoice-${order.invoiceNumber ?? order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
     },
     Boolean(shop.env.SMTP_URL),

@@ -34,7 +34,7 @@ import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { orders, refunds, type OrderWithLines, type RefundLine } from '../db/index.ts';
 import { returnedUnits, type RefundRow } from '../orders/index.ts';
-import { findOrder, transitionOrder } from '../orders/index.ts';
+import { customerMailText, findOrder, transitionOrder } from '../orders/index.ts';
 import { TRANSITIONS } from '../orders/browser.ts';
 import { orderReturns } from '../db/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
@@ -478,15 +478,9 @@ async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund
   const settings = await getSettings(tx);
   const lang = resolveLocale({ stored: order.locale });
   const amount = rappenToDecimalString(refund.amount);
-  const text = [
-    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
-    '',
-    textIn(lang, 'mail:fulfilment.refund', { code: order.code, amount }),
-    textIn(lang, order.paymentMethod === 'qr-bill' ? 'mail:fulfilment.refundBank' : 'mail:fulfilment.refundCard'),
-    '',
-    textIn(lang, 'mail:order.regards'),
-    settings.companyName,
-  ].join('\n');
+  const refunded = textIn(lang, 'mail:fulfilment.refund', { code: order.code, amount });
+  const how = textIn(lang, order.paymentMethod === 'qr-bill' ? 'mail:fulfilment.refundBank' : 'mail:fulfilment.refundCard');
+  const text = customerMailText(lang, order, [`${refunded}\n${how}`], settings.companyName);
   const pdf = await creditNotePdf(order, refund, settings);
   return queueMail(
     tx,

@@ -166,7 +166,12 @@ function auditView(p: PromoRow): Record<string, unknown> {
   return { ...promoTerms(p), influencerUserId: p.influencerUserId };
 }
 
-function checkInput(input: PromoInput): string {
+/**
+ * Checks a promo's input and returns the columns it sets on create and update: the code
+ * normalised, a missing minimum order 0, missing limits and dates null, active unless said otherwise.
+ * @throws {DomainError} `invalid` with per-field messages.
+ */
+function checkInput(input: PromoInput) {
   const code = normalizePromoCode(input.code);
   const fields: FieldMessages = {};
   if (!PROMO_CODE_PATTERN.test(code)) fields.code = { key: 'promoCodeFormat' };
@@ -177,7 +182,16 @@ function checkInput(input: PromoInput): string {
     fields.usageLimit = { key: 'wholeNumberMin', params: { min: 1 } };
   if (input.validFrom && input.validTo && input.validTo < input.validFrom) fields.validTo = { key: 'afterStart' };
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
-  return code;
+  return {
+    code,
+    kind: input.kind,
+    value: input.value,
+    minOrder: input.minOrder ?? 0,
+    validFrom: input.validFrom ?? null,
+    validTo: input.validTo ?? null,
+    usageLimit: input.usageLimit ?? null,
+    active: input.active ?? true,
+  };
 }
 
 /**
@@ -187,23 +201,12 @@ function checkInput(input: PromoInput): string {
  *   Admin, field `influencerUserId`); `conflict` when the code exists.
  */
 export async function createPromo(db: Db, input: PromoInput, actor?: string): Promise<PromoRow> {
-  const code = checkInput(input);
+  const terms = checkInput(input);
   return db.transaction(async (tx) => {
     await checkInfluencer(tx, input.influencerUserId);
     const [row] = await tx
       .insert(promos)
-      .values({
-        id: randomUUID(),
-        code,
-        kind: input.kind,
-        value: input.value,
-        minOrder: input.minOrder ?? 0,
-        validFrom: input.validFrom ?? null,
-        validTo: input.validTo ?? null,
-        usageLimit: input.usageLimit ?? null,
-        active: input.active ?? true,
-        influencerUserId: input.influencerUserId ?? null,
-      })
+      .values({ id: randomUUID(), ...terms, influencerUserId: input.influencerUserId ?? null })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
@@ -218,28 +221,18 @@ export async function createPromo(db: Db, input: PromoInput, actor?: string): Pr
  * @throws {DomainError} `not_found`, `invalid`, `conflict` (code taken).
  */
 export async function updatePromo(db: Db, id: string, input: PromoInput, actor?: string): Promise<PromoRow> {
-  const code = checkInput(input);
+  const terms = checkInput(input);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(promos).where(eq(promos.id, id)).for('update').limit(1);
     if (!before) throw new DomainError('not_found', 'Promo not found', { key: 'promoNotFound' });
-    const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, code)).limit(1);
+    const [clash] = await tx.select({ id: promos.id }).from(promos).where(eq(promos.code, terms.code)).limit(1);
     if (clash && clash.id !== id)
       throw new DomainError('conflict', 'This promo code already exists', { key: 'promoExists', fields: { code: { key: 'promoExists' } } });
     const influencerUserId = input.influencerUserId === undefined ? before.influencerUserId : input.influencerUserId;
     if (influencerUserId !== before.influencerUserId) await checkInfluencer(tx, influencerUserId);
     const [row] = await tx
       .update(promos)
-      .set({
-        code,
-        kind: input.kind,
-        value: input.value,
-        minOrder: input.minOrder ?? 0,
-        validFrom: input.validFrom ?? null,
-        validTo: input.validTo ?? null,
-        usageLimit: input.usageLimit ?? null,
-        active: input.active ?? true,
-        influencerUserId,
-      })
+      .set({ ...terms, influencerUserId })
       .where(eq(promos.id, id))
       .returning();
     if (actor) {

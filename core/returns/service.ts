@@ -31,7 +31,7 @@ import { deliverOutbox, queueMail, type MailMessage } from '../mail/index.ts';
 import { trackingUrl } from '../orders/browser.ts';
 import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
 import { orderEvents, orders, refunds, type OrderRow, type OrderWithLines } from '../db/index.ts';
-import { findOrder, transitionOrder } from '../orders/index.ts';
+import { customerMailText, findOrder, transitionOrder } from '../orders/index.ts';
 import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
@@ -65,16 +65,7 @@ async function queueCustomerMail(
   const settings = await getSettings(tx);
   const lang = resolveLocale({ stored: order.locale });
   const url = `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
-  const text = [
-    textIn(lang, 'mail:order.hello', { name: order.address.firstName }),
-    '',
-    ...lines,
-    '',
-    textIn(lang, 'mail:returns.orderPage', { url }),
-    '',
-    textIn(lang, 'mail:order.regards'),
-    settings.companyName,
-  ].join('\n');
+  const text = customerMailText(lang, order, [lines.join('\n'), textIn(lang, 'mail:returns.orderPage', { url })], settings.companyName);
   return queueMail(
     tx,
     { to: user.email, subject: textIn(lang, `mail:returns.${subject}`, { code: order.code }), text, attachments },
@@ -470,6 +461,36 @@ export async function acceptReturn(
   return out;
 }
 
+/**
+ * Writes the admin's decision on an open return `r` (locked by the caller): its status and the
+ * decision's columns, who decided and when, and the audit entry `order.return.accept` or
+ * `order.return.refuse` on the order (`audited` adds to the entry's "after").
+ * @returns the updated return.
+ */
+async function recordDecision(
+  tx: Db,
+  r: ReturnRow,
+  adminId: string,
+  now: Date,
+  decision: Pick<typeof orderReturns.$inferInsert, 'refundId' | 'restock' | 'decisionNote'> & { status: 'accepted' | 'refused' },
+  audited: Record<string, unknown>,
+): Promise<ReturnRow> {
+  const [row] = await tx
+    .update(orderReturns)
+    .set({ ...decision, decidedBy: adminId, decidedAt: now, updatedAt: now })
+    .where(eq(orderReturns.id, r.id))
+    .returning();
+  await recordAudit(tx, {
+    actor: `admin:${adminId}`,
+    action: decision.status === 'accepted' ? 'order.return.accept' : 'order.return.refuse',
+    entity: 'order',
+    entityId: r.orderId,
+    before: { return: r.id, status: 'requested' },
+    after: { return: r.id, status: decision.status, ...audited },
+  });
+  return row;
+}
+
 /** The decision part of accepting a return, in the transaction that records its refund. */
 async function recordAcceptance(
   tx: Db,
@@ -482,27 +503,14 @@ async function recordAcceptance(
   mailIds: (string | null)[],
 ): Promise<ReturnRow> {
   const r = await lockOpenReturn(tx, returnId);
-  const [ret] = await tx
-    .update(orderReturns)
-    .set({
-      status: 'accepted',
-      refundId: refund.id,
-      restock: input.restock,
-      decisionNote: input.note?.trim() || null,
-      decidedBy: adminId,
-      decidedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(orderReturns.id, r.id))
-    .returning();
-  await recordAudit(tx, {
-    actor: `admin:${adminId}`,
-    action: 'order.return.accept',
-    entity: 'order',
-    entityId: r.orderId,
-    before: { return: r.id, status: 'requested' },
-    after: { return: r.id, status: 'accepted', amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
-  });
+  const ret = await recordDecision(
+    tx,
+    r,
+    adminId,
+    now,
+    { status: 'accepted', refundId: refund.id, restock: input.restock, decisionNote: input.note?.trim() || null },
+    { amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
+  );
   const after = (await findOrder(tx, r.orderId))!;
   const lang = resolveLocale({ stored: after.locale });
   const text = [textIn(lang, 'mail:returns.accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
@@ -530,19 +538,7 @@ export async function refuseReturn(shop: Shop, returnId: string, note: string, a
   const mailIds: (string | null)[] = [];
   const ret = await shop.db.transaction(async (tx) => {
     const r = await lockOpenReturn(tx, returnId);
-    const [row] = await tx
-      .update(orderReturns)
-      .set({ status: 'refused', decisionNote: why, decidedBy: adminId, decidedAt: now, updatedAt: now })
-      .where(eq(orderReturns.id, r.id))
-      .returning();
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'order.return.refuse',
-      entity: 'order',
-      entityId: r.orderId,
-      before: { return: r.id, status: 'requested' },
-      after: { return: r.id, status: 'refused', note: why },
-    });
+    const row = await recordDecision(tx, r, adminId, now, { status: 'refused', decisionNote: why }, { note: why });
     const [order] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
     mailIds.push(
       await queueCustomerMail(tx, shop, order, 'refusedSubject', [

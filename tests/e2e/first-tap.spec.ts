@@ -11,6 +11,10 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { holdScripts, PHONE_VIEWPORT, throttle } from '../../scripts/lib/phone-profile.ts';
 
+// every test is its own visitor (own browser context, no shared account state): the file's tests
+// spread over the workers instead of running one after another in one of them
+test.describe.configure({ mode: 'parallel' });
+
 const DESKTOP = { width: 1280, height: 800 };
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 /** Hydration on a throttled phone on a busy 2-core machine can take a while. */

@@ -7,6 +7,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
+// every test is its own visitor (own browser context, no shared account state): the file's tests
+// spread over the workers instead of running one after another in one of them
+test.describe.configure({ mode: 'parallel' });
+
 // A first visit: nothing stored (no age confirmation, no cookie choice).
 const fresh = { cookies: [], origins: [] };
 

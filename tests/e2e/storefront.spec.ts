@@ -5,6 +5,10 @@
 import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 
+// every test is its own visitor (own browser context, no shared account state): the file's tests
+// spread over the workers instead of running one after another in one of them
+test.describe.configure({ mode: 'parallel' });
+
 /** Navigates and waits until the page is hydrated (no request in flight), so clicks reach React. */
 async function open(page: Page, url: string) {
   await page.goto(url);

@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
 import { ROLES } from '../../../core/accounts/browser.ts';
-import { actorLabels, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/index.ts';
+import { actorLabels, adminEditedColumns, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/index.ts';
 import { eraseUser } from '../../../core/accounts/index.ts';
 import { adminSendPasswordReset } from '../../../core/accounts/index.ts';
 import { listAudit } from '../../../core/audit/index.ts';
@@ -50,14 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: u.id,
       name: `${u.firstName} ${u.lastName}`.trim(),
       email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      phone: u.phone,
-      street: u.street,
-      postalCode: u.postalCode,
-      city: u.city,
-      country: u.country,
-      role: u.role,
+      ...adminEditedColumns(u),
       locale: u.locale,
       dateOfBirth: u.dateOfBirth,
       status: u.status,

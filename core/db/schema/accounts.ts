@@ -1,9 +1,10 @@
 /** Accounts: users, refresh tokens (stored hashed), single-use e-mail tokens. */
-import { date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, createdAt, timestampTz, cascadeRef } from './columns.ts';
 import { ROLES } from './values.ts';
 
 export const users = pgTable('users', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   /** Lower-cased e-mail address. */
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
@@ -20,30 +21,27 @@ export const users = pgTable('users', {
   role: text('role', { enum: ROLES }).notNull().default('Customer'),
   locale: text('locale').notNull().default('en'),
   referralCode: text('referral_code').unique(),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  emailVerifiedAt: timestampTz('email_verified_at'),
   /** Set while an admin has blocked the account: no log-in, no session. */
-  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  blockedAt: timestampTz('blocked_at'),
   /** Set once the person's data was erased (revFADP): the row stays for the orders that refer to it. */
-  anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  anonymisedAt: timestampTz('anonymised_at'),
+  ...timestamps(),
 });
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: cascadeRef('user_id', () => users.id),
     /** All tokens issued from one login share a family; reuse of a spent one revokes the family. */
     familyId: text('family_id').notNull(),
     /** SHA-256 of the opaque token, hex. */
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    revokedAt: timestampTz('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_user').on(t.userId), index('refresh_tokens_family').on(t.familyId)],
 );
@@ -51,11 +49,9 @@ export const refreshTokens = pgTable(
 export const emailTokens = pgTable('email_tokens', {
   /** SHA-256 of the token sent by mail, hex. */
   tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeRef('user_id', () => users.id),
   purpose: text('purpose', { enum: ['confirm', 'reset'] }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  usedAt: timestampTz('used_at'),
+  createdAt: createdAt(),
 });

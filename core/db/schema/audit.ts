@@ -1,10 +1,11 @@
 /** The admin audit log: one row per admin change, written in the change's transaction. */
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAt } from './columns.ts';
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** Who: `admin:<userId>`, `system`, or `cli` (a command-line script). */
     actor: text('actor').notNull(),
     /** What, as `<entity>.<verb>`: `product.update`, `order.refund`, `user.block`, `settings.update`… */
@@ -16,7 +17,7 @@ export const auditLog = pgTable(
     /** The changed fields before and after (only what changed; never password hashes or tokens). */
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_entity').on(t.entity, t.entityId)],
 );

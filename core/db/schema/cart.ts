@@ -3,7 +3,8 @@
  * (>= 128 bits of randomness, api-contract "What the server must not trust").
  */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamps, timestampNow, cascadeRef } from './columns.ts';
 import { products } from './catalogue.ts';
 
 export const carts = pgTable('carts', {
@@ -13,21 +14,16 @@ export const carts = pgTable('carts', {
   userId: text('user_id'),
   /** Applied promo code (promos.code), if any. */
   promoCode: text('promo_code'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const cartItems = pgTable(
   'cart_items',
   {
-    cartKey: text('cart_key')
-      .notNull()
-      .references(() => carts.cartKey, { onDelete: 'cascade' }),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    cartKey: cascadeRef('cart_key', () => carts.cartKey),
+    productId: cascadeRef('product_id', () => products.id),
     count: integer('count').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampNow('added_at'),
     /** Insertion order: breaks `addedAt` ties (PGlite's clock counts milliseconds; one statement adding several lines gives them one `now()`). */
     id: integer('id').generatedByDefaultAsIdentity().notNull(),
   },

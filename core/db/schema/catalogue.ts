@@ -1,6 +1,7 @@
 /** Catalogue tables. Money is integer Rappen (architecture guide, "Rules of the domain"). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, rappen } from './columns.ts';
 
 /** Locale code -> text, e.g. `{ en: "…", de: "…" }`. */
 export type LocalizedText = Partial<Record<string, string>>;
@@ -14,7 +15,7 @@ export type ProductImage = { path: string; alt?: string; id?: string; width?: nu
 export const products = pgTable(
   'products',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     sku: text('sku').notNull().unique(),
     category: text('category', { enum: ['cigar', 'rolling-tobacco', 'accessory'] }).notNull(),
     brand: text('brand').notNull(),
@@ -35,7 +36,7 @@ export const products = pgTable(
     packaging: text('packaging').notNull(),
     unitsPerPackage: integer('units_per_package').notNull().default(1),
     /** Price including VAT, in Rappen. */
-    basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
+    basePrice: rappen('base_price_rappen').notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     stock: integer('stock').notNull().default(0),
     /** Stock level at or below which the shop gets a low-stock alert (core/jobs/low-stock.ts). */
@@ -49,8 +50,7 @@ export const products = pgTable(
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
     /** Lower-case, accent-free text searched with pg_trgm (name, brand, line, vitola, wrapper). */
     searchText: text('search_text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('products_stock_non_negative', sql`${t.stock} >= 0`),

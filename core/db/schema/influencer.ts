@@ -4,7 +4,8 @@
  * Rappen (64-bit).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, createdAt, rappen } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -22,7 +23,7 @@ export type BonusKind = (typeof BONUS_KINDS)[number];
 export const bonusLedger = pgTable(
   'influencer_bonus_ledger',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** The influencer whose bonus moves. */
     userId: text('user_id').notNull(),
     /** The order the movement belongs to (the attributed order, or the influencer's own order). */
@@ -31,12 +32,12 @@ export const bonusLedger = pgTable(
       .references(() => orders.id),
     kind: text('kind', { enum: BONUS_KINDS }).notNull(),
     /** Rappen, > 0. */
-    amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
+    amount: rappen('amount_rappen').notNull(),
     /** The promo code of an `earned` row. */
     promoCode: text('promo_code'),
     /** The refund a partial `reversed` / `returned` movement belongs to (null: the order's own). */
     refundId: text('refund_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('influencer_bonus_ledger_amount_positive', sql`${t.amount} > 0`),

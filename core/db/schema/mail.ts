@@ -1,5 +1,6 @@
 /** Mail outbox: every mail is stored first, then sent (and retried) after the transaction commits. */
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAt, timestampTz } from './columns.ts';
 
 /** An attachment kept with the mail; content is base64. */
 export type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
@@ -7,7 +8,7 @@ export type StoredAttachment = { filename: string; contentType: string; contentB
 export const outbox = pgTable(
   'mail_outbox',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -24,18 +25,18 @@ export const outbox = pgTable(
      * processes never send the same mail twice. A process that dies mid-send leaves a
      * lease that runs out, and the mail is retried then (at-least-once delivery).
      */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lockedUntil: timestampTz('locked_until'),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
   },
   (t) => [index('mail_outbox_status').on(t.status)],
 );
 
 export const contactMessages = pgTable('contact_messages', {
-  id: text('id').primaryKey(),
+  id: idColumn(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   subject: text('subject').notNull().default(''),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

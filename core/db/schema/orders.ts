@@ -1,5 +1,6 @@
 /** Orders, their line items (snapshots) and their status history. Money in Rappen. */
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, createdAt, timestampTz, rappen, cascadeRef } from './columns.ts';
 import { ORDER_STATUSES } from './values.ts';
 
 /** A delivery address (Switzerland, or Liechtenstein while the shop serves it; 4-digit postcode). */
@@ -15,7 +16,7 @@ export type PostalAddress = {
 export const orders = pgTable(
   'orders',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** Order code shown to customers: short, unique, not sequential. */
     code: text('code').notNull().unique(),
     userId: text('user_id').notNull(),
@@ -24,31 +25,30 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', { enum: ['unpaid', 'partial', 'paid', 'refunded'] })
       .notNull()
       .default('unpaid'),
-    subtotal: bigint('subtotal_rappen', { mode: 'number' }).notNull(),
-    discount: bigint('discount_rappen', { mode: 'number' }).notNull().default(0),
-    shippingFee: bigint('shipping_fee_rappen', { mode: 'number' }).notNull().default(0),
+    subtotal: rappen('subtotal_rappen').notNull(),
+    discount: rappen('discount_rappen').notNull().default(0),
+    shippingFee: rappen('shipping_fee_rappen').notNull().default(0),
     /** Influencer bonus spent on this order (a deduction like the discount; ADR 009), Rappen. */
-    bonus: bigint('bonus_rappen', { mode: 'number' }).notNull().default(0),
-    total: bigint('total_rappen', { mode: 'number' }).notNull(),
+    bonus: rappen('bonus_rappen').notNull().default(0),
+    total: rappen('total_rappen').notNull(),
     /** VAT contained in the total (8.1 %), Rappen. */
-    vat: bigint('vat_rappen', { mode: 'number' }).notNull(),
-    paidAmount: bigint('paid_rappen', { mode: 'number' }).notNull().default(0),
+    vat: rappen('vat_rappen').notNull(),
+    paidAmount: rappen('paid_rappen').notNull().default(0),
     promoCode: text('promo_code'),
     address: jsonb('address').$type<PostalAddress>().notNull(),
     locale: text('locale').notNull().default('en'),
     /** Swiss QR reference (27 digits) or creditor reference for bank transfer. */
     paymentReference: text('payment_reference').unique(),
     invoiceNumber: text('invoice_number').unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at'),
+    paidAt: timestampTz('paid_at'),
     /** Fulfilment: carrier name, its tracking number, when the parcel left. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedAt: timestampTz('shipped_at'),
     /** Rappen refunded so far (sum of `refunds.amount_rappen`). */
-    refundedAmount: bigint('refunded_rappen', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAmount: rappen('refunded_rappen').notNull().default(0),
+    ...timestamps(),
   },
   (t) => [index('orders_user').on(t.userId, t.createdAt), index('orders_status_expiry').on(t.status, t.expiresAt)],
 );
@@ -56,10 +56,8 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: cascadeRef('order_id', () => orders.id),
     productId: text('product_id').notNull(),
     sku: text('sku').notNull(),
     name: text('name').notNull(),
@@ -67,10 +65,10 @@ export const orderLines = pgTable(
     /** A custom box's snapshot (its cigars, message); null for a catalogue product's line. */
     box: jsonb('box').$type<import('./box-snapshot.ts').OrderBoxSnapshot>(),
     count: integer('count').notNull(),
-    basePrice: bigint('base_price_rappen', { mode: 'number' }).notNull(),
+    basePrice: rappen('base_price_rappen').notNull(),
     discountPercent: integer('discount_percent').notNull(),
-    unitPrice: bigint('unit_price_rappen', { mode: 'number' }).notNull(),
-    lineTotal: bigint('line_total_rappen', { mode: 'number' }).notNull(),
+    unitPrice: rappen('unit_price_rappen').notNull(),
+    lineTotal: rappen('line_total_rappen').notNull(),
   },
   (t) => [index('order_lines_order').on(t.orderId)],
 );
@@ -78,16 +76,14 @@ export const orderLines = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: cascadeRef('order_id', () => orders.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     /** `user:<id>`, `admin:<id>`, `system`, `provider:<name>`. */
     actor: text('actor').notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('order_events_order').on(t.orderId)],
 );
@@ -106,12 +102,10 @@ export type RefundLine = { lineId: string; sku: string; name: string; count: num
 export const refunds = pgTable(
   'refunds',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: cascadeRef('order_id', () => orders.id),
     /** Rappen, > 0. */
-    amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
+    amount: rappen('amount_rappen').notNull(),
     reason: text('reason'),
     restock: boolean('restock').notNull().default(false),
     lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
@@ -132,8 +126,8 @@ export const refunds = pgTable(
     providerMessage: text('provider_message'),
     /** The customer's return this refund settles (accepting a return). */
     returnId: text('return_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at'),
   },
   (t) => [index('refunds_order').on(t.orderId)],
 );

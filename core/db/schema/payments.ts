@@ -1,22 +1,23 @@
 /** Payments received. (provider, provider_ref) is unique: a confirmation is recorded once. */
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { idColumn, createdAt, timestampNow, rappen } from './columns.ts';
 
 export const payments = pgTable(
   'payments',
   {
-    id: text('id').primaryKey(),
+    id: idColumn(),
     /** Null while a bank credit matches no order. */
     orderId: text('order_id'),
     provider: text('provider').notNull(),
     /** Provider transaction id or bank entry reference. */
     providerRef: text('provider_ref').notNull(),
-    amount: bigint('amount_rappen', { mode: 'number' }).notNull(),
+    amount: rappen('amount_rappen').notNull(),
     currency: text('currency').notNull().default('CHF'),
     /** `captured`, `unmatched`, `overpaid`, `refunded`. */
     status: text('status').notNull(),
     reference: text('reference'),
     raw: jsonb('raw'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('payments_provider_ref').on(t.provider, t.providerRef), index('payments_order').on(t.orderId)],
 );
@@ -32,7 +33,7 @@ export const paymentAttempts = pgTable(
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
     orderId: text('order_id').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampNow('started_at'),
   },
   (t) => [primaryKey({ name: 'payment_attempts_pk', columns: [t.provider, t.providerRef] }), index('payment_attempts_order').on(t.orderId, t.startedAt)],
 );
@@ -47,7 +48,7 @@ export const webhookReceipts = pgTable(
   {
     provider: text('provider').notNull(),
     signature: text('signature').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestampNow('received_at'),
   },
   (t) => [primaryKey({ name: 'webhook_receipts_pk', columns: [t.provider, t.signature] }), index('webhook_receipts_received').on(t.receivedAt)],
 );

@@ -4,7 +4,8 @@
  * (core/payments/refunds.ts); a return only points at its refund.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, timestampTz, cascadeRef } from './columns.ts';
 import { orders, refunds } from './orders.ts';
 
 /** Why a return may be asked for: the shop's terms accept no other reason. */
@@ -24,10 +25,8 @@ export type ReturnPhoto = { id: string; contentType: string; ext: 'jpg' | 'png' 
 export const orderReturns = pgTable(
   'order_returns',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: cascadeRef('order_id', () => orders.id),
     userId: text('user_id').notNull(),
     status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
     reason: text('reason', { enum: RETURN_REASONS }).notNull(),
@@ -42,9 +41,8 @@ export const orderReturns = pgTable(
     /** Why the shop refused (shown to the customer), or the admin's note on acceptance. */
     decisionNote: text('decision_note'),
     decidedBy: text('decided_by'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestampTz('decided_at'),
+    ...timestamps(),
   },
   (t) => [
     index('order_returns_order').on(t.orderId, t.createdAt),

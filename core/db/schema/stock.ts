@@ -1,15 +1,14 @@
 /** Stock history: every admin adjustment and every refund restock, with its reason. */
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, createdAt, cascadeRef } from './columns.ts';
 import { products } from './catalogue.ts';
 import { STOCK_REASONS } from './values.ts';
 
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: text('id').primaryKey(),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    productId: cascadeRef('product_id', () => products.id),
     /** Units added (positive) or removed (negative). */
     delta: integer('delta').notNull(),
     /** Stock after the movement. */
@@ -20,7 +19,7 @@ export const stockMovements = pgTable(
     actor: text('actor').notNull(),
     /** The order of a refund restock. */
     orderId: text('order_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('stock_movements_product').on(t.productId, t.createdAt)],
 );
