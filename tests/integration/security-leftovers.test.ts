@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/accounts.ts';
 import { adminCreateUser, changePassword, login, requestPasswordReset, resendConfirmation, resetPassword } from '../../core/accounts/index.ts';
-import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { queryCount } from '../../core/db/client.ts';
 import { emailTokens } from '../../core/db/schema/accounts.ts';
@@ -23,7 +22,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { HttpApp } from '../../server/app.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { customerWithCart } from '../helpers/customers.ts';
 import { userWithCookie } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { linkIn } from '../helpers/smtp.ts';
@@ -48,9 +47,7 @@ describe('webhooks: timestamps, replays and a late "canceled"', () => {
   const webhook = (raw: string, signature: string) =>
     t.api.raw('/payment/webhook/datatrans', { method: 'POST', headers: { 'content-type': 'application/json', 'Datatrans-Signature': signature }, body: raw });
   async function orderWithAttempt(index: number) {
-    const p = await productWith(t.shop, 10, 5000, index);
-    const c = await createCustomer(t.shop);
-    await addToCart(t.shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(t.shop, { stock: 10, basePrice: 5000, index });
     const created = await t.api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
     expect(created.status).toBe(201);
     const start = async () =>
