@@ -13,9 +13,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/index.ts';
 import type { Shop } from '../../core/shop.ts';
+import type { ServerType } from '@hono/node-server';
 import type { HttpApp } from '../../server/app.ts';
 import { apiClient, type ApiClient } from './api.ts';
-import { createTestHttp, openHttpShop, type TestHttp } from './http.ts';
+import { createTestHttp, openHttpShop, serveHttpApp, type TestHttp } from './http.ts';
 import { createTestShop } from './shop.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { startFakeDatatrans, type FakeDatatrans } from './fake-datatrans.ts';
@@ -100,12 +101,22 @@ export async function openTestSuite<const O extends SuiteOptions = SuiteOptions>
  *   tests and hooks, not while the file is being collected (it is still empty then).
  */
 export function beforeAllOpen<T extends { shop: Shop }>(open: () => Promise<T>, timeout?: number): T {
-  const opened = {} as T;
-  beforeAll(async () => {
-    Object.assign(opened, await open());
-  }, timeout);
+  const opened = beforeAllMake(open, timeout);
   afterAll(() => opened.shop?.close());
   return opened;
+}
+
+/**
+ * Runs `make` before the tests of the enclosing file or `describe` block (vitest `beforeAll`), for
+ * fixtures that need no closing (users of an open shop…).
+ * @returns an object that `beforeAll` fills with what `make` resolved to (empty until then).
+ */
+export function beforeAllMake<T extends object>(make: () => Promise<T>, timeout?: number): T {
+  const made = {} as T;
+  beforeAll(async () => {
+    Object.assign(made, await make());
+  }, timeout);
+  return made;
 }
 
 /**
@@ -145,4 +156,32 @@ export function useHttpShop<X extends object = object>(
   timeout?: number,
 ): { shop: Shop; app: HttpApp } & X {
   return beforeAllOpen(() => openWithMore(() => openHttpShop(opts), more), timeout);
+}
+
+/**
+ * A test shop (options as `createTestShop`) served on a real socket of 127.0.0.1 (`serveHttpApp`)
+ * for the tests of the enclosing file or `describe` block (see `beforeAllOpen`), with what `more`
+ * returns added; closing the shop closes the server first.
+ */
+export function useServedShop<X extends object = object>(
+  opts: Parameters<typeof createTestShop>[0] = {},
+  more?: (opened: { shop: Shop; server: ServerType; port: number }) => Promise<X | void>,
+  timeout?: number,
+): { shop: Shop; server: ServerType; port: number } & X {
+  const serve = async () => {
+    const shop = await createTestShop(opts);
+    try {
+      const { server, port } = await serveHttpApp(shop);
+      const closeShop = shop.close;
+      shop.close = async () => {
+        await new Promise((r) => server.close(r));
+        await closeShop();
+      };
+      return { shop, server, port };
+    } catch (e) {
+      await shop.close();
+      throw e;
+    }
+  };
+  return beforeAllOpen(() => openWithMore(serve, more), timeout);
 }
