@@ -57,7 +57,9 @@ function writeJson(name: string, value: unknown): string {
   return file;
 }
 
-describe('catalogue:import', () => {
+// each test runs the command as a child process that opens (and, the first time, migrates) a whole
+// database: on a busy two-core machine that alone can pass Vitest's default 30 s
+describe('catalogue:import', { timeout: 120_000 }, () => {
   it('imports the starting catalogue and prints the counts', async () => {
     const r = await importFile('data/catalogue.json');
     expect(r.stderr).toBe('');

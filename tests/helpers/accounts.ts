@@ -32,3 +32,11 @@ export async function userWithRole(shop: Shop, api: ApiClient, role: Role): Prom
   if (r.status !== 200) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
   return { ...r.body, email: reg.email, h: { accestoken: r.body.accesToken } };
 }
+
+/** A Customer, an Influencer and an Admin, created and logged in (in that order) as `userWithRole` does. */
+export async function roleUsers(shop: Shop, api: ApiClient): Promise<{ customer: TestUser; influencer: TestUser; admin: TestUser }> {
+  const customer = await userWithRole(shop, api, 'Customer');
+  const influencer = await userWithRole(shop, api, 'Influencer');
+  const admin = await userWithRole(shop, api, 'Admin');
+  return { customer, influencer, admin };
+}

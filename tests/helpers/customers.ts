@@ -1,7 +1,8 @@
 /** Customers for checkout tests: rows inserted directly, tokens from issueAccessToken. */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
+import { addToCart, newAnonymousCartId } from '../../core/cart/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -47,8 +48,50 @@ export async function productWith(shop: Shop, stock: number, basePrice = 2000, i
   return p;
 }
 
+/**
+ * A new customer (options as `createCustomer`) with `count` units (default 1) in the cart of the
+ * `index`-th catalogue product, set to `stock` and `basePrice` (Rappen) as `productWith` does.
+ * @returns the product (`p`) and the customer (`c`).
+ */
+export async function customerWithCart(
+  shop: Shop,
+  product: { stock: number; basePrice: number; index: number; count?: number },
+  opts: Parameters<typeof createCustomer>[1] = {},
+): Promise<{ p: Awaited<ReturnType<typeof productWith>>; c: TestCustomer }> {
+  const p = await productWith(shop, product.stock, product.basePrice, product.index);
+  const c = await createCustomer(shop, opts);
+  await addToCart(shop.db, c.id, p.id, product.count ?? 1, c.id);
+  return { p, c };
+}
+
 /** Current stock of a product. */
 export async function stockOf(shop: Shop, productId: string): Promise<number> {
   const [p] = await shop.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return p.stock;
+}
+
+/**
+ * Two carts to merge at log-in: a new anonymous cart and the cart of user `userId`, over two active
+ * products with more than 5 in stock (`p`, `q`); `p`'s stock is then set to `stock`.
+ * @param anonymous units of `p` and `q` put in the anonymous cart.
+ * @param own units of `p` and `q` put in the user's cart (0: none).
+ * @returns the two products and the anonymous cart's id.
+ */
+export async function cartsToMerge(
+  shop: Shop,
+  userId: string,
+  counts: { stock: number; anonymous: [number, number]; own: [number, number] },
+): Promise<{ p: { id: string }; q: { id: string }; anon: string }> {
+  const [p, q] = await shop.db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.stock} > 5 and ${products.active}`)
+    .limit(2);
+  await shop.db.update(products).set({ stock: counts.stock }).where(eq(products.id, p.id));
+  const anon = newAnonymousCartId();
+  await addToCart(shop.db, anon, p.id, counts.anonymous[0]);
+  await addToCart(shop.db, anon, q.id, counts.anonymous[1]);
+  if (counts.own[0]) await addToCart(shop.db, userId, p.id, counts.own[0], userId);
+  if (counts.own[1]) await addToCart(shop.db, userId, q.id, counts.own[1], userId);
+  return { p, q, anon };
 }

@@ -104,3 +104,17 @@ export async function userWithCookie(
   const token = await issueAccessToken(shop, { userId, role });
   return { userId, token, cookie: `${cookieName(ACCESS_COOKIE, shop.env)}=${token}` };
 }
+
+/** The Cookie headers of a new Admin and a new Customer (`userWithCookie`, in that order). */
+export async function roleCookies(shop: Shop): Promise<{ admin: string; customer: string }> {
+  const admin = (await userWithCookie(shop, 'Admin')).cookie;
+  const customer = (await userWithCookie(shop, 'Customer')).cookie;
+  return { admin, customer };
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
+export const cookiesOf = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');

@@ -31,6 +31,22 @@ export function payInFull(
 }
 
 /**
+ * Pays an order in full by a bank transfer that names only its QR reference (no order code), as
+ * the bank's credit notification carries it: `recordPayment` with provider `bank`, provider
+ * reference `B-<order code>`, the order's total in Rappen, any amount accepted.
+ */
+export function payByQrReference(shop: Shop, order: { code: string; total: number; paymentReference: string | null }): Promise<PaymentOutcome> {
+  return recordPayment(shop, {
+    provider: 'bank',
+    providerRef: `B-${order.code}`,
+    reference: order.paymentReference,
+    amount: order.total,
+    currency: 'CHF',
+    exactAmount: false,
+  });
+}
+
+/**
  * A Datatrans order of `count` units of a new product (stock 20, CHF 50.00; `index` keeps its SKU
  * apart), initialised at the fake, settled there and recorded as paid.
  * @returns the paid order, the fake's transaction id and the product's id.

@@ -3,18 +3,20 @@
  * on it and, when asked, the whole HTTP application (tests/helpers/http.ts) and an in-process SMTP
  * server receiving the shop's mail (tests/helpers/smtp.ts).
  *
+ * A file or `describe` block opens it in one line, which registers its `beforeAll` and `afterAll`:
+ *
  * ```ts
- * let shop: Shop;
- * let api: ApiClient;
- * let http: TestHttp;
- * beforeAll(async () => ({ shop, api, http } = await openTestSuite({ http: true })));
- * afterAll(() => shop?.close());
+ * const t = useTestSuite({ http: true });
+ * it('…', async () => expect((await t.http.fetch('/')).status).toBe(200));
  * ```
  */
+import { afterAll, beforeAll } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/index.ts';
 import type { Shop } from '../../core/shop.ts';
+import type { ServerType } from '@hono/node-server';
+import type { HttpApp } from '../../server/app.ts';
 import { apiClient, type ApiClient } from './api.ts';
-import { createTestHttp, type TestHttp } from './http.ts';
+import { createTestHttp, openHttpShop, serveHttpApp, type TestHttp } from './http.ts';
 import { createTestShop } from './shop.ts';
 import { startSmtp, type TestSmtp } from './smtp.ts';
 import { startFakeDatatrans, type FakeDatatrans } from './fake-datatrans.ts';
@@ -89,4 +91,97 @@ export async function openTestSuite<const O extends SuiteOptions = SuiteOptions>
     await shop.close();
     throw e;
   }
+}
+
+/**
+ * Runs `open` before the tests of the enclosing file or `describe` block (vitest `beforeAll`) and
+ * closes the shop it opened after them (`afterAll`).
+ * @param timeout the `beforeAll` timeout in ms (default: the configured hook timeout).
+ * @returns an object that `beforeAll` fills with what `open` resolved to: read its fields in
+ *   tests and hooks, not while the file is being collected (it is still empty then).
+ */
+export function beforeAllOpen<T extends { shop: Shop }>(open: () => Promise<T>, timeout?: number): T {
+  const opened = beforeAllMake(open, timeout);
+  afterAll(() => opened.shop?.close());
+  return opened;
+}
+
+/**
+ * Runs `make` before the tests of the enclosing file or `describe` block (vitest `beforeAll`), for
+ * fixtures that need no closing (users of an open shop…).
+ * @returns an object that `beforeAll` fills with what `make` resolved to (empty until then).
+ */
+export function beforeAllMake<T extends object>(make: () => Promise<T>, timeout?: number): T {
+  const made = {} as T;
+  beforeAll(async () => {
+    Object.assign(made, await make());
+  }, timeout);
+  return made;
+}
+
+/**
+ * `open` followed by `more` on what it opened; what `more` returns joins it, and the shop is
+ * closed when `more` throws.
+ */
+async function openWithMore<T extends { shop: Shop }, X>(open: () => Promise<T>, more?: (opened: T) => Promise<X | void>): Promise<T & X> {
+  const opened = await open();
+  try {
+    return { ...opened, ...((await more?.(opened)) as X) };
+  } catch (e) {
+    await opened.shop.close();
+    throw e;
+  }
+}
+
+/**
+ * `openTestSuite(opts)` for the tests of the enclosing file or `describe` block (see
+ * `beforeAllOpen`), with what `more` builds on the open suite (users, cookies…) added.
+ * @param more runs once the suite is open; what it returns (if anything) joins the suite's fields.
+ */
+export function useTestSuite<const O extends SuiteOptions = SuiteOptions, X extends object = object>(
+  opts: O = {} as O,
+  more?: (suite: TestSuite<O>) => Promise<X | void>,
+  timeout?: number,
+): TestSuite<O> & X {
+  return beforeAllOpen(() => openWithMore(() => openTestSuite(opts), more), timeout);
+}
+
+/**
+ * `openHttpShop(opts)` (a test shop and the whole HTTP application on it) for the tests of the
+ * enclosing file or `describe` block (see `beforeAllOpen`), with what `more` returns added.
+ */
+export function useHttpShop<X extends object = object>(
+  opts: Parameters<typeof openHttpShop>[0] = {},
+  more?: (opened: { shop: Shop; app: HttpApp }) => Promise<X | void>,
+  timeout?: number,
+): { shop: Shop; app: HttpApp } & X {
+  return beforeAllOpen(() => openWithMore(() => openHttpShop(opts), more), timeout);
+}
+
+/**
+ * A test shop (options as `createTestShop`) served on a real socket of 127.0.0.1 (`serveHttpApp`)
+ * for the tests of the enclosing file or `describe` block (see `beforeAllOpen`), with what `more`
+ * returns added; closing the shop closes the server first.
+ */
+export function useServedShop<X extends object = object>(
+  opts: Parameters<typeof createTestShop>[0] = {},
+  more?: (opened: { shop: Shop; server: ServerType; port: number }) => Promise<X | void>,
+  timeout?: number,
+): { shop: Shop; server: ServerType; port: number } & X {
+  const serve = async () => {
+    const shop = await createTestShop(opts);
+    try {
+      const { server, port } = await serveHttpApp(shop);
+      const closeShop = shop.close;
+      shop.close = async () => {
+        await new Promise((r) => server.close(r));
+        await closeShop();
+      };
+      return { shop, server, port };
+    } catch (e) {
+      await shop.close();
+      throw e;
+    }
+  };
+  return beforeAllOpen(() => openWithMore(serve, more), timeout);
 }

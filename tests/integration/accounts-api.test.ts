@@ -7,14 +7,15 @@ import { eq, sql } from 'drizzle-orm';
 import { issueAccessToken } from '../../core/accounts/auth.ts';
 import { refreshTokens, users } from '../../core/db/schema/accounts.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
-import { addToCart, newAnonymousCartId } from '../../core/cart/service.ts';
+import { newAnonymousCartId } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { GOOD_PASSWORD, registration, userWithRole, type TestUser } from '../helpers/accounts.ts';
+import { GOOD_PASSWORD, registration, roleUsers, userWithRole, type TestUser } from '../helpers/accounts.ts';
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { cartsToMerge } from '../helpers/customers.ts';
+import { beforeAllMake, openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let api: ApiClient;
@@ -251,17 +252,7 @@ describe('user data belongs to its user', () => {
 
   it('cart/merge adds counts of the same product, capped by stock, and empties the anonymous cart', async () => {
     const u = await userWithRole(shop, api, 'Customer');
-    const [p, q] = await shop.db
-      .select({ id: products.id })
-      .from(products)
-      .where(sql`${products.stock} > 5 and ${products.active}`)
-      .limit(2);
-    await shop.db.update(products).set({ stock: 4 }).where(eq(products.id, p.id));
-    const anon = newAnonymousCartId();
-    await addToCart(shop.db, anon, p.id, 3);
-    await addToCart(shop.db, anon, q.id, 1);
-    await addToCart(shop.db, u.userId, p.id, 2, u.userId);
-    await addToCart(shop.db, u.userId, q.id, 1, u.userId);
+    const { p, q, anon } = await cartsToMerge(shop, u.userId, { stock: 4, anonymous: [3, 1], own: [2, 1] });
     const r = await api.post('/cart/merge', { userID: u.userId, tempUserID: anon }, u.h);
     expect(r.status).toBe(200);
     const counts = Object.fromEntries(r.body.cart.products.map((e: { count: number; product_data: { _id: string } }) => [e.product_data._id, e.count]));
@@ -273,14 +264,7 @@ describe('user data belongs to its user', () => {
 });
 
 describe('admin calls', () => {
-  let customer: TestUser;
-  let influencer: TestUser;
-  let admin: TestUser;
-  beforeAll(async () => {
-    customer = await userWithRole(shop, api, 'Customer');
-    influencer = await userWithRole(shop, api, 'Influencer');
-    admin = await userWithRole(shop, api, 'Admin');
-  });
+  const people = beforeAllMake(() => roleUsers(shop, api));
   const calls = (target: string) => [
     (h?: Record<string, string>) => api.get('/user/list', h),
     (h?: Record<string, string>) => api.post('/user/setRole', { userID: target, role: 'Influencer' }, h),
@@ -288,21 +272,21 @@ describe('admin calls', () => {
   ];
 
   it('are refused for anonymous (401), Customer and Influencer (403), allowed for Admin', async () => {
-    for (const call of calls(customer.userId)) {
+    for (const call of calls(people.customer.userId)) {
       expect((await call()).status).toBe(401);
-      expect((await call(customer.h)).status).toBe(403);
-      expect((await call(influencer.h)).status).toBe(403);
-      const ok = await call(admin.h);
+      expect((await call(people.customer.h)).status).toBe(403);
+      expect((await call(people.influencer.h)).status).toBe(403);
+      const ok = await call(people.admin.h);
       expect(ok.status).toBe(200);
       expectNoHash(ok.body);
     }
-    const list = await api.get('/user/list', admin.h);
+    const list = await api.get('/user/list', people.admin.h);
     expect(list.body.users.length).toBeGreaterThan(2);
   });
 
   it('email/send goes through SMTP to one recipient, escaped in HTML', async () => {
     const before = smtp.mails.length;
-    const r = await api.post('/email/send', { recipient: 'someone@example.ch', subject: 'Check', content: 'Line <script>' }, admin.h);
+    const r = await api.post('/email/send', { recipient: 'someone@example.ch', subject: 'Check', content: 'Line <script>' }, people.admin.h);
     expect(r.status).toBe(200);
     const mail = (await smtp.waitFor(before + 1))[before];
     expect(mail.to).toEqual(['someone@example.ch']);

@@ -4,19 +4,17 @@
  * server-side role checks of the admin pages, the profile and the influencer page (loaders and
  * form actions called as React Router calls them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { issueAccessToken, type AuthUser } from '../../core/accounts/auth.ts';
 import { users } from '../../core/db/schema/accounts.ts';
-import { products } from '../../core/db/schema/catalogue.ts';
-import { addToCart, getCart, newAnonymousCartId } from '../../core/cart/service.ts';
-import type { Shop } from '../../core/shop.ts';
+import { getCart, newAnonymousCartId } from '../../core/cart/service.ts';
 import type { ShopLoadContext } from '../../app/context.ts';
 import { webSession } from '../../server/session.ts';
-import type { ApiClient } from '../helpers/api.ts';
-import { GOOD_PASSWORD, userWithRole, type TestUser } from '../helpers/accounts.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { GOOD_PASSWORD, roleUsers, userWithRole, type TestUser } from '../helpers/accounts.ts';
+import { cartsToMerge } from '../helpers/customers.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 import * as adminLayout from '../../app/layouts/admin.tsx';
 import * as adminIndex from '../../app/routes/admin/index.tsx';
 import * as adminHome from '../../app/routes/admin/home.tsx';
@@ -28,23 +26,11 @@ import * as profileRoute from '../../app/routes/profile.tsx';
 import * as influencerRoute from '../../app/routes/client/influencer.tsx';
 import * as logoutRoute from '../../app/resources/logout.server.ts';
 
-let shop: Shop;
-let api: ApiClient;
-let customer: TestUser;
-let influencer: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  ({ shop, api } = await openTestSuite({ wideRateLimits: true }));
-  customer = await userWithRole(shop, api, 'Customer');
-  influencer = await userWithRole(shop, api, 'Influencer');
-  admin = await userWithRole(shop, api, 'Admin');
-});
-afterAll(() => shop?.close());
+const t = useTestSuite({ wideRateLimits: true }, ({ shop, api }) => roleUsers(shop, api));
 
 function ctx(auth: AuthUser | null, anonCartId = newAnonymousCartId()): ShopLoadContext {
   return {
-    shop,
+    shop: t.shop,
     auth,
     anonCartId,
     cartKey: auth ? auth.userId : anonCartId,
@@ -96,9 +82,9 @@ describe('admin pages are for Admin only (loaders and actions)', () => {
     const anon = await call(adminLayout.loader, get('/admin/order/list?page=2'), ctx(null));
     expect(anon.status).toBe(302);
     expect(anon.location).toBe('/login?redirectTo=%2Fadmin%2Forder%2Flist%3Fpage%3D2');
-    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(customer)))).status).toBe(403);
-    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(influencer)))).status).toBe(403);
-    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(admin)))).status).toBe(200);
+    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(t.customer)))).status).toBe(403);
+    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(t.influencer)))).status).toBe(403);
+    expect((await call(adminLayout.loader, get('/admin/settings'), ctx(who(t.admin)))).status).toBe(200);
   });
 
   it('each accounts admin loader checks on its own too (a data request can skip the layout)', async () => {
@@ -106,25 +92,25 @@ describe('admin pages are for Admin only (loaders and actions)', () => {
       const anon = await call(mod.loader, get(path), ctx(null));
       expect(anon.status, path).toBe(302);
       expect(anon.location, path).toMatch(/^\/login\?redirectTo=/);
-      expect((await call(mod.loader, get(path), ctx(who(customer)))).status, path).toBe(403);
-      expect((await call(mod.loader, get(path), ctx(who(influencer)))).status, path).toBe(403);
-      const ok = await call(mod.loader, get(path), ctx(who(admin)));
+      expect((await call(mod.loader, get(path), ctx(who(t.customer)))).status, path).toBe(403);
+      expect((await call(mod.loader, get(path), ctx(who(t.influencer)))).status, path).toBe(403);
+      const ok = await call(mod.loader, get(path), ctx(who(t.admin)));
       expect([200, 302], path).toContain(ok.status);
       if (path === '/admin') expect(ok.location).toBe('/admin/home');
     }
   });
 
   it('admin form actions refuse other roles and work for an Admin', async () => {
-    const target = await userWithRole(shop, api, 'Customer');
+    const target = await userWithRole(t.shop, t.api, 'Customer');
     const setRole = () => post('/admin/user/list', { userId: target.userId, role: 'Influencer' });
     expect((await call(adminUserList.action, setRole(), ctx(null))).status).toBe(302);
-    expect((await call(adminUserList.action, setRole(), ctx(who(customer)))).status).toBe(403);
-    expect((await call(adminUserList.action, setRole(), ctx(who(influencer)))).status).toBe(403);
-    const [before] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, target.userId));
+    expect((await call(adminUserList.action, setRole(), ctx(who(t.customer)))).status).toBe(403);
+    expect((await call(adminUserList.action, setRole(), ctx(who(t.influencer)))).status).toBe(403);
+    const [before] = await t.shop.db.select({ role: users.role }).from(users).where(eq(users.id, target.userId));
     expect(before.role).toBe('Customer');
-    const ok = await call(adminUserList.action, setRole(), ctx(who(admin)));
+    const ok = await call(adminUserList.action, setRole(), ctx(who(t.admin)));
     expect(ok.data).toMatchObject({ ok: true });
-    const [after] = await shop.db.select({ role: users.role, code: users.referralCode }).from(users).where(eq(users.id, target.userId));
+    const [after] = await t.shop.db.select({ role: users.role, code: users.referralCode }).from(users).where(eq(users.id, target.userId));
     expect(after.role).toBe('Influencer');
     expect(after.code).toMatch(/^[A-Z2-9]{8}$/);
 
@@ -141,16 +127,16 @@ describe('admin pages are for Admin only (loaders and actions)', () => {
       country: 'CH',
       role: 'Customer',
     };
-    expect((await call(adminUserAdd.action, post('/admin/user/add', newUser), ctx(who(customer)))).status).toBe(403);
-    expect((await call(adminUserAdd.action, post('/admin/user/add', newUser), ctx(who(admin)))).data).toMatchObject({ ok: true });
-    expect((await api.post('/user/login', { email: newUser.email, password: newUser.password })).status).toBe(200);
+    expect((await call(adminUserAdd.action, post('/admin/user/add', newUser), ctx(who(t.customer)))).status).toBe(403);
+    expect((await call(adminUserAdd.action, post('/admin/user/add', newUser), ctx(who(t.admin)))).data).toMatchObject({ ok: true });
+    expect((await t.api.post('/user/login', { email: newUser.email, password: newUser.password })).status).toBe(200);
   });
 
   it('the outbox page lists mails for an Admin, with the link tokens hidden', async () => {
-    await api.post('/user/forgot', { email: customer.email });
-    const r = await call(adminOutbox.loader, get('/admin/outbox'), ctx(who(admin)));
+    await t.api.post('/user/forgot', { email: t.customer.email });
+    const r = await call(adminOutbox.loader, get('/admin/outbox'), ctx(who(t.admin)));
     const mails = (r.data as { mails: { to: string; text: string }[] }).mails;
-    const reset = mails.filter((m) => m.to === customer.email && m.text.includes('/reset/'));
+    const reset = mails.filter((m) => m.to === t.customer.email && m.text.includes('/reset/'));
     expect(reset.length).toBeGreaterThan(0);
     for (const m of reset) {
       expect(m.text).toContain('/reset/[redacted]');
@@ -161,13 +147,13 @@ describe('admin pages are for Admin only (loaders and actions)', () => {
 
 describe('signed-in pages', () => {
   it('/login sends a signed-in visitor to redirectTo, or to their profile (the user icon before the own part of a shared page)', async () => {
-    const bare = await call(loginRoute.loader, get('/login'), ctx(who(customer)));
+    const bare = await call(loginRoute.loader, get('/login'), ctx(who(t.customer)));
     expect(bare.status).toBe(302);
     expect(bare.location).toBe('/profile');
-    const back = await call(loginRoute.loader, get('/login?redirectTo=%2Fshopcart'), ctx(who(customer)));
+    const back = await call(loginRoute.loader, get('/login?redirectTo=%2Fshopcart'), ctx(who(t.customer)));
     expect(back.location).toBe('/shopcart');
     // not an open redirect
-    const away = await call(loginRoute.loader, get('/login?redirectTo=%2F%2Fevil.example'), ctx(who(customer)));
+    const away = await call(loginRoute.loader, get('/login?redirectTo=%2F%2Fevil.example'), ctx(who(t.customer)));
     expect(away.location).toBe('/profile');
     const anon = await call(loginRoute.loader, get('/login'), ctx(null));
     expect(anon.status).toBe(200);
@@ -177,13 +163,13 @@ describe('signed-in pages', () => {
     const anon = await call(profileRoute.loader, get('/profile'), ctx(null));
     expect(anon.status).toBe(302);
     expect(anon.location).toBe('/login?redirectTo=%2Fprofile');
-    const own = await call(profileRoute.loader, get('/profile'), ctx(who(customer)));
-    expect((own.data as { user: { email: string } }).user.email).toBe(customer.email);
+    const own = await call(profileRoute.loader, get('/profile'), ctx(who(t.customer)));
+    expect((own.data as { user: { email: string } }).user.email).toBe(t.customer.email);
     expect(JSON.stringify(own.data)).not.toMatch(/argon2/);
     // a userId in the form is ignored: the action changes the signed-in user only
     const form = {
       intent: 'profile',
-      userId: influencer.userId,
+      userId: t.influencer.userId,
       firstName: 'Changed',
       lastName: 'Me',
       phone: '+41 79 111 22 33',
@@ -193,10 +179,10 @@ describe('signed-in pages', () => {
       country: 'CH',
       locale: 'de',
     };
-    const r = await call(profileRoute.action, post('/profile', form), ctx(who(customer)));
+    const r = await call(profileRoute.action, post('/profile', form), ctx(who(t.customer)));
     expect(r.data).toMatchObject({ ok: true });
-    const [c] = await shop.db.select({ firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, customer.userId));
-    const [i] = await shop.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, influencer.userId));
+    const [c] = await t.shop.db.select({ firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, t.customer.userId));
+    const [i] = await t.shop.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, t.influencer.userId));
     expect(c).toEqual({ firstName: 'Changed', locale: 'de' });
     expect(i.firstName).not.toBe('Changed');
     expect((await call(profileRoute.action, post('/profile', form), ctx(null))).status).toBe(302);
@@ -204,37 +190,28 @@ describe('signed-in pages', () => {
 
   it('/client/influencer is for Influencer and Admin', async () => {
     expect((await call(influencerRoute.loader, get('/client/influencer'), ctx(null))).location).toBe('/login?redirectTo=%2Fclient%2Finfluencer');
-    expect((await call(influencerRoute.loader, get('/client/influencer'), ctx(who(customer)))).status).toBe(403);
-    const inf = await call(influencerRoute.loader, get('/client/influencer'), ctx(who(influencer)));
+    expect((await call(influencerRoute.loader, get('/client/influencer'), ctx(who(t.customer)))).status).toBe(403);
+    const inf = await call(influencerRoute.loader, get('/client/influencer'), ctx(who(t.influencer)));
     expect((inf.data as { profile: { referralCode: string } }).profile.referralCode).toMatch(/^[A-Z2-9]{8}$/);
-    expect((await call(influencerRoute.loader, get('/client/influencer'), ctx(who(admin)))).status).toBe(200);
+    expect((await call(influencerRoute.loader, get('/client/influencer'), ctx(who(t.admin)))).status).toBe(200);
   });
 });
 
 describe('web login and logout', () => {
   it('login merges the anonymous cart (counts add up, capped by stock) and sets HttpOnly session cookies', async () => {
-    const u = await userWithRole(shop, api, 'Customer');
-    const [p, q] = await shop.db
-      .select({ id: products.id })
-      .from(products)
-      .where(sql`${products.stock} > 5 and ${products.active}`)
-      .limit(2);
-    await shop.db.update(products).set({ stock: 5 }).where(eq(products.id, p.id));
-    const anon = newAnonymousCartId();
-    await addToCart(shop.db, anon, p.id, 4);
-    await addToCart(shop.db, anon, q.id, 2);
-    await addToCart(shop.db, u.userId, p.id, 3, u.userId);
+    const u = await userWithRole(t.shop, t.api, 'Customer');
+    const { p, q, anon } = await cartsToMerge(t.shop, u.userId, { stock: 5, anonymous: [4, 2], own: [3, 0] });
     const r = await call(loginRoute.action, post('/login', { email: u.email, password: GOOD_PASSWORD, redirectTo: '/shopcart' }), ctx(null, anon));
     expect(r.data).toMatchObject({ ok: true, message: 'Log in successfully', redirectTo: '/shopcart' });
-    const cart = await getCart(shop.db, u.userId);
+    const cart = await getCart(t.shop.db, u.userId);
     const counts = Object.fromEntries(cart.lines.map((l) => [l.product.id, l.count]));
     expect(counts[p.id]).toBe(5);
     expect(counts[q.id]).toBe(2);
-    expect((await getCart(shop.db, anon)).lines).toHaveLength(0);
+    expect((await getCart(t.shop.db, anon)).lines).toHaveLength(0);
   });
 
   it('login cookies are HttpOnly and SameSite=Lax; a foreign redirectTo is ignored; a failure answers 401 with the message', async () => {
-    const u = await userWithRole(shop, api, 'Customer');
+    const u = await userWithRole(t.shop, t.api, 'Customer');
     let captured: Headers | null = null;
     const r = await run(async () => {
       const res = await (loginRoute.action as Fn)({
@@ -256,7 +233,7 @@ describe('web login and logout', () => {
   });
 
   it('logout revokes the refresh token family and clears the cookies', async () => {
-    const u = await userWithRole(shop, api, 'Customer');
+    const u = await userWithRole(t.shop, t.api, 'Customer');
     const r = await (logoutRoute.action as Fn)({ request: post('/logout', {}, `refresh_token=${u.refreshToken}`), context: ctx(who(u)), params: {} });
     const res = r as Response;
     expect(res.status).toBe(302);
@@ -264,7 +241,7 @@ describe('web login and logout', () => {
     const cookies = res.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('access_token='))).toMatch(/Max-Age=0/);
     expect(cookies.find((c) => c.startsWith('refresh_token='))).toMatch(/Max-Age=0/);
-    expect((await api.post('/token/refresh', { refreshToken: u.refreshToken })).status).toBe(401);
+    expect((await t.api.post('/token/refresh', { refreshToken: u.refreshToken })).status).toBe(401);
   });
 });
 
@@ -281,18 +258,18 @@ describe('languages', () => {
 });
 
 describe('cookie session (server/session.ts)', () => {
-  const app = new Hono().all('*', async (c) => c.json({ auth: await webSession(shop, c) }));
+  const app = new Hono().all('*', async (c) => c.json({ auth: await webSession(t.shop, c) }));
   const hit = (cookie: string, path = '/page') => app.request(`http://shop.test${path}`, { headers: { cookie } });
 
   it('reads the access cookie; none means anonymous', async () => {
     expect(await (await hit('')).json()).toEqual({ auth: null });
-    const body = await (await hit(`access_token=${customer.accesToken}`)).json();
-    expect(body.auth).toEqual({ userId: customer.userId, role: 'Customer' });
+    const body = await (await hit(`access_token=${t.customer.accesToken}`)).json();
+    expect(body.auth).toEqual({ userId: t.customer.userId, role: 'Customer' });
   });
 
   it('refreshes an expired access token with the refresh cookie, rotating both cookies', async () => {
-    const u = await userWithRole(shop, api, 'Customer');
-    const expired = await issueAccessToken(shop, { userId: u.userId, role: 'Customer' }, -5);
+    const u = await userWithRole(t.shop, t.api, 'Customer');
+    const expired = await issueAccessToken(t.shop, { userId: u.userId, role: 'Customer' }, -5);
     const res = await hit(`access_token=${expired}; refresh_token=${u.refreshToken}`);
     expect((await res.json()).auth).toEqual({ userId: u.userId, role: 'Customer' });
     const set = res.headers.getSetCookie();
@@ -300,14 +277,14 @@ describe('cookie session (server/session.ts)', () => {
     expect(newRefresh).not.toBe(u.refreshToken);
     expect(set.find((c) => c.startsWith('access_token='))).toMatch(/HttpOnly/);
     // the new refresh token works (once) through the API
-    expect((await api.post('/token/refresh', { refreshToken: newRefresh })).status).toBe(200);
+    expect((await t.api.post('/token/refresh', { refreshToken: newRefresh })).status).toBe(200);
   });
 
   it('an ended session is anonymous and its cookies are cleared; /logout never rotates', async () => {
     const res = await hit(`refresh_token=${'x'.repeat(43)}`);
     expect((await res.json()).auth).toBeNull();
     expect(res.headers.getSetCookie().some((c) => c.startsWith('refresh_token=;'))).toBe(true);
-    const u = await userWithRole(shop, api, 'Customer');
+    const u = await userWithRole(t.shop, t.api, 'Customer');
     const out = await hit(`refresh_token=${u.refreshToken}`, '/logout');
     expect((await out.json()).auth).toBeNull();
     expect(out.headers.getSetCookie()).toHaveLength(0);

@@ -4,24 +4,13 @@
  * and changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
-import type { Shop } from '../../core/shop.ts';
-import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { roleCookies } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
-let shop: Shop;
-let http: TestHttp;
-let admin: string;
-let customer: string;
-
-beforeAll(async () => {
-  ({ shop, http } = await openTestSuite({ http: true }));
-  admin = (await userWithCookie(shop, 'Admin')).cookie;
-  customer = (await userWithCookie(shop, 'Customer')).cookie;
-});
-afterAll(() => shop.close());
+const t = useTestSuite({ http: true }, ({ shop }) => roleCookies(shop));
 
 const settingsForm = {
   companyName: 'Casa del Tabaco Dominicano GmbH',
@@ -47,42 +36,42 @@ const settingsForm = {
 
 describe('admin settings', () => {
   it('are refused to anonymous visitors (redirect to login) and to customers (403)', async () => {
-    const anon = await http.fetch('/admin/settings', { redirect: 'manual' });
+    const anon = await t.http.fetch('/admin/settings', { redirect: 'manual' });
     expect(anon.status).toBe(302);
     expect(anon.headers.get('location')).toContain('/login');
-    expect((await http.fetch('/admin/settings', { cookie: customer })).status).toBe(403);
-    const post = await http.postForm('/admin/settings?_data', settingsForm, customer);
+    expect((await t.http.fetch('/admin/settings', { cookie: t.customer })).status).toBe(403);
+    const post = await t.http.postForm('/admin/settings?_data', settingsForm, t.customer);
     expect(post.status).toBe(403);
-    expect((await getSettings(shop.db)).shop_closed).toBe(false);
+    expect((await getSettings(t.shop.db)).shop_closed).toBe(false);
   });
 
   it('are saved by an admin, money in Rappen, and shown in the public configuration', async () => {
     // the public configuration is served from the settings cache: read once before the change
-    expect(((await (await http.fetch('/api/configuration/configurations')).json()) as { shop_closed: boolean }).shop_closed).toBe(false);
-    const res = await http.postForm('/admin/settings', settingsForm, admin);
+    expect(((await (await t.http.fetch('/api/configuration/configurations')).json()) as { shop_closed: boolean }).shop_closed).toBe(false);
+    const res = await t.http.postForm('/admin/settings', settingsForm, t.admin);
     expect(res.status).toBe(200);
-    const s = await getSettings(shop.db);
+    const s = await getSettings(t.shop.db);
     expect(s.shop_closed).toBe(true);
     expect(s.shippingFee).toBe(850);
     expect(s.freeShippingThreshold).toBe(20_000);
     expect(s.promotionalInfo.text).toBe('Winter tasting on 12 December');
-    const api = await http.fetch('/api/configuration/configurations');
+    const api = await t.http.fetch('/api/configuration/configurations');
     const body = await api.json();
     expect(body).toMatchObject({ shop_closed: true, shippingFee: 8.5, dir: 'Marktgasse 5, 3011 Bern' });
     // every page now carries the closed-shop banner and the new promotional text
-    const home = await (await http.fetch('/')).text();
+    const home = await (await t.http.fetch('/')).text();
     expect(home).toContain('Store temporarily closed, under construction.');
     expect(home).toContain('Winter tasting on 12 December');
   });
 
   it('refuses invalid values with field messages and keeps the old settings', async () => {
-    const before = await getSettings(shop.db);
-    const res = await http.postForm('/admin/settings', { ...settingsForm, email: 'nope', postalCode: '123', shippingFee: '8.505' }, admin);
+    const before = await getSettings(t.shop.db);
+    const res = await t.http.postForm('/admin/settings', { ...settingsForm, email: 'nope', postalCode: '123', shippingFee: '8.505' }, t.admin);
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('The email is invalid');
     expect(html).toContain('Please enter a 4-digit Swiss postcode');
-    expect(await getSettings(shop.db)).toEqual(before);
+    expect(await getSettings(t.shop.db)).toEqual(before);
   });
 });
 
@@ -111,18 +100,18 @@ describe('admin products', () => {
   };
 
   it('lists every product for an admin only', async () => {
-    expect((await http.fetch('/admin/product/list', { cookie: customer })).status).toBe(403);
-    const res = await http.fetch('/admin/product/list', { cookie: admin });
+    expect((await t.http.fetch('/admin/product/list', { cookie: t.customer })).status).toBe(403);
+    const res = await t.http.fetch('/admin/product/list', { cookie: t.admin });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('AF-HEM-SS-S1');
   });
 
   it('creates a product with its price in Rappen, findable by the live search', async () => {
-    const res = await http.postForm('/admin/product/add', form, admin);
+    const res = await t.http.postForm('/admin/product/add', form, t.admin);
     expect(res.status).toBe(302);
-    const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
+    const [p] = await t.shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
     expect(p).toMatchObject({ basePrice: 1450, discountPercent: 10, stock: 12, lengthMm: 127, ringGauge: 50, active: true, popular: false, binder: null });
-    const search = await http.fetch('/api/product/searchProducts', {
+    const search = await t.http.fetch('/api/product/searchProducts', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ searchOptions: { searchName: 'casa test robusto' } }),
@@ -131,28 +120,28 @@ describe('admin products', () => {
   });
 
   it('refuses a duplicate SKU and invalid fields without writing', async () => {
-    const count = (await shop.db.select().from(products)).length;
-    const dup = await http.postForm('/admin/product/add', form, admin);
+    const count = (await t.shop.db.select().from(products)).length;
+    const dup = await t.http.postForm('/admin/product/add', form, t.admin);
     expect(dup.status).toBe(409);
-    const bad = await http.postForm('/admin/product/add', { ...form, sku: 'TEST-2', name: '', basePriceChf: 'twelve', discountPercent: '150' }, admin);
+    const bad = await t.http.postForm('/admin/product/add', { ...form, sku: 'TEST-2', name: '', basePriceChf: 'twelve', discountPercent: '150' }, t.admin);
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain('The field is required');
     expect(html).toContain('Enter an amount in CHF');
-    expect((await shop.db.select().from(products)).length).toBe(count);
+    expect((await t.shop.db.select().from(products)).length).toBe(count);
   });
 
   it('edits an existing product; its stock changes only through an adjustment with a reason', async () => {
-    const [p] = await shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
-    const res = await http.postForm(`/admin/product/add?id=${p.id}`, { ...form, stock: '0', basePriceChf: '15', active: '' }, admin);
+    const [p] = await t.shop.db.select().from(products).where(eq(products.sku, 'TEST-ROB-1'));
+    const res = await t.http.postForm(`/admin/product/add?id=${p.id}`, { ...form, stock: '0', basePriceChf: '15', active: '' }, t.admin);
     expect(res.status).toBe(302);
-    const [after] = await shop.db.select().from(products).where(eq(products.id, p.id));
+    const [after] = await t.shop.db.select().from(products).where(eq(products.id, p.id));
     expect(after).toMatchObject({ stock: 12, basePrice: 1500, active: false });
-    const adjusted = await http.postForm(`/admin/product/add?id=${p.id}`, { intent: 'stock', delta: '-12', reason: 'count', note: 'inventory' }, admin);
+    const adjusted = await t.http.postForm(`/admin/product/add?id=${p.id}`, { intent: 'stock', delta: '-12', reason: 'count', note: 'inventory' }, t.admin);
     expect(adjusted.status).toBe(302);
-    const [counted] = await shop.db.select().from(products).where(eq(products.id, p.id));
+    const [counted] = await t.shop.db.select().from(products).where(eq(products.id, p.id));
     expect(counted.stock).toBe(0);
-    const page = await (await http.fetch(`/admin/product/add?id=${p.id}`, { cookie: admin })).text();
+    const page = await (await t.http.fetch(`/admin/product/add?id=${p.id}`, { cookie: t.admin })).text();
     expect(page).toContain('inventory');
   });
 });

@@ -8,24 +8,19 @@
  */
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
-import type { ServerType } from '@hono/node-server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { stockMovements } from '../../core/db/schema/stock.ts';
-import type { Shop } from '../../core/shop.ts';
 import { productWith } from '../helpers/customers.ts';
-import { serveHttpApp, userWithCookie } from '../helpers/http.ts';
+import { userWithCookie } from '../helpers/http.ts';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { useServedShop } from '../helpers/suite.ts';
 
 const MB = 1024 * 1024;
-let shop: Shop;
-let server: ServerType;
-let port: number;
-let admin: { userId: string; cookie: string };
+const t = useServedShop({}, async ({ shop }) => ({ admin: await userWithCookie(shop, 'Admin') }), 120_000);
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
@@ -36,7 +31,7 @@ function request(method: string, path: string, opts: { body?: Buffer; headers?: 
     if (opts.body) headers['content-length'] = String(opts.body.byteLength);
     // a connection of its own (`agent: false`): Node's default agent keeps sockets alive and may
     // reuse one just as the server's keep-alive timeout closes it (ECONNRESET on a busy machine)
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: t.port, method, path, headers, agent: false }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
@@ -60,11 +55,11 @@ async function multipart(fields: [string, Part][]): Promise<{ body: Buffer; type
 
 async function postMultipart(path: string, fields: [string, Part][], headers: Record<string, string> = {}): Promise<Answer> {
   const { body, type } = await multipart(fields);
-  return request('POST', path, { body, headers: { cookie: admin.cookie, 'content-type': type, ...headers } });
+  return request('POST', path, { body, headers: { cookie: t.admin.cookie, 'content-type': type, ...headers } });
 }
 
 const photo = (name: string, data: Buffer) => ({ name, type: 'image/jpeg', data });
-const imagesOf = async (id: string) => (await shop.db.select({ images: products.images }).from(products).where(eq(products.id, id)))[0].images;
+const imagesOf = async (id: string) => (await t.shop.db.select({ images: products.images }).from(products).where(eq(products.id, id)))[0].images;
 /** The visible text of a page (tags removed, entities of apostrophes and quotes decoded). */
 const textOf = (html: string) =>
   html
@@ -75,20 +70,9 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-beforeAll(async () => {
-  shop = await createTestShop();
-  admin = await userWithCookie(shop, 'Admin');
-  ({ server, port } = await serveHttpApp(shop));
-}, 120_000);
-
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await shop?.close();
-});
-
 describe('product photos from the product page', () => {
   it('takes a 5 MB phone photo and a 14 MB one in one plain form post, and renders both in their widths', async () => {
-    const p = await productWith(shop, 5, 2000, 60);
+    const p = await productWith(t.shop, 5, 2000, 60);
     const five = await noiseJpeg(5 * MB);
     const fourteen = await noiseJpeg(14 * MB);
     expect(five.byteLength).toBeGreaterThanOrEqual(5 * MB);
@@ -112,7 +96,7 @@ describe('product photos from the product page', () => {
   }, 120_000);
 
   it("takes photos one by one as the page's script sends them, answering JSON", async () => {
-    const p = await productWith(shop, 5, 2000, 61);
+    const p = await productWith(t.shop, 5, 2000, 61);
     const res = await postMultipart(`/admin/product/photo?id=${p.id}`, [['photo', photo('IMG_1.jpg', await noiseJpeg(5 * MB))]], {
       accept: 'application/json',
     });
@@ -127,12 +111,12 @@ describe('product photos from the product page', () => {
   }, 120_000);
 
   it('refuses a 16 MB photo with a message in the visitor language: JSON 413 for the script, the page with the message for the form', async () => {
-    const p = await productWith(shop, 5, 2000, 62);
+    const p = await productWith(t.shop, 5, 2000, 62);
     const sixteen = await noiseJpeg(16 * MB);
     // the script's request: over the per-photo limit, a JSON answer in German
     const script = await postMultipart(`/admin/product/photo?id=${p.id}`, [['photo', photo('IMG_16.jpg', sixteen)]], {
       accept: 'application/json',
-      cookie: `${admin.cookie}; lang=de`,
+      cookie: `${t.admin.cookie}; lang=de`,
     });
     expect(script.status).toBe(413);
     expect(JSON.parse(script.text).message).toBe('Was Sie gesendet haben, ist grösser als die 15 MB, die diese Seite annimmt; es wurde nichts gespeichert.');
@@ -147,11 +131,11 @@ describe('product photos from the product page', () => {
     const four = await postMultipart(
       `/admin/product/add?id=${p.id}`,
       [['intent', 'photo'], ...[1, 2, 3, 4].map((i): [string, Part] => ['photo', photo(`IMG_${i}.jpg`, sixteen)])],
-      { cookie: `${admin.cookie}; lang=fr` },
+      { cookie: `${t.admin.cookie}; lang=fr` },
     );
     expect(four.status).toBe(303);
     expect(four.headers.location).toBe(`/admin/product/add?id=${p.id}&toolarge=50#photos`);
-    const page = await request('GET', four.headers.location!.replace(/#.*/, ''), { headers: { cookie: `${admin.cookie}; lang=fr` } });
+    const page = await request('GET', four.headers.location!.replace(/#.*/, ''), { headers: { cookie: `${t.admin.cookie}; lang=fr` } });
     expect(page.status).toBe(200);
     expect(textOf(page.text)).toContain(
       "Ces photos dépassent ensemble 50 Mo, le maximum par envoi ; rien n'a été enregistré. Choisissez moins de photos à la fois (15 Mo au plus chacune).",
@@ -167,10 +151,10 @@ describe('product photos from the product page', () => {
   }, 180_000);
 
   it('answers a HEIC photo and a broken JPEG with messages, never a 500', async () => {
-    const p = await productWith(shop, 5, 2000, 63);
+    const p = await productWith(t.shop, 5, 2000, 63);
     const heic = await postMultipart(`/admin/product/photo?id=${p.id}`, [['photo', { name: 'IMG_0001.HEIC', type: 'image/heic', data: heicLike() }]], {
       accept: 'application/json',
-      cookie: `${admin.cookie}; lang=it`,
+      cookie: `${t.admin.cookie}; lang=it`,
     });
     expect(heic.status).toBe(400);
     expect(JSON.parse(heic.text).message).toBe(
@@ -194,54 +178,54 @@ describe('product photos from the product page', () => {
 
 describe('product CSV import of 5,000 rows', () => {
   it("checks and imports the shop's own export format in one transaction; the export reads the same again", async () => {
-    const { csv, records } = bigCatalogueCsv(await productsCsv(shop.db), 5_000);
+    const { csv, records } = bigCatalogueCsv(await productsCsv(t.shop.db), 5_000);
     expect(Buffer.byteLength(csv)).toBeGreaterThan(5 * MB);
     const started = Date.now();
     const check = await postMultipart('/admin/product/list', [['csv', { name: 'products.csv', type: 'text/csv', data: Buffer.from(csv) }]]);
     expect(check.status).toBe(200);
     const shown = textOf(check.text);
-    const existing = (await shop.db.select({ sku: products.sku }).from(products)).length;
+    const existing = (await t.shop.db.select({ sku: products.sku }).from(products)).length;
     expect(shown).toContain(`5000 row(s): ${5_000 - existing} new, ${existing} to update, 0 problem(s).`);
     const draft = /name="draft" value="([0-9a-f-]{36})"/.exec(check.text)?.[1];
     expect(draft).toBeDefined();
-    expect(await shop.db.select().from(products).where(eq(products.sku, records[4_999].sku))).toEqual([]);
+    expect(await t.shop.db.select().from(products).where(eq(products.sku, records[4_999].sku))).toEqual([]);
     const apply = await request('POST', '/admin/product/list', {
       body: Buffer.from(new URLSearchParams({ draft: draft!, apply: 'yes' }).toString()),
-      headers: { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: t.admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(apply.status).toBe(200);
     expect(textOf(apply.text)).toContain(`Imported: ${5_000 - existing} new, ${existing} updated.`);
     console.info(`5,000-row CSV checked and imported through the page in ${Date.now() - started} ms`);
     // round trip: the export has every imported row as it was imported
-    const again = parse((await productsCsv(shop.db)).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    const again = parse((await productsCsv(t.shop.db)).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     const bySku = new Map(again.map((r) => [r.sku, r]));
     for (const r of records) expect(bySku.get(r.sku)).toEqual(r);
     // every created product is audited, with its stock in the stock history
-    const created = await shop.db.select({ id: products.id }).from(products).where(eq(products.sku, records[4_999].sku));
-    const audits = await shop.db
+    const created = await t.shop.db.select({ id: products.id }).from(products).where(eq(products.sku, records[4_999].sku));
+    const audits = await t.shop.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, created[0].id), eq(auditLog.action, 'product.create')));
     expect(audits).toHaveLength(1);
-    const moves = await shop.db.select().from(stockMovements).where(eq(stockMovements.productId, created[0].id));
+    const moves = await t.shop.db.select().from(stockMovements).where(eq(stockMovements.productId, created[0].id));
     expect(moves.map((m) => [m.delta, m.reason])).toEqual(Number(records[4_999].stock) > 0 ? [[Number(records[4_999].stock), 'delivery']] : []);
     // the list shows them a hundred at a time
-    const all = (await shop.db.select({ id: products.id }).from(products)).length;
-    const list = await request('GET', '/admin/product/list?page=2', { headers: { cookie: admin.cookie } });
+    const all = (await t.shop.db.select({ id: products.id }).from(products)).length;
+    const list = await request('GET', '/admin/product/list?page=2', { headers: { cookie: t.admin.cookie } });
     expect(textOf(list.text)).toContain(`Products: ${all}`);
     expect(list.text.match(/<td class="nowrap"><a href="\/admin\/product\/add\?id=/g)).toHaveLength(100);
     expect(list.text).toContain('aria-current="page">2</span>');
     // the draft is gone once imported
     const replay = await request('POST', '/admin/product/list', {
       body: Buffer.from(new URLSearchParams({ draft: draft!, apply: 'yes' }).toString()),
-      headers: { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: t.admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(replay.status).toBe(400);
     expect(textOf(replay.text)).toContain('This check has expired. Choose the file and check it again.');
   }, 300_000);
 
   it('lists bad rows of a 5,000-row file by row number, SKU and column, writing nothing', async () => {
-    const { records } = bigCatalogueCsv(await productsCsv(shop.db), 5_000);
+    const { records } = bigCatalogueCsv(await productsCsv(t.shop.db), 5_000);
     const bad = records.map((r) => ({ ...r, sku: `${r.sku}-B` }) as Record<string, string>);
     bad[1_233] = { ...bad[1_233], price_chf: '12.505' };
     bad[4_998] = { ...bad[4_998], category: 'pipe' };
@@ -254,7 +238,7 @@ describe('product CSV import of 5,000 rows', () => {
     expect(text).toContain(`1235 ${bad[1_233].sku} price_chf`);
     expect(text).toContain(`5000 ${bad[4_998].sku} category`);
     expect(res.text).not.toContain('name="draft"');
-    const written = await shop.db
+    const written = await t.shop.db
       .select({ sku: products.sku })
       .from(products)
       .where(inArray(products.sku, [bad[0].sku, bad[2].sku]));
@@ -264,11 +248,11 @@ describe('product CSV import of 5,000 rows', () => {
   it('sends a file over 20 MB back to the list page with the message, in the visitor language', async () => {
     const huge = Buffer.alloc(21 * MB, 'a,b,c\n');
     const res = await postMultipart('/admin/product/list', [['csv', { name: 'huge.csv', type: 'text/csv', data: huge }]], {
-      cookie: `${admin.cookie}; lang=de`,
+      cookie: `${t.admin.cookie}; lang=de`,
     });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/admin/product/list?toolarge=20#import');
-    const page = await request('GET', '/admin/product/list?toolarge=20', { headers: { cookie: `${admin.cookie}; lang=de` } });
+    const page = await request('GET', '/admin/product/list?toolarge=20', { headers: { cookie: `${t.admin.cookie}; lang=de` } });
     expect(textOf(page.text)).toContain(
       'Die Datei ist grösser als 20 MB, das Maximum pro Import; es wurde nichts importiert. Teilen Sie sie in kleinere Dateien auf.',
     );

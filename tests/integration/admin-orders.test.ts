@@ -17,10 +17,9 @@ import { refundOrder } from '../../core/payments/refunds.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { paidDatatransOrder } from '../helpers/payments.ts';
+import { paidDatatransOrder, payByQrReference } from '../helpers/payments.ts';
 import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
@@ -39,15 +38,7 @@ async function bankOrder(c: TestCustomer, index: number, count = 1, pay = true):
   const p = await productWith(shop, 20, 5000, index);
   await addToCart(shop.db, c.id, p.id, count, c.id);
   const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-  if (pay)
-    await recordPayment(shop, {
-      provider: 'bank',
-      providerRef: `B-${o.code}`,
-      reference: o.paymentReference,
-      amount: o.total,
-      currency: 'CHF',
-      exactAmount: false,
-    });
+  if (pay) await payByQrReference(shop, o);
   return (await findOrder(shop.db, o.id))!;
 }
 

@@ -107,38 +107,22 @@ describe('blocking a user', () => {
 describe('the user page', () => {
   it('edits name, phone, address and role with field errors, and audits the change', async () => {
     const c = await userWithRole(shop, api, 'Customer');
-    const bad = await http.postForm(
-      details(c.userId),
-      {
-        intent: 'update',
-        firstName: 'Eva',
-        lastName: 'Keller',
-        phone: '+41 79 000 11 22',
-        street: 'Rue du Marché 5',
-        postalCode: '80',
-        city: 'Genève',
-        country: 'CH',
-        role: 'Influencer',
-      },
-      adminCookie,
-    );
+    // the user page's form making the customer Eva Keller, Influencer, in Genève with this postcode
+    const update = (postalCode: string) => ({
+      intent: 'update',
+      firstName: 'Eva',
+      lastName: 'Keller',
+      phone: '+41 79 000 11 22',
+      street: 'Rue du Marché 5',
+      postalCode,
+      city: 'Genève',
+      country: 'CH',
+      role: 'Influencer',
+    });
+    const bad = await http.postForm(details(c.userId), update('80'), adminCookie);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('4-digit Swiss postcode');
-    const ok = await http.postForm(
-      details(c.userId),
-      {
-        intent: 'update',
-        firstName: 'Eva',
-        lastName: 'Keller',
-        phone: '+41 79 000 11 22',
-        street: 'Rue du Marché 5',
-        postalCode: '1204',
-        city: 'Genève',
-        country: 'CH',
-        role: 'Influencer',
-      },
-      adminCookie,
-    );
+    const ok = await http.postForm(details(c.userId), update('1204'), adminCookie);
     expect(ok.status).toBe(200);
     const [u] = await shop.db.select().from(users).where(eq(users.id, c.userId));
     expect(u).toMatchObject({ firstName: 'Eva', lastName: 'Keller', city: 'Genève', country: 'CH', role: 'Influencer' });

@@ -8,17 +8,12 @@
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import type { ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
-import type { Shop } from '../../core/shop.ts';
-import { serveHttpApp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { useServedShop } from '../helpers/suite.ts';
 
 const HOST = 'shop.example.ch';
-let shop: Shop;
-let server: ServerType;
-let port: number;
+const t = useServedShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: '127.0.0.1' } }, undefined, 120_000);
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string };
 
@@ -27,7 +22,7 @@ function request(method: string, path: string, opts: { body?: string; chunks?: s
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: HOST, ...opts.headers };
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: t.port, method, path, headers }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => {
@@ -43,16 +38,6 @@ function request(method: string, path: string, opts: { body?: string; chunks?: s
 }
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   request('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
-
-beforeAll(async () => {
-  shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: `https://${HOST}`, TRUST_PROXY: '127.0.0.1' } });
-  ({ server, port } = await serveHttpApp(shop));
-}, 120_000);
-
-afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await shop?.close();
-});
 
 describe('the API chain', () => {
   it('sends the security headers, a request id and no-store; the CSP has no nonce', async () => {
@@ -132,7 +117,7 @@ describe('the API chain', () => {
   });
 
   it('rate limits live search per client', async () => {
-    await setRateLimits(shop, { search: { ip: 2, account: 2, duration: 60 } });
+    await setRateLimits(t.shop, { search: { ip: 2, account: 2, duration: 60 } });
     try {
       // a shopper behind the trusted proxy, new each run (with REDIS_URL the counters outlive the test)
       const shopper = { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}` };
@@ -143,7 +128,7 @@ describe('the API chain', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers['x-content-type-options']).toBe('nosniff');
     } finally {
-      await setRateLimits(shop, { search: { ip: 300, account: 300, duration: 60 } });
+      await setRateLimits(t.shop, { search: { ip: 300, account: 300, duration: 60 } });
     }
   });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAnonymousCartId } from '../../core/cart/service.ts';
+import { DEFAULT_SETTINGS } from '../../core/config/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { productBySku } from '../helpers/catalogue.ts';
@@ -39,17 +40,19 @@ describe('GET /api/configuration/configurations', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // the seeded settings as they are, money and the VAT rate converted
+    const { dir, whatsapp, email, telegram, facebook, instagram, promotionalInfo, companyName, vatNumber } = DEFAULT_SETTINGS;
     expect(res.body).toEqual({
-      dir: 'Bahnhofstrasse 21, 8001 Zürich, Switzerland',
-      whatsapp: '+41 79 123 45 67',
-      email: 'info@casadeltabaco.ch',
-      telegram: 'https://t.me/casadeltabaco',
-      facebook: 'https://www.facebook.com/casadeltabaco',
-      instagram: 'https://www.instagram.com/casadeltabaco',
+      dir,
+      whatsapp,
+      email,
+      telegram,
+      facebook,
+      instagram,
       shop_closed: false,
-      promotionalInfo: { text: 'Free delivery in Switzerland from CHF 150' },
-      companyName: 'Casa del Tabaco Dominicano GmbH',
-      vatNumber: 'CHE-123.456.789 MWST',
+      promotionalInfo,
+      companyName,
+      vatNumber,
       vatRate: 8.1,
       shippingFee: 9,
       freeShippingThreshold: 150,

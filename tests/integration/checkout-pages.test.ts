@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../core/accounts/auth.ts';
-import { addToCart } from '../../core/cart/service.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
 import { createOrder } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -13,7 +12,7 @@ import * as adminOrderEdit from '../../app/routes/admin/order.edit.tsx';
 import * as payment from '../../app/routes/payment.tsx';
 import * as invoice from '../../app/resources/invoice.server.ts';
 import * as details from '../../app/routes/client/historydetails.tsx';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { createCustomer, customerWithCart, type TestCustomer } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 let shop: Shop;
@@ -56,12 +55,20 @@ async function caught(p: Promise<unknown>): Promise<{ status: number; headers: H
 }
 
 async function pendingOrder(index: number) {
-  const p = await productWith(shop, 10, 3000, index);
-  const c = await createCustomer(shop);
-  await addToCart(shop.db, c.id, p.id, 1, c.id);
+  const { c } = await customerWithCart(shop, { stock: 10, basePrice: 3000, index });
   const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
   return { c, o, auth: { userId: c.id, role: 'Customer' as const } };
 }
+
+/** The /payment form posted by customer `c`: pay by sandbox, delivering to `firstName lastName` at Weg 1, 8000 Zürich. */
+const paySandbox = (c: TestCustomer, firstName: string, lastName: string) =>
+  payment.action(
+    args(
+      '/payment',
+      { userId: c.id, role: 'Customer' },
+      { intent: 'pay', paymentMethod: 'sandbox', firstName, lastName, street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' },
+    ),
+  );
 
 describe('/payment', () => {
   it('sends anonymous visitors to log in and come back', async () => {
@@ -71,32 +78,16 @@ describe('/payment', () => {
   });
 
   it('refuses an under-18 customer with a clear message, taking no stock', async () => {
-    const p = await productWith(shop, 3, 3000, 50);
     const y = new Date().getUTCFullYear();
-    const c = await createCustomer(shop, { dateOfBirth: `${y - 16}-03-03` });
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
-    const res = (await payment.action(
-      args(
-        '/payment',
-        { userId: c.id, role: 'Customer' },
-        { intent: 'pay', paymentMethod: 'sandbox', firstName: 'A', lastName: 'B', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' },
-      ),
-    )) as unknown as { init: { status: number }; data: { error: string } };
+    const { c } = await customerWithCart(shop, { stock: 3, basePrice: 3000, index: 50 }, { dateOfBirth: `${y - 16}-03-03` });
+    const res = (await paySandbox(c, 'A', 'B')) as unknown as { init: { status: number }; data: { error: string } };
     expect(res.init.status).toBe(403);
     expect(res.data.error).toMatch(/at least 18/);
   });
 
   it('places the order and sends the customer to the sandbox page', async () => {
-    const p = await productWith(shop, 3, 3000, 51);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
-    const r = (await payment.action(
-      args(
-        '/payment',
-        { userId: c.id, role: 'Customer' },
-        { intent: 'pay', paymentMethod: 'sandbox', firstName: 'Anna', lastName: 'Muster', street: 'Weg 1', postalCode: '8000', city: 'Zürich', country: 'CH' },
-      ),
-    )) as Response;
+    const { c } = await customerWithCart(shop, { stock: 3, basePrice: 3000, index: 51 });
+    const r = (await paySandbox(c, 'Anna', 'Muster')) as Response;
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toMatch(/^http:\/\/shop\.test\/sandbox-pay\?order=/);
   });

@@ -20,7 +20,7 @@ import { resultRows } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
 import { freePort, startApp, startCluster, type AppProcess, type Cluster } from '../../scripts/lib/cluster.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
-import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
+import { createCustomer, productWith, stockOf, type TestCustomer, customerWithCart } from '../helpers/customers.ts';
 import { httpsClient } from '../helpers/https.ts';
 import { createTestDatabase, createTestShop } from '../helpers/shop.ts';
 
@@ -321,9 +321,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
         DATA_DIR: 'memory://',
       });
       try {
-        const p = await productWith(shop, 3, 1500, 5);
-        const c = await createCustomer(shop);
-        await addToCart(shop.db, c.id, p.id, 1, c.id);
+        const { c } = await customerWithCart(shop, { stock: 3, basePrice: 1500, index: 5 });
         const call = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
           (await fetch(`${lonely.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }))
             .status;

@@ -1,14 +1,13 @@
 /** Datatrans against a local fake server that follows the documented protocol. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addToCart } from '../../core/cart/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { availablePaymentMethods } from '../../core/orders/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { loadEnv } from '../../core/config/env.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { customerWithCart } from '../helpers/customers.ts';
 import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -27,9 +26,7 @@ const webhook = (raw: string, signature: string | null) =>
   });
 
 async function startedOrder(index: number) {
-  const p = await productWith(shop, 10, 8900, index);
-  const c = await createCustomer(shop);
-  await addToCart(shop.db, c.id, p.id, 1, c.id);
+  const { c } = await customerWithCart(shop, { stock: 10, basePrice: 8900, index });
   const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
   expect(created.status).toBe(201);
   const started = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);
@@ -87,9 +84,7 @@ describe('datatrans', () => {
   });
 
   it('sandbox is not offered while Datatrans is configured', async () => {
-    const p = await productWith(shop, 10, 1000, 24);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 10, basePrice: 1000, index: 24 });
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
     expect(res.status).toBe(400);
   });

@@ -15,13 +15,12 @@ import { bonusBalance } from '../../core/influencer/bonus.ts';
 import { bonusLedger } from '../../core/db/schema/influencer.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { createOrder, findOrder } from '../../core/orders/service.ts';
-import { recordPayment } from '../../core/payments/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
 import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
-import { payInFull } from '../helpers/payments.ts';
+import { payByQrReference, payInFull } from '../helpers/payments.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -98,14 +97,7 @@ describe('POST /api/order/cancel', () => {
     const other = await createCustomer(shop);
     const { order: o, product } = await order(c, { count: 1 });
     const [row] = await shop.db.select().from(orders).where(eq(orders.id, o._id));
-    await recordPayment(shop, {
-      provider: 'bank',
-      providerRef: `B-${row.code}`,
-      reference: row.paymentReference,
-      amount: row.total,
-      currency: 'CHF',
-      exactAmount: false,
-    });
+    await payByQrReference(shop, row);
     const stock = await stockOf(shop, product.id);
 
     const paid = await api.post('/order/cancel', { orderID: o._id }, c.headers);

@@ -3,13 +3,12 @@
  * "payment received" with the invoice PDF, in the customer's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart } from '../../core/cart/service.ts';
 import { importCamt054 } from '../../core/payments/camt054.ts';
 import { chfToRappen, rappenToDecimalString } from '../../core/pricing/money.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { customerWithCart } from '../helpers/customers.ts';
 import type { TestSmtp } from '../helpers/smtp.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -21,9 +20,7 @@ afterAll(() => shop?.close());
 
 describe('order e-mails', () => {
   it('sends "order received" with the QR-bill, then "payment received" with the invoice, in German', async () => {
-    const p = await productWith(shop, 5, 16000, 60);
-    const c = await createCustomer(shop, { locale: 'de' });
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 5, basePrice: 16000, index: 60 }, { locale: 'de' });
     const api = apiClient(shop);
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, { ...c.headers, 'accept-language': 'de' });
     expect(res.status).toBe(201);

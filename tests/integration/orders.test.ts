@@ -12,7 +12,7 @@ import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith, stockOf } from '../helpers/customers.ts';
+import { createCustomer, productWith, stockOf, customerWithCart } from '../helpers/customers.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -41,9 +41,7 @@ describe('order/create', () => {
   });
 
   it('answers the contract shape with snapshot lines, shipping and VAT', async () => {
-    const p = await productWith(shop, 5, 1290, 1);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 2, c.id);
+    const { p, c } = await customerWithCart(shop, { stock: 5, basePrice: 1290, index: 1, count: 2 });
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(res.status).toBe(201);
     const o = res.body.order;
@@ -95,9 +93,7 @@ describe('order/create', () => {
   });
 
   it('delivers in Switzerland only by default, with a 4-digit postcode; Liechtenstein only while the setting is on', async () => {
-    const p = await productWith(shop, 5, 1000, 3);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 5, basePrice: 1000, index: 3 });
     const vaduz = { street: 'Städtle 1', postalCode: '9490', city: 'Vaduz', country: 'LI' };
     const de = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox', address: { country: 'DE', postalCode: '10115' } }, c.headers);
     expect(de.status).toBe(400);
@@ -126,9 +122,7 @@ describe('order/create', () => {
   });
 
   it('refuses orders while the shop is closed', async () => {
-    const p = await productWith(shop, 5, 1000, 4);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { p, c } = await customerWithCart(shop, { stock: 5, basePrice: 1000, index: 4 });
     await updateSettings(shop.db, { shop_closed: true });
     try {
       const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
@@ -164,9 +158,7 @@ describe('order/create', () => {
   });
 
   it('bank-transfer orders hold their stock for 5 days (shorter reservations)', async () => {
-    const p = await productWith(shop, 2, 3000, 6);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 2, c.id);
+    const { p, c } = await customerWithCart(shop, { stock: 2, basePrice: 3000, index: 6, count: 2 });
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(res.status).toBe(201);
     await expireDueOrders(shop, new Date(Date.now() + 4 * 86_400_000));

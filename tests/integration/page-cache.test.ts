@@ -4,40 +4,26 @@
  * writes that know nothing about the cache (plain UPDATEs, an order taking stock, settings).
  * PGlite by default, PostgreSQL with TEST_DATABASE_URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { updateSettings } from '../../core/config/service.ts';
-import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { cookiesOf, userWithCookie } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
-let shop: Shop;
-let http: TestHttp;
-
-beforeAll(async () => {
-  ({ shop, http } = await openTestSuite({ http: true }));
-});
-afterAll(() => shop?.close());
+const t = useTestSuite({ http: true });
 
 const get = async (path: string, init: RequestInit & { cookie?: string } = {}) => {
-  const res = await http.fetch(path, init);
+  const res = await t.http.fetch(path, init);
   return { res, html: await res.text(), cache: res.headers.get('x-page-cache') };
 };
 
-/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header. */
-const cookiesOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-
 describe('anonymous page cache', () => {
   it('serves the second anonymous view of a page from the cache, with an ETag that answers 304 and brotli/gzip bodies', async () => {
-    const p = await productWith(shop, 7, 2350, 0);
+    const p = await productWith(t.shop, 7, 2350, 0);
     const first = await get(`/productdetail?id=${p.id}`);
     expect(first.res.status).toBe(200);
     expect(first.cache).toBe('miss');
@@ -46,11 +32,11 @@ describe('anonymous page cache', () => {
     expect(second.html).toBe(first.html);
     const etag = second.res.headers.get('etag');
     expect(etag).toBeTruthy();
-    const notModified = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'if-none-match': etag! } });
+    const notModified = await t.http.fetch(`/productdetail?id=${p.id}`, { headers: { 'if-none-match': etag! } });
     expect(notModified.status).toBe(304);
-    const br = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
-    const gz = await http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.http.fetch(`/productdetail?id=${p.id}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
   });
 
@@ -78,11 +64,11 @@ describe('anonymous page cache', () => {
   });
 
   it('shows a price changed by a plain UPDATE (no cache call) on the next request', async () => {
-    const p = await productWith(shop, 5, 4100, 1);
+    const p = await productWith(t.shop, 5, 4100, 1);
     const before = await get(`/productdetail?id=${p.id}`);
     await get(`/productdetail?id=${p.id}`);
     expect(before.html).toMatch(/41\.00/);
-    await shop.db.update(products).set({ basePrice: 5290 }).where(eq(products.id, p.id));
+    await t.shop.db.update(products).set({ basePrice: 5290 }).where(eq(products.id, p.id));
     const after = await get(`/productdetail?id=${p.id}`);
     expect(after.cache).toBe('miss');
     expect(after.html).toMatch(/52\.90/);
@@ -90,12 +76,12 @@ describe('anonymous page cache', () => {
   });
 
   it('shows the stock taken by an order on the next request', async () => {
-    const p = await productWith(shop, 9, 1500, 2);
+    const p = await productWith(t.shop, 9, 1500, 2);
     expect((await get(`/productdetail?id=${p.id}`)).html).toContain('In stock (9 available)');
     expect((await get(`/productdetail?id=${p.id}`)).cache).toBe('hit');
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 2, c.id);
-    const order = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
+    const c = await createCustomer(t.shop);
+    await addToCart(t.shop.db, c.id, p.id, 2, c.id);
+    const order = await apiClient(t.shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(order.status).toBe(201);
     const after = await get(`/productdetail?id=${p.id}`);
     expect(after.html).toContain('In stock (7 available)');
@@ -105,18 +91,18 @@ describe('anonymous page cache', () => {
     await get('/');
     await get('/client/products');
     expect((await get('/')).cache).toBe('hit');
-    await updateSettings(shop.db, { promotionalInfo: { text: 'Cache-busting promo 4711' } });
+    await updateSettings(t.shop.db, { promotionalInfo: { text: 'Cache-busting promo 4711' } });
     expect((await get('/')).html).toContain('Cache-busting promo 4711');
     expect((await get('/client/products')).html).toContain('Cache-busting promo 4711');
     // a raw SQL write to the settings row, as a script or psql would do it
-    await shop.db.execute(sql`update shop_config set settings = jsonb_set(settings, '{promotionalInfo,text}', '"Raw SQL promo 0815"') where id = 1`);
+    await t.shop.db.execute(sql`update shop_config set settings = jsonb_set(settings, '{promotionalInfo,text}', '"Raw SQL promo 0815"') where id = 1`);
     expect((await get('/')).html).toContain('Raw SQL promo 0815');
   });
 
   it('gives a signed-in customer without the personal hint the shared page with their own header, and the hint; never shows them an anonymous page', async () => {
     await get('/');
     expect((await get('/')).cache).toBe('hit');
-    const user = await userWithCookie(shop, 'Customer');
+    const user = await userWithCookie(t.shop, 'Customer');
     const signedIn = await get('/', { cookie: user.cookie });
     expect(signedIn.res.status).toBe(200);
     // the shared page with the visitor's own header (server/personal-page.ts)
@@ -129,9 +115,9 @@ describe('anonymous page cache', () => {
   });
 
   it("serves a signed-in customer with the hint the shared page (nobody's), and their own user and cart in the uncached personal part", async () => {
-    const p = await productWith(shop, 9, 1500, 0);
-    const user = await userWithCookie(shop, 'Customer');
-    await addToCart(shop.db, user.userId, p.id, 2, user.userId);
+    const p = await productWith(t.shop, 9, 1500, 0);
+    const user = await userWithCookie(t.shop, 'Customer');
+    await addToCart(t.shop.db, user.userId, p.id, 2, user.userId);
     await get(`/productdetail?id=${p.id}`);
     // the server's hint alone (a browser without scripts): the shared page with their own header
     const own = await get(`/productdetail?id=${p.id}`, { cookie: `${user.cookie}; personal=1` });
@@ -144,29 +130,29 @@ describe('anonymous page cache', () => {
     expect(shared.html).not.toMatch(/data-testid="cart-count"/);
     expect(shared.res.headers.getSetCookie().join('\n')).not.toMatch(/personal=/);
     // what the page's script asks for once hydrated (app/lib/personal.ts): the personal part alone
-    const data = await http.fetch('/personal', { cookie: `${user.cookie}; personal=2` });
+    const data = await t.http.fetch('/personal', { cookie: `${user.cookie}; personal=2` });
     expect(data.status).toBe(200);
     expect(data.headers.get('x-page-cache')).toBeNull();
     const body = await data.text();
     expect(body).toContain(user.userId);
     expect(Object.keys(JSON.parse(body) as object).sort()).toEqual(['cart', 'user']);
     // React Router's data request of the route is rendered for the visitor too, never shared
-    const routeData = await http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
+    const routeData = await t.http.fetch(`/productdetail.data?id=${p.id}`, { cookie: `${user.cookie}; personal=2` });
     expect(routeData.headers.get('x-page-cache')).toBeNull();
     expect(await routeData.text()).toContain('"personal",true');
   });
 
   it('clears a stale hint: a browser whose session is gone is told so and gets the shared page', async () => {
-    const res = await http.fetch('/client/products.data', { cookie: 'personal=1' });
+    const res = await t.http.fetch('/client/products.data', { cookie: 'personal=1' });
     expect(res.headers.getSetCookie().join('\n')).toMatch(/personal=;.*Max-Age=0/);
   });
 
   it("a visitor with a filled cart gets their own header on the shared page without the hint, the shared page with it; the cached page never shows anybody's cart", async () => {
-    const p = await productWith(shop, 20, 1990, 3);
-    const visit = await http.fetch('/');
+    const p = await productWith(t.shop, 20, 1990, 3);
+    const visit = await t.http.fetch('/');
     const cartCookie = cookiesOf(visit);
     expect(cartCookie).toMatch(/cart_id=/);
-    const added = await http.postForm('/shopcart', { intent: 'add', productId: p.id, count: '3', returnTo: '/' }, cartCookie);
+    const added = await t.http.postForm('/shopcart', { intent: 'add', productId: p.id, count: '3', returnTo: '/' }, cartCookie);
     expect(added.status).toBeLessThan(400);
     const set = cookiesOf(added);
     expect(set).toMatch(/cart_items=1/);
@@ -185,7 +171,7 @@ describe('anonymous page cache', () => {
     expect(stranger.cache).toBe('hit');
     expect(stranger.html).not.toMatch(/data-testid="cart-count"/);
     // emptying the cart clears both hints
-    const removed = await http.postForm('/shopcart', { intent: 'remove', productId: p.id, returnTo: '/' }, `${cartCookie}; ${set}`);
+    const removed = await t.http.postForm('/shopcart', { intent: 'remove', productId: p.id, returnTo: '/' }, `${cartCookie}; ${set}`);
     expect(removed.headers.getSetCookie().join('\n')).toMatch(/cart_items=;/);
     expect(removed.headers.getSetCookie().join('\n')).toMatch(/personal=;/);
   });
@@ -206,7 +192,7 @@ async function frontDoorServer() {
   const { createHttpApp } = await import('../../server/app.ts');
   const { withFront } = await import('../../server/page-cache-front.ts');
   const { loadBuild } = await import('../helpers/http.ts');
-  const app = createHttpApp(shop, { build: await loadBuild() });
+  const app = createHttpApp(t.shop, { build: await loadBuild() });
   const counter = { appCalls: 0 };
   const listener = getRequestListener((req) => {
     counter.appCalls++;
@@ -222,7 +208,7 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
     const front = await frontDoorServer();
     const { server, base } = front;
     try {
-      const p = await productWith(shop, 5, 4100, 0);
+      const p = await productWith(t.shop, 5, 4100, 0);
       const url = `${base}/productdetail?id=${p.id}`;
       const first = await fetch(url);
       const firstHtml = await first.text();
@@ -242,13 +228,13 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(again.status).toBe(304);
       expect(front.appCalls).toBe(calls);
       // a price change is visible on the next request (the entry's version is stale)
-      await shop.db.update(products).set({ basePrice: 4900 }).where(eq(products.id, p.id));
+      await t.shop.db.update(products).set({ basePrice: 4900 }).where(eq(products.id, p.id));
       const changed = await fetch(url);
       expect(changed.headers.get('x-page-cache')).toBe('miss');
       expect(await changed.text()).toContain('49.00');
       expect(front.appCalls).toBe(calls + 1);
       // a signed-in visitor without the personal hint goes to the app (and gets the hint) …
-      const { cookie } = await userWithCookie(shop, 'Customer');
+      const { cookie } = await userWithCookie(t.shop, 'Customer');
       const signed = await fetch(url, { headers: { cookie } });
       expect(signed.headers.get('x-page-cache')).toBe('own-header');
       expect(front.appCalls).toBe(calls + 2);
@@ -296,7 +282,7 @@ describe('the front door (server/page-cache-front.ts) on a real HTTP server', ()
       expect(page2.headers.get('x-page-cache')).toBe('miss');
       expect(await page2.text()).not.toBe(firstHtml);
       expect((await fetch(`${base}/client/products?sort=price-asc&page=2&utm_medium=mail`)).headers.get('x-page-cache')).toBe('hit');
-      const p = await productWith(shop, 4, 2600, 1);
+      const p = await productWith(t.shop, 4, 2600, 1);
       expect((await fetch(`${base}/productdetail?id=${p.id}&ref=x`)).headers.get('x-page-cache')).toBe('miss');
       expect((await fetch(`${base}/productdetail?id=${p.id}&ref=y`)).headers.get('x-page-cache')).toBe('hit');
       // a page that reads no parameter: one entry whatever the query

@@ -5,14 +5,13 @@
  * has its own IBAN (with the seeded example IBAN a production shop issues no QR-bill).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart } from '../../core/cart/service.ts';
 import { loadEnv } from '../../core/config/env.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { availablePaymentMethods } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient, type ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { customerWithCart } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
 
 describe('which payment methods are offered', () => {
@@ -53,9 +52,7 @@ describe('a production shop without a payment provider', () => {
   afterAll(() => shop.close());
 
   it('refuses a sandbox order, and a bank-transfer one while the IBAN is the example; takes it with the own IBAN', async () => {
-    const p = await productWith(shop, 5, 2500, 61);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 5, basePrice: 2500, index: 61 });
     const sandbox = await api.post('/order/create', { userID: c.id, paymentMethod: 'sandbox' }, c.headers);
     expect(sandbox.status).toBe(400);
     expect(sandbox.body.fields).toHaveProperty('paymentMethod');

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addToCart, getCart } from '../../core/cart/service.ts';
+import { getCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
 import { transitionOrder } from '../../core/orders/service.ts';
@@ -13,7 +13,7 @@ import { SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../core/payments/sa
 import { signPayload } from '../../core/payments/signature.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
+import { createCustomer, stockOf, type TestCustomer, customerWithCart } from '../helpers/customers.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -28,9 +28,7 @@ async function placeOrder(
   productIndex: number,
   method = 'sandbox',
 ): Promise<{ c: TestCustomer; order: { _id: string; code: string; total: number }; productId: string }> {
-  const p = await productWith(shop, 10, 4500, productIndex);
-  const c = await createCustomer(shop);
-  await addToCart(shop.db, c.id, p.id, 2, c.id);
+  const { p, c } = await customerWithCart(shop, { stock: 10, basePrice: 4500, index: productIndex, count: 2 });
   const res = await api.post('/order/create', { userID: c.id, paymentMethod: method }, c.headers);
   expect(res.status).toBe(201);
   return { c, order: res.body.order, productId: p.id };

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isQRReferenceValid } from 'swissqrbill/utils';
-import { addToCart } from '../../core/cart/service.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
@@ -18,7 +17,7 @@ import type { Shop } from '../../core/shop.ts';
 import { rappenToDecimalString } from '../../core/pricing/money.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { customerWithCart } from '../helpers/customers.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -31,9 +30,7 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 async function bankOrder(index: number, price: number, count = 1) {
-  const p = await productWith(shop, 10, price, index);
-  const c = await createCustomer(shop, { locale: 'de' });
-  await addToCart(shop.db, c.id, p.id, count, c.id);
+  const { c } = await customerWithCart(shop, { stock: 10, basePrice: price, index, count }, { locale: 'de' });
   const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, { ...c.headers, 'accept-language': 'de-CH' });
   expect(res.status).toBe(201);
   const [row] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../core/catalogue/import.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { SearchIndex, loadIndexedProducts } from '../../core/catalogue/search-index.ts';
@@ -15,8 +15,8 @@ import { normalizeSearchText, productSearchText } from '../../core/catalogue/sea
 import { searchProducts, WORD_MATCH_THRESHOLD } from '../../core/catalogue/service.ts';
 import { wordSimilarity } from '../../core/catalogue/trigram.ts';
 import type { Db } from '../../core/db/client.ts';
-import type { Shop } from '../../core/shop.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
 const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
@@ -89,13 +89,7 @@ function queries(): string[] {
 }
 
 describe('search index and pg_trgm', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop();
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const t = useTestSuite();
 
   it('computes word_similarity exactly as pg_trgm on this engine', async () => {
     const texts = (catalogue.products as Parameters<typeof productSearchText>[0][]).map(productSearchText);
@@ -106,8 +100,8 @@ describe('search index and pg_trgm', () => {
       return seed % n;
     };
     for (let i = 0; i < 600; i++) {
-      const t = texts[rnd(texts.length)];
-      const ws = t.split(' ');
+      const text = texts[rnd(texts.length)];
+      const ws = text.split(' ');
       let q = ws[rnd(ws.length)];
       const kind = rnd(5);
       if (kind === 0) q = q.slice(0, 1 + rnd(q.length));
@@ -120,9 +114,9 @@ describe('search index and pg_trgm', () => {
           .split(' ')
           .slice(0, 1 + rnd(5))
           .join(' ');
-      pairs.push([q, t]);
+      pairs.push([q, text]);
     }
-    const rows = await shop.db.execute<{ s: number }>(
+    const rows = await t.shop.db.execute<{ s: number }>(
       sql`select word_similarity(a, b) as s from unnest(${`{${pairs.map((p) => `"${p[0]}"`).join(',')}}`}::text[], ${`{${pairs.map((p) => `"${p[1]}"`).join(',')}}`}::text[]) with ordinality as x(a, b, n) order by n`,
     );
     const fromDb = ((rows as { rows?: unknown[] }).rows ?? rows) as { s: number }[];
@@ -132,12 +126,12 @@ describe('search index and pg_trgm', () => {
   });
 
   it('finds what the SQL query found, in the same order, on the real catalogue', async () => {
-    const index = new SearchIndex(await loadIndexedProducts(shop.db));
+    const index = new SearchIndex(await loadIndexedProducts(t.shop.db));
     for (const q of queries())
       expect(
         index.search(q, 50).map((h) => h.id),
         q,
-      ).toEqual(await searchInSql(shop.db, q, 50));
+      ).toEqual(await searchInSql(t.shop.db, q, 50));
   });
 
   it('finds what the SQL query found on the catalogue repeated with numbered names', async () => {
@@ -168,17 +162,17 @@ describe('search index and pg_trgm', () => {
   });
 
   it('follows every write to the catalogue, also plain SQL', async () => {
-    const names = async (q: string) => (await searchProducts(shop.db, q)).map((h) => h.name);
+    const names = async (q: string) => (await searchProducts(t.shop.db, q)).map((h) => h.name);
     expect(await names('zanzibar')).toEqual([]);
-    const [hit] = await searchProducts(shop.db, 'opusx robusto');
+    const [hit] = await searchProducts(t.shop.db, 'opusx robusto');
     // renamed by a statement that knows nothing about the index (the trigger bumps the version)
-    await shop.db.execute(sql`update products set name = 'Zanzibar Robusto', search_text = 'zanzibar robusto' where id = ${hit.id}`);
+    await t.shop.db.execute(sql`update products set name = 'Zanzibar Robusto', search_text = 'zanzibar robusto' where id = ${hit.id}`);
     expect(await names('zanzibar')).toEqual(['Zanzibar Robusto']);
-    await shop.db.update(products).set({ active: false }).where(eq(products.id, hit.id));
+    await t.shop.db.update(products).set({ active: false }).where(eq(products.id, hit.id));
     expect(await names('zanzibar')).toEqual([]);
-    await shop.db.update(products).set({ active: true }).where(eq(products.id, hit.id));
+    await t.shop.db.update(products).set({ active: true }).where(eq(products.id, hit.id));
     expect(await names('zanzibar')).toEqual(['Zanzibar Robusto']);
-    await shop.db.delete(products).where(eq(products.id, hit.id));
+    await t.shop.db.delete(products).where(eq(products.id, hit.id));
     expect(await names('zanzibar')).toEqual([]);
   });
 });

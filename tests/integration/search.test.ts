@@ -4,24 +4,18 @@
  * proves accents ("partagas" finds "Partagás"); the real one proves typos ("fuentte").
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importCatalogue } from '../../core/catalogue/import.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { searchProducts } from '../../core/catalogue/service.ts';
-import type { Shop } from '../../core/shop.ts';
 import { SEARCH_FIXTURE } from '../helpers/catalogue.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
 describe('search on a fixture catalogue', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
+  const t = useTestSuite({ catalogue: null }, async ({ shop }) => {
     await importCatalogue(shop.db, SEARCH_FIXTURE);
   });
-  afterAll(async () => {
-    await shop?.close();
-  });
-  const names = async (q: string) => (await searchProducts(shop.db, q)).map((h) => h.name);
+  const names = async (q: string) => (await searchProducts(t.shop.db, q)).map((h) => h.name);
 
   it('is accent-insensitive both ways', async () => {
     expect(await names('partagas')).toEqual(['Partagás Serie D No. 4', 'Partagás Serie P No. 2']);
@@ -60,9 +54,9 @@ describe('search on a fixture catalogue', () => {
   });
 
   it('finds nothing for an empty or blank query, or one of only punctuation', async () => {
-    expect(await searchProducts(shop.db, '')).toEqual([]);
-    expect(await searchProducts(shop.db, '   ')).toEqual([]);
-    expect(await searchProducts(shop.db, '%%__')).toEqual([]);
+    expect(await searchProducts(t.shop.db, '')).toEqual([]);
+    expect(await searchProducts(t.shop.db, '   ')).toEqual([]);
+    expect(await searchProducts(t.shop.db, '%%__')).toEqual([]);
   });
 
   it('treats LIKE wildcards and quotes as text, folding punctuation to spaces', async () => {
@@ -79,22 +73,16 @@ describe('search on a fixture catalogue', () => {
   });
 
   it('answers name and packaging for each hit, and skips unlisted products', async () => {
-    const [hit] = await searchProducts(shop.db, 'oliva');
+    const [hit] = await searchProducts(t.shop.db, 'oliva');
     expect(hit).toMatchObject({ name: 'Oliva Serie V Melanio Figurado', packaging: 'Single' });
-    await shop.db.update(products).set({ active: false }).where(eq(products.id, hit.id));
+    await t.shop.db.update(products).set({ active: false }).where(eq(products.id, hit.id));
     expect(await names('oliva')).toEqual([]);
   });
 });
 
 describe('search on the real catalogue', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop();
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
-  const names = async (q: string, limit?: number) => (await searchProducts(shop.db, q, limit)).map((h) => h.name);
+  const t = useTestSuite();
+  const names = async (q: string, limit?: number) => (await searchProducts(t.shop.db, q, limit)).map((h) => h.name);
 
   it('"fuentte" finds Fuente', async () => {
     const hits = await names('fuentte');

@@ -11,7 +11,7 @@ import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { userWithRole } from '../helpers/accounts.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { createCustomer, productWith, customerWithCart } from '../helpers/customers.ts';
 import { userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -26,9 +26,7 @@ afterAll(() => shop.close());
 
 describe('the invoice URL of payment/start works for API clients', () => {
   it('answers the PDF to the accestoken header, 401 to a bad token, the login page to nobody', async () => {
-    const p = await productWith(shop, 10, 4500, 2);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 10, basePrice: 4500, index: 2 });
     const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(created.status).toBe(201);
     const start = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);

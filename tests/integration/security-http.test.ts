@@ -4,20 +4,19 @@
  * open redirects, body size limit, NUL bytes.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { loadEnv } from '../../core/config/env.ts';
 import { loggerOptions } from '../../core/redact.ts';
 import { productionReport } from '../../core/config/production.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
-import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
-import { loadBuild, openHttpShop, userWithCookie } from '../helpers/http.ts';
+import { loadBuild, userWithCookie } from '../helpers/http.ts';
+import { useHttpShop } from '../helpers/suite.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';
 
-type App = ReturnType<typeof createHttpApp>;
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
   headers: { 'content-type': 'application/json', ...headers },
@@ -25,17 +24,14 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 });
 
 describe('links in e-mails never come from the Host header', () => {
-  let shop: Shop;
-  let app: App;
   // development without PUBLIC_URL: before the fix the link was built from the request's Host
-  beforeAll(async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3341' } })), 60_000);
-  afterAll(() => shop.close());
+  const t = useHttpShop({ env: { NODE_ENV: 'development', PUBLIC_URL: '', PORT: '3341' } });
 
   it('a forgot-password request with Host: evil.example mails a link to the shop, not to evil.example', async () => {
-    const c = await createCustomer(shop);
-    const res = await app.request('http://evil.example/api/user/forgot', json({ email: c.email }, { host: 'evil.example' }));
+    const c = await createCustomer(t.shop);
+    const res = await t.app.request('http://evil.example/api/user/forgot', json({ email: c.email }, { host: 'evil.example' }));
     expect(res.status).toBe(200);
-    const mails = await shop.db.select().from(outbox).where(eq(outbox.to, c.email));
+    const mails = await t.shop.db.select().from(outbox).where(eq(outbox.to, c.email));
     expect(mails.length).toBe(1);
     expect(mails[0].text).not.toContain('evil.example');
     expect(mails[0].text).toContain('http://localhost:3341/reset/');
@@ -43,21 +39,15 @@ describe('links in e-mails never come from the Host header', () => {
 });
 
 describe('production', () => {
-  let shop: Shop;
-  let app: App;
-  beforeAll(
-    async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } })),
-    60_000,
-  );
-  afterAll(() => shop.close());
+  const t = useHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'off' } });
 
   it('refuses requests for another Host with 421 before any route runs', async () => {
-    const c = await createCustomer(shop);
-    const res = await app.request('https://evil.example/api/user/forgot', json({ email: c.email }));
+    const c = await createCustomer(t.shop);
+    const res = await t.app.request('https://evil.example/api/user/forgot', json({ email: c.email }));
     expect(res.status).toBe(421);
-    expect(await shop.db.select().from(outbox).where(eq(outbox.to, c.email))).toEqual([]);
-    expect((await app.request('https://evil.example/')).status).toBe(421);
-    expect((await app.request('https://shop.example.ch/api/configuration/configurations')).status).toBe(200);
+    expect(await t.shop.db.select().from(outbox).where(eq(outbox.to, c.email))).toEqual([]);
+    expect((await t.app.request('https://evil.example/')).status).toBe(421);
+    expect((await t.app.request('https://shop.example.ch/api/configuration/configurations')).status).toBe(200);
   });
 
   it('without PUBLIC_URL a production shop answers only to this machine (npm start on a fresh clone)', async () => {
@@ -74,7 +64,7 @@ describe('production', () => {
   });
 
   it('sends HSTS and Secure cookies, and shows no error details', async () => {
-    const res = await app.request('https://shop.example.ch/');
+    const res = await t.app.request('https://shop.example.ch/');
     expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
     expect(res.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
 
@@ -98,10 +88,10 @@ describe('production', () => {
       },
     };
     const lines: string[] = [];
-    const log = shop.log;
-    shop.log = pino(loggerOptions('error'), { write: (line: string) => void lines.push(line) });
+    const log = t.shop.log;
+    t.shop.log = pino(loggerOptions('error'), { write: (line: string) => void lines.push(line) });
     try {
-      const failingApp = createHttpApp(shop, { build: failing });
+      const failingApp = createHttpApp(t.shop, { build: failing });
       const page = await failingApp.request('https://shop.example.ch/about');
       expect(page.status).toBe(500);
       const html = await page.text();
@@ -117,26 +107,20 @@ describe('production', () => {
       expect(logged).toContain('page loader or action failed');
       expect(logged).not.toContain('leak.me@example.ch');
     } finally {
-      shop.log = log;
+      t.shop.log = log;
     }
   });
 
   it('offers no sandbox payment unless PAYMENT_SANDBOX=on, and then shows no test-mode banner', async () => {
-    const res = await app.request('https://shop.example.ch/api/configuration/configurations');
+    const res = await t.app.request('https://shop.example.ch/api/configuration/configurations');
     const body = JSON.stringify(await res.json());
     expect(body).not.toContain('"sandbox"');
-    expect(await (await app.request('https://shop.example.ch/')).text()).not.toContain('test-mode-banner');
+    expect(await (await t.app.request('https://shop.example.ch/')).text()).not.toContain('test-mode-banner');
   });
 });
 
 describe('PAYMENT_SANDBOX=on in production', () => {
-  let shop: Shop;
-  let app: App;
-  beforeAll(
-    async () => ({ shop, app } = await openHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } })),
-    60_000,
-  );
-  afterAll(() => shop.close());
+  const t = useHttpShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', PAYMENT_SANDBOX: 'on' } });
 
   it('every page says "Test mode — no real payments", in the visitor\'s language', async () => {
     for (const [path, lang, text] of [
@@ -147,7 +131,7 @@ describe('PAYMENT_SANDBOX=on in production', () => {
       ['/shopcart', 'es', 'Modo de prueba — sin pagos reales'],
       ['/no/such/page', 'en', 'Test mode — no real payments'],
     ]) {
-      const html = await (await app.request(`https://shop.example.ch${path}`, { headers: { cookie: `lang=${lang}` } })).text();
+      const html = await (await t.app.request(`https://shop.example.ch${path}`, { headers: { cookie: `lang=${lang}` } })).text();
       expect(html, path).toContain(text);
     }
   });
@@ -178,17 +162,14 @@ describe('configuration', () => {
 });
 
 describe('input checks on the test shop', () => {
-  let shop: Shop;
-  let app: App;
-  beforeAll(async () => ({ shop, app } = await openHttpShop({ catalogue: null })), 60_000);
-  afterAll(() => shop.close());
+  const t = useHttpShop({ catalogue: null });
 
   it('refuses a body over 1 MB: 413 and a message on the API, the page again with a message for a page form', async () => {
     const big = 'x'.repeat(8 * 1024 * 1024);
-    const api = await app.request('http://shop.test/api/user/login', json({ email: 'a@example.ch', password: big }));
+    const api = await t.app.request('http://shop.test/api/user/login', json({ email: 'a@example.ch', password: big }));
     expect(api.status).toBe(413);
     expect((await api.json()).message).toMatch(/too large/);
-    const page = await app.request('http://shop.test/login', {
+    const page = await t.app.request('http://shop.test/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
       body: `email=a%40example.ch&password=${big}`,
@@ -201,7 +182,7 @@ describe('input checks on the test shop', () => {
         ctrl.enqueue(new TextEncoder().encode('y'.repeat(256 * 1024)));
       },
     });
-    const chunked = await app.request('http://shop.test/api/user/login', {
+    const chunked = await t.app.request('http://shop.test/api/user/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: stream,
@@ -211,17 +192,17 @@ describe('input checks on the test shop', () => {
   });
 
   it('a NUL in userID, productID or any text is a 400, never a 500', async () => {
-    const c = await createCustomer(shop);
-    const q = await app.request(`http://shop.test/api/cart/carts?userID=${encodeURIComponent('a\u0000b')}`, { headers: c.headers });
+    const c = await createCustomer(t.shop);
+    const q = await t.app.request(`http://shop.test/api/cart/carts?userID=${encodeURIComponent('a\u0000b')}`, { headers: c.headers });
     expect(q.status).toBe(400);
-    const add = await app.request('http://shop.test/api/cart/addProduct', json({ userID: c.id, productID: 'p\u0000', count: 1 }, c.headers));
+    const add = await t.app.request('http://shop.test/api/cart/addProduct', json({ userID: c.id, productID: 'p\u0000', count: 1 }, c.headers));
     expect(add.status).toBe(400);
     expect((await add.json()).message).toMatch(/NUL/);
-    const login = await app.request('http://shop.test/api/user/login', json({ email: 'a\u0000@example.ch', password: 'x' }));
+    const login = await t.app.request('http://shop.test/api/user/login', json({ email: 'a\u0000@example.ch', password: 'x' }));
     expect(login.status).toBe(400);
-    const page = await app.request('http://shop.test/productdetail?id=%00');
+    const page = await t.app.request('http://shop.test/productdetail?id=%00');
     expect(page.status).toBe(400);
-    const form = await app.request('http://shop.test/login', {
+    const form = await t.app.request('http://shop.test/login', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
       body: 'email=a%00%40example.ch&password=secret-secret',
@@ -231,22 +212,22 @@ describe('input checks on the test shop', () => {
 
   it('the API validation names the field (in-process API without the server middleware)', async () => {
     const { apiClient } = await import('../helpers/api.ts');
-    const c = await createCustomer(shop);
-    const add = await apiClient(shop).post('/cart/addProduct', { userID: c.id, productID: 'p\u0000', count: 1 }, c.headers);
+    const c = await createCustomer(t.shop);
+    const add = await apiClient(t.shop).post('/cart/addProduct', { userID: c.id, productID: 'p\u0000', count: 1 }, c.headers);
     expect(add.status).toBe(400);
     expect(add.body.fields).toHaveProperty('productID');
   });
 
   it('login redirectTo and the preferences/cart returnTo never leave the shop', async () => {
-    const { cookie } = await userWithCookie(shop, 'Customer');
+    const { cookie } = await userWithCookie(t.shop, 'Customer');
     for (const bad of ['/%09/evil.example', '/%5Cevil.example', '//evil.example', '/%0A/evil.example']) {
-      const res = await app.request(`http://shop.test/login?redirectTo=${bad}`, { headers: { cookie } });
+      const res = await t.app.request(`http://shop.test/login?redirectTo=${bad}`, { headers: { cookie } });
       expect(res.status).toBe(302);
       // a signed-in visitor without a usable redirectTo goes to their profile, in the shop
       expect(res.headers.get('location')).toBe('/profile');
     }
     const form = (path: string, body: Record<string, string>) =>
-      app.request(`http://shop.test${path}`, {
+      t.app.request(`http://shop.test${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
         body: new URLSearchParams(body),
@@ -260,12 +241,13 @@ describe('input checks on the test shop', () => {
   });
 
   it('personal pages answer Cache-Control: no-store', async () => {
-    const { cookie } = await userWithCookie(shop, 'Customer');
+    const { cookie } = await userWithCookie(t.shop, 'Customer');
     for (const path of ['/client/history', '/profile', '/', '/contact']) {
-      const res = await app.request(`http://shop.test${path}`, { headers: { cookie } });
+      const res = await t.app.request(`http://shop.test${path}`, { headers: { cookie } });
       expect(res.headers.get('cache-control'), path).toContain('no-store');
     }
-    for (const path of ['/shopcart', '/login']) expect((await app.request(`http://shop.test${path}`)).headers.get('cache-control'), path).toContain('no-store');
-    expect((await app.request('http://shop.test/contact')).headers.get('cache-control') ?? '').not.toContain('no-store');
+    for (const path of ['/shopcart', '/login'])
+      expect((await t.app.request(`http://shop.test${path}`)).headers.get('cache-control'), path).toContain('no-store');
+    expect((await t.app.request('http://shop.test/contact')).headers.get('cache-control') ?? '').not.toContain('no-store');
   });
 });

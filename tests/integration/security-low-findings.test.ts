@@ -5,7 +5,7 @@
  * Permissions-Policy header.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureAdmin, setRole } from '../../core/accounts/admin.ts';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { login, refreshSession } from '../../core/accounts/sessions.ts';
@@ -14,11 +14,9 @@ import { loadEnv } from '../../core/config/env.ts';
 import { productionGaps } from '../../core/config/production.ts';
 import { signPayload, signatureParts, verifySignature } from '../../core/payments/signature.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
-import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
 import { GOOD_PASSWORD, userWithRole } from '../helpers/accounts.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 import * as adminUserList from '../../app/routes/admin/user.list.tsx';
 import * as adminProductList from '../../app/routes/admin/product.list.tsx';
 import type { ShopLoadContext } from '../../app/context.ts';
@@ -51,93 +49,66 @@ describe('start-up report', () => {
 });
 
 describe('API setRole', () => {
-  let shop: Shop;
-  let api: ApiClient;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    api = apiClient(shop);
-    await setRateLimits(shop, { login: { ip: 1000, account: 1000, duration: 900 } });
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ catalogue: null }, ({ shop }) => setRateLimits(shop, { login: { ip: 1000, account: 1000, duration: 900 } }));
 
   it('an admin cannot demote themself (403); the last usable admin cannot be demoted (409); with two, one can demote the other', async () => {
-    const a = await userWithRole(shop, api, 'Admin');
-    const self = await api.post('/user/setRole', { userID: a.userId, role: 'Customer' }, a.h);
+    const a = await userWithRole(t.shop, t.api, 'Admin');
+    const self = await t.api.post('/user/setRole', { userID: a.userId, role: 'Customer' }, a.h);
     expect(self.status).toBe(403);
     // a is the only usable admin once every other admin is blocked: not even a script may demote a
-    await shop.db
+    await t.shop.db
       .update(users)
       .set({ blockedAt: new Date() })
       .where(and(eq(users.role, 'Admin'), ne(users.id, a.userId)));
-    await expect(setRole(shop.db, a.userId, 'Customer', 'cli')).rejects.toMatchObject({ code: 'conflict', opts: { key: 'lastAdmin' } });
-    const b = await userWithRole(shop, api, 'Admin');
-    expect((await api.post('/user/setRole', { userID: a.userId, role: 'Influencer' }, b.h)).status).toBe(200);
-    const [row] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, a.userId));
+    await expect(setRole(t.shop.db, a.userId, 'Customer', 'cli')).rejects.toMatchObject({ code: 'conflict', opts: { key: 'lastAdmin' } });
+    const b = await userWithRole(t.shop, t.api, 'Admin');
+    expect((await t.api.post('/user/setRole', { userID: a.userId, role: 'Influencer' }, b.h)).status).toBe(200);
+    const [row] = await t.shop.db.select({ role: users.role }).from(users).where(eq(users.id, a.userId));
     expect(row.role).toBe('Influencer');
   });
 });
 
 describe('sessions', () => {
-  let shop: Shop;
-  let api: ApiClient;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    api = apiClient(shop);
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ catalogue: null });
 
   it('a refreshed session keeps the expiry of its log-in: 30 days at most, however often it is refreshed', async () => {
-    const u = await userWithRole(shop, api, 'Customer');
-    const s = await login(shop, { email: u.email, password: GOOD_PASSWORD }, { ip: '10.1.1.1' });
-    const [first] = await shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
+    const u = await userWithRole(t.shop, t.api, 'Customer');
+    const s = await login(t.shop, { email: u.email, password: GOOD_PASSWORD }, { ip: '10.1.1.1' });
+    const [first] = await t.shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
     let token = s.refreshToken;
-    for (let i = 0; i < 3; i++) token = (await refreshSession(shop, token)).refreshToken;
-    const family = await shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
+    for (let i = 0; i < 3; i++) token = (await refreshSession(t.shop, token)).refreshToken;
+    const family = await t.shop.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, s.familyId));
     expect(family).toHaveLength(4);
-    for (const t of family) expect(t.expiresAt.getTime()).toBe(first.expiresAt.getTime());
+    for (const row of family) expect(row.expiresAt.getTime()).toBe(first.expiresAt.getTime());
     // past the family's expiry, the newest token is refused
-    await shop.db
+    await t.shop.db
       .update(refreshTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(refreshTokens.familyId, s.familyId));
-    await expect(refreshSession(shop, token)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(refreshSession(t.shop, token)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 });
 
 describe('headers', () => {
-  let shop: Shop;
-  let http: TestHttp;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-    http = await createTestHttp(shop);
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ catalogue: null, http: true });
 
   it('pages and the API send a Permissions-Policy that turns off camera, microphone, geolocation and payment', async () => {
     for (const path of ['/', '/api/configuration/configurations']) {
-      const policy = (await http.fetch(path)).headers.get('permissions-policy') ?? '';
+      const policy = (await t.http.fetch(path)).headers.get('permissions-policy') ?? '';
       for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy, path).toContain(feature);
     }
   });
 });
 
 describe('audited exports and admin creation; throttled erasure', () => {
-  let shop: Shop;
-  let http: TestHttp;
-  let api: ApiClient;
-  beforeAll(async () => {
-    shop = await createTestShop();
-    http = await createTestHttp(shop);
-    api = apiClient(shop);
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ http: true });
 
   it('order, product and user exports leave an audit entry naming the admin', async () => {
-    const admin = await userWithCookie(shop, 'Admin');
-    const victim = await userWithRole(shop, api, 'Customer');
+    const admin = await userWithCookie(t.shop, 'Admin');
+    const victim = await userWithRole(t.shop, t.api, 'Customer');
     for (const path of ['/admin/order/export?status=paid', '/admin/product/export', `/admin/user/export?id=${victim.userId}`])
-      expect((await http.fetch(path, { cookie: admin.cookie })).status, path).toBe(200);
-    const rows = await shop.db
+      expect((await t.http.fetch(path, { cookie: admin.cookie })).status, path).toBe(200);
+    const rows = await t.shop.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.actor, `admin:${admin.userId}`));
@@ -147,40 +118,46 @@ describe('audited exports and admin creation; throttled erasure', () => {
   });
 
   it('npm run admin:create (ensureAdmin) is audited as the command line', async () => {
-    const created = await ensureAdmin(shop.db, `cli.${Date.now()}@example.ch`, GOOD_PASSWORD);
-    const promoted = await ensureAdmin(shop.db, (await userWithRole(shop, api, 'Customer')).email, null);
-    const rows = await shop.db.select().from(auditLog).where(eq(auditLog.actor, 'cli'));
+    const created = await ensureAdmin(t.shop.db, `cli.${Date.now()}@example.ch`, GOOD_PASSWORD);
+    const promoted = await ensureAdmin(t.shop.db, (await userWithRole(t.shop, t.api, 'Customer')).email, null);
+    const rows = await t.shop.db.select().from(auditLog).where(eq(auditLog.actor, 'cli'));
     expect(rows.find((r) => r.entityId === created.userId)?.action).toBe('user.adminCreate');
     expect(rows.find((r) => r.entityId === promoted.userId)?.action).toBe('user.adminPromote');
   });
 
   it('the password check of "delete my account" is throttled like the password change', async () => {
     // the pages run from the built server, with the default limit: 5 per account in 15 minutes
-    const u = await userWithCookie(shop, 'Customer');
+    const u = await userWithCookie(t.shop, 'Customer');
     const answers: number[] = [];
-    for (let i = 0; i < 6; i++) answers.push((await http.postForm('/profile', { intent: 'erase', password: `Wrong-Guess-${i}` }, u.cookie)).status);
+    for (let i = 0; i < 6; i++) answers.push((await t.http.postForm('/profile', { intent: 'erase', password: `Wrong-Guess-${i}` }, u.cookie)).status);
     expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
 
 describe('admin user search and product search', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop({ catalogue: null });
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ catalogue: null });
 
-  it('a ?q= search of the user list is throttled per IP and admin (429); the list without a search is not', async () => {
-    await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
-    const context = { shop, auth: { userId: 'admin-1', role: 'Admin' as const }, lang: 'en', clientIp: '10.9.9.9' } as unknown as ShopLoadContext;
-    const status = async (path: string) => {
+  /**
+   * Runs an admin list's loader for `path` as admin `userId` from `clientIp`, in `lang`: its status
+   * (200 when it returns), and the data it threw.
+   */
+  const listLoader =
+    (loader: (args: never) => unknown, userId: string, lang: string, clientIp: string) =>
+    async (path: string): Promise<{ status: number; body: unknown }> => {
+      const context = { shop: t.shop, auth: { userId, role: 'Admin' as const }, lang, clientIp } as unknown as ShopLoadContext;
       try {
-        await adminUserList.loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
-        return 200;
+        await loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
+        return { status: 200, body: null };
       } catch (e) {
-        return (e as { init?: { status?: number } }).init?.status ?? 500;
+        const err = e as { init?: { status?: number }; data?: unknown };
+        return { status: err.init?.status ?? 500, body: err.data };
       }
     };
+
+  it('a ?q= search of the user list is throttled per IP and admin (429); the list without a search is not', async () => {
+    await setRateLimits(t.shop, { search: { ip: 3, account: 3, duration: 60 } });
+    const answer = listLoader(adminUserList.loader, 'admin-1', 'en', '10.9.9.9');
+    const status = async (path: string) => (await answer(path)).status;
     const answers: number[] = [];
     for (let i = 0; i < 4; i++) answers.push(await status(`/admin/user/list?q=M%C3%BCller${i}`));
     expect(answers).toEqual([200, 200, 200, 429]);
@@ -188,17 +165,8 @@ describe('admin user search and product search', () => {
   });
 
   it('a ?q= search of the product list is throttled the same way (429, translated); the list without a search is not', async () => {
-    await setRateLimits(shop, { search: { ip: 3, account: 3, duration: 60 } });
-    const context = { shop, auth: { userId: 'admin-2', role: 'Admin' as const }, lang: 'de', clientIp: '10.9.9.10' } as unknown as ShopLoadContext;
-    const answer = async (path: string) => {
-      try {
-        await adminProductList.loader({ request: new Request(`http://shop.test${path}`), context, params: {} } as never);
-        return { status: 200, body: null };
-      } catch (e) {
-        const err = e as { init?: { status?: number }; data?: unknown };
-        return { status: err.init?.status ?? 500, body: err.data };
-      }
-    };
+    await setRateLimits(t.shop, { search: { ip: 3, account: 3, duration: 60 } });
+    const answer = listLoader(adminProductList.loader, 'admin-2', 'de', '10.9.9.10');
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await answer(`/admin/product/list?q=Cohiba%20Sigl%C3%B8${i}`));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);

@@ -12,7 +12,7 @@ import { createPromo } from '../../core/promos/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { createCustomer, productWith, customerWithCart } from '../helpers/customers.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -37,9 +37,7 @@ describe('unpaid orders cannot hoard stock', () => {
   });
 
   it("one bank-transfer order reserves at most half of a product's stock", async () => {
-    const p = await productWith(shop, 10, 1000, 30);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 6, c.id);
+    const { p, c } = await customerWithCart(shop, { stock: 10, basePrice: 1000, index: 30, count: 6 });
     const tooMany = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toMatch(/at most 5/);
@@ -51,9 +49,7 @@ describe('unpaid orders cannot hoard stock', () => {
   });
 
   it('bank-transfer reservations last 5 days by default', async () => {
-    const p = await productWith(shop, 10, 1000, 31);
-    const c = await createCustomer(shop);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
+    const { c } = await customerWithCart(shop, { stock: 10, basePrice: 1000, index: 31 });
     const res = await api.post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
     const [o] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
     const days = (o.expiresAt!.getTime() - o.createdAt.getTime()) / 86_400_000;

