@@ -121,7 +121,8 @@ describe('catalogue:import', { timeout: 120_000 }, () => {
   });
 });
 
-describe('catalogue:import on a PGlite data directory in use (always PGlite)', () => {
+// the same child processes as above (120 s each)
+describe('catalogue:import on a PGlite data directory in use (always PGlite)', { timeout: 120_000 }, () => {
   beforeAll(() => fs.mkdirSync(dataDir, { recursive: true }));
 
   it('refuses, with a clear message, while a live process (a server) holds the directory', async () => {

@@ -77,15 +77,11 @@ fi
 echo "== unit and integration tests (PGlite)"
 time env -u TEST_DATABASE_URL npx vitest run
 
-# The PostgreSQL pass and the end-to-end tests share nothing (another database server, another
-# shop process on its own PGlite directory and port) and each leaves a core idle much of the time
-# (the PostgreSQL server's work, the browser's throttled and timed waits), so they run side by side.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL) and end-to-end tests (Playwright, Debian chromium), side by side"
+  echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
   # the unit tests of core/, api/ and app/ open no database: the PGlite pass has run them
-  start "database tests on PostgreSQL" npx vitest run tests/integration/ scripts/
-else
-  echo "== end-to-end tests (Playwright, Debian chromium)"
+  time npx vitest run tests/integration/ scripts/
 fi
-start "end-to-end tests" npx playwright test
-finish full
+
+echo "== end-to-end tests (Playwright, Debian chromium)"
+time npx playwright test
