@@ -36,9 +36,8 @@ start() {
   ( time "$@" ) >"$logs/$name" 2>&1 &
   started+=("$name:$!")
 }
-# Waits for every started check and prints how each ended: its last lines, or, when it failed,
-# its last 60 lines (`finish full`: all of its output, or its whole output when it passed too for
-# the test runs, whose lists of tests are the record). Fails after all have ended when one did.
+# Waits for every started check; prints each one's output (all of it when it failed) and fails
+# after all have ended when one of them did.
 finish() {
   local failed=0 entry name pid
   for entry in "${started[@]}"; do
@@ -46,10 +45,10 @@ finish() {
     pid=${entry##*:}
     if wait "$pid"; then
       echo "== $name: ok"
-      if [ "${1:-}" = full ]; then cat "$logs/$name"; else tail -1 "$logs/$name"; fi
+      tail -1 "$logs/$name"
     else
       echo "== $name: FAILED"
-      if [ "${1:-}" = full ]; then cat "$logs/$name"; else tail -60 "$logs/$name"; fi
+      tail -60 "$logs/$name"
       failed=1
     fi
   done
