@@ -116,6 +116,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // An idle pooled connection closed by the server (restart, DROP DATABASE … FORCE) emits an
     // error on the pool; without a listener it would crash the process. The pool reconnects.
     pool.on('error', () => {});
+    // A connection that dies while checked out (a query or transaction running when the server
+    // stops) emits 'error' on its client, which pg-pool listens to only while the client is idle:
+    // unheard, it would crash the process. The failed query rejects on its own, and the pool
+    // drops the broken client when it is released (pg-pool checks `_queryable`).
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, logger: countQueries }) as unknown as Db;
     registerPreparedDriver(db, { kind: 'postgres', pool, onQuery: countQueries.logQuery });
     try {

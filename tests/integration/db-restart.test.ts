@@ -2,14 +2,17 @@
  * PostgreSQL restarted under load: a private PostgreSQL server of this test (Debian's
  * initdb/pg_ctl on port 5499, so the shared server of the other tests is never touched) is stopped
  * while the built shop serves: calls and pages answer 503 with Retry-After and a clear message,
- * and once the server is back the shop answers again by itself, with no restart. Runs on the
+ * and once the server is back the shop answers again by itself, with no restart; a connection that
+ * dies in the middle of a transaction does not take the process down. Runs on the
  * PostgreSQL pass of `npm test` (vitest.config.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../core/db/index.ts';
 import { startApp, type AppProcess } from '../../scripts/lib/cluster.ts';
 
 const BIN = fs
@@ -80,3 +83,30 @@ it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itsel
   expect(status).toBe(200);
   expect((await fetch(`${app!.url}/client/products`)).status).toBe(200);
 }, 120_000);
+
+it('a connection that dies during a transaction fails that transaction only: the process lives on', async () => {
+  const { db, close } = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${PORT}/postgres` });
+  try {
+    // the transaction's client is checked out of the pool when the server goes away: pg emits
+    // 'error' on it, which would be an uncaught exception (and fail this run) without a listener
+    const broken = db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      pgStop();
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.execute(sql`SELECT 1`);
+    });
+    await expect(broken).rejects.toThrow();
+    pgStart();
+    let answered = false;
+    for (let i = 0; i < 50 && !answered; i++) {
+      answered = await db.execute(sql`SELECT 1`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(answered).toBe(true);
+  } finally {
+    await close();
+  }
+}, 60_000);
