@@ -59,11 +59,12 @@ finish() {
 echo "== route types (react-router typegen: the type check and ESLint read them)"
 time npx react-router typegen >/dev/null
 
-echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier), layers, module faces, folder cycles and browser-safe faces (dependency-cruiser) and the build, side by side"
+echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier) and the build, side by side"
+# dependency-cruiser (layers, module faces, folder cycles, browser-safe faces: npm run deps:check)
+# runs in the PGlite pass, as tests/integration/boundaries.test.ts "keeps every rule"
 start "type check" npx tsc --noEmit
 start "ESLint" npx eslint .
 start "Prettier" npx prettier --check --log-level warn .
-start "dependency-cruiser" npm run --silent deps:check
 # the HTTP tests and the end-to-end tests use the built server
 start "build" npx react-router build
 finish

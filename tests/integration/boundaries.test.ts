@@ -133,7 +133,14 @@ describe('browser rules (.dependency-cruiser-browser.cjs)', () => {
 describe('the real tree', () => {
   it('keeps every rule (npm run deps:check)', { timeout: 300_000 }, () => {
     const depcruise = path.join(root, 'node_modules/.bin/depcruise');
-    const run = (args: string[]) => execFileSync(depcruise, args, { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    // a violation exits non-zero: its report (on stdout) is the failure message
+    const run = (args: string[]) => {
+      try {
+        return execFileSync(depcruise, args, { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+      } catch (e) {
+        throw new Error(`depcruise ${args.join(' ')}:\n${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`);
+      }
+    };
     expect(run(['--config', '.dependency-cruiser.cjs', 'core', 'app', 'api', 'server', 'scripts', 'tests', 'server.ts'])).toContain(
       'no dependency violations found',
     );
