@@ -35,13 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context.lang, 'account:login.title') };
 }
 
-type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string; twoFactor?: boolean };
+/** A refused log-in; `email` is the address as typed, so a page rendered after a plain form post (no scripts yet) keeps it. */
+type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string; twoFactor?: boolean; email?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const f = formFields(form, ['email', 'password', 'otp', 'redirectTo', 'intent']);
-  const extra = (e: DomainError): Pick<Failure, 'unconfirmed' | 'twoFactor' | 'resent'> => ({
+  const extra = (e: DomainError): Pick<Failure, 'unconfirmed' | 'twoFactor' | 'resent' | 'email'> => ({
     resent: undefined,
+    email: f.email,
     unconfirmed: e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
     // the password was right and the account uses two-factor log-in: the form asks for the code
     twoFactor: e.opts.key === TWO_FACTOR_REQUIRED_KEY,
@@ -100,7 +102,15 @@ export default function LoginPage() {
       ) : (
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failure?.fields.email} />
+          <Field
+            name="email"
+            type="email"
+            label={t('fields.email')}
+            autoComplete="email"
+            required
+            defaultValue={failure?.email}
+            error={failure?.fields.email}
+          />
           <PasswordField name="password" label={t('fields.password')} error={failure?.fields.password} />
           {failure?.twoFactor && (
             <Field
