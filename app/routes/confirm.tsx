@@ -10,7 +10,8 @@ import type { Route } from './+types/confirm';
 import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
 import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
-import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { EmailField } from '../components/account/EmailField.tsx';
+import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -79,7 +80,7 @@ export default function ConfirmPage() {
           <FormMessage error={failed ? failed.error : error} />
           <p>{t('confirm.resendIntro')}</p>
           <Form method="post" className="account-form" noValidate>
-            <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={failed?.fields.email} />
+            <EmailField error={failed?.fields.email} />
             <SubmitButton>{t('confirm.resend')}</SubmitButton>
           </Form>
         </>

@@ -6,7 +6,8 @@ import { Form, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/forgot';
 import { requestPasswordReset } from '../../core/accounts/index.ts';
-import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { EmailField } from '../components/account/EmailField.tsx';
+import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -39,14 +40,7 @@ export default function ForgotPage() {
           <p>{t('forgot.intro')}</p>
           <FormMessage error={result && !result.ok ? result.error : null} />
           <Form method="post" className="account-form" noValidate>
-            <Field
-              name="email"
-              type="email"
-              label={t('fields.email')}
-              autoComplete="email"
-              required
-              error={result && !result.ok ? result.fields.email : undefined}
-            />
+            <EmailField error={result && !result.ok ? result.fields.email : undefined} />
             <SubmitButton>{t('forgot.submit')}</SubmitButton>
           </Form>
         </>

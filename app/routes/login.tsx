@@ -18,6 +18,7 @@ import { login } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
+import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
@@ -102,15 +103,7 @@ export default function LoginPage() {
       ) : (
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            name="email"
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            required
-            defaultValue={failure?.email}
-            error={failure?.fields.email}
-          />
+          <EmailField defaultValue={failure?.email} error={failure?.fields.email} />
           <PasswordField name="password" label={t('fields.password')} error={failure?.fields.password} />
           {failure?.twoFactor && (
             <Field

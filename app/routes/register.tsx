@@ -10,6 +10,7 @@ import type { Route } from './+types/register';
 import { registerUser } from '../../core/accounts/index.ts';
 import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
+import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { newAccountFromForm, requestMeta } from '../lib/auth.server.ts';
@@ -67,7 +68,7 @@ export default function RegisterPage() {
             <Field name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
             <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
           </div>
-          <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
+          <EmailField error={e.email} />
           <Field name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required error={e.phone} placeholder="+41 79 123 45 67" />
           <Field
             name="dateOfBirth"

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/setup';
 import { createFirstAdmin, setupLinkUsable } from '../../core/accounts/index.ts';
 import { createSession } from '../../core/accounts/index.ts';
+import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
@@ -56,7 +57,7 @@ export default function SetupPage() {
           <Field name="firstName" label={t('fields.firstName')} autoComplete="given-name" required error={e.firstName} />
           <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required error={e.lastName} />
         </div>
-        <Field name="email" type="email" label={t('fields.email')} autoComplete="email" required error={e.email} />
+        <EmailField error={e.email} />
         <NewPasswordFields name="password" label="fields.password" errors={e} />
         <SubmitButton data-testid="setup-submit">{t('setup.submit')}</SubmitButton>
       </Form>
