@@ -8,7 +8,7 @@
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { CART_COOKIE_ID_PATTERN, countCartItems, newAnonymousCartId } from '../core/cart/index.ts';
+import { countCartItems, isCartCookieId, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
 import { readContentVersion } from '../core/db/index.ts';
@@ -50,7 +50,6 @@ type PageVisit = {
   base: BaseContext;
 };
 
-/** Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart). */
 /**
  * The context React Router hands loaders, actions and middleware for one request: with
  * `future.v8_middleware` it must be a `RouterContextProvider`; it carries the shop's fields
@@ -60,6 +59,7 @@ function routerContext(fields: ShopLoadContext): RouterContextProvider {
   return Object.assign(new RouterContextProvider(), fields);
 }
 
+/** Secure cookies only where the shop is reached over HTTPS (a plain-HTTP start keeps its cart). */
 export function reachedOverHttps(shop: Shop, c: Context, url = new URL(c.req.url)): boolean {
   return clientOf(c)?.proto === 'https' || url.protocol === 'https:' || secureTransport(shop.env);
 }
@@ -129,7 +129,7 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): Pag
   const url = new URL(c.req.url);
   const https = reachedOverHttps(shop, c, url);
   let anonCartId = getCookie(c, names.cart);
-  const hadCart = Boolean(anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId));
+  const hadCart = isCartCookieId(anonCartId);
   if (!anonCartId || !hadCart) {
     anonCartId = newAnonymousCartId();
     setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
@@ -173,7 +173,7 @@ function isStorefrontGet(c: Context<HttpEnv>, path: string): boolean {
  * (utm_source and such). A render the cache refuses is answered as it is.
  */
 async function sharedPage(c: Context<HttpEnv>, cache: PageCache, handler: ReturnType<typeof createRequestHandler>, visit: PageVisit): Promise<Response> {
-  const got = await sharedEntry(c, cache, handler, visit);
+  const got = await sharedEntry(c, cache, handler, visit, pageCacheSearch(visit.url.pathname, visit.url.search));
   if (got instanceof Response) return withPendingCookies(got, takePendingCookies(c));
   const { entry, state } = got;
   c.set('pageCacheScripts', entry.scriptHashes);
@@ -193,15 +193,16 @@ function nobodysContext(c: Context<HttpEnv>, visit: PageVisit): ShopLoadContext 
 /**
  * The shared page cache's entry of the visit's page, rendered for nobody on a miss; the rendered
  * answer itself when the cache refuses it (not a 200 HTML page, or personal).
+ * @param search the query the page is cached under (`pageCacheSearch` of the visit's URL).
  */
 async function sharedEntry(
   c: Context<HttpEnv>,
   cache: PageCache,
   handler: ReturnType<typeof createRequestHandler>,
   visit: PageVisit,
+  search: string,
 ): Promise<{ entry: PageEntry; state: 'hit' | 'miss' } | Response> {
   const { url, base } = visit;
-  const search = pageCacheSearch(url.pathname, url.search);
   const key = pageCacheKey(base.origin, url.pathname, search, base.lang, base.theme);
   const version = await readContentVersion(base.shop.db);
   const entry = cache.get(key, version);
@@ -227,10 +228,12 @@ async function pageWithOwnHeader(
 ): Promise<Response> {
   const { shop } = visit.base;
   const session = await webSessionAndCart(shop, c, true);
-  const got = await sharedEntry(c, cache, handler, visit);
-  const request = withSearch(publicRequest(c), pageCacheSearch(visit.url.pathname, visit.url.search));
-  const frame = got instanceof Response ? null : await headerFrame(got.entry, () => header(request, nobodysContext(c, visit)));
-  if (got instanceof Response || !frame) return personalPage(shop, c, render, names, visit, session);
+  const search = pageCacheSearch(visit.url.pathname, visit.url.search);
+  const got = await sharedEntry(c, cache, handler, visit, search);
+  if (got instanceof Response) return personalPage(shop, c, render, names, visit, session);
+  const request = withSearch(publicRequest(c), search);
+  const frame = await headerFrame(got.entry, () => header(request, nobodysContext(c, visit)));
+  if (!frame) return personalPage(shop, c, render, names, visit, session);
   const own = await header(request, visitorsContext(c, visit, session));
   const headers = new Headers(got.entry.headers);
   headers.set('Cache-Control', 'private, no-store');
