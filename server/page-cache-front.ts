@@ -15,7 +15,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { randomUUID } from 'node:crypto';
 import { serialize } from 'hono/utils/cookie';
 import proxyaddr from 'proxy-addr';
-import { CART_COOKIE_ID_PATTERN, newAnonymousCartId } from '../core/cart/index.ts';
+import { isCartCookieId, newAnonymousCartId } from '../core/cart/index.ts';
 import { readContentVersion } from '../core/db/index.ts';
 import { parseTrustProxy } from '../core/config/index.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/browser.ts';
@@ -125,8 +125,7 @@ function write(
   cartCookie: string,
 ) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
-  const cart = jar.get(cartCookie);
-  if (!cart || !CART_COOKIE_ID_PATTERN.test(cart)) {
+  if (!isCartCookieId(jar.get(cartCookie))) {
     headers.push([
       'Set-Cookie',
       serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),

@@ -26,7 +26,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AuthUser } from '../core/accounts/index.ts';
-import { CART_COOKIE_ID_PATTERN } from '../core/cart/index.ts';
+import { isCartCookieId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
 import { loadCartView, type CartView } from '../core/cart/index.ts';
 import { pageCookieNames } from './page-cache.ts';
@@ -52,7 +52,7 @@ export function personalPart(shop: Shop): (c: Context) => Promise<Response> {
     const { auth, cart } = await webSessionAndCart(shop, c, true);
     const anonCartId = getCookie(c, names.cart);
     // no usable cart cookie: an empty cart (the key of no cart at all reads nothing)
-    const cartKey = auth ? auth.userId : anonCartId && CART_COOKIE_ID_PATTERN.test(anonCartId) ? anonCartId : '';
+    const cartKey = auth ? auth.userId : isCartCookieId(anonCartId) ? anonCartId : '';
     const body: PersonalPart = {
       user: auth ? { userId: auth.userId, role: auth.role } : null,
       cart: await loadCartView({ shop, cartKey, sessionCart: cart, auth }),

@@ -30,6 +30,11 @@ export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
  */
 export const CART_COOKIE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+/** Whether a `cart_id` cookie's value (absent: undefined) has the shape the server issues ({@link CART_COOKIE_ID_PATTERN}). */
+export function isCartCookieId(value: string | undefined): value is string {
+  return value !== undefined && CART_COOKIE_ID_PATTERN.test(value);
+}
+
 /** A new anonymous cart id: 192 random bits, base64url (32 characters). */
 export function newAnonymousCartId(): string {
   return randomBytes(24).toString('base64url');
