@@ -56,6 +56,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Calls `check` every 200 ms until it answers true, 50 times at most (the server restarting); its last answer. */
+async function retried(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
 const search = () =>
   fetch(`${app!.url}/api/product/searchProducts`, {
     method: 'POST',
@@ -76,10 +85,7 @@ it('answers 503 with Retry-After while PostgreSQL is down, and recovers by itsel
 
   pgStart();
   let status = 0;
-  for (let i = 0; i < 50 && status !== 200; i++) {
-    status = (await search()).status;
-    if (status !== 200) await new Promise((r) => setTimeout(r, 200));
-  }
+  await retried(async () => (status = (await search()).status) === 200);
   expect(status).toBe(200);
   expect((await fetch(`${app!.url}/client/products`)).status).toBe(200);
 }, 120_000);
@@ -97,14 +103,12 @@ it('a connection that dies during a transaction fails that transaction only: the
     });
     await expect(broken).rejects.toThrow();
     pgStart();
-    let answered = false;
-    for (let i = 0; i < 50 && !answered; i++) {
-      answered = await db.execute(sql`SELECT 1`).then(
+    const answered = await retried(() =>
+      db.execute(sql`SELECT 1`).then(
         () => true,
         () => false,
-      );
-      if (!answered) await new Promise((r) => setTimeout(r, 200));
-    }
+      ),
+    );
     expect(answered).toBe(true);
   } finally {
     await close();
