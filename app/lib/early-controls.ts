@@ -31,7 +31,8 @@ export const EARLY_STEPS_ATTR = 'data-early-steps';
  *   implement invoker commands yet (Chromium ≥ 135, Firefox ≥ 144 and Safari ≥ 26.2 do it
  *   themselves);
  * - a change in a {@link EARLY_AUTOSUBMIT_ATTR} form submits it;
- * - the steppers and filters of a {@link EARLY_STEPS_ATTR} form work in place;
+ * - the steppers and filters of a {@link EARLY_STEPS_ATTR} form work in place (a filter chosen while
+ *   the list is still arriving is applied again to the whole list once the document is parsed);
  * - a `<details data-early-focus>` that opens focuses its first field (the navbar's search).
  * Its text never changes, so cached pages admit it by hash (ADR 010).
  */
@@ -80,11 +81,20 @@ export const EARLY_CONTROLS_SCRIPT = `(function () {
       return;
     }
     if (!form.hasAttribute('${EARLY_STEPS_ATTR}') || !t.hasAttribute('data-early-filter')) return;
+    filter(form);
+    // on a slow line the list may still be arriving: the items after the choice get it too
+    if (document.readyState === 'loading' && refilter.indexOf(form) < 0) refilter.push(form);
+  });
+  var refilter = [];
+  document.addEventListener('DOMContentLoaded', function () {
+    if (early()) refilter.forEach(filter);
+  });
+  function filter(form) {
     var filters = form.querySelectorAll('select[data-early-filter]');
     form.querySelectorAll('[data-early-item]').forEach(function (item) {
       var show = true;
       filters.forEach(function (f) { if (f.value && item.getAttribute('data-' + f.getAttribute('data-early-filter')) !== f.value) show = false; });
       item.hidden = !show;
     });
-  });
+  }
 })();`;
