@@ -1,6 +1,7 @@
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium; nothing downloads a browser) against
- * the built server on a fresh PGlite data directory.
+ * End-to-end tests in Debian's Chromium headless shell (/usr/bin/chromium-headless-shell, package
+ * chromium-headless-shell; nothing downloads a browser) against the built server on a fresh PGlite
+ * data directory.
  */
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
@@ -27,7 +28,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // the headless shell is what Playwright itself runs headless: the same Blink and V8 without
+      // the full browser around them (the layout, first-tap and storefront specs: 297 CPU-s
+      // instead of 464 on 2 cores, 162 s instead of 241 s)
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'off',

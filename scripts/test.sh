@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`): type check, lint, unit and integration tests on PGlite (and on
 # PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Debian's Chromium
-# against the built server. Installs what npm does not: Debian's chromium and caddy (the cluster
+# against the built server. Installs what npm does not: Debian's chromium, its headless shell and caddy (the cluster
 # tests put the real Caddy in front of the app processes), when missing.
 #
 # The static checks and the build read the sources only and write nothing the others read, so they
@@ -13,9 +13,10 @@ cd "$(dirname "$0")/.."
 
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
+[ -x /usr/bin/chromium-headless-shell ] || missing="$missing chromium-headless-shell"
 [ -x /usr/bin/caddy ] || missing="$missing caddy"
 if [ -n "$missing" ]; then
-  echo "== installing Debian's$missing (chromium: end-to-end tests; caddy: the cluster tests' reverse proxy)"
+  echo "== installing Debian's$missing (chromium-headless-shell: end-to-end tests; chromium: page-speed bench and screenshots; caddy: the cluster tests' reverse proxy)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   # shellcheck disable=SC2086
@@ -86,5 +87,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   time env FUZZ_RUNS="${FUZZ_RUNS:-2000}" npx vitest run tests/integration/ scripts/ --exclude tests/integration/boundaries.test.ts
 fi
 
-echo "== end-to-end tests (Playwright, Debian chromium)"
+echo "== end-to-end tests (Playwright, Debian chromium-headless-shell)"
 time npx playwright test
