@@ -1,6 +1,7 @@
 /**
- * `npm run catalogue:import -- <file.json>` as a user runs it: a child process against a fresh
- * DATA_DIR (PGlite) or, with TEST_DATABASE_URL, a fresh PostgreSQL database.
+ * `npm run catalogue:import -- <file.json>` as a user runs it: a child process against a new shop's
+ * database without products, in DATA_DIR (PGlite: a copy of the seeded one, tests/helpers/shop.ts
+ * `seededDataDir`) or, with TEST_DATABASE_URL, a fresh PostgreSQL database.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../core/db/schema/catalogue.ts';
 import { openShop } from '../core/shop.ts';
 import { fixtureRow } from '../tests/helpers/catalogue.ts';
+import { seededDataDir } from '../tests/helpers/shop.ts';
 import { createTestDatabase } from './lib/test-database.ts';
 
 const run = promisify(execFile);
@@ -22,6 +24,7 @@ let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop } = await createTestDatabase(process.env.TEST_DATABASE_URL));
+  else await seededDataDir(dataDir, 'none');
 });
 afterAll(async () => {
   await drop?.();

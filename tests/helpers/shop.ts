@@ -67,6 +67,23 @@ function seeded(): { pglite?: Record<SeedName, string>; postgres?: Record<SeedNa
   return s ? { [s.kind]: s.seeds } : null;
 }
 
+/**
+ * Makes `dataDir` (a path that does not exist yet) a PGlite data directory holding a copy of the
+ * global set-up's seeded database (`catalogue`: settings and the starting catalogue; `none`:
+ * settings only), as a shop's first start leaves it. A test that runs a command on a data
+ * directory (a child process, as an operator runs it) then does not pay for creating and
+ * migrating a cluster (~8 CPU-seconds); the first start itself is tested by first-run-setup and
+ * the end-to-end server. Without the global set-up (one file run on its own elsewhere) the
+ * directory is left to the first start.
+ */
+export async function seededDataDir(dataDir: string, seed: SeedName): Promise<void> {
+  const image = pgliteImageOf(seed);
+  if (!image) return;
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
+  const db = await PGlite.create({ dataDir, loadDataDir: image, extensions: { pg_trgm } });
+  await db.close();
+}
+
 /** The dumped PGlite data directories, read once per test process. */
 const images = new Map<SeedName, Blob>();
 function pgliteImageOf(seed: SeedName): Blob | undefined {

@@ -17,7 +17,7 @@ import { createOrder } from '../../core/orders/service.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestDatabase } from '../helpers/shop.ts';
+import { createTestDatabase, seededDataDir } from '../helpers/shop.ts';
 
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backup-test-'));
@@ -64,6 +64,7 @@ const open = (over: Record<string, string | undefined>) =>
 describe('backup and restore', () => {
   it('PGlite: the restored data directory has the same orders, payments and stock', { timeout: 180_000 }, async () => {
     const dataDir = path.join(tmp, 'data');
+    await seededDataDir(dataDir, 'catalogue');
     let shop = await open({ DATA_DIR: dataDir, DATABASE_URL: undefined });
     await fill(shop);
     const before = await snapshot(shop);

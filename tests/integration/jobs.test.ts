@@ -31,7 +31,7 @@ import { rappenToDecimalString } from '../../core/pricing/money.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop, onPostgres } from '../helpers/shop.ts';
+import { createTestShop, onPostgres, seededDataDir } from '../helpers/shop.ts';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 
 const DAY = 86_400_000;
@@ -370,6 +370,7 @@ describe('npm run jobs', () => {
     } else {
       // a file-backed PGlite of its own: the command opens it the way the server does
       env = { DATABASE_URL: '', DATA_DIR: path.join(tmp, 'data'), SESSION_SECRET: randomBytes(32).toString('hex') };
+      await seededDataDir(env.DATA_DIR, 'catalogue');
       target = await openShop(
         { ...env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' },
         { catalogueFile: 'data/catalogue.json', logger: pino({ level: 'silent' }) },
