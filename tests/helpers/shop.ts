@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { restorePglite } from '../../core/db/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { SEEDS, type SeedName } from './global-setup.ts';
 import { createTestDatabase } from '../../scripts/lib/test-database.ts';
@@ -72,16 +73,15 @@ function seeded(): { pglite?: Record<SeedName, string>; postgres?: Record<SeedNa
  * global set-up's seeded database (`catalogue`: settings and the starting catalogue; `none`:
  * settings only), as a shop's first start leaves it. A test that runs a command on a data
  * directory (a child process, as an operator runs it) then does not pay for creating and
- * migrating a cluster (~8 CPU-seconds); the first start itself is tested by first-run-setup and
+ * migrating a cluster (~8 CPU-seconds). Written by `restorePglite`, as `npm run restore` writes a
+ * directory (locked, modes tightened); the first start itself is tested by first-run-setup and
  * the end-to-end server. Without the global set-up (one file run on its own elsewhere) the
  * directory is left to the first start.
  */
 export async function seededDataDir(dataDir: string, seed: SeedName): Promise<void> {
-  const image = pgliteImageOf(seed);
-  if (!image) return;
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
-  const db = await PGlite.create({ dataDir, loadDataDir: image, extensions: { pg_trgm } });
-  await db.close();
+  const image = seeded()?.pglite?.[seed];
+  // the seed image is a dumped data directory, which is what a PGlite backup holds
+  if (image) await restorePglite(image, dataDir);
 }
 
 /** The dumped PGlite data directories, read once per test process. */
