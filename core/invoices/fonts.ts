@@ -39,6 +39,28 @@ function fontFile(pkg: string, file: string): Buffer {
   return buf;
 }
 
+/** The part of fontkit's font object this module uses. */
+type FontkitFont = { createSubset(): unknown; hasGlyphForCodePoint(cp: number): boolean };
+/** The part of pdfkit's embedded font (`doc._font`, pdfkit 0.17) this module replaces. */
+type EmbeddedFont = { font: FontkitFont; subset: unknown };
+
+const fontkit = require('fontkit') as { create(bytes: Uint8Array): FontkitFont };
+const opened = new WeakMap<Buffer, FontkitFont>();
+
+/**
+ * The font file's fontkit font, opened once per process. pdfkit opens a font file anew for every
+ * document, and fontkit then decodes the font's substitution and kerning tables (GSUB, GPOS) at
+ * the first line laid out: two thirds of an invoice's CPU time (a German invoice with its QR-bill:
+ * ~320 CPU-ms, ~100 with the font opened once). A fontkit font is meant to be opened once and laid
+ * out many times; what is per document (the glyph subset, the layout cache) pdfkit keeps in its
+ * own object, which only reads the font.
+ */
+function openedFont(bytes: Buffer): FontkitFont {
+  let font = opened.get(bytes);
+  if (!font) opened.set(bytes, (font = fontkit.create(bytes)));
+  return font;
+}
+
 type Face = { regular: () => Buffer; bold: () => Buffer };
 
 const latin: Face = {
@@ -87,13 +109,21 @@ export class PdfText {
   ) {
     const face = FACES[lang] ?? latin;
     this.rtl = isRtl(lang);
-    doc.registerFont('body', face.regular());
-    doc.registerFont('body-bold', face.bold());
+    this.register('body', face.regular());
+    this.register('body-bold', face.bold());
     if (this.rtl) {
-      doc.registerFont('latin', latin.regular());
-      doc.registerFont('latin-bold', latin.bold());
+      this.register('latin', latin.regular());
+      this.register('latin-bold', latin.bold());
     }
     doc.font('body');
+  }
+
+  /** Registers a font file under `name`, drawn with the process's one fontkit font of that file ({@link openedFont}). */
+  private register(name: string, bytes: Buffer): void {
+    this.doc.registerFont(name, bytes).font(name);
+    const embedded = (this.doc as unknown as { _font: EmbeddedFont })._font;
+    embedded.font = openedFont(bytes);
+    embedded.subset = embedded.font.createSubset();
   }
 
   /** Chooses regular or bold for the following text. */
