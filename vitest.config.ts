@@ -4,6 +4,9 @@ import path from 'node:path';
 
 export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  // JSX of the tests and the app compiled for React's production runtime, which the workers load
+  // (tests/helpers/react-production.ts)
+  esbuild: { jsxDev: false },
   test: {
     include: ['core/**/*.test.ts', 'api/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     // several app processes need a shared PostgreSQL and Redis: these run on the PostgreSQL pass of
@@ -31,5 +34,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     // one migrated, seeded database per run; each test file starts from a copy of it
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // React's production build, as the server runs it (not the development build NODE_ENV=test picks)
+    setupFiles: ['tests/helpers/react-production.ts'],
   },
 });
