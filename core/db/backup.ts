@@ -157,9 +157,14 @@ export function passwordApart(databaseUrl: string): { url: string; env: NodeJS.P
   return { url: parsed.toString(), env };
 }
 
-/** Creates the folder of a backup file 0700 (and closes an existing one to other users). */
+/**
+ * Creates the folder of a backup file 0700 when it does not exist. An existing folder keeps its
+ * mode: it may be shared (a backup written to /tmp closed /tmp to every other user, PostgreSQL's
+ * included), and the file itself is written 0600, which is what keeps other users out.
+ */
 function backupFolder(file: string): void {
   const dir = path.dirname(path.resolve(file));
+  if (fs.existsSync(dir)) return;
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
 }

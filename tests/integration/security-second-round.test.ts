@@ -104,24 +104,36 @@ describe('backups and the data directory', () => {
       { logger: pino({ level: 'silent' }), catalogueFile: null },
     );
 
-  it('a PGlite backup holds the database only: no secrets.json, no photos, no lock file; 0600 in a 0700 folder', { timeout: 120_000 }, async () => {
-    const dataDir = path.join(tmp, 'data-backup');
-    const shop = await open(dataDir);
-    await shop.close();
-    expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(true); // generated: SESSION_SECRET unset
-    fs.mkdirSync(path.join(dataDir, 'media', 'ab'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'media', 'ab', 'photo.webp'), 'not really a photo');
+  it(
+    'a PGlite backup holds the database only: no secrets.json, no photos, no lock file; 0600 in a new 0700 folder, an existing shared folder untouched',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(tmp, 'data-backup');
+      const shop = await open(dataDir);
+      await shop.close();
+      expect(fs.existsSync(path.join(dataDir, 'secrets.json'))).toBe(true); // generated: SESSION_SECRET unset
+      fs.mkdirSync(path.join(dataDir, 'media', 'ab'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'media', 'ab', 'photo.webp'), 'not really a photo');
 
-    const file = path.join(tmp, 'backups', 'shop.pglite.tar.gz');
-    await backupPglite(dataDir, file);
-    const names = tarNames(gunzipSync(fs.readFileSync(file)));
-    expect(names).toContain('/PG_VERSION');
-    expect(names.some((n) => n.startsWith('/base/'))).toBe(true);
-    expect(names.filter((n) => !isDatabaseEntry(n))).toEqual([]);
-    expect(names.some((n) => /secrets|media|shop\.lock/.test(n))).toBe(false);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
-  });
+      const file = path.join(tmp, 'backups', 'shop.pglite.tar.gz');
+      await backupPglite(dataDir, file);
+      const names = tarNames(gunzipSync(fs.readFileSync(file)));
+      expect(names).toContain('/PG_VERSION');
+      expect(names.some((n) => n.startsWith('/base/'))).toBe(true);
+      expect(names.filter((n) => !isDatabaseEntry(n))).toEqual([]);
+      expect(names.some((n) => /secrets|media|shop\.lock/.test(n))).toBe(false);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+
+      // a shared folder that exists (like /tmp) keeps its mode; the file is still 0600
+      const shared = path.join(tmp, 'shared');
+      fs.mkdirSync(shared);
+      fs.chmodSync(shared, 0o1777);
+      await backupPglite(dataDir, path.join(shared, 'shop.pglite.tar.gz'));
+      expect(fs.statSync(shared).mode & 0o7777).toBe(0o1777);
+      expect(fs.statSync(path.join(shared, 'shop.pglite.tar.gz')).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('the filter keeps PAX headers with their entry and ends the archive with two zero blocks', () => {
     const header = (name: string, type: string, size: number) => {
