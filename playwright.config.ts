@@ -14,6 +14,8 @@ const dataDir = process.env.SHOP_E2E_DATA_DIR;
 // the mail sink (tests/e2e/mail-sink.ts): the shop sends through SMTP, the tests read the links
 // from the files it writes (the admin outbox hides link tokens)
 process.env.SHOP_E2E_MAIL_DIR ??= `${dataDir}-mail`;
+// the run's starting database, made once and restored by every seed script (tests/e2e/seed-template.ts)
+process.env.SHOP_E2E_TEMPLATE ??= `${dataDir}-template.pglite.tar.gz`;
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
 
 export default defineConfig({
@@ -62,7 +64,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
+      command: 'node --import tsx tests/e2e/seed-template.ts && node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
       url: `http://localhost:${PORT}/api/configuration/configurations`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -11,14 +11,14 @@ import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { createOrder } from '../../core/orders/service.ts';
-import { openShop } from '../../core/shop.ts';
+import { openSeededShop } from './seeded-shop.ts';
 import { eq } from 'drizzle-orm';
 import { cigarsInStock } from '../helpers/catalogue.ts';
 import { payInFull } from '../helpers/payments.ts';
 
 export const ADMIN_WALK_CUSTOMER = { email: 'giulia.bernasconi@example.ch', firstName: 'Giulia', lastName: 'Bernasconi' };
 
-const shop = await openShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
+const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = randomUUID();
 await shop.db.insert(users).values({
   id,

@@ -1,14 +1,14 @@
 /**
  * Seeds the end-to-end data directory before the server starts (playwright.config.ts webServer
- * command): the starting catalogue (openShop imports it) and one verified adult customer for the
- * checkout test, who signs in through /login. Idempotent.
+ * command): the run's starting database with the catalogue (tests/e2e/seed-template.ts) and one
+ * verified adult customer for the checkout test, who signs in through /login. Idempotent.
  */
 import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/db/schema/accounts.ts';
-import { openShop } from '../../core/shop.ts';
+import { openSeededShop } from './seeded-shop.ts';
 import { E2E_BOX_CUSTOMER, E2E_CUSTOMER } from './checkout-env.ts';
 
-const shop = await openShop({ LOG_LEVEL: 'warn' });
+const shop = await openSeededShop({ LOG_LEVEL: 'warn' });
 await shop.db
   .insert(users)
   .values({

@@ -35,8 +35,9 @@ export type OwnServer<Seed> = {
 
 /**
  * Seeds a fresh data directory with `seedScript` (run with tsx; its last line of output is the seed
- * as JSON), then starts `server.ts` on it in production mode on `port` with `admin` as the first
- * admin and `env` added (e.g. `SMTP_URL`), and waits until it answers. The payment sandbox is on.
+ * as JSON), then starts the built server (`build/server/server.js`) on it in production mode on
+ * `port` with `admin` as the first admin and `env` added (e.g. `SMTP_URL`), and waits until it
+ * answers. The payment sandbox is on.
  * @throws Error when the seed script fails or the server does not answer within 60 s.
  */
 export async function startOwnServer<Seed>(opts: {
@@ -52,7 +53,8 @@ export async function startOwnServer<Seed>(opts: {
   const seeded = spawnSync('node', ['--import', 'tsx', opts.seedScript], { env, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   const seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Seed;
-  const server = spawn('node', ['--import', 'tsx', 'server.ts'], {
+  // the bundled server `npm start` runs (the shared end-to-end server runs it too)
+  const server = spawn('node', ['build/server/server.js'], {
     env: {
       ...env,
       ...opts.env,

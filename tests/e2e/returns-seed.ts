@@ -9,12 +9,12 @@ import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder } from '../../core/orders/service.ts';
-import { openShop } from '../../core/shop.ts';
+import { openSeededShop } from './seeded-shop.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { RETURNS_CUSTOMER } from './returns-env.ts';
 
-const shop = await openShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
+const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = 'e2e-returns-customer';
 await shop.db.insert(users).values({
   id,

@@ -1,0 +1,19 @@
+/**
+ * Opening a seed script's shop on the end-to-end run's starting database (tests/e2e/seed-template.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { restorePglite } from '../../core/db/backup.ts';
+import { openShop, type Shop } from '../../core/shop.ts';
+
+/**
+ * Opens the shop on `DATA_DIR` like `openShop(overrides)`; a new directory first gets the run's
+ * template (`SHOP_E2E_TEMPLATE`, restored as `npm run restore` does) when there is one, else the
+ * shop creates its database as on a first start.
+ */
+export async function openSeededShop(overrides: Parameters<typeof openShop>[0]): Promise<Shop> {
+  const template = process.env.SHOP_E2E_TEMPLATE;
+  const dataDir = process.env.DATA_DIR;
+  if (template && dataDir && fs.existsSync(template) && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await restorePglite(template, dataDir);
+  return openShop(overrides);
+}
