@@ -13,7 +13,8 @@
  * client (p50/p95 over typed prefixes), the server's RSS, page speed on the throttled phone
  * profile (LCP, CLS, JavaScript KB of `/`, the list, a product page, `/custombox`, `/shopcart`;
  * scripts/phone-speed.ts, the page-speed test's measurement) when /usr/bin/chromium exists, and
- * Lighthouse (mobile) when `lighthouse` is installed too.
+ * Lighthouse (mobile) when `lighthouse` is installed too, and the CPU time of an invoice PDF with its
+ * QR-bill in four languages (scripts/invoice-speed.ts).
  *
  * Options: `--products N` imports the real catalogue repeated with new SKUs up to N products
  * first; `--postgres` runs on a new PostgreSQL database (BENCH_DATABASE_URL, default
@@ -26,7 +27,7 @@
  * carries `X-Forwarded-For` with one of 65,536 shopper addresses, so the live-search rate limit
  * (300 a minute per address, unchanged) counts shoppers as in production, not the proxy.
  * BENCH_ONLY (a regular expression) measures only the targets whose name matches (the ceiling
- * always); BENCH_PHONE=0 skips the phone figures, BENCH_LIGHTHOUSE=0 Lighthouse. BENCH_CPU_PROF=dir runs the shop with `node --cpu-prof`
+ * always); BENCH_PHONE=0 skips the phone figures, BENCH_LIGHTHOUSE=0 Lighthouse, BENCH_INVOICE=0 the invoices. BENCH_CPU_PROF=dir runs the shop with `node --cpu-prof`
  * and leaves its profile (`*.cpuprofile`, for Chromium's DevTools) in that folder.
  */
 import autocannon, { type Result } from 'autocannon';
@@ -35,6 +36,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { invoiceSpeed } from './invoice-speed.ts';
 import { lighthousePages, scoreLine } from './lighthouse.ts';
 import { PHONE_PROFILE_LABEL, phoneLine, phonePages, phoneSpeed } from './phone-speed.ts';
 
@@ -427,6 +429,14 @@ async function main() {
       const lh = await lighthouse(base, ['/', '/client/products', productPath, '/shopcart']);
       if (lh) console.log(`\nLighthouse (mobile):\n${lh.join('\n')}`);
       else console.log('\nLighthouse: not installed (devDependency lighthouse) or Chromium missing (CHROME_PATH, default /usr/bin/chromium); skipped.');
+    }
+    if (process.env.BENCH_INVOICE !== '0') {
+      const rows = await invoiceSpeed();
+      console.log(
+        `\nInvoice PDF with QR-bill (core/invoices, drawn in this process), CPU ms per document:\n${rows
+          .map((r) => `  ${r.locale.padEnd(5)} first ${r.firstMs.toFixed(0)} ms (reads the fonts), then median ${r.medianMs.toFixed(0)} ms; ${r.bytes} bytes`)
+          .join('\n')}`,
+      );
     }
   } finally {
     await cleanup();
