@@ -53,6 +53,14 @@ module.exports = {
       to: { path: '^core/[^/]+/.', pathNot: FACE },
     },
     {
+      name: 'no-file-cycles',
+      severity: 'error',
+      comment:
+        'Two files import each other through some chain of imports (`import type` aside, which is gone at run time): module state and load order then depend on which file is imported first. Move the shared part into a file both import.',
+      from: { path: '^(core|app|api|server|scripts|tests)/|^server\\.ts$' },
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'no-folder-cycles',
       severity: 'error',
       comment:

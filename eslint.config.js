@@ -1,10 +1,9 @@
-// ESLint (flat config): typescript-eslint, react-hooks, jsx-a11y, import/no-cycle, and the
-// boundaries dependency-cruiser does not say: no React in core/, Drizzle as types only in app/ and
-// api/ (docs/decisions/011-lint-and-boundaries.md, 018-module-faces.md; the layers and module faces
-// are .dependency-cruiser.cjs). Prettier owns formatting.
+// ESLint (flat config): typescript-eslint, react-hooks, jsx-a11y, and the boundaries
+// dependency-cruiser does not say: no React in core/, Drizzle as types only in app/ and api/
+// (docs/decisions/011-lint-and-boundaries.md, 018-module-faces.md; the layers, module faces and
+// import cycles of files and folders are .dependency-cruiser.cjs). Prettier owns formatting.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -77,16 +76,7 @@ export default tseslint.config(
         globalThis: 'readonly',
       },
     },
-    plugins: { import: importPlugin },
-    settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/extensions': ['.ts', '.tsx', '.js'],
-      // import/no-cycle follows our own modules only: parsing node_modules (PGlite's bundle overflows the parser) took most of the run
-      'import/ignore': ['node_modules'],
-    },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-explicit-any': 'off',
       // `interface AppLoadContext extends ShopLoadContext {}` (app/context.ts): declaration merging needs an interface
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],

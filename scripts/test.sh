@@ -60,8 +60,8 @@ finish() {
 echo "== route types (react-router typegen: the type check and ESLint read them)"
 time npx react-router typegen >/dev/null
 
-echo "== type check, lint (ESLint: types, hooks, accessibility, import cycles, layer boundaries), formatting (Prettier) and the build, side by side"
-# dependency-cruiser (layers, module faces, folder cycles, browser-safe faces: npm run deps:check)
+echo "== type check, lint (ESLint: types, hooks, accessibility, layer boundaries), formatting (Prettier) and the build, side by side"
+# dependency-cruiser (layers, module faces, file and folder cycles, browser-safe faces: npm run deps:check)
 # runs in the PGlite pass, as tests/integration/boundaries.test.ts "keeps every rule"
 start "type check" npx tsc --noEmit
 start "ESLint" npx eslint .

@@ -103,6 +103,19 @@ describe('layer and face rules (.dependency-cruiser.cjs)', () => {
     };
     expect(await violations(files, tree.forbidden)).toContain('no-folder-cycles');
   });
+
+  it('finds a cycle between two files of one folder; a type-only import back does not count', async () => {
+    const cycle = {
+      'core/orders/service.ts': "import { mail } from './notifications.ts';\nexport const create = () => mail;\n",
+      'core/orders/notifications.ts': "import { create } from './service.ts';\nexport const mail = () => create;\n",
+    };
+    expect(await violations(cycle, tree.forbidden)).toContain('no-file-cycles');
+    const typeOnly = {
+      'core/orders/service.ts': "import { mail } from './notifications.ts';\nexport type Order = { id: string };\nexport const create = () => mail;\n",
+      'core/orders/notifications.ts': "import type { Order } from './service.ts';\nexport const mail = (o: Order) => o.id;\n",
+    };
+    expect(await violations(typeOnly, tree.forbidden)).toEqual([]);
+  });
 });
 
 describe('browser rules (.dependency-cruiser-browser.cjs)', () => {
