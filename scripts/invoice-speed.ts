@@ -5,14 +5,14 @@
  * order mail attaches and /client/invoice serves). The first document of a language is counted
  * apart: it reads the language's fonts from disk.
  */
-import { randomUUID } from 'node:crypto';
 import { addToCart } from '../core/cart/index.ts';
 import { getSettings } from '../core/config/index.ts';
 import { gt } from 'drizzle-orm';
-import { products, users } from '../core/db/index.ts';
+import { products } from '../core/db/index.ts';
 import { invoicePdf } from '../core/invoices/index.ts';
 import { createOrder } from '../core/orders/index.ts';
 import { openShop } from '../core/shop.ts';
+import { insertCustomer } from './lib/customers.ts';
 
 /** One language's figures: CPU milliseconds of the first document and the median of the rest, and the size in bytes. */
 export type InvoiceSpeed = { locale: string; firstMs: number; medianMs: number; bytes: number };
@@ -24,21 +24,7 @@ export type InvoiceSpeed = { locale: string; firstMs: number; medianMs: number; 
 export async function invoiceSpeed(locales = ['de', 'fr', 'ar', 'ja'], count = 10): Promise<InvoiceSpeed[]> {
   const shop = await openShop({ DATA_DIR: 'memory://', DATABASE_URL: undefined, LOG_LEVEL: 'silent', SMTP_URL: undefined, NODE_ENV: 'test' });
   try {
-    const id = randomUUID();
-    await shop.db.insert(users).values({
-      id,
-      email: 'invoice-bench@example.ch',
-      passwordHash: 'not-used',
-      firstName: 'Anna',
-      lastName: 'Muster',
-      dateOfBirth: '1980-01-01',
-      street: 'Seestrasse 5',
-      postalCode: '8002',
-      city: 'Zürich',
-      country: 'CH',
-      role: 'Customer',
-      emailVerifiedAt: new Date(),
-    });
+    const id = await insertCustomer(shop, { emailPrefix: 'invoice-bench', firstName: 'Anna', lastName: 'Muster' });
     for (const p of await shop.db.select({ id: products.id }).from(products).where(gt(products.stock, 5)).limit(2)) await addToCart(shop.db, id, p.id, 1, id);
     const order = await createOrder(shop, { userId: id, paymentMethod: 'qr-bill' });
     const settings = await getSettings(shop.db);

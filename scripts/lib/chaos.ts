@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { Redis } from 'ioredis';
 import { issueAccessToken } from '../../core/accounts/index.ts';
-import { users } from '../../core/db/index.ts';
+import { insertCustomer } from './customers.ts';
 import { addToCart } from '../../core/cart/index.ts';
 import { products } from '../../core/db/index.ts';
 import { sandboxWebhook, SANDBOX_SIGNATURE_HEADER } from '../../core/payments/index.ts';
@@ -106,22 +106,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosResult> {
 
     const customers = await Promise.all(
       Array.from({ length: o.customers }, async (_, i) => {
-        const id = randomUUID();
-        await shop.db.insert(users).values({
-          id,
-          email: `chaos-${id}@example.ch`,
-          passwordHash: 'unused',
-          firstName: 'Chaos',
-          lastName: `Buyer ${i}`,
-          dateOfBirth: '1980-01-01',
-          street: 'Seestrasse 5',
-          postalCode: '8002',
-          city: 'Zürich',
-          country: 'CH',
-          role: 'Customer',
-          locale: 'en',
-          emailVerifiedAt: new Date(),
-        });
+        const id = await insertCustomer(shop, { emailPrefix: 'chaos', firstName: 'Chaos', lastName: `Buyer ${i}` });
         await addToCart(shop.db, id, stockRows[i % 3].id, 1 + (i % 2), id);
         return { id, token: await issueAccessToken(shop, { userId: id, role: 'Customer' }), promo: i % 2 === 0 };
       }),
