@@ -4,7 +4,7 @@
  * echoing the form with the change; Create is validated on the server). With JavaScript the same
  * controls update the page at once, the preview is live and Create is checked before sending.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hueOf } from './BoxPreview.tsx';
@@ -25,9 +25,12 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
   const [clientError, setClientError] = useState<{ error: string; field: string } | null>(null);
   // What the visitor chose before the page's scripts ran (they start after the page's `load`
   // event, ADR 013): hydration keeps React's initial state and would undo a box or a message
-  // picked meanwhile, so the form's live values are read once, right after hydration.
+  // picked meanwhile, so the form's live values are read once, in the commit of hydration. A
+  // layout effect, not a passive one: a tap during hydration makes React finish hydrating and
+  // then run the tap's handler, and a passive effect run after that handler replaced the count
+  // it had just added by the form's values (4 taps counted 3).
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!formRef.current) return;
     const live = readValues(new FormData(formRef.current));
     setV((s) => (JSON.stringify(live) === JSON.stringify(s) ? s : live));
