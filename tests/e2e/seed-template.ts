@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { backupPglite } from '../../core/db/backup.ts';
+import { backupPglite } from '../../core/db/index.ts';
 import { openShop } from '../../core/shop.ts';
 
 const file = process.env.SHOP_E2E_TEMPLATE;

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { restorePglite } from '../../core/db/backup.ts';
+import { restorePglite } from '../../core/db/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 
 /**
