@@ -23,16 +23,15 @@ async function logout(page: Page) {
   await expect(page.getByTestId('login-link')).toBeVisible();
 }
 
-/** A code one or more 30-second steps after the last one used, so it is never a replay. */
+/**
+ * The code of the step after the last one used (`after`), or of the current step when that is
+ * later, so that it is never a replay. The step after the current one is the code an app shows
+ * whose clock runs up to 30 s ahead, which the server accepts (one step either side): the test
+ * does not wait for the next step to come.
+ */
 async function freshCode(secret: string, after: number): Promise<{ code: string; step: number }> {
-  for (;;) {
-    const now = Date.now();
-    const step = Math.floor(now / 30_000);
-    // the code of exactly this step: generated at its own clock, it could fall in the next step
-    // and be the same code as the next call's, which the server refuses as a replay
-    if (step > after) return { code: await generate({ secret, epoch: Math.floor(now / 1000) }), step };
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+  const step = Math.max(Math.floor(Date.now() / 30_000), after + 1);
+  return { code: await generate({ secret, epoch: step * 30 }), step };
 }
 
 /**
