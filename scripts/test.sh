@@ -68,6 +68,10 @@ start "ESLint" npx eslint .
 start "Prettier" npx prettier --check --log-level warn .
 # the HTTP tests and the end-to-end tests use the built server
 start "build" npx react-router build
+# the end-to-end run's starting database (tests/e2e/seed-template.ts), made beside the static checks
+# instead of at the start of the end-to-end run, where the tests wait for it
+export SHOP_E2E_TEMPLATE="$logs/shop-e2e-template.pglite.tar.gz"
+start "end-to-end starting database" node --import tsx tests/e2e/seed-template.ts
 finish
 # the client bundle holds no server code (docs/decisions/018-module-faces.md)
 if grep -l -i -E "drizzle|pglite|[\"'\`]node:" build/client/assets/*.js; then
