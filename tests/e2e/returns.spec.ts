@@ -4,8 +4,9 @@
  * damaged with a phone photo and gets the confirmation mail; the admin finds the open return on
  * the dashboard, opens the order, accepts it with the units back into stock, and the customer
  * gets the mail with the credit note, which their order page then lists for download. Also:
- * cancelling an unpaid order from its page. With UPDATE_SCREENSHOTS=1, saves the screenshots of the customer's order page
- * and of the admin's returns (phone and desktop, English and German) under docs/screenshots/.
+ * cancelling an unpaid order from its page. With UPDATE_SCREENSHOTS=1, saves the screenshots of
+ * the customer's order page and of the admin's returns (phone and desktop, English and German)
+ * under docs/screenshots/.
  */
 import { randomBytes } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
