@@ -1,7 +1,7 @@
 /**
  * `npm run catalogue:import -- <file.json>` as a user runs it: a child process against a new shop's
  * database without products, in DATA_DIR (PGlite: a copy of the seeded one, tests/helpers/shop.ts
- * `seededDataDir`) or, with TEST_DATABASE_URL, a fresh PostgreSQL database.
+ * `seededDataDir`) or, with TEST_DATABASE_URL, a PostgreSQL database cloned from the seeded one.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../core/db/schema/catalogue.ts';
 import { openShop } from '../core/shop.ts';
 import { fixtureRow } from '../tests/helpers/catalogue.ts';
-import { seededDataDir } from '../tests/helpers/shop.ts';
+import { seededDataDir, seededTemplate } from '../tests/helpers/shop.ts';
 import { createTestDatabase } from './lib/test-database.ts';
 
 const run = promisify(execFile);
@@ -23,7 +23,8 @@ let databaseUrl: string | undefined;
 let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL) ({ url: databaseUrl, drop } = await createTestDatabase(process.env.TEST_DATABASE_URL));
+  if (process.env.TEST_DATABASE_URL)
+    ({ url: databaseUrl, drop } = await createTestDatabase(process.env.TEST_DATABASE_URL, { template: seededTemplate('none') }));
   else await seededDataDir(dataDir, 'none');
 });
 afterAll(async () => {
@@ -124,26 +125,28 @@ describe('catalogue:import', { timeout: 120_000 }, () => {
   });
 });
 
-// the same child processes as above (120 s each)
-describe('catalogue:import on a PGlite data directory in use (always PGlite)', { timeout: 120_000 }, () => {
-  beforeAll(() => fs.mkdirSync(dataDir, { recursive: true }));
+// the same child processes as above (120 s each); registered on the PGlite run of the suite only:
+// they open no PostgreSQL, so the PostgreSQL run would only repeat them (npm test runs both)
+if (!process.env.TEST_DATABASE_URL)
+  describe('catalogue:import on a PGlite data directory in use (always PGlite)', { timeout: 120_000 }, () => {
+    beforeAll(() => fs.mkdirSync(dataDir, { recursive: true }));
 
-  it('refuses, with a clear message, while a live process (a server) holds the directory', async () => {
-    // this test process stands in for a running server: its pid is alive
-    fs.writeFileSync(path.join(dataDir, 'shop.lock'), String(process.pid));
-    try {
+    it('refuses, with a clear message, while a live process (a server) holds the directory', async () => {
+      // this test process stands in for a running server: its pid is alive
+      fs.writeFileSync(path.join(dataDir, 'shop.lock'), String(process.pid));
+      try {
+        const r = await importFile('data/catalogue.json', { DATABASE_URL: '' });
+        expect(r.code).toBe(3);
+        expect(r.stderr).toMatch(new RegExp(`in use by another process \\(pid ${process.pid}\\), probably a running shop server`));
+      } finally {
+        fs.rmSync(path.join(dataDir, 'shop.lock'), { force: true });
+      }
+    });
+
+    it('takes over the lock of a process that died', async () => {
+      fs.writeFileSync(path.join(dataDir, 'shop.lock'), '999999999');
       const r = await importFile('data/catalogue.json', { DATABASE_URL: '' });
-      expect(r.code).toBe(3);
-      expect(r.stderr).toMatch(new RegExp(`in use by another process \\(pid ${process.pid}\\), probably a running shop server`));
-    } finally {
-      fs.rmSync(path.join(dataDir, 'shop.lock'), { force: true });
-    }
+      expect(r.code).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
+    });
   });
-
-  it('takes over the lock of a process that died', async () => {
-    fs.writeFileSync(path.join(dataDir, 'shop.lock'), '999999999');
-    const r = await importFile('data/catalogue.json', { DATABASE_URL: '' });
-    expect(r.code).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
-  });
-});

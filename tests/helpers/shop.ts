@@ -84,6 +84,14 @@ export async function seededDataDir(dataDir: string, seed: SeedName): Promise<vo
   if (image) await restorePglite(image, dataDir);
 }
 
+/**
+ * The PostgreSQL template database of a seed of the global set-up, for a test that creates its own
+ * database with {@link createTestDatabase} (undefined without the global set-up or on PGlite).
+ */
+export function seededTemplate(seed: SeedName): string | undefined {
+  return seeded()?.postgres?.[seed];
+}
+
 /** The dumped PGlite data directories, read once per test process. */
 const images = new Map<SeedName, Blob>();
 function pgliteImageOf(seed: SeedName): Blob | undefined {
