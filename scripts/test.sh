@@ -68,10 +68,6 @@ start "ESLint" npx eslint .
 start "Prettier" npx prettier --check --log-level warn .
 # the HTTP tests and the end-to-end tests use the built server
 start "build" npx react-router build
-# the end-to-end run's starting database (tests/e2e/seed-template.ts), made beside the static checks
-# instead of at the start of the end-to-end run, where the tests wait for it
-export SHOP_E2E_TEMPLATE="$logs/shop-e2e-template.pglite.tar.gz"
-start "end-to-end starting database" node --import tsx tests/e2e/seed-template.ts
 finish
 # the client bundle holds no server code (docs/decisions/018-module-faces.md)
 if grep -l -i -E "drizzle|pglite|[\"'\`]node:" build/client/assets/*.js; then
@@ -82,13 +78,20 @@ fi
 echo "== unit and integration tests (PGlite)"
 time env -u TEST_DATABASE_URL npx vitest run
 
+# The end-to-end run's starting database (tests/e2e/seed-template.ts) is made beside the PostgreSQL
+# pass, which leaves part of a core free (it waits on the server: ~1.5 of 2 cores busy), instead of
+# at the start of the end-to-end run, where the tests wait for it. Without PostgreSQL the end-to-end
+# run makes it itself.
+export SHOP_E2E_TEMPLATE="$logs/shop-e2e-template.pglite.tar.gz"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  start "end-to-end starting database" node --import tsx tests/e2e/seed-template.ts
   echo "== database tests on PostgreSQL ($TEST_DATABASE_URL)"
   # the unit tests of core/, api/ and app/ and the layer rules (boundaries.test.ts) open no
   # database: the PGlite pass has run them. The fuzzing sends 2,000 generated requests here
   # instead of 10,000: the PGlite pass has sent the 10,000 through the same validation, and this
   # pass checks that the PostgreSQL driver's answers keep its properties too.
   time env FUZZ_RUNS="${FUZZ_RUNS:-2000}" npx vitest run tests/integration/ scripts/ --exclude tests/integration/boundaries.test.ts
+  finish
 fi
 
 echo "== end-to-end tests (Playwright, Debian chromium-headless-shell)"
