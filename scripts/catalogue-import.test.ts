@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../core/db/schema/catalogue.ts';
 import { openShop } from '../core/shop.ts';
 import { fixtureRow } from '../tests/helpers/catalogue.ts';
-import { seededDataDir, seededTemplate } from '../tests/helpers/shop.ts';
+import { onPostgres, seededDataDir, seededTemplate } from '../tests/helpers/shop.ts';
 import { createTestDatabase } from './lib/test-database.ts';
 
 const run = promisify(execFile);
@@ -127,7 +127,7 @@ describe('catalogue:import', { timeout: 120_000 }, () => {
 
 // the same child processes as above (120 s each); registered on the PGlite run of the suite only:
 // they open no PostgreSQL, so the PostgreSQL run would only repeat them (npm test runs both)
-if (!process.env.TEST_DATABASE_URL)
+if (!onPostgres)
   describe('catalogue:import on a PGlite data directory in use (always PGlite)', { timeout: 120_000 }, () => {
     beforeAll(() => fs.mkdirSync(dataDir, { recursive: true }));
 

@@ -222,10 +222,7 @@ function readCsvRecords(text: string): Record<string, string>[] {
   // unchanged. Done here rather than in csv-parse's `cast` option, which builds a context object
   // for every cell: a 5,000-row file parsed in ~500 ms with it, ~70 ms without.
   for (const record of records) {
-    for (const column in record) {
-      const value = record[column];
-      if (value.charCodeAt(0) === 0x27 && FORMULA_ESCAPED.test(value)) record[column] = value.slice(1);
-    }
+    for (const column in record) if (FORMULA_ESCAPED.test(record[column])) record[column] = record[column].slice(1);
   }
   return records;
 }

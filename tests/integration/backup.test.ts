@@ -17,7 +17,7 @@ import { createOrder } from '../../core/orders/service.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
-import { createTestDatabase, seededDataDir, seededTemplate } from '../helpers/shop.ts';
+import { createTestDatabase, onPostgres, seededDataDir, seededTemplate } from '../helpers/shop.ts';
 
 const run = promisify(execFile);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backup-test-'));
@@ -64,7 +64,7 @@ const open = (over: Record<string, string | undefined>) =>
 describe('backup and restore', () => {
   // registered on the PGlite run of the suite only: it opens no PostgreSQL, so the PostgreSQL run
   // would only repeat it (npm test runs both)
-  if (!process.env.TEST_DATABASE_URL)
+  if (!onPostgres)
     it('PGlite: the restored data directory has the same orders, payments and stock', { timeout: 180_000 }, async () => {
       const dataDir = path.join(tmp, 'data');
       await seededDataDir(dataDir, 'catalogue');

@@ -30,6 +30,7 @@ import { recordPayment } from '../../core/payments/service.ts';
 import { openShop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { userWithCookie } from '../helpers/http.ts';
+import { onPostgres } from '../helpers/shop.ts';
 import { useTestSuite } from '../helpers/suite.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-security-2-'));
@@ -99,7 +100,7 @@ describe('the JSON API takes no cookie', () => {
 
 // registered on the PGlite run of the suite only: these open no PostgreSQL, so the PostgreSQL run
 // would only repeat them (npm test runs both)
-if (!process.env.TEST_DATABASE_URL)
+if (!onPostgres)
   describe('backups and the data directory', () => {
     const open = (dataDir: string) =>
       openShop(
