@@ -19,6 +19,8 @@ export const ConfigurationSchema = z.object({
   shippingFee: z.number(),
   freeShippingThreshold: z.number(),
   deliverLiechtenstein: z.boolean(),
+  /** IANA time zone of the shop's dates, e.g. `Europe/Zurich`. */
+  timeZone: z.string(),
   currency: z.literal('CHF'),
 });
 

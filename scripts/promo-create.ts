@@ -5,7 +5,7 @@
  *   --percent N          percent off the subtotal (1..100), or
  *   --amount CHF         a fixed amount off, e.g. 5 or 7.50
  *   --min CHF            minimum subtotal (default 0)
- *   --from YYYY-MM-DD    first valid day (Europe/Zurich midnight), optional
+ *   --from YYYY-MM-DD    first valid day (midnight in the shop's time zone), optional
  *   --to YYYY-MM-DD      last valid day (inclusive), optional
  *   --limit N            maximum number of orders, optional
  *   --influencer E-MAIL  the Influencer (or Admin) the code's orders are attributed to, optional;
@@ -20,17 +20,13 @@ import { DomainError } from '../core/errors.ts';
 import { chfToRappen, rappenToDecimalString } from '../core/pricing/browser.ts';
 import { createPromo } from '../core/promos/index.ts';
 import { influencerByEmail } from '../core/accounts/index.ts';
+import { getSettings } from '../core/config/index.ts';
+import { endOfDay, isCalendarDay, startOfDay } from '../core/i18n/index.ts';
 
-/** Midnight in Zürich of a date, as an instant (CET/CEST from the Intl time-zone data). */
-function zurichMidnight(date: string, endOfDay = false): Date {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`Not a date (YYYY-MM-DD): ${date}`);
-  const guess = new Date(`${date}T12:00:00Z`);
-  const offsetName =
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(guess).find((p) => p.type === 'timeZoneName')
-      ?.value ?? 'GMT+01:00';
-  const m = /GMT([+-]\d{2}):(\d{2})/.exec(offsetName);
-  const start = new Date(`${date}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
-  return endOfDay ? new Date(start.getTime() + 86_400_000 - 1) : start;
+/** A `YYYY-MM-DD` argument, checked. */
+function day(date: string): string {
+  if (!isCalendarDay(date)) throw new Error(`Not a date (YYYY-MM-DD): ${date}`);
+  return date;
 }
 
 async function main() {
@@ -55,6 +51,7 @@ async function main() {
   const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
   try {
     const influencer = values.influencer ? await influencerByEmail(shop.db, values.influencer) : null;
+    const { timeZone } = await getSettings(shop.db);
     const promo = await createPromo(
       shop.db,
       {
@@ -62,8 +59,8 @@ async function main() {
         kind: values.percent ? 'percent' : 'fixed',
         value: values.percent ? Number(values.percent) : chfToRappen(Number(values.amount)),
         minOrder: values.min ? chfToRappen(Number(values.min)) : 0,
-        validFrom: values.from ? zurichMidnight(values.from) : null,
-        validTo: values.to ? zurichMidnight(values.to, true) : null,
+        validFrom: values.from ? startOfDay(day(values.from), timeZone) : null,
+        validTo: values.to ? endOfDay(day(values.to), timeZone) : null,
         usageLimit: values.limit ? Number(values.limit) : null,
         influencerUserId: influencer?.id ?? null,
       },

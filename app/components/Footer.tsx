@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
 import type { RootData } from '../root.tsx';
+import { yearIn } from '../../core/i18n/browser.ts';
 import { LEGAL_PAGES, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 
 /** `+41 79 123 45 67` -> `41791234567` for wa.me links. */
@@ -91,7 +92,7 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
         <p>
           {t('footer.vat')}: <bdi>{config.vatNumber}</bdi> ·{' '}
           <bdi>
-            © {new Date().getFullYear()} {config.companyName}
+            © {yearIn(new Date(), config.timeZone)} {config.companyName}
           </bdi>
           . {t('footer.rights')}
         </p>

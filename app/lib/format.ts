@@ -1,17 +1,36 @@
-/** Display formats in the visitor's locale (prices in CHF with 2 decimals, dates). */
+/**
+ * Display formats in the visitor's locale (prices in CHF with 2 decimals, dates). Dates and times
+ * are in the shop's time zone (the root loader's configuration), never the runtime's: the server
+ * renders in UTC, the browser in its own zone, and both must write the same text
+ * (docs/decisions/021-shop-time-zone.md).
+ */
+import { useRouteLoaderData } from 'react-router';
 import { useFixedT } from '../i18n/useFixedT.ts';
 import { formatChf } from '../../core/pricing/browser.ts';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '../../core/i18n/browser.ts';
 import { intlLocale } from '../i18n/locales.ts';
+import type { RootData } from '../root.tsx';
 
-/** Formatting functions bound to the current language. */
+/** The shop's time zone from the root loader data ({@link DEFAULT_TIME_ZONE} on a page without it). */
+export function useShopTimeZone(): string {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  return root?.config.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** Formatting functions bound to the current language and the shop's time zone. */
 export function useFormat() {
   const { i18n } = useFixedT();
   const locale = intlLocale(i18n.language);
+  const timeZone = useShopTimeZone();
   return {
     /** Rappen -> "CHF 12.50" in the locale's style. */
     price: (rappen: number) => formatChf(rappen, locale),
-    date: (d: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(d)),
-    dateTime: (d: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(d)),
+    /** A date ("28 Nov 2026") in the shop's time zone. */
+    date: (d: string | Date) => formatDate(d, locale, timeZone),
+    /** A date and time ("28 Nov 2026, 11:39") in the shop's time zone. */
+    dateTime: (d: string | Date) => formatDateTime(d, locale, timeZone),
     number: (n: number) => new Intl.NumberFormat(locale).format(n),
+    /** The shop's time zone (IANA name). */
+    timeZone,
   };
 }

@@ -6,6 +6,8 @@ import type { ResourceArgs } from './types.ts';
 import { orderFilterFromParams, ordersCsv } from '../../core/orders/index.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
 import { recordAudit } from '../../core/audit/index.ts';
+import { getCachedSettings as getSettings } from '../../core/config/index.ts';
+import { todayIn } from '../../core/i18n/browser.ts';
 
 export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
@@ -18,7 +20,8 @@ export async function loader({ request, context }: ResourceArgs) {
     entity: 'order',
     after: { filter: params.toString().slice(0, 500) },
   });
-  const day = new Date().toISOString().slice(0, 10);
+  // the shop's day, as in the file's times
+  const day = todayIn((await getSettings(context.shop.db)).timeZone);
   return new Response(`\uFEFF${csv}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

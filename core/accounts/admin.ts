@@ -24,7 +24,7 @@ import { ROLES, userStatus, type Role, type UserStatus } from './roles.ts';
 import { users } from '../db/index.ts';
 import { revokeSessions } from './sessions.ts';
 import { Email, ProfileInput, RegisterInput, contactColumns } from './validation.ts';
-import { assertDeliveryRegion } from '../config/index.ts';
+import { assertDeliveryRegion, getSettings } from '../config/index.ts';
 
 /** A user as the admin's user page shows it. */
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };
@@ -268,7 +268,7 @@ export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).defau
 export async function adminCreateUser(db: Db, input: unknown, actor?: string): Promise<PublicUser> {
   const data = parse(AdminCreateInput, input);
   await assertDeliveryRegion(db, data.address, 'address.');
-  assertAdultForRegistration(data.dateOfBirth);
+  assertAdultForRegistration(data.dateOfBirth, (await getSettings(db)).timeZone);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const id = randomUUID();

@@ -1,9 +1,10 @@
 /**
  * The age rule (specification sections 1, 5 and 9; architecture guide "Rules of the domain"):
  * customers must be 18 or older, checked from the date of birth at registration and again at
- * checkout, on the shop's calendar day (Europe/Zurich).
+ * checkout, on the shop's calendar day (the shop's time zone, Europe/Zurich by default).
  */
 import { DomainError } from '../errors.ts';
+import { DEFAULT_TIME_ZONE, todayIn } from '../i18n/browser.ts';
 
 /** Minimum age to buy tobacco, years. */
 export const MINIMUM_AGE = 18;
@@ -20,22 +21,22 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return age;
 }
 
-/** Today's date in Switzerland, `YYYY-MM-DD`. */
-export function swissToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** Today's date in the shop's time zone (Switzerland by default), `YYYY-MM-DD`. */
+export function swissToday(now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+  return todayIn(timeZone, now);
 }
 
-/** Whether someone born on `dateOfBirth` is at least {@link MINIMUM_AGE} on the Swiss day of `now`. */
-export function isAdult(dateOfBirth: string, now = new Date()): boolean {
-  return ageOn(dateOfBirth, swissToday(now)) >= MINIMUM_AGE;
+/** Whether someone born on `dateOfBirth` is at least {@link MINIMUM_AGE} on the shop's day of `now` (in `timeZone`). */
+export function isAdult(dateOfBirth: string, now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): boolean {
+  return ageOn(dateOfBirth, swissToday(now, timeZone)) >= MINIMUM_AGE;
 }
 
 /**
- * Refuses registration of someone under {@link MINIMUM_AGE}.
+ * Refuses registration of someone under {@link MINIMUM_AGE} on today's day in `timeZone` (the shop's).
  * @throws {DomainError} `invalid` with key `underage` and field `dateOfBirth`.
  */
-export function assertAdultForRegistration(dateOfBirth: string): void {
-  if (isAdult(dateOfBirth)) return;
+export function assertAdultForRegistration(dateOfBirth: string, timeZone: string = DEFAULT_TIME_ZONE): void {
+  if (isAdult(dateOfBirth, new Date(), timeZone)) return;
   const msg = `You must be at least ${MINIMUM_AGE} years old to register`;
   throw new DomainError('invalid', msg, {
     key: 'underage',

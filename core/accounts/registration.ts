@@ -151,7 +151,7 @@ export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta
   const data = parse(RegisterInput, input);
   await consumeRateLimit(shop, 'register', meta.ip, data.email);
   await assertDeliveryRegion(shop.db, data.address, 'address.');
-  assertAdultForRegistration(data.dateOfBirth);
+  assertAdultForRegistration(data.dateOfBirth, (await getSettings(shop.db)).timeZone);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const locale = data.locale ?? meta.lang;

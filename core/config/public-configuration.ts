@@ -26,6 +26,8 @@ export function configurationJson(s: ShopSettings) {
     freeShippingThreshold: rappenToChf(s.freeShippingThreshold),
     /** Whether Liechtenstein is delivered to besides Switzerland (ADR 014). */
     deliverLiechtenstein: s.deliverLiechtenstein,
+    /** The shop's time zone (IANA name): pages format every date in it, on the server and in the browser alike. */
+    timeZone: s.timeZone,
     currency: 'CHF',
   };
 }

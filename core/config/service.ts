@@ -4,6 +4,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { changedFields, recordAudit } from '../audit/index.ts';
 import { shopConfig } from '../db/index.ts';
+import { isTimeZone } from '../i18n/browser.ts';
 import { DEFAULT_SETTINGS, isSocialLink, ShopSettingsSchema, SOCIAL_LINK_FIELDS, SOCIAL_LINK_MESSAGE, type ShopSettings } from './settings.ts';
 
 /** Social links stored before the https rule that break it are not shown (empty = no link). */
@@ -20,7 +21,10 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
     await db.insert(shopConfig).values({ id: 1, settings: DEFAULT_SETTINGS }).onConflictDoNothing();
     return DEFAULT_SETTINGS;
   }
-  const merged = ShopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...row.settings });
+  const stored: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...row.settings };
+  // a zone this runtime does not know (stored by a newer one) falls back alone, not every setting
+  if (typeof stored.timeZone !== 'string' || !isTimeZone(stored.timeZone)) stored.timeZone = DEFAULT_SETTINGS.timeZone;
+  const merged = ShopSettingsSchema.safeParse(stored);
   return merged.success ? withSafeSocialLinks(merged.data) : DEFAULT_SETTINGS;
 }
 
@@ -30,13 +34,18 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
  * @param actor `admin:<id>` of the admin making the change.
  * @throws {import('zod').ZodError} when the merged settings are invalid; nothing is written.
  * @throws {DomainError} `invalid` (400, field named) for a social link that is not an https
- *   URL ({@link isSocialLink}).
+ *   URL ({@link isSocialLink}), or an unknown time zone (`timeZoneUnknown`).
  */
 export async function updateSettings(db: Db, patch: Partial<ShopSettings>, actor?: string): Promise<ShopSettings> {
   for (const f of SOCIAL_LINK_FIELDS) {
     const v = patch[f];
     if (v !== undefined && !isSocialLink(v)) throw new DomainError('invalid', SOCIAL_LINK_MESSAGE, { key: 'httpsOnly', fields: { [f]: { key: 'httpsOnly' } } });
   }
+  if (patch.timeZone !== undefined && !isTimeZone(patch.timeZone))
+    throw new DomainError('invalid', 'Choose a time zone from the list, e.g. Europe/Zurich', {
+      key: 'timeZoneUnknown',
+      fields: { timeZone: { key: 'timeZoneUnknown' } },
+    });
   return db.transaction(async (tx) => {
     const current = await getSettings(tx);
     const next = ShopSettingsSchema.parse({ ...current, ...patch });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../i18n/browser.ts';
 
 export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
 
@@ -24,6 +25,9 @@ export function isSocialLink(value: string): boolean {
 export const SOCIAL_LINK_MESSAGE_KEY = 'errors:httpsOnly';
 /** The English field message for a refused social link. */
 export const SOCIAL_LINK_MESSAGE = 'Enter an https:// address, or leave the field empty';
+
+/** Translation key of the field message for an unknown time zone. */
+export const TIME_ZONE_MESSAGE_KEY = 'errors:timeZoneUnknown';
 
 /** The social-link fields of the settings. */
 export const SOCIAL_LINK_FIELDS = ['telegram', 'facebook', 'instagram'] as const;
@@ -71,6 +75,12 @@ export const ShopSettingsSchema = z.object({
    * says "delivery in Switzerland only"; every text and the address check follow this setting.
    */
   deliverLiechtenstein: z.boolean().default(false),
+  /**
+   * The shop's time zone (IANA name): every date shown, mailed or printed and every calendar day
+   * the shop counts in (promo validity, reports, filters, the age rule) is of this zone
+   * (docs/decisions/021-shop-time-zone.md).
+   */
+  timeZone: z.string().refine(isTimeZone, TIME_ZONE_MESSAGE_KEY).default(DEFAULT_TIME_ZONE),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -102,4 +112,5 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   orderNotificationEmail: '',
   shopMailLocale: 'de',
   deliverLiechtenstein: false,
+  timeZone: DEFAULT_TIME_ZONE,
 };

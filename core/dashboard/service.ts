@@ -1,8 +1,8 @@
 /**
  * The admin dashboard's figures, each from one SQL aggregate (never by
  * loading every order): revenue per day and per week, orders by status, top products, stock
- * running low, bank payments to match and mails that failed. Days and weeks are those of
- * Europe/Zurich. Revenue is money received for orders minus refunds, by the day the order was paid.
+ * running low, bank payments to match and mails that failed. Days and weeks are those of the
+ * shop's time zone (the `timeZone` setting, Europe/Zurich by default). Revenue is money received for orders minus refunds, by the day the order was paid.
  * Money in Rappen.
  */
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
@@ -12,10 +12,10 @@ import { resultRows, type Db } from '../db/index.ts';
 import { outbox } from '../db/index.ts';
 import { orderLines, orders, type OrderStatus } from '../db/index.ts';
 import { payments } from '../db/index.ts';
+import { getSettings } from '../config/index.ts';
 
 /** Statuses whose lines count as sold. */
 const SOLD: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
-const TZ = 'Europe/Zurich';
 
 export type RevenuePoint = { period: string; revenue: number; orders: number };
 export type Dashboard = {
@@ -32,13 +32,15 @@ export type Dashboard = {
 /**
  * Everything the dashboard shows.
  * @param opts.days days in the daily chart (default 30); opts.weeks weeks in the weekly chart
- *   (default 12); opts.lowStock threshold for the low-stock list (default each product's own low-stock threshold); opts.now the clock.
+ *   (default 12); opts.lowStock threshold for the low-stock list (default each product's own low-stock threshold); opts.now the clock;
+ *   opts.timeZone the zone of the days and weeks (default: the shop's setting).
  */
-export async function dashboard(db: Db, opts: { days?: number; weeks?: number; lowStock?: number; now?: Date } = {}): Promise<Dashboard> {
+export async function dashboard(db: Db, opts: { days?: number; weeks?: number; lowStock?: number; now?: Date; timeZone?: string } = {}): Promise<Dashboard> {
   const nowIso = (opts.now ?? new Date()).toISOString();
+  const tz = opts.timeZone ?? (await getSettings(db)).timeZone;
   const [daily, weekly, byStatus, top, low, [att], attLatest, [failed], failedLatest, [toShip], [awaiting]] = await Promise.all([
-    revenueSeries(db, 'day', opts.days ?? 30, nowIso),
-    revenueSeries(db, 'week', opts.weeks ?? 12, nowIso),
+    revenueSeries(db, 'day', opts.days ?? 30, nowIso, tz),
+    revenueSeries(db, 'week', opts.weeks ?? 12, nowIso, tz),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status).orderBy(desc(count())),
     topProducts(db, nowIso),
     lowStockProducts(db, opts.lowStock),
@@ -69,13 +71,13 @@ export async function dashboard(db: Db, opts: { days?: number; weeks?: number; l
 }
 
 /**
- * Revenue (received minus refunded) and paid orders per Zurich day or week, the last `n` of them
+ * Revenue (received minus refunded) and paid orders per day or week of `tz`, the last `n` of them
  * up to today, empty periods included as 0: one aggregate over a generated series of periods.
  */
-async function revenueSeries(db: Db, unit: 'day' | 'week', n: number, nowIso: string): Promise<RevenuePoint[]> {
+async function revenueSeries(db: Db, unit: 'day' | 'week', n: number, nowIso: string, tz: string): Promise<RevenuePoint[]> {
   const net = sql<number>`(${orders.paidAmount} - ${orders.refundedAmount})`;
-  const localDay = sql`(${orders.paidAt} at time zone ${TZ})::date`;
-  const today = sql`(${nowIso}::timestamptz at time zone ${TZ})::date`;
+  const localDay = sql`(${orders.paidAt} at time zone ${tz})::date`;
+  const today = sql`(${nowIso}::timestamptz at time zone ${tz})::date`;
   const step = unit === 'day' ? sql`interval '1 day'` : sql`interval '1 week'`;
   const start = unit === 'day' ? sql`(${today} - ${n - 1}::int)` : sql`(date_trunc('week', ${today})::date - ${(n - 1) * 7}::int)`;
   const bucket = unit === 'day' ? localDay : sql`date_trunc('week', ${localDay})::date`;

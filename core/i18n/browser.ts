@@ -5,5 +5,5 @@
  * docs/decisions/018-module-faces.md).
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './dates.ts';
 export * from './locales.ts';
-export * from './swiss-date.ts';

@@ -42,7 +42,7 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   d.buyer(order.address);
   d.title(L('creditNote'), [
     [L('creditNoteNo'), String(refund.creditNoteNumber)],
-    [L('creditNoteDate'), swissDate(refund.createdAt)],
+    [L('creditNoteDate'), swissDate(refund.createdAt, settings.timeZone)],
     [L('invoiceRef'), order.invoiceNumber ?? order.code],
     [L('orderCode'), order.code],
   ]);

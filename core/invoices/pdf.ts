@@ -72,9 +72,9 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   d.buyer(order.address);
   d.title(kind.withQrBill ? L('paymentSlip') : L('invoice'), [
     [L('invoiceNo'), order.invoiceNumber ?? order.code],
-    [L('invoiceDate'), swissDate(date)],
+    [L('invoiceDate'), swissDate(date, settings.timeZone)],
     [L('orderCode'), order.code],
-    [L('orderDate'), swissDate(order.createdAt)],
+    [L('orderDate'), swissDate(order.createdAt, settings.timeZone)],
   ]);
   const photos = kind.photos ?? new Map<string, Buffer>();
   const cols = lineColumns(order.lines.some((l) => photos.has(l.id)));
@@ -85,8 +85,8 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   y = d.totals(invoiceTotals(order, settings, L), y);
   d.t.font(false);
   d.paragraph(L('currencyNote'), y + 8);
-  if (order.paidAt && !kind.withQrBill) d.paragraph(L('paid', { date: swissDate(order.paidAt) }));
-  if (kind.withQrBill && order.expiresAt) d.paragraph(L('payBy', { date: swissDate(order.expiresAt) }));
+  if (order.paidAt && !kind.withQrBill) d.paragraph(L('paid', { date: swissDate(order.paidAt, settings.timeZone) }));
+  if (kind.withQrBill && order.expiresAt) d.paragraph(L('payBy', { date: swissDate(order.expiresAt, settings.timeZone) }));
   if (kind.withQrBill) attachQrBill(d, order, settings);
   return d.finish();
 }

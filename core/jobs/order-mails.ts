@@ -127,6 +127,7 @@ export async function sendPaymentReminders(shop: Shop, now: Date): Promise<numbe
     });
     const mail = renderPaymentReminder(c.email, forMail(order), {
       shop: settings.companyName,
+      timeZone: settings.timeZone,
       iban: settings.iban,
       payee: [settings.companyName, `${settings.street} ${settings.buildingNumber}`.trim(), `${settings.postalCode} ${settings.city}`].join(', '),
       orderUrl: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`,
@@ -159,7 +160,11 @@ export async function expireOrdersAndNotify(shop: Shop, now: Date): Promise<{ ex
   const settings = await getSettings(shop.db);
   const mailed = await mailOnce(shop, lapsed, 'expiry', now, async (tx, c) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, c.id));
-    const mail = renderOrderExpired(c.email, forMail(order), { shop: settings.companyName, shopUrl: `${publicOrigin(shop.env)}/` });
+    const mail = renderOrderExpired(c.email, forMail(order), {
+      shop: settings.companyName,
+      shopUrl: `${publicOrigin(shop.env)}/`,
+      timeZone: settings.timeZone,
+    });
     return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
   });
   return { expired, mailed };

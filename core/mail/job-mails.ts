@@ -27,17 +27,18 @@ export type OrderForMail = {
 /**
  * The payment reminder for a bank-transfer (QR-bill) order: amount still open, IBAN, payee,
  * reference, date by which to pay, the link to the order.
- * @param p.orderUrl absolute URL of the customer's order page; p.shop the company name.
+ * @param p.orderUrl absolute URL of the customer's order page; p.shop the company name; p.timeZone
+ *   the shop's time zone of the date (default Europe/Zurich).
  */
 export function renderPaymentReminder(
   to: string,
   order: OrderForMail,
-  p: { shop: string; iban: string; payee: string; orderUrl: string; attached: boolean },
+  p: { shop: string; iban: string; payee: string; orderUrl: string; attached: boolean; timeZone?: string },
 ): MailMessage {
   const lang = order.locale;
   const r = (k: 'details' | 'amount' | 'account' | 'payee' | 'reference' | 'dueBy' | 'qrHint' | 'action' | 'outro') => textIn(lang, `mail:jobs.reminder.${k}`);
   const open = rappenToDecimalString(order.total - order.paidAmount);
-  const date = swissDate(order.expiresAt);
+  const date = swissDate(order.expiresAt, p.timeZone);
   const params = { code: order.code, total: open, date, name: order.firstName, shop: p.shop };
   const text = [
     textIn(lang, 'mail:greeting', params),
@@ -63,9 +64,15 @@ export function renderPaymentReminder(
 }
 
 /** The notice that an unpaid order's reservation lapsed and the order expired. */
-export function renderOrderExpired(to: string, order: OrderForMail, p: { shop: string; shopUrl: string }): MailMessage {
+export function renderOrderExpired(to: string, order: OrderForMail, p: { shop: string; shopUrl: string; timeZone?: string }): MailMessage {
   const lang = order.locale;
-  const params = { code: order.code, total: rappenToDecimalString(order.total), date: swissDate(order.expiresAt), name: order.firstName, shop: p.shop };
+  const params = {
+    code: order.code,
+    total: rappenToDecimalString(order.total),
+    date: swissDate(order.expiresAt, p.timeZone),
+    name: order.firstName,
+    shop: p.shop,
+  };
   const text = [
     textIn(lang, 'mail:greeting', params),
     '',

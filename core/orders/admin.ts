@@ -1,6 +1,6 @@
 /**
  * Orders for admins: search by order code, customer name or e-mail, filters
- * by status, payment method and date range (days in Europe/Zurich), paging, CSV export of the
+ * by status, payment method and date range (days of the shop's time zone), paging, CSV export of the
  * filtered list, the packing list, and shipping with carrier and tracking number (which mails the
  * customer the tracking link in the order's language). Money in Rappen.
  */
@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { users } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
+import { isoInZone } from '../i18n/browser.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { resolveLocale } from '../i18n/browser.ts';
@@ -71,7 +72,8 @@ function likeTerm(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(f: OrderFilter): SQL | undefined {
+/** The filter's conditions; `from`/`to` are whole days of `tz` (the shop's time zone). */
+function whereOf(f: OrderFilter, tz: string): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (f.q) {
     const term = likeTerm(f.q);
@@ -87,8 +89,8 @@ function whereOf(f: OrderFilter): SQL | undefined {
   }
   if (f.status) conds.push(eq(orders.status, f.status));
   if (f.paymentMethod) conds.push(eq(orders.paymentMethod, f.paymentMethod));
-  if (f.from) conds.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone 'Europe/Zurich'`));
-  if (f.to) conds.push(lt(orders.createdAt, sql`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Zurich'`));
+  if (f.from) conds.push(gte(orders.createdAt, sql`(${f.from}::date)::timestamp at time zone ${tz}`));
+  if (f.to) conds.push(lt(orders.createdAt, sql`((${f.to}::date) + 1)::timestamp at time zone ${tz}`));
   const present = conds.filter((c): c is SQL => Boolean(c));
   return present.length ? and(...present) : undefined;
 }
@@ -131,7 +133,7 @@ export async function searchOrders(
 ): Promise<{ rows: AdminOrderRow[]; total: number; page: number; pageSize: number }> {
   await expireDueOrders(shop);
   const size = Math.min(200, Math.max(1, Math.floor(pageSize)));
-  const where = whereOf(f);
+  const where = whereOf(f, (await getSettings(shop.db)).timeZone);
   const [{ n }] = await shop.db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where);
   const pages = Math.max(1, Math.ceil(n / size));
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
@@ -151,14 +153,15 @@ export const ORDER_EXPORT_LIMIT = 50_000;
 
 /**
  * The orders matching a filter as CSV (RFC 4180 via csv-stringify, header row, amounts in CHF with
- * two decimals, times in ISO 8601 UTC), newest first, at most {@link ORDER_EXPORT_LIMIT} rows.
+ * two decimals, times in ISO 8601 with the shop's time zone offset, e.g. `2026-11-28T11:39:00+01:00`), newest first, at most {@link ORDER_EXPORT_LIMIT} rows.
  */
 export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise<string> {
+  const tz = (await getSettings(shop.db)).timeZone;
   const rows = await shop.db
     .select(rowSelection)
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(whereOf(f))
+    .where(whereOf(f, tz))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_EXPORT_LIMIT);
   return stringify(
@@ -166,7 +169,7 @@ export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise
       .map(toRow)
       .map((r) => [
         r.code,
-        r.createdAt.toISOString(),
+        isoInZone(r.createdAt, tz),
         r.status,
         r.paymentMethod,
         r.paymentStatus,

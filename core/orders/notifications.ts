@@ -41,7 +41,7 @@ export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWit
   const paragraphs = [textIn(lang, 'mail:order.orderReceived', { code: order.code, total })];
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
-    paragraphs.push(textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt) : '' }));
+    paragraphs.push(textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt, settings.timeZone) : '' }));
     const pdf = await invoicePdf(order, settings, {
       withQrBill: true,
       date: order.createdAt,

@@ -116,7 +116,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const now = input.now ?? new Date();
   const settings = await getSettings(db);
   const method = offeredPaymentMethod(shop.env, settings, input.paymentMethod);
-  const user = await adultCustomer(db, input.userId, now);
+  const user = await adultCustomer(db, input.userId, now, settings.timeZone);
   const address = deliveryAddress(user, input.address, settings);
   await expireDueOrders(shop, now);
   const cart = await nonEmptyCart(db, user.id);
@@ -167,11 +167,11 @@ function offeredPaymentMethod(env: Env, settings: ShopSettings, requested: strin
 /** A customer as read for an order: age, profile address, locale, e-mail and role (for the bonus). */
 type UserRow = typeof users.$inferSelect;
 
-/** Tobacco is sold to adults only: the buyer must exist (401) and be {@link MINIMUM_AGE} today (403). */
-async function adultCustomer(db: Db, userId: string, now: Date): Promise<UserRow> {
+/** Tobacco is sold to adults only: the buyer must exist (401) and be {@link MINIMUM_AGE} today in the shop's zone (403). */
+async function adultCustomer(db: Db, userId: string, now: Date, timeZone: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new DomainError('unauthenticated', 'Please log in', { key: 'loginRequired' });
-  if (!isAdult(user.dateOfBirth, now))
+  if (!isAdult(user.dateOfBirth, now, timeZone))
     throw new DomainError('forbidden', `You must be at least ${MINIMUM_AGE} years old to buy tobacco products`, {
       key: 'underAge',
       params: { age: MINIMUM_AGE },

@@ -283,11 +283,13 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
   const check = async (db: Db, o: OrderWithLines) => {
     const e = await returnEligibility(db, o, now);
     if (e.why === 'notShipped') throw invalid('_', 'notShipped', 'A return can be requested once the order has been shipped');
-    if (e.why === 'windowClosed')
-      throw invalid('_', 'windowClosed', `Returns are accepted up to ${RETURN_WINDOW_DAYS} days after delivery; that time ended on ${swissDate(e.deadline!)}`, {
+    if (e.why === 'windowClosed') {
+      const ended = swissDate(e.deadline!, (await getSettings(db)).timeZone);
+      throw invalid('_', 'windowClosed', `Returns are accepted up to ${RETURN_WINDOW_DAYS} days after delivery; that time ended on ${ended}`, {
         days: RETURN_WINDOW_DAYS,
-        date: swissDate(e.deadline!),
+        date: ended,
       });
+    }
     if (e.why === 'openReturn') throw invalid('_', 'openReturn', 'A return for this order is already open; we will answer it soon');
     if (e.why === 'nothingLeft') throw invalid('_', 'nothingLeft', 'Every item of this order has already been returned');
     return chooseLines(o, e.lines, input.lines);

@@ -57,6 +57,7 @@ describe('GET /api/configuration/configurations', () => {
       shippingFee: 9,
       freeShippingThreshold: 150,
       deliverLiechtenstein: false,
+      timeZone: 'Europe/Zurich',
       currency: 'CHF',
     });
   });

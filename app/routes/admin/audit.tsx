@@ -51,9 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A value of a changed field, short enough for a table cell. */
-function show(v: unknown): string {
+/** An instant as the services store it in the log (`Date#toJSON`, UTC). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * A value of a changed field, short enough for a table cell; an instant is written as the date and
+ * time of the shop's zone (`dateTime`), as everywhere else in the admin.
+ */
+function show(v: unknown, dateTime: (d: string) => string): string {
   if (v === null || v === undefined) return '–';
+  if (typeof v === 'string' && INSTANT.test(v)) return dateTime(v);
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 }
@@ -123,7 +130,7 @@ export default function AdminAudit() {
               );
             },
           },
-          { key: 'changes', header: t('audit.changes'), cell: (r) => <AuditDiff before={r.before} after={r.after} /> },
+          { key: 'changes', header: t('audit.changes'), cell: (r) => <AuditDiff before={r.before} after={r.after} dateTime={fmt.dateTime} /> },
         ]}
       />
     </div>
@@ -131,7 +138,15 @@ export default function AdminAudit() {
 }
 
 /** The fields an entry changed, each with its value before and after. */
-function AuditDiff({ before, after }: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }) {
+function AuditDiff({
+  before,
+  after,
+  dateTime,
+}: {
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  dateTime: (d: string) => string;
+}) {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   if (keys.length === 0) return '–';
   return (
@@ -140,7 +155,7 @@ function AuditDiff({ before, after }: { before: Record<string, unknown> | null; 
         <div key={k}>
           <dt>{k}</dt>
           <dd>
-            <del>{show(before?.[k])}</del> → <ins>{show(after?.[k])}</ins>
+            <del>{show(before?.[k], dateTime)}</del> → <ins>{show(after?.[k], dateTime)}</ins>
           </dd>
         </div>
       ))}

@@ -48,6 +48,7 @@ export default function AdminHome() {
   const [params] = useSearchParams();
   const weekly = params.get('chart') === 'week';
   const loc = intlLocale(i18n.language);
+  // the periods are already the shop's calendar days (core/dashboard): written as the day they name
   const dayFmt = new Intl.DateTimeFormat(loc, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const fmtPeriod = (p: string) => (weekly ? t('dash.weekOf', { date: dayFmt.format(new Date(`${p}T00:00:00Z`)) }) : dayFmt.format(new Date(`${p}T00:00:00Z`)));
   const tiles: [string, string, string][] = [

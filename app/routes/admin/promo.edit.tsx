@@ -1,6 +1,6 @@
 /**
  * Admin: create or edit a promo code (/admin/promo/edit[?id=]): percent or fixed amount (CHF),
- * minimum order, validity dates (whole days, Europe/Zurich), usage limit, active, and the
+ * minimum order, validity dates (whole days of the shop's time zone), usage limit, active, and the
  * Influencer (or Admin) its orders are attributed to (ADR 009). Every change is audited.
  */
 import { data, Form, Link, redirect } from 'react-router';
@@ -15,27 +15,13 @@ import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { CheckboxField, Field, FormError, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/index.ts';
-
-/** `YYYY-MM-DD` of an instant in Zürich. */
-function zurichDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
-
-/** The instant a Zürich day starts (or ends, inclusive). */
-function zurichDayBound(day: string, end: boolean): Date {
-  const noonUtc = new Date(`${day}T12:00:00Z`);
-  const offset =
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' }).formatToParts(noonUtc).find((p) => p.type === 'timeZoneName')
-      ?.value ?? 'GMT+01:00';
-  const m = /GMT([+-]\d{2}):(\d{2})/.exec(offset);
-  const start = new Date(`${day}T00:00:00${m ? `${m[1]}:${m[2]}` : '+01:00'}`);
-  return end ? new Date(start.getTime() + 86_400_000 - 1) : start;
-}
+import { getCachedSettings as getSettings } from '../../../core/config/index.ts';
+import { dayIn, endOfDay, isCalendarDay, startOfDay } from '../../../core/i18n/browser.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const id = new URL(request.url).searchParams.get('id');
-  const influencers = await influencerChoices(context.shop.db);
+  const [influencers, { timeZone }] = await Promise.all([influencerChoices(context.shop.db), getSettings(context.shop.db)]);
   if (!id) return { promo: null, influencers };
   const p = await getPromo(context.shop.db, id);
   if (!p) throw data('Not found', { status: 404 });
@@ -46,8 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: p.kind,
       value: p.kind === 'percent' ? String(p.value) : rappenToDecimalString(p.value),
       minOrder: p.minOrder ? rappenToDecimalString(p.minOrder) : '',
-      validFrom: p.validFrom ? zurichDay(p.validFrom) : '',
-      validTo: p.validTo ? zurichDay(p.validTo) : '',
+      validFrom: p.validFrom ? dayIn(p.validFrom, timeZone) : '',
+      validTo: p.validTo ? dayIn(p.validTo, timeZone) : '',
       usageLimit: p.usageLimit === null ? '' : String(p.usageLimit),
       usedCount: p.usedCount,
       active: p.active,
@@ -77,8 +63,8 @@ const PromoForm = z
     kind: text.transform((k) => (k === 'fixed' ? ('fixed' as const) : ('percent' as const))),
     value: text,
     minOrder: text.refine((s) => chf(s) !== null, 'chfAmount'),
-    validFrom: text.refine((s) => !s || /^\d{4}-\d{2}-\d{2}$/.test(s), 'dateInvalid'),
-    validTo: text.refine((s) => !s || /^\d{4}-\d{2}-\d{2}$/.test(s), 'dateInvalid'),
+    validFrom: text.refine((s) => !s || isCalendarDay(s), 'dateInvalid'),
+    validTo: text.refine((s) => !s || isCalendarDay(s), 'dateInvalid'),
     usageLimit: text.refine((s) => !s || /^\d{1,7}$/.test(s), 'wholeNumber'),
     active: z.string().optional(),
     influencerUserId: z.string().optional(),
@@ -95,13 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     async () => {
       const f = readForm(PromoForm, form);
+      // a day entered is that whole day in the shop's zone: from its first to its last moment
+      const { timeZone } = await getSettings(context.shop.db);
       const input: PromoInput = {
         code: f.code,
         kind: f.kind,
         value: f.kind === 'percent' ? Number(f.value) : parseChfInput(f.value)!,
         minOrder: chf(f.minOrder)!,
-        validFrom: f.validFrom ? zurichDayBound(f.validFrom, false) : null,
-        validTo: f.validTo ? zurichDayBound(f.validTo, true) : null,
+        validFrom: f.validFrom ? startOfDay(f.validFrom, timeZone) : null,
+        validTo: f.validTo ? endOfDay(f.validTo, timeZone) : null,
         usageLimit: f.usageLimit ? Number(f.usageLimit) : null,
         active: f.active === 'on',
         // absent field (an old form) keeps the link; empty = no influencer

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Route } from './+types/settings';
 import { invalidateSettings } from '../../../core/config/index.ts';
 import { getSettings, updateSettings } from '../../../core/config/index.ts';
-import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY } from '../../../core/config/browser.ts';
+import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY } from '../../../core/config/browser.ts';
+import { isTimeZone } from '../../../core/i18n/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import type { ComponentProps } from 'react';
@@ -72,11 +73,16 @@ const SettingsForm = z.object({
     .transform((v) => v ?? '')
     .optional(),
   shopMailLocale: z.enum(LOCALES).optional(),
+  /** IANA name (core/i18n/dates.ts isTimeZone); absent = unchanged. */
+  timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE_KEY).optional(),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  return { settings: await getSettings(context.shop.db) };
+  const settings = await getSettings(context.shop.db);
+  // the list comes from the server, so the page hydrates with the same options in any browser
+  const zones = Intl.supportedValuesOf('timeZone');
+  return { settings, timeZones: zones.includes(settings.timeZone) ? zones : [settings.timeZone, ...zones] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(
     context,
     async () => {
-      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, ...rest } = readForm(SettingsForm, form);
+      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, ...rest } = readForm(SettingsForm, form);
       await updateSettings(
         context.shop.db,
         {
@@ -93,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(influencerBonusPercent === undefined ? {} : { influencerBonusPercent }),
           ...(orderNotificationEmail === undefined ? {} : { orderNotificationEmail }),
           ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
+          ...(timeZone === undefined ? {} : { timeZone }),
           promotionalInfo: { text: promotionalText },
         },
         `admin:${admin.userId}`,
@@ -135,6 +142,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <legend>{t('settings.shop')}</legend>
           {field('shop_closed', t('settings.shopClosed'), { type: 'checkbox' })}
           <Field name="promotionalText" label={t('settings.promotionalText')} defaultValue={s.promotionalInfo.text} error={f.promotionalText} />
+          {field('timeZone', t('settings.timeZone'), { type: 'select', options: loaderData.timeZones.map((z) => ({ value: z, label: z })) })}
         </fieldset>
         <fieldset>
           <legend>{t('settings.company')}</legend>
