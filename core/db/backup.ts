@@ -54,7 +54,7 @@ export function formatBytes(n: number): string {
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
 }
 
-/** The kind of a backup file, from its name: `*.pglite.tar.gz` or `*.pgdump`. */
+/** The kind of a database dump: PGlite's data directory (`*.pglite.tar.gz`) or pg_dump's (`*.pgdump`). */
 export type BackupKind = 'pglite' | 'postgres';
 
 /** Thrown for a backup or restore that cannot be done (message says why). */
