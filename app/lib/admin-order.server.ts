@@ -2,16 +2,18 @@
  * The data of the admin's order page (/admin/order/details): the order with its customer, payments,
  * refunds, returns and status history, shaped for the page (money in Rappen, dates as ISO strings).
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../core/db/index.ts';
 import { getSettings } from '../../core/config/index.ts';
 import { adminOrderDetails } from '../../core/orders/index.ts';
 import { trackingUrl } from '../../core/orders/browser.ts';
 import { returnsOfOrder, suggestedRefund } from '../../core/returns/index.ts';
+import { acceptsManualPayment, MANUAL_NOTE_MAX, MANUAL_PAYMENT_METHODS, manualPaymentToday } from '../../core/payments/index.ts';
 import { orderView } from './checkout.server.ts';
 import { returnView } from './customer-order.server.ts';
 
 /** The confirmations the page shows after a redirect (`?done=`). */
-const DONE = ['shipped', 'refunded', 'returnAccepted', 'returnRefused', 'refundResolved'] as const;
+const DONE = ['shipped', 'refunded', 'returnAccepted', 'returnRefused', 'refundResolved', 'paymentRecorded', 'paymentPaid', 'paymentDuplicate'] as const;
 export type AdminOrderDone = (typeof DONE)[number];
 
 /**
@@ -53,7 +55,12 @@ export async function adminOrderPage(db: Db, idOrCode: string, doneParam: string
       amount: p.amount,
       status: p.status,
       at: p.createdAt.toISOString(),
+      manual: p.provider === 'manual' ? manualPaymentView(p.raw) : null,
     })),
+    // a new one-time key each time the form is shown: the same form sent twice records one payment
+    manualPayment: acceptsManualPayment(o)
+      ? { key: randomUUID(), today: manualPaymentToday(), open: o.total - o.paidAmount, methods: [...MANUAL_PAYMENT_METHODS], noteMax: MANUAL_NOTE_MAX }
+      : null,
     refunds: d.refunds.map((r) => ({
       id: r.id,
       amount: r.amount,
@@ -74,6 +81,13 @@ export async function adminOrderPage(db: Db, idOrCode: string, doneParam: string
     vatRate: settings.vatRateBasisPoints / 100,
     done: (DONE as readonly string[]).includes(doneParam ?? '') ? (doneParam as AdminOrderDone) : null,
   };
+}
+
+/** How a payment recorded by hand was made (kept in its `raw` column by core/payments/manual.ts). */
+function manualPaymentView(raw: unknown): { method: string; day: string; note: string } | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  return { method: String(r.method ?? 'other'), day: String(r.day ?? ''), note: String(r.note ?? '') };
 }
 
 /** The admin's order page data (what {@link adminOrderPage} returns for a found order). */

@@ -5,8 +5,9 @@
  */
 import type { Db } from '../../core/db/index.ts';
 import { getSettings } from '../../core/config/index.ts';
+import type { ShopSettings } from '../../core/config/index.ts';
 import { CARRIERS } from '../../core/orders/browser.ts';
-import { refundsOfOrder } from '../../core/orders/index.ts';
+import { bankTransferDetails, refundsOfOrder } from '../../core/orders/index.ts';
 import { orderEventsOf, type OrderWithLines } from '../../core/orders/index.ts';
 import { displayIban } from '../../core/returns/browser.ts';
 import type { ReturnRow } from '../../core/db/index.ts';
@@ -29,6 +30,20 @@ export function returnView(r: ReturnRow) {
     iban: r.iban ? displayIban(r.iban) : null,
   };
 }
+
+/**
+ * The payment data of an unpaid bank-transfer (QR-bill) order, as text for the page (beneficiary,
+ * IBAN, reference, amount still open in Rappen, last day as an ISO string), or null for any other
+ * order: what the customer copies into a banking app on the phone that shows the page.
+ */
+export function bankTransferView(order: OrderWithLines, settings: ShopSettings) {
+  if (order.paymentMethod !== 'qr-bill' || order.status !== 'pending_payment' || order.paidAmount >= order.total) return null;
+  const d = bankTransferDetails(order, settings);
+  return { ...d, dueAt: d.dueAt?.toISOString() ?? null };
+}
+
+/** What {@link bankTransferView} gives for an unpaid bank-transfer order. */
+export type BankTransferView = NonNullable<ReturnType<typeof bankTransferView>>;
 
 /**
  * Everything the customer's order page shows of `order` (already checked to be the viewer's).
@@ -54,6 +69,7 @@ export async function customerOrderPage(db: Db, order: OrderWithLines, lang: str
     documents: documents.map((d) => ({ kind: d.kind, number: d.number, url: d.url })),
     canCancel: order.status === 'pending_payment' && order.paidAmount === 0 && order.paymentStatus === 'unpaid',
     bankTransfer: order.paymentMethod === 'qr-bill',
+    transfer: bankTransferView(order, settings),
     returns: returns.map((r) => ({
       ...returnView(r),
       note: r.status === 'refused' ? r.decisionNote : null,

@@ -1,7 +1,7 @@
 /**
  * Payment succeeded (/paymentsuccess?order=CODE): the order code and what happens next. For a
  * card payment whose confirmation has not arrived yet it says so; for bank transfer it shows how
- * and by when to pay, with the QR-bill to download. Only the order's customer sees its details.
+ * and by when to pay, with the QR-bill to download and the payment data as text to copy. Only the order's customer sees its details.
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,20 +10,26 @@ import { DomainError } from '../../core/errors.ts';
 import { getOrderFor } from '../../core/orders/index.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { orderView } from '../lib/checkout.server.ts';
+import { bankTransferView } from '../lib/customer-order.server.ts';
+import { getSettings } from '../../core/config/index.ts';
+import { BankTransferBox } from '../components/order/BankTransferBox.tsx';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('order')?.slice(0, 64) ?? '';
   let order = null;
+  let transfer = null;
   if (code && context.auth) {
     try {
-      order = orderView(await getOrderFor(context.shop, code, context.auth));
+      const found = await getOrderFor(context.shop, code, context.auth);
+      order = orderView(found);
+      transfer = bankTransferView(found, await getSettings(context.shop.db));
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
     }
   }
-  return { title: translate(context.lang, 'checkout:success.title'), order };
+  return { title: translate(context.lang, 'checkout:success.title'), order, transfer };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -55,6 +61,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
                     {t('success.downloadQrBill')}
                   </a>
                 </p>
+                {loaderData.transfer && <BankTransferBox transfer={loaderData.transfer} />}
               </>
             ) : (
               <p data-testid="success-confirming">{t('success.confirming')}</p>

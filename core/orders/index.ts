@@ -5,6 +5,7 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './admin.ts';
+export * from './bank-transfer.ts';
 export * from './browser.ts';
 export * from './notifications.ts';
 export * from './payment-reference.ts';

@@ -15,6 +15,7 @@ import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import type { OrderRow, OrderWithLines } from './service.ts';
 import { publicOrigin } from '../config/browser.ts';
+import { orderReceivedDetails } from './order-mail-text.ts';
 
 function orderUrl(shop: Shop, order: OrderWithLines): string {
   return `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
@@ -32,16 +33,19 @@ export function customerMailText(lang: Locale, order: Pick<OrderRow, 'address'>,
 }
 
 /**
- * Queues "order received". Bank-transfer orders get the invoice with the QR-bill attached.
+ * Queues "order received": the order (items, discount, shipping, total, delivery address) and,
+ * for a bank transfer, the payment data as text with the invoice and its QR-bill attached.
  * @returns the outbox id.
  */
 export async function queueOrderReceivedMail(tx: Db, shop: Shop, order: OrderWithLines, to: string, settings: ShopSettings): Promise<string> {
   const lang = resolveLocale({ stored: order.locale });
   const total = rappenToDecimalString(order.total);
-  const paragraphs = [textIn(lang, 'mail:order.orderReceived', { code: order.code, total })];
+  const details = orderReceivedDetails(lang, order, settings);
+  const paragraphs = [textIn(lang, 'mail:order.orderReceived', { code: order.code, total }), ...details.order];
   const attachments = [];
   if (order.paymentMethod === 'qr-bill') {
     paragraphs.push(textIn(lang, 'mail:order.bankTransfer', { total, date: order.expiresAt ? swissDate(order.expiresAt, settings.timeZone) : '' }));
+    paragraphs.push(...details.payment);
     const pdf = await invoicePdf(order, settings, {
       withQrBill: true,
       date: order.createdAt,

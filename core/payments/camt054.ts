@@ -71,7 +71,25 @@ export function parseCamt054(xml: string): BankCredit[] {
   return out;
 }
 
-/** Totals of an import. */
+/** One credit of an import as the admin's answer lists it. Amount in Rappen. */
+export type ImportedCredit = {
+  /** The QR or creditor reference the bank reported (normalised), or null when it carried none. */
+  reference: string | null;
+  amount: number;
+  currency: string;
+  /** The order it was credited to, when one matched. */
+  code: string | null;
+  /** Rappen still open on that order after this credit (0 once paid). */
+  open: number | null;
+};
+
+/**
+ * What an import did. `credits`: credit transactions read. Counts, then the credits themselves by
+ * outcome: `paid` (the order is now fully paid), `partPaid` (credited, some still open),
+ * `unmatchedCredits` (no order with that reference, or a foreign currency), `overpaidCredits`
+ * (for an order no longer awaiting payment, or beyond its total; to return), `duplicateCredits`
+ * (already recorded by an earlier upload; nothing changed).
+ */
 export type ImportSummary = {
   credits: number;
   recorded: number;
@@ -80,6 +98,11 @@ export type ImportSummary = {
   partial: number;
   unmatched: number;
   overpaid: number;
+  paid: ImportedCredit[];
+  partPaid: ImportedCredit[];
+  unmatchedCredits: ImportedCredit[];
+  overpaidCredits: ImportedCredit[];
+  duplicateCredits: ImportedCredit[];
 };
 
 /**
@@ -88,7 +111,20 @@ export type ImportSummary = {
  */
 export async function importCamt054(shop: Shop, xml: string): Promise<ImportSummary> {
   const credits = parseCamt054(xml);
-  const s: ImportSummary = { credits: credits.length, recorded: 0, duplicates: 0, paidOrders: [], partial: 0, unmatched: 0, overpaid: 0 };
+  const s: ImportSummary = {
+    credits: credits.length,
+    recorded: 0,
+    duplicates: 0,
+    paidOrders: [],
+    partial: 0,
+    unmatched: 0,
+    overpaid: 0,
+    paid: [],
+    partPaid: [],
+    unmatchedCredits: [],
+    overpaidCredits: [],
+    duplicateCredits: [],
+  };
   for (const c of credits) {
     const o: PaymentOutcome = await recordPayment(shop, {
       provider: 'bank',
@@ -99,15 +135,34 @@ export async function importCamt054(shop: Shop, xml: string): Promise<ImportSumm
       exactAmount: false,
       raw: c,
     });
+    const line = (code: string | null, open: number | null): ImportedCredit => ({
+      reference: c.reference,
+      amount: c.amount,
+      currency: c.currency || 'CHF',
+      code,
+      open,
+    });
     if (o.result === 'duplicate') {
       s.duplicates++;
+      s.duplicateCredits.push(line(null, null));
       continue;
     }
     s.recorded++;
-    if (o.payment.status === 'unmatched') s.unmatched++;
-    else if (o.payment.status === 'overpaid') s.overpaid++;
-    if (o.orderPaid && o.order) s.paidOrders.push(o.order.code);
-    else if (o.order && o.payment.status === 'captured') s.partial++;
+    const code = o.order?.code ?? null;
+    const open = o.order ? Math.max(0, o.order.total - o.order.paidAmount) : null;
+    if (o.payment.status === 'unmatched') {
+      s.unmatched++;
+      s.unmatchedCredits.push(line(null, null));
+    } else if (o.payment.status === 'overpaid') {
+      s.overpaid++;
+      s.overpaidCredits.push(line(code, open));
+    } else if (o.orderPaid && o.order) {
+      s.paidOrders.push(o.order.code);
+      s.paid.push(line(code, 0));
+    } else if (o.order) {
+      s.partial++;
+      s.partPaid.push(line(code, open));
+    }
   }
   return s;
 }

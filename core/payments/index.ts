@@ -7,5 +7,6 @@
 export * from './attention.ts';
 export * from './camt054.ts';
 export * from './checkout.ts';
+export * from './manual.ts';
 export * from './refunds.ts';
 export * from './sandbox.ts';

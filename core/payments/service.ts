@@ -42,6 +42,8 @@ export type IncomingPayment = {
    */
   exactAmount: boolean;
   raw?: unknown;
+  /** Who the order's `paid` transition names; default `provider:<provider>` (the admin's manual payment: `admin:<id>`). */
+  actor?: string;
 };
 
 /** What {@link recordPayment} did. */
@@ -76,30 +78,43 @@ async function lockOrder(tx: Db, p: IncomingPayment): Promise<OrderRow | undefin
  */
 export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
   const mailIds: string[] = [];
-  const outcome = await shop.db.transaction(async (tx): Promise<PaymentOutcome> => {
-    const order = await lockOrder(tx, p);
-    const [existing] = await tx
+  const outcome = await shop.db.transaction((tx) => recordPaymentIn(tx, shop, p, mailIds, now));
+  if (mailIds.length) await deliverPaymentMails(shop, mailIds);
+  return outcome;
+}
+
+/**
+ * {@link recordPayment} inside the caller's transaction `tx`, so a caller can write more in the
+ * same transaction (the admin's manual payment writes its audit entry beside it). The mails it
+ * queues are added to `mailIds`; deliver them after the commit ({@link deliverPaymentMails}).
+ * @throws {DomainError} as {@link recordPayment}.
+ */
+export async function recordPaymentIn(tx: Db, shop: Shop, p: IncomingPayment, mailIds: string[], now = new Date()): Promise<PaymentOutcome> {
+  const order = await lockOrder(tx, p);
+  const [existing] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)))
+    .limit(1);
+  if (existing) return { result: 'duplicate', payment: existing };
+  assertPaymentMatches(p, order);
+  const status = paymentStatusFor(p, order);
+  const payment = await insertPayment(tx, p, status === 'unmatched' ? null : order!.id, status, now);
+  if (!payment) {
+    const [again] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)))
-      .limit(1);
-    if (existing) return { result: 'duplicate', payment: existing };
-    assertPaymentMatches(p, order);
-    const status = paymentStatusFor(p, order);
-    const payment = await insertPayment(tx, p, status === 'unmatched' ? null : order!.id, status, now);
-    if (!payment) {
-      const [again] = await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
-      return { result: 'duplicate', payment: again };
-    }
-    if (!order || status === 'unmatched') return { result: 'recorded', payment, order: order ?? null, orderPaid: false };
-    const credited = await creditOrder(tx, shop, order, p, mailIds, now);
-    return { result: 'recorded', payment, ...credited };
-  });
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'payment mail delivery failed'));
-  return outcome;
+      .where(and(eq(payments.provider, p.provider), eq(payments.providerRef, p.providerRef)));
+    return { result: 'duplicate', payment: again };
+  }
+  if (!order || status === 'unmatched') return { result: 'recorded', payment, order: order ?? null, orderPaid: false };
+  const credited = await creditOrder(tx, shop, order, p, mailIds, now);
+  return { result: 'recorded', payment, ...credited };
+}
+
+/** Sends the mails a recorded payment queued (after its commit); a failure is logged, the mails stay in the outbox. */
+export async function deliverPaymentMails(shop: Shop, mailIds: string[]): Promise<void> {
+  await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'payment mail delivery failed'));
 }
 
 /** Refuses a payment no order could take: a non-positive amount, or a card payment not for its order's exact total in CHF (400). */
@@ -172,7 +187,7 @@ async function markOrderPaid(tx: Db, shop: Shop, order: OrderRow, p: IncomingPay
     .update(orders)
     .set({ invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
     .where(eq(orders.id, order.id));
-  const paid = await transitionOrder(tx, order.id, 'paid', `provider:${p.provider}`, `payment ${p.providerRef}`, now);
+  const paid = await transitionOrder(tx, order.id, 'paid', p.actor ?? `provider:${p.provider}`, `payment ${p.providerRef}`, now);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   if (order.paymentMethod !== 'qr-bill') await removePaidGoodsFromCart(tx, order.userId, lines);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));

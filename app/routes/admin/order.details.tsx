@@ -11,8 +11,9 @@ import { data, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.details';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { DomainError } from '../../../core/errors.ts';
 import { shipOrder } from '../../../core/orders/index.ts';
-import { refundOrder, resolvePendingRefund, retryRefund } from '../../../core/payments/index.ts';
+import { recordManualPayment, refundOrder, resolvePendingRefund, retryRefund, type ManualPaymentMethod } from '../../../core/payments/index.ts';
 import { parseChfInput } from '../../../core/pricing/browser.ts';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { adminOrderPage } from '../../lib/admin-order.server.ts';
@@ -25,6 +26,7 @@ import { ShipPanel } from '../../components/admin/order/ShipPanel.tsx';
 import { RefundPanel } from '../../components/admin/order/RefundPanel.tsx';
 import { AdminReturns } from '../../components/admin/order/AdminReturns.tsx';
 import { AdminPaymentBox } from '../../components/admin/order/AdminPaymentBox.tsx';
+import { ManualPaymentPanel } from '../../components/admin/order/ManualPaymentPanel.tsx';
 import '../../styles/returns.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
 
 type ActionResult = {
-  intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse' | 'refund-retry' | 'refund-resolve';
+  intent: 'ship' | 'refund' | 'return-accept' | 'return-refuse' | 'refund-retry' | 'refund-resolve' | 'payment';
   error: string;
   fields: Record<string, string>;
   returnId?: string;
@@ -52,9 +54,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get('id') ?? '').slice(0, 64);
   const given = form.get('intent');
   const intent =
-    given === 'refund' || given === 'return-accept' || given === 'return-refuse' || given === 'refund-retry' || given === 'refund-resolve' ? given : 'ship';
+    given === 'refund' ||
+    given === 'return-accept' ||
+    given === 'return-refuse' ||
+    given === 'refund-retry' ||
+    given === 'refund-resolve' ||
+    given === 'payment'
+      ? given
+      : 'ship';
   const returnId = String(form.get('returnId') ?? '').slice(0, 64);
   const work = async () => {
+    if (intent === 'payment') {
+      const typed = String(form.get('amount') ?? '');
+      const amount = parseChfInput(typed);
+      if (amount === null)
+        throw new DomainError('invalid', 'Enter an amount in CHF', {
+          key: 'manualPaymentInvalid',
+          fields: { amount: { key: typed.trim() ? 'adminshop:errors.manualPaymentAmountFormat' : 'adminshop:errors.manualPaymentAmount' } },
+        });
+      const outcome = await recordManualPayment(
+        context.shop,
+        {
+          orderId: id,
+          amount,
+          day: String(form.get('day') ?? '').slice(0, 10),
+          method: String(form.get('method') ?? '') as ManualPaymentMethod,
+          note: String(form.get('note') ?? '')
+            .trim()
+            .slice(0, 1000),
+          key: String(form.get('paymentKey') ?? '').slice(0, 100),
+        },
+        admin.userId,
+      );
+      const done = outcome.result === 'duplicate' ? 'paymentDuplicate' : outcome.orderPaid ? 'paymentPaid' : 'paymentRecorded';
+      return redirect(`/admin/order/details?id=${id}&done=${done}`);
+    }
     if (intent === 'return-accept') {
       const amount = parseChfInput(String(form.get('amount') ?? ''));
       if (amount === null || amount <= 0) return data<ActionResult>({ intent, returnId, error: '', fields: { amount: 'amount' } }, { status: 400 });
@@ -102,19 +136,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(`/admin/order/details?id=${id}&done=refunded`);
   };
-  return pageAction(context, work, { namespace: 'adminshop', extra: () => ({ intent, returnId }) });
+  return pageAction(context, work, { namespace: 'adminshop', form: intent === 'payment' ? form : undefined, extra: () => ({ intent, returnId }) });
 }
 
 export default function AdminOrderDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { t: ta } = useTranslation('adminshop');
-  const { dateTime } = useFormat();
+  const { dateTime, price } = useFormat();
   const nav = useNavigation();
   const busy = nav.state === 'submitting';
   const { order: o, customer, events, payments, refunds, returned } = loaderData;
   const done = actionData ? null : loaderData.done;
   const shipErr = actionData?.intent === 'ship' ? actionData : null;
   const refundErr = actionData?.intent === 'refund' || actionData?.intent === 'refund-retry' || actionData?.intent === 'refund-resolve' ? actionData : null;
+  const paymentErr = actionData?.intent === 'payment' ? actionData : null;
   const returnErr = (returnId: string) => (actionData && 'returnId' in actionData && actionData.returnId === returnId ? actionData : null);
   return (
     <div>
@@ -135,15 +170,21 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
       </p>
       {done && (
         <p className="form-success" role="status">
-          {done === 'shipped'
-            ? ta('fulfil.shippedDone')
-            : done === 'returnAccepted'
-              ? ta('returns.acceptedDone')
-              : done === 'returnRefused'
-                ? ta('returns.refusedDone')
-                : done === 'refundResolved'
-                  ? ta('refundState.resolved')
-                  : ta('refund.done')}
+          {done === 'paymentRecorded'
+            ? ta('manualPayment.done', { paid: price(o.paidAmount), total: price(o.total) })
+            : done === 'paymentPaid'
+              ? ta('manualPayment.donePaid')
+              : done === 'paymentDuplicate'
+                ? ta('manualPayment.duplicate')
+                : done === 'shipped'
+                  ? ta('fulfil.shippedDone')
+                  : done === 'returnAccepted'
+                    ? ta('returns.acceptedDone')
+                    : done === 'returnRefused'
+                      ? ta('returns.refusedDone')
+                      : done === 'refundResolved'
+                        ? ta('refundState.resolved')
+                        : ta('refund.done')}
         </p>
       )}
       <div className="cart-layout">
@@ -156,6 +197,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
           <address style={{ fontStyle: 'normal' }}>
             {o.address.firstName} {o.address.lastName}, {o.address.street}, {o.address.postalCode} {o.address.city}, {o.address.country}
           </address>
+          {loaderData.manualPayment && <ManualPaymentPanel order={o} form={loaderData.manualPayment} problem={paymentErr} busy={busy} />}
           <ShipPanel order={o} trackingUrl={loaderData.trackingUrl} canShip={loaderData.canShip} problem={shipErr} busy={busy} />
           <AdminReturns returns={loaderData.returns} orderId={o.id} problemOf={returnErr} busy={busy} />
           <RefundPanel order={o} refunds={refunds} returned={returned} refundable={loaderData.refundable} problem={refundErr} busy={busy} />

@@ -2,6 +2,9 @@
  * Admin: orders (/admin/order/list). Search by order code, customer name or e-mail; filter by
  * status, payment method and date range; pages of 25; CSV export of exactly the filtered list.
  * Below: bank payments to match from an ISO 20022 camt.054 upload, and payments to follow up.
+ * An upload's answer (what the file held, which orders it paid or part-paid, which credits matched
+ * nothing or were already recorded, or why the file was refused) is shown at the top of the page,
+ * where the page lands after the form is sent, with or without scripts.
  */
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +13,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { ORDER_STATUSES } from '../../../core/orders/browser.ts';
 import { orderFilterFromParams, searchOrders } from '../../../core/orders/index.ts';
 import { PAYMENT_METHODS } from '../../../core/orders/index.ts';
-import { Camt054Error, importCamt054, type ImportSummary } from '../../../core/payments/index.ts';
+import { Camt054Error, importCamt054, type ImportedCredit, type ImportSummary } from '../../../core/payments/index.ts';
 import { paymentsNeedingAttentionWithCodes } from '../../../core/payments/index.ts';
 import { rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -78,6 +81,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
   const loading = nav.state === 'loading' && nav.location?.pathname === '/admin/order/list';
   return (
     <div>
+      <CamtAnswer answer={actionData} />
       <div className="section-head">
         <h1>{ta('orders.title')}</h1>
         <a className="btn btn-ghost btn-small" href={`/admin/order/export${query(f)}`} download data-testid="orders-export">
@@ -178,24 +182,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
             {t('admin.import')}
           </button>
         </Form>
-        {actionData?.error && (
-          <p className="form-error" role="alert">
-            {t(`admin.${actionData.error}`)}
-          </p>
-        )}
-        {actionData?.summary && (
-          <p className="form-success" role="status" data-testid="camt-summary">
-            {t('admin.importSummary', {
-              credits: actionData.summary.credits,
-              recorded: actionData.summary.recorded,
-              duplicates: actionData.summary.duplicates,
-              paid: actionData.summary.paidOrders.length,
-              partial: actionData.summary.partial,
-              unmatched: actionData.summary.unmatched,
-              overpaid: actionData.summary.overpaid,
-            })}
-          </p>
-        )}
       </section>
 
       <section className="section" aria-labelledby="att-h">
@@ -232,5 +218,67 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         />
       </section>
     </div>
+  );
+}
+
+/** The answer to a camt.054 upload: the refusal, or what the file held and what was done with each credit. */
+function CamtAnswer({ answer }: { answer: { error: string | null; summary: ImportSummary | null } | undefined }) {
+  const { t } = useTranslation('checkout');
+  const { price } = useFormat();
+  if (!answer) return null;
+  if (answer.error)
+    return (
+      <p className="form-error" role="alert" data-testid="camt-error">
+        {t(`admin.${answer.error}`)}
+      </p>
+    );
+  const s = answer.summary;
+  if (!s) return null;
+  const amount = (c: ImportedCredit) => (c.currency === 'CHF' ? price(c.amount) : `${c.currency} ${rappenToDecimalString(c.amount)}`);
+  const groups: { id: string; title: string; rows: ImportedCredit[]; line: (c: ImportedCredit) => string }[] = [
+    { id: 'paid', title: t('admin.camtPaid'), rows: s.paid, line: (c) => `${c.code} · ${amount(c)}` },
+    {
+      id: 'part',
+      title: t('admin.camtPartPaid'),
+      rows: s.partPaid,
+      line: (c) => `${c.code} · ${amount(c)} · ${t('admin.camtLineOpen', { open: price(c.open ?? 0) })}`,
+    },
+    { id: 'unmatched', title: t('admin.camtUnmatched'), rows: s.unmatchedCredits, line: (c) => `${c.reference ?? t('admin.camtNoReference')} · ${amount(c)}` },
+    {
+      id: 'overpaid',
+      title: t('admin.camtOverpaid'),
+      rows: s.overpaidCredits,
+      line: (c) => `${c.code ?? c.reference ?? t('admin.camtNoReference')} · ${amount(c)}`,
+    },
+    {
+      id: 'duplicates',
+      title: t('admin.camtDuplicates'),
+      rows: s.duplicateCredits,
+      line: (c) => `${c.reference ?? t('admin.camtNoReference')} · ${amount(c)}`,
+    },
+  ];
+  return (
+    <section className={s.credits === 0 ? 'form-error' : 'form-success'} role="status" aria-labelledby="camt-answer-h" data-testid="camt-summary">
+      <h2 id="camt-answer-h" className="checkout-h2">
+        {t('admin.camtResultTitle')}
+      </h2>
+      <p data-testid="camt-read">{s.credits === 0 ? t('admin.camtNoCredits') : t('admin.camtRead', { n: s.credits, recorded: s.recorded })}</p>
+      {groups
+        .filter((g) => g.rows.length > 0)
+        .map((g) => (
+          <div key={g.id} data-testid={`camt-${g.id}`}>
+            <h3 className="card-meta">
+              {g.title} ({g.rows.length})
+            </h3>
+            <ul>
+              {g.rows.map((c, i) => (
+                <li key={`${g.id}-${i}`}>
+                  <bdi>{g.line(c)}</bdi>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+    </section>
   );
 }

@@ -18,6 +18,7 @@ import { SummaryRow } from '../../components/SummaryRow.tsx';
 import { BoxContents, useBoxLineName } from '../../components/custombox/BoxContents.tsx';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 import { PostalAddress } from '../../components/order/PostalAddress.tsx';
+import { BankTransferBox } from '../../components/order/BankTransferBox.tsx';
 import { OrderAside } from '../../components/client/order/OrderAside.tsx';
 import { ReturnsSection } from '../../components/client/order/ReturnsSection.tsx';
 import { customerOrderPage } from '../../lib/customer-order.server.ts';
@@ -161,12 +162,18 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
               </a>
             )}
             {qrBill && (
-              <a className="btn btn-ghost" style={{ width: '100%', marginTop: 12 }} href={`/client/invoice?id=${o.code}`} data-testid="qr-bill-download">
-                {t('details.qrBill')}
-              </a>
+              <>
+                <a className="btn btn-ghost" style={{ width: '100%', marginTop: 12 }} href={`/client/invoice?id=${o.code}`} data-testid="qr-bill-download">
+                  {t('details.qrBill')}
+                </a>
+                <p className="card-meta" data-testid="invoice-after-payment">
+                  {t('transfer.invoiceAfterPayment')}
+                </p>
+              </>
             )}
           </PaymentBox>
-          <OrderAside data={loaderData} cancelError={actionData?.intent === 'cancel' ? actionData.error : null} />
+          {loaderData.transfer && <BankTransferBox transfer={loaderData.transfer} />}
+          <OrderAside data={loaderData} qrBillOffered={Boolean(qrBill)} cancelError={actionData?.intent === 'cancel' ? actionData.error : null} />
         </div>
       </div>
     </div>

@@ -8,7 +8,7 @@ import type { AdminOrderPage } from '../../../lib/admin-order.server.ts';
 export function AdminPaymentBox({ order: o, payments }: { order: AdminOrderPage['order']; payments: AdminOrderPage['payments'] }) {
   const { t } = useTranslation('checkout');
   const { t: ta } = useTranslation('adminshop');
-  const { price, dateTime } = useFormat();
+  const { price, date, dateTime } = useFormat();
   return (
     <PaymentBox paymentMethod={o.paymentMethod} paymentStatus={o.paymentStatus}>
       <SummaryRow label={t('details.paid')} value={price(o.paidAmount)} />
@@ -17,10 +17,21 @@ export function AdminPaymentBox({ order: o, payments }: { order: AdminOrderPage[
       <ul className="timeline">
         {payments.map((p) => (
           <li key={p.id}>
-            {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code> · {price(p.amount)} ·{' '}
+            {p.manual ? (
+              <>
+                {p.manual.day ? date(`${p.manual.day}T12:00:00Z`) : dateTime(p.at)} · {ta('manualPayment.entry')} ·{' '}
+                {ta(`manualPayment.methods.${p.manual.method}`)}
+              </>
+            ) : (
+              <>
+                {dateTime(p.at)} · {p.provider} <code>{p.providerRef}</code>
+              </>
+            )}{' '}
+            · {price(p.amount)} ·{' '}
             {p.status === 'refund'
               ? ta('refund.movement')
               : t(`admin.payment_${p.status === 'overpaid' ? 'overpaid' : p.status === 'unmatched' ? 'unmatched' : 'captured'}`)}
+            {p.manual?.note ? ` · ${p.manual.note}` : ''}
           </li>
         ))}
       </ul>

@@ -3,8 +3,12 @@ import { Form, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CustomerOrderPage } from '../../../lib/customer-order.server.ts';
 
-/** Tracking, documents and the cancel button, beside the order summary. */
-export function OrderAside({ data: d, cancelError }: { data: CustomerOrderPage; cancelError: string | null }) {
+/**
+ * Tracking, documents and the cancel button, beside the order summary. While the order's QR-bill
+ * is offered for download (unpaid bank transfer) and no document exists yet, the documents box is
+ * left out: the payment box says the invoice follows the payment.
+ */
+export function OrderAside({ data: d, cancelError, qrBillOffered = false }: { data: CustomerOrderPage; cancelError: string | null; qrBillOffered?: boolean }) {
   const { t } = useTranslation('checkout');
   const busy = useNavigation().state === 'submitting';
   const cancelErr = cancelError;
@@ -21,23 +25,25 @@ export function OrderAside({ data: d, cancelError }: { data: CustomerOrderPage; 
           )}
         </section>
       )}
-      <section className="summary order-box" aria-labelledby="docs-h">
-        <h2 id="docs-h">{t('returns.documents')}</h2>
-        {d.documents.length === 0 ? (
-          <p className="card-meta">{t('returns.noDocuments')}</p>
-        ) : (
-          <ul className="order-docs" data-testid="documents">
-            {d.documents.map((doc) => (
-              <li key={doc.url}>
-                <a href={doc.url} data-testid={`doc-${doc.kind}`}>
-                  {t(doc.kind === 'invoice' ? 'returns.docInvoice' : 'returns.docCreditNote', { number: doc.number })}
-                </a>
-                <span className="card-meta"> · PDF</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {!(qrBillOffered && d.documents.length === 0) && (
+        <section className="summary order-box" aria-labelledby="docs-h">
+          <h2 id="docs-h">{t('returns.documents')}</h2>
+          {d.documents.length === 0 ? (
+            <p className="card-meta">{t('returns.noDocuments')}</p>
+          ) : (
+            <ul className="order-docs" data-testid="documents">
+              {d.documents.map((doc) => (
+                <li key={doc.url}>
+                  <a href={doc.url} data-testid={`doc-${doc.kind}`}>
+                    {t(doc.kind === 'invoice' ? 'returns.docInvoice' : 'returns.docCreditNote', { number: doc.number })}
+                  </a>
+                  <span className="card-meta"> · PDF</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {d.canCancel && (
         <section className="summary order-box" aria-labelledby="cancel-h">
           <h2 id="cancel-h">{t('returns.cancelTitle')}</h2>
