@@ -10,11 +10,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import pino from 'pino';
 import sharp from 'sharp';
+import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { confirmTwoFactor, startTwoFactor } from '../../core/accounts/two-factor.ts';
@@ -191,29 +193,56 @@ describe('backup and restore', () => {
     });
 
   if (!onPostgres)
-    it('PGlite: a backup folder inside the code folder is refused; a cut archive restores nothing', { timeout: 180_000 }, async () => {
-      const dataDir = path.join(tmp, 'data-small');
-      await seededDataDir(dataDir, 'catalogue');
-      const inside = path.join(process.cwd(), 'backups-test-inside');
-      for (const args of [[inside], []]) {
-        const refused = await failed(script('backup', args, env({ DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: path.join(process.cwd(), 'data', 'b') })));
-        expect(refused.code).toBe(2);
-        expect(refused.stderr).toMatch(/inside the code folder/);
-      }
-      expect(fs.existsSync(inside)).toBe(false);
+    it(
+      'PGlite: a backup folder inside the code folder is refused; the generated secret stays out; a cut archive restores nothing',
+      { timeout: 180_000 },
+      async () => {
+        const dataDir = path.join(tmp, 'data-small');
+        await seededDataDir(dataDir, 'catalogue');
+        const inside = path.join(process.cwd(), 'backups-test-inside');
+        for (const args of [[inside], []]) {
+          const refused = await failed(script('backup', args, env({ DATA_DIR: dataDir, DATABASE_URL: '', BACKUP_DIR: path.join(process.cwd(), 'data', 'b') })));
+          expect(refused.code).toBe(2);
+          expect(refused.stderr).toMatch(/inside the code folder/);
+        }
+        expect(fs.existsSync(inside)).toBe(false);
 
-      const folder = path.join(tmp, 'small-backups');
-      await script('backup', [folder], env({ DATA_DIR: dataDir, DATABASE_URL: '' }));
-      const [file] = fs.readdirSync(folder);
-      const cut = path.join(tmp, 'cut.backup.tar');
-      const bytes = fs.readFileSync(path.join(folder, file));
-      fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-      const target = path.join(tmp, 'from-cut');
-      const res = await failed(script('restore', [cut], env({ DATA_DIR: target, DATABASE_URL: '' })));
-      expect(res.code).toBe(3);
-      expect(res.stderr).toMatch(/not a complete shop backup/);
-      expect(fs.existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
-    });
+        // a generated secret (secrets.json, SESSION_SECRET unset) stays out of the archive
+        const generated = JSON.stringify({ sessionSecret: 'z'.repeat(43) });
+        fs.writeFileSync(path.join(dataDir, 'secrets.json'), generated, { mode: 0o600 });
+        const folder = path.join(tmp, 'small-backups');
+        const out = await script('backup', [folder], env({ DATA_DIR: dataDir, DATABASE_URL: '', SESSION_SECRET: '' }));
+        expect(out.stdout).toContain(`the session secret (${path.join(dataDir, 'secrets.json')})`);
+        expect(out.stdout).toContain('Photos: 0 photo files');
+        const [file] = fs.readdirSync(folder);
+        const names: string[] = [];
+        const extract = tar.extract();
+        const listed = pipeline(fs.createReadStream(path.join(folder, file)), extract);
+        for await (const entry of extract) {
+          names.push(entry.header.name);
+          entry.resume();
+        }
+        await listed;
+        expect(names).toEqual(['manifest.json', 'database.pglite.tar.gz']);
+        expect(fs.readFileSync(path.join(folder, file)).includes('z'.repeat(43))).toBe(false);
+
+        // the old secrets.json copied into the new DATA_DIR first: the checklist finds the same secret
+        const kept = path.join(tmp, 'kept-secret');
+        fs.mkdirSync(kept, { mode: 0o700 });
+        fs.writeFileSync(path.join(kept, 'secrets.json'), generated, { mode: 0o600 });
+        const back = await script('restore', [path.join(folder, file)], env({ DATA_DIR: kept, DATABASE_URL: '', SESSION_SECRET: '' }));
+        expect(back.stdout).toMatch(/\[ok\] Session secret: the same as the backed-up shop's \(secrets\.json\)/);
+        expect(back.stdout).toContain('[ok] Photos: 0 photo files');
+        const cut = path.join(tmp, 'cut.backup.tar');
+        const bytes = fs.readFileSync(path.join(folder, file));
+        fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+        const target = path.join(tmp, 'from-cut');
+        const res = await failed(script('restore', [cut], env({ DATA_DIR: target, DATABASE_URL: '' })));
+        expect(res.code).toBe(3);
+        expect(res.stderr).toMatch(/not a complete shop backup/);
+        expect(fs.existsSync(path.join(target, 'PG_VERSION'))).toBe(false);
+      },
+    );
 
   if (!onPostgres)
     it('PGlite: a database-only backup of an earlier version still restores, with a warning that it holds no photos', { timeout: 180_000 }, async () => {
