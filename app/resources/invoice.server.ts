@@ -14,6 +14,7 @@ import { getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
 import { pdfResponse } from '../lib/pdf-response.server.ts';
+import { translate } from '../i18n/resources.server.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
@@ -36,10 +37,21 @@ export async function loader({ request, context, url }: ResourceArgs) {
   const paid = (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && order.invoiceNumber;
   const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';
   if (!paid && !qr) throw data('Not found', { status: 404 });
-  const pdf = await invoicePdf(order, await getSettings(context.shop.db), {
-    withQrBill: qr,
-    date: qr ? order.createdAt : undefined,
-    photos: await invoicePhotos(context.shop, order.lines),
-  });
+  let pdf;
+  try {
+    pdf = await invoicePdf(order, await getSettings(context.shop.db), {
+      withQrBill: qr,
+      date: qr ? order.createdAt : undefined,
+      photos: await invoicePhotos(context.shop, order.lines),
+    });
+  } catch (err) {
+    // e.g. swissqrbill refuses an IBAN stored before the settings checked it: the order stands,
+    // the customer is told the document follows (not an error page), the shop hears of it
+    context.shop.log.error({ err, order: order.code }, 'invoice PDF could not be made');
+    throw new Response(translate(context.lang, 'checkout:success.qrBillUnavailable'), {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '600', 'cache-control': 'no-store' },
+    });
+  }
   return pdfResponse(pdf, paid ? `invoice-${order.invoiceNumber}.pdf` : `qr-bill-${order.code}.pdf`);
 }

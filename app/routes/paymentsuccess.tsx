@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/paymentsuccess';
 import { DomainError } from '../../core/errors.ts';
-import { getOrderFor } from '../../core/orders/index.ts';
+import { getOrderFor, orderMailPending } from '../../core/orders/index.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { orderView } from '../lib/checkout.server.ts';
 import { bankTransferView } from '../lib/customer-order.server.ts';
@@ -20,16 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get('order')?.slice(0, 64) ?? '';
   let order = null;
   let transfer = null;
+  // the QR-bill could not be made at checkout (core/orders/mail-retries.ts): the customer is told it follows by mail
+  let detailsFollow = false;
   if (code && context.auth) {
     try {
       const found = await getOrderFor(context.shop, code, context.auth);
       order = orderView(found);
+      detailsFollow = found.paymentMethod === 'qr-bill' && found.status === 'pending_payment' && (await orderMailPending(context.shop.db, found.id));
       transfer = bankTransferView(found, await getSettings(context.shop.db));
     } catch (e) {
       if (!(e instanceof DomainError)) throw e;
     }
   }
-  return { title: translate(context.lang, 'checkout:success.title'), order, transfer };
+  return { title: translate(context.lang, 'checkout:success.title'), order, transfer, detailsFollow };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -53,6 +56,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
             </p>
             {o.status === 'paid' || o.paymentStatus === 'paid' ? (
               <p data-testid="success-paid">{t('success.paid')}</p>
+            ) : o.paymentMethod === 'qr-bill' && loaderData.detailsFollow ? (
+              <p data-testid="success-details-follow" role="status">
+                {t('success.detailsFollow')}
+              </p>
             ) : o.paymentMethod === 'qr-bill' ? (
               <>
                 <p>{t('success.bankTransfer', { total: price(o.total - o.paidAmount), date: o.expiresAt ? date(o.expiresAt) : '' })}</p>

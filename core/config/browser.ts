@@ -9,4 +9,5 @@ export * from './production.ts';
 export * from './promo-text.ts';
 export * from './public-configuration.ts';
 export * from './readiness.ts';
+export * from './seller.ts';
 export * from './settings.ts';

@@ -10,6 +10,7 @@
  */
 import type { Env } from './env.ts';
 import { DEFAULT_SETTINGS, type ShopSettings } from './settings.ts';
+import { invalidSellerFields } from './seller.ts';
 
 /** The seller fields that are seeded with example values, in the order the admin sees them. */
 export const EXAMPLE_SELLER_FIELDS = [
@@ -54,11 +55,18 @@ export function qrBillBlockedByExampleIban(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_
   return env.NODE_ENV === 'production' && env.PAYMENT_SANDBOX !== 'on' && isExampleIban(s.iban);
 }
 
-/** The start-up report's lines about example seller data (empty when the owner has replaced them). */
+/**
+ * The start-up report's lines about example seller data and about stored seller data a QR-bill or
+ * invoice cannot carry (core/config/seller.ts); empty when the owner has saved valid data.
+ */
 export function sellerDataReport(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_SANDBOX'>, s: ShopSettings): string[] {
   const fields = exampleSellerFields(s);
-  if (fields.length === 0) return [];
-  const lines = [`Seller data still holds the seeded examples (${fields.join(', ')}): replace them at /admin/settings before selling.`];
+  const invalid = Object.keys(invalidSellerFields(s)).filter((f) => !(fields as string[]).includes(f));
+  const lines: string[] = [];
+  if (invalid.length)
+    lines.push(`Seller data is not valid (${invalid.join(', ')}): QR-bills and invoices cannot be made with it; correct it at /admin/settings.`);
+  if (fields.length === 0) return lines;
+  lines.push(`Seller data still holds the seeded examples (${fields.join(', ')}): replace them at /admin/settings before selling.`);
   if (qrBillBlockedByExampleIban(env, s)) lines.push('  - iban: bank transfer (QR-bill) is not offered until the shop’s own IBAN is saved');
   return lines;
 }

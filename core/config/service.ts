@@ -1,7 +1,9 @@
 /** Reading and changing the shop's settings (one row in `shop_config`). */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, type FieldMessages } from '../errors.ts';
+import { invalidFields } from '../validation.ts';
+import { ibanProblem, normalizeIban, normalizeUid, SELLER_COUNTRIES, sellerPostcodeProblem, uidProblem } from './seller.ts';
 import { changedFields, recordAudit } from '../audit/index.ts';
 import { shopConfig } from '../db/index.ts';
 import { isTimeZone } from '../i18n/browser.ts';
@@ -29,12 +31,43 @@ export async function getSettings(db: Db): Promise<ShopSettings> {
 }
 
 /**
+ * The seller fields of `patch` checked as a QR-bill and an invoice need them
+ * (core/config/seller.ts) and normalised (IBAN in groups of four, UID in register form); the
+ * postcode is checked against the country it ends up with. Fields not in the patch are not
+ * checked, so a value stored before these rules does not block an unrelated change.
+ * @throws {DomainError} `invalid` (key `invalidInput`) with a keyed message per refused field.
+ */
+function checkedSellerPatch(patch: Partial<ShopSettings>, current: ShopSettings): Partial<ShopSettings> {
+  const out = { ...patch };
+  const fields: FieldMessages = {};
+  if (patch.iban !== undefined) {
+    const key = ibanProblem(patch.iban);
+    if (key) fields.iban = { key };
+    else out.iban = normalizeIban(patch.iban);
+  }
+  if (patch.vatNumber !== undefined) {
+    const key = uidProblem(patch.vatNumber);
+    if (key) fields.vatNumber = { key };
+    else out.vatNumber = normalizeUid(patch.vatNumber);
+  }
+  if (patch.country !== undefined && !(SELLER_COUNTRIES as readonly string[]).includes(patch.country)) fields.country = { key: 'invalidChoice' };
+  else if (patch.postalCode !== undefined || patch.country !== undefined) {
+    const key = sellerPostcodeProblem(out.postalCode ?? current.postalCode, out.country ?? current.country);
+    if (key) fields.postalCode = { key };
+  }
+  if (Object.keys(fields).length) throw invalidFields(fields);
+  return out;
+}
+
+/**
  * Changes some settings. With `actor`, the changed settings are written to the audit log
  * (`settings.update`) in the same transaction.
  * @param actor `admin:<id>` of the admin making the change.
  * @throws {import('zod').ZodError} when the merged settings are invalid; nothing is written.
  * @throws {DomainError} `invalid` (400, field named) for a social link that is not an https
- *   URL ({@link isSocialLink}), or an unknown time zone (`timeZoneUnknown`).
+ *   URL ({@link isSocialLink}), or an unknown time zone (`timeZoneUnknown`); `invalid` (key
+ *   `invalidInput`) for an IBAN, UID/VAT number, country or postcode a QR-bill or an invoice
+ *   cannot carry ({@link checkedSellerPatch}).
  */
 export async function updateSettings(db: Db, patch: Partial<ShopSettings>, actor?: string): Promise<ShopSettings> {
   for (const f of SOCIAL_LINK_FIELDS) {
@@ -48,7 +81,7 @@ export async function updateSettings(db: Db, patch: Partial<ShopSettings>, actor
     });
   return db.transaction(async (tx) => {
     const current = await getSettings(tx);
-    const next = ShopSettingsSchema.parse({ ...current, ...patch });
+    const next = ShopSettingsSchema.parse({ ...current, ...checkedSellerPatch(patch, current) });
     await tx
       .insert(shopConfig)
       .values({ id: 1, settings: next })

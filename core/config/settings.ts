@@ -58,7 +58,10 @@ export const ShopSettingsSchema = z.object({
   shippingFee: z.number().int().min(0),
   /** Orders with a subtotal (after discount) at or above this ship free; Rappen. */
   freeShippingThreshold: z.number().int().min(0),
-  /** IBAN (or QR-IBAN) for bank transfers / QR-bills. */
+  /**
+   * IBAN (or QR-IBAN) for bank transfers / QR-bills. Read as stored; saving checks it
+   * (core/config/seller.ts), so a value stored before the check never stops a page.
+   */
   iban: z.string().min(15),
   /** Minutes an unpaid card/TWINT/sandbox order holds its stock. */
   cardPaymentExpiryMinutes: z.number().int().min(1),
@@ -101,7 +104,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   instagram: 'https://www.instagram.com/casadeltabaco',
   shop_closed: false,
   promotionalInfo: { text: DEFAULT_PROMO_TEXT },
-  vatNumber: 'CHE-123.456.789 MWST',
+  vatNumber: 'CHE-123.456.788 MWST', // an example with a valid eCH-0097 check digit (core/config/seller.ts)
   vatRateBasisPoints: 810,
   shippingFee: 900,
   freeShippingThreshold: 15_000,

@@ -21,6 +21,7 @@ import { outbox } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
 import { sendLowStockAlerts } from './low-stock.ts';
 import { expireOrdersAndNotify, sendPaymentReminders } from './order-mails.ts';
+import { alertShopOfMailRetries, retryOrderMails } from '../orders/index.ts';
 import { jobRuns } from '../db/index.ts';
 
 /** What a job receives. `now` is the time it runs as (`--now`, else the wall clock). */
@@ -77,6 +78,16 @@ export const JOBS: Job[] = [
     description: 'purge personal data past its retention: old mail bodies, ended sessions, spent or expired links (revFADP art. 6)',
     everyMs: 60 * MINUTE,
     run: async ({ db, now }) => [await purgeOutboxBodies(db, now), await purgeOldSessions(db, now), await purgeExpiredTokens(db, now)].join('; '),
+  },
+  {
+    name: 'order-mail-retry',
+    description: 'make again the order mails (QR-bill, invoice) that could not be made at checkout, and tell the shop',
+    everyMs: MINUTE,
+    run: async ({ shop, now }) => {
+      const { queued, failed } = await retryOrderMails(shop, now);
+      if (failed) await alertShopOfMailRetries(shop, now);
+      return `${queued} order mail(s) made again, ${failed} still failing`;
+    },
   },
   {
     name: 'mail-outbox',

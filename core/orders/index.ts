@@ -7,6 +7,7 @@
 export * from './admin.ts';
 export * from './bank-transfer.ts';
 export * from './browser.ts';
+export * from './mail-retries.ts';
 export * from './notifications.ts';
 export * from './payment-reference.ts';
 export * from './refunds.ts';

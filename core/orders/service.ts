@@ -27,7 +27,7 @@ import type { Shop } from '../shop.ts';
 import { checkAddress } from './address.ts';
 import { isAdult, MINIMUM_AGE } from '../accounts/browser.ts';
 import { newOrderCode } from './code.ts';
-import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
+import { alertShopOfMailRetries, queueOrderMailOrRetry } from './mail-retry-queue.ts';
 import { queueShopOrderMail } from './shop-mail.ts';
 import {
   orderEvents,
@@ -122,6 +122,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const cart = await nonEmptyCart(db, user.id);
   const locale = input.locale ?? user.locale;
   const mailIds: string[] = [];
+  const retried: string[] = [];
 
   const order = await db.transaction(async (tx) => {
     await limitOpenReservations(tx, user.id, cart, method);
@@ -146,9 +147,10 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
       percent: settings.influencerBonusPercent,
       now,
     });
-    return afterOrderWritten(tx, shop, placed, user, settings, mailIds, now);
+    return afterOrderWritten(tx, shop, placed, user, settings, { mailIds, retried }, now);
   });
   if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
+  if (retried.length) await alertShopOfMailRetries(shop, now); // never throws: the order stands
   return order;
 }
 
@@ -338,10 +340,33 @@ async function writeOrder(tx: Db, o: NewOrder, snapshot: LineSnapshot[]): Promis
   return { ...row, lines };
 }
 
+/** The mails an order's transaction queued (`mailIds`) and the codes of orders whose customer mail is left to the retries (`retried`). */
+type QueuedMails = { mailIds: string[]; retried: string[] };
+
+/**
+ * Queues a customer mail that draws a PDF ({@link queueOrderMailOrRetry}): when it cannot be
+ * made (e.g. swissqrbill refuses the stored IBAN) the order still stands and the mail is retried.
+ */
+async function queueCustomerMail(
+  tx: Db,
+  shop: Shop,
+  kind: 'order_received' | 'payment_received',
+  order: OrderWithLines,
+  email: string,
+  settings: ShopSettings,
+  mails: QueuedMails,
+  now: Date,
+): Promise<void> {
+  const id = await queueOrderMailOrRetry(tx, shop, kind, order, email, settings, now);
+  if (id) mails.mailIds.push(id);
+  else mails.retried.push(order.code);
+}
+
 /**
  * What follows a written order: one paid entirely by bonus is settled at once; otherwise the shop
  * is told, and a bank-transfer order empties the cart and mails the payment details (a card order
- * keeps the cart until paid, so a declined payment loses nothing). Queued mail ids go to `mailIds`.
+ * keeps the cart until paid, so a declined payment loses nothing). Queued mail ids go to
+ * `mails.mailIds`; a customer mail that could not be made is kept for a retry, never undoing the order.
  */
 async function afterOrderWritten(
   tx: Db,
@@ -349,18 +374,18 @@ async function afterOrderWritten(
   order: OrderWithLines,
   user: UserRow,
   settings: ShopSettings,
-  mailIds: string[],
+  mails: QueuedMails,
   now: Date,
 ): Promise<OrderWithLines> {
   if (order.total === 0) {
-    const settled = await settleWithBonus(tx, shop, order, user.email, settings, mailIds, now);
-    mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
+    const settled = await settleWithBonus(tx, shop, order, user.email, settings, mails, now);
+    mails.mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
     return settled;
   }
-  mailIds.push(await queueShopOrderMail(tx, shop, order, user, settings));
+  mails.mailIds.push(await queueShopOrderMail(tx, shop, order, user, settings));
   if (order.paymentMethod === 'qr-bill') {
     await emptyCart(tx, user.id);
-    mailIds.push(await queueOrderReceivedMail(tx, shop, order, user.email, settings));
+    await queueCustomerMail(tx, shop, 'order_received', order, user.email, settings, mails, now);
   }
   return order;
 }
@@ -383,7 +408,7 @@ async function settleWithBonus(
   order: OrderWithLines,
   email: string,
   settings: Awaited<ReturnType<typeof getSettings>>,
-  mailIds: string[],
+  mails: QueuedMails,
   now: Date,
 ): Promise<OrderWithLines> {
   await tx
@@ -393,7 +418,7 @@ async function settleWithBonus(
   const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
   await emptyCart(tx, order.userId);
   const full = { ...paid, lines: order.lines };
-  mailIds.push(await queuePaymentReceivedMail(tx, shop, full, email, settings));
+  await queueCustomerMail(tx, shop, 'payment_received', full, email, settings, mails, now);
   return full;
 }
 

@@ -26,7 +26,7 @@ const settingsForm = {
   instagram: 'https://instagram.com/x',
   shop_closed: 'on',
   promotionalText: 'Winter tasting on 12 December',
-  vatNumber: 'CHE-123.456.789 MWST',
+  vatNumber: 'CHE-123.456.788 MWST',
   shippingFee: '8.50',
   freeShippingThreshold: '200',
   iban: 'CH44 3199 9123 0008 8901 2',

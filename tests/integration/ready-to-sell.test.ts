@@ -15,7 +15,7 @@ import { createTestShop } from '../helpers/shop.ts';
 /** The owner's own seller data: one value for each of the eleven seeded example fields, in the admin's order. */
 const OWN = {
   iban: 'CH93 0076 2011 6238 5295 7',
-  vatNumber: 'CHE-987.654.321 MWST',
+  vatNumber: 'CHE-987.654.326 MWST',
   dir: 'Marktgasse 5, 3011 Bern',
   street: 'Marktgasse',
   buildingNumber: '5',

@@ -17,7 +17,8 @@ import { RevenueChart } from '../../components/admin/RevenueChart.tsx';
 import { intlLocale } from '../../i18n/locales.ts';
 import { openReturns } from '../../../core/returns/index.ts';
 import { getCachedSettings as getSettings } from '../../../core/config/index.ts';
-import { exampleSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/browser.ts';
+import { exampleSellerFields, invalidSellerFields, qrBillBlockedByExampleIban } from '../../../core/config/browser.ts';
+import { pendingOrderMails } from '../../../core/orders/index.ts';
 import { DashPanel } from '../../components/admin/DashPanel.tsx';
 import { NotReadyNotice } from '../../components/admin/NotReadyNotice.tsx';
 
@@ -26,9 +27,22 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'tit
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const db = context.shop.db;
-  const [d, users, returns, settings] = await Promise.all([dashboard(db), userCounts(db), openReturns(db), getSettings(db)]);
+  const [d, users, returns, settings, mailRetries] = await Promise.all([
+    dashboard(db),
+    userCounts(db),
+    openReturns(db),
+    getSettings(db),
+    pendingOrderMails(db),
+  ]);
+  const exampleFields = exampleSellerFields(settings);
   return {
-    readiness: { exampleFields: exampleSellerFields(settings), bankTransferOff: qrBillBlockedByExampleIban(context.shop.env, settings) },
+    readiness: {
+      exampleFields,
+      // an example value is named as an example, not again as invalid
+      invalidFields: Object.entries(invalidSellerFields(settings)).filter(([f]) => !(exampleFields as string[]).includes(f)),
+      bankTransferOff: qrBillBlockedByExampleIban(context.shop.env, settings),
+    },
+    mailRetries: { n: mailRetries.n, latest: mailRetries.latest.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) },
     title: translate(context.lang, 'adminshop:dash.title'),
     d: {
       ...d,
@@ -44,7 +58,7 @@ export default function AdminHome() {
   const { t, i18n } = useTranslation('adminshop');
   const { t: tc } = useTranslation('checkout');
   const { price, dateTime, number } = useFormat();
-  const { d, users, returns, readiness } = useLoaderData<typeof loader>();
+  const { d, users, returns, readiness, mailRetries } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const weekly = params.get('chart') === 'week';
   const loc = intlLocale(i18n.language);
@@ -62,7 +76,33 @@ export default function AdminHome() {
   return (
     <div className="admin-page dashboard">
       <h1>{t('dash.title')}</h1>
-      <NotReadyNotice exampleFields={readiness.exampleFields} bankTransferOff={readiness.bankTransferOff} />
+      <NotReadyNotice exampleFields={readiness.exampleFields} invalidFields={readiness.invalidFields} bankTransferOff={readiness.bankTransferOff} />
+      {mailRetries.n > 0 && (
+        <DashPanel
+          className="admin-panel not-ready"
+          id="mail-retry-h"
+          title={t('dash.mailRetries', { n: mailRetries.n })}
+          none={t('dash.noMailRetries')}
+          count={mailRetries.n}
+          items={mailRetries.latest}
+          itemKey={(m) => `${m.orderId}-${m.kind}`}
+          testId="dash-mail-retries"
+          item={(m) => (
+            <span className="admin-wrap">
+              <Link to={`/admin/order/details?id=${m.code}`}>
+                <code>{m.code}</code>
+              </Link>{' '}
+              · {dateTime(m.createdAt)} · {t('dash.mailRetryTries', { n: m.attempts })}
+              <span className="card-meta admin-block">{m.lastError}</span>
+            </span>
+          )}
+        >
+          <p>{t('dash.mailRetriesHint')}</p>
+          <Link to="/admin/settings" className="btn">
+            {t('readiness.action')}
+          </Link>
+        </DashPanel>
+      )}
       <ul className="stat-grid" data-testid="dash-tiles">
         {tiles.map(([label, n, to]) => (
           <li key={label} className="stat">

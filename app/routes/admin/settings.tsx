@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { Route } from './+types/settings';
 import { invalidateSettings } from '../../../core/config/index.ts';
 import { getSettings, updateSettings } from '../../../core/config/index.ts';
+import { retryOrderMails } from '../../../core/orders/index.ts';
+import { IbanSettingSchema, SELLER_COUNTRIES, UidSettingSchema } from '../../../core/config/browser.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY } from '../../../core/config/browser.ts';
 import { isTimeZone } from '../../../core/i18n/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
@@ -35,6 +37,8 @@ const SettingsForm = z.object({
     .string()
     .trim()
     .regex(/^\d{4}$/, 'postcodeInvalid'),
+  /** The seller's country, CH or LI (a QR-bill names no other; core checks the postcode against it); absent = unchanged. */
+  country: z.enum(SELLER_COUNTRIES).optional(),
   city: z.string().trim().min(1),
   whatsapp: z.string().trim().max(40),
   email: z.email(),
@@ -47,10 +51,11 @@ const SettingsForm = z.object({
     .optional()
     .transform((v) => v === 'on'),
   promotionalText: z.string().trim().max(200),
-  vatNumber: z.string().trim().min(1),
+  // UID with its eCH-0097 check digit; IBAN of a CH/LI account with valid check digits (core/config/seller.ts)
+  vatNumber: UidSettingSchema,
   shippingFee: chf,
   freeShippingThreshold: chf,
-  iban: z.string().trim().min(15).max(40),
+  iban: z.string().max(60).pipe(IbanSettingSchema),
   cardPaymentExpiryMinutes: z.coerce
     .number()
     .int()
@@ -91,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(
     context,
     async () => {
-      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, ...rest } = readForm(SettingsForm, form);
+      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, country, ...rest } = readForm(SettingsForm, form);
       await updateSettings(
         context.shop.db,
         {
@@ -100,17 +105,21 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(orderNotificationEmail === undefined ? {} : { orderNotificationEmail }),
           ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
           ...(timeZone === undefined ? {} : { timeZone }),
+          ...(country === undefined ? {} : { country }),
           promotionalInfo: { text: promotionalText },
         },
         `admin:${admin.userId}`,
       );
       invalidateSettings(context.shop.db);
+      // order mails that could not be made with the old settings are tried again at once
+      await retryOrderMails(context.shop, new Date(), { all: true }).catch((err: unknown) => context.shop.log.warn({ err }, 'order mail retry failed'));
       return { saved: true, fields: {} as Record<string, string> };
     },
     {
       // the form's own wording: the marked fields are the message
       message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'admin:form.fix') : undefined),
       extra: () => ({ saved: false }),
+      form, // a refused IBAN or UID is shown again as typed, next to its message
     },
   );
 }
@@ -123,11 +132,20 @@ type FieldProps = Omit<ComponentProps<typeof Field>, 'name' | 'label'>;
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin');
   const { t: ti } = useTranslation('influencer');
+  const { t: ta } = useTranslation('account');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
-  /** A field showing the stored setting `name` and the action's message for it. */
+  // a refused form shows what was typed (no-JS: a new page), not the stored value
+  const posted: Record<string, string> = actionData && 'values' in actionData ? actionData.values : {};
+  /** A field showing the stored setting `name` (the posted text after a refusal) and the action's message for it. */
   const field = (name: keyof typeof s & string, label: string, extra: FieldProps = {}) => (
-    <Field name={name} label={label} defaultValue={s[name] as FieldProps['defaultValue']} error={f[name]} {...extra} />
+    <Field
+      name={name}
+      label={label}
+      defaultValue={(extra.type === 'checkbox' ? s[name] : (posted[name] ?? s[name])) as FieldProps['defaultValue']}
+      error={f[name]}
+      {...extra}
+    />
   );
   const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => field(name, label, { type, required: true });
   const chfField = (name: 'shippingFee' | 'freeShippingThreshold', label: string) =>
@@ -152,8 +170,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {field('buildingNumber', t('settings.buildingNumber'))}
           {text('postalCode', t('settings.postalCode'))}
           {text('city', t('settings.city'))}
-          {text('vatNumber', t('settings.vatNumber'))}
-          {text('iban', t('settings.iban'))}
+          {field('country', ta('fields.country'), {
+            type: 'select',
+            required: true,
+            options: SELLER_COUNTRIES.map((c) => ({ value: c, label: ta(`countries.${c}`) })),
+          })}
+          {field('vatNumber', t('settings.vatNumber'), { required: true, hint: t('settings.vatNumberHint') })}
+          {field('iban', t('settings.iban'), { required: true, hint: t('settings.ibanHint') })}
         </fieldset>
         <fieldset>
           <legend>{t('settings.contact')}</legend>

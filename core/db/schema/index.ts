@@ -20,4 +20,5 @@ export * from './returns.ts';
 export * from './accounts-setup.ts';
 export * from './accounts-two-factor.ts';
 export * from './box-snapshot.ts';
+export * from './order-mail-retries.ts';
 export * from './values.ts';
