@@ -53,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
   if (env.DATA_DIR !== 'memory://' && isInsideFolder(folder, env.DATA_DIR)) {
     console.warn(`Warning: ${folder} is inside DATA_DIR (${env.DATA_DIR}): a disk that loses the data loses these backups too. Copy them off the machine.`);
   }
-  const file = path.join(folder, shopBackupFileName());
+  const now = new Date();
+  const file = path.join(folder, shopBackupFileName(now));
   const secret = sessionSecretOf(env);
   try {
     const { manifest, bytes } = await writeShopBackup({
@@ -61,12 +62,13 @@ async function main(argv: string[]): Promise<number> {
       database: kind === 'postgres' ? { kind, url: env.DATABASE_URL! } : { kind, dataDir: env.DATA_DIR },
       photos: env.S3_BUCKET ? { bucket: env.S3_BUCKET } : { dir: media },
       secret,
+      now,
     });
     const c = manifest.counts;
     const where = kind === 'postgres' ? 'PostgreSQL (DATABASE_URL), pg_dump' : `PGlite (DATA_DIR ${env.DATA_DIR})`;
     const lines = [
       `Backup written: ${file} (${formatBytes(bytes)})`,
-      `  Database: ${where}, ${formatBytes(manifest.database.bytes)}: ${c.orders} orders, ${c.customers} customer accounts, ${c.products} products`,
+      `  Database: ${where}, dump ${formatBytes(manifest.database.bytes)}: ${c.orders} orders, ${c.customers} customer accounts, ${c.products} products`,
       manifest.photos.stored === 's3'
         ? `  Photos: not in this file: they stay in the S3 bucket "${manifest.photos.bucket}" (S3_BUCKET); back the bucket up with its provider (versioning or a copy)`
         : `  Photos: ${manifest.photos.count} photo files, ${formatBytes(manifest.photos.bytes)}, from ${media}`,

@@ -75,8 +75,10 @@ function checklist(env: Env, manifest: BackupManifest | null, photos: PhotoResul
   const here = sessionSecretOf(env);
   const users = manifest ? manifest.counts.twoFactorUsers : null;
   const lost =
-    `every session ends, and ${users === null ? 'every account' : `the ${users} account${users === 1 ? '' : 's'}`} with two-factor log-in ` +
-    `must log in with a recovery code and set two-factor log-in up again (the secrets are encrypted with the session secret).`;
+    users === 0
+      ? 'every session ends (no account uses two-factor log-in).'
+      : `every session ends, and ${users === null ? 'every account' : `the ${users} account${users === 1 ? '' : 's'}`} with two-factor log-in ` +
+        `must log in with a recovery code and set two-factor log-in up again (the secrets are encrypted with the session secret).`;
   const keep = `set SESSION_SECRET to the old installation's value, or copy its secrets.json to ${path.join(env.DATA_DIR, 'secrets.json')} (mode 0600)`;
   if (!manifest || manifest.secret.source === 'none' || !manifest.secret.fingerprint) {
     if (!manifest) todo(`Session secret: this backup (earlier version) does not say which secret the old shop used: ${keep}; otherwise ${lost}`);

@@ -194,7 +194,7 @@ describe('backup and restore', () => {
 
   if (!onPostgres)
     it(
-      'PGlite: a backup folder inside the code folder is refused; the generated secret stays out; a cut archive restores nothing',
+      'PGlite: a backup folder inside the code folder is refused; the generated secret stays out; S3 photos are named; a cut archive restores nothing',
       { timeout: 180_000 },
       async () => {
         const dataDir = path.join(tmp, 'data-small');
@@ -225,6 +225,18 @@ describe('backup and restore', () => {
         await listed;
         expect(names).toEqual(['manifest.json', 'database.pglite.tar.gz']);
         expect(fs.readFileSync(path.join(folder, file)).includes('z'.repeat(43))).toBe(false);
+
+        // with S3_BUCKET the photos stay in the bucket: the summary names it, the restore checks it
+        const s3 = { S3_BUCKET: 'shop-photos', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' };
+        const s3Folder = path.join(tmp, 's3-backups');
+        const s3Out = await script('backup', [s3Folder], env({ DATA_DIR: dataDir, DATABASE_URL: '', ...s3 }));
+        expect(s3Out.stdout).toContain('Photos: not in this file: they stay in the S3 bucket "shop-photos"');
+        const s3Back = await script(
+          'restore',
+          [path.join(s3Folder, fs.readdirSync(s3Folder)[0])],
+          env({ DATA_DIR: path.join(tmp, 's3-restored'), DATABASE_URL: '' }),
+        );
+        expect(s3Back.stdout).toMatch(/\[!!\] Photos: not in the backup, they stay in the S3 bucket "shop-photos"; S3_BUCKET here is unset/);
 
         // the old secrets.json copied into the new DATA_DIR first: the checklist finds the same secret
         const kept = path.join(tmp, 'kept-secret');
