@@ -156,10 +156,12 @@ export async function importCamt054(shop: Shop, xml: string): Promise<ImportSumm
     } else if (o.payment.status === 'overpaid') {
       s.overpaid++;
       s.overpaidCredits.push(line(code, open));
-    } else if (o.orderPaid && o.order) {
+    }
+    // an over-payment that completes an unpaid order also pays it
+    if (o.orderPaid && o.order) {
       s.paidOrders.push(o.order.code);
       s.paid.push(line(code, 0));
-    } else if (o.order) {
+    } else if (o.order && o.payment.status === 'captured') {
       s.partial++;
       s.partPaid.push(line(code, open));
     }
