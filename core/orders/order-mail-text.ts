@@ -34,7 +34,9 @@ function moneyLines(lang: Locale, order: OrderWithLines): string[] {
   return [
     `${textIn(lang, 'mail:order.subtotal')}: ${chf(order.subtotal)}`,
     ...(order.discount > 0
-      ? [`${order.promoCode ? textIn(lang, 'mail:order.discountCode', { code: order.promoCode }) : textIn(lang, 'mail:order.discount')}: −${chf(order.discount)}`]
+      ? [
+          `${order.promoCode ? textIn(lang, 'mail:order.discountCode', { code: order.promoCode }) : textIn(lang, 'mail:order.discount')}: −${chf(order.discount)}`,
+        ]
       : []),
     ...(order.bonus > 0 ? [`${textIn(lang, 'mail:order.bonus')}: −${chf(order.bonus)}`] : []),
     `${textIn(lang, 'mail:order.shipping')}: ${order.shippingFee > 0 ? chf(order.shippingFee) : textIn(lang, 'mail:order.shippingFree')}`,
@@ -45,9 +47,12 @@ function moneyLines(lang: Locale, order: OrderWithLines): string[] {
 /** The delivery address, one part per line. */
 function addressLines(lang: Locale, order: OrderWithLines): string[] {
   const a = order.address;
-  return [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, textIn(lang, a.country === 'LI' ? 'mail:order.countryLI' : 'mail:order.countryCH')].map(
-    (line) => `  ${line}`,
-  );
+  return [
+    `${a.firstName} ${a.lastName}`,
+    a.street,
+    `${a.postalCode} ${a.city}`,
+    textIn(lang, a.country === 'LI' ? 'mail:order.countryLI' : 'mail:order.countryCH'),
+  ].map((line) => `  ${line}`);
 }
 
 /**
