@@ -3,16 +3,25 @@
  * button; pressing it (a POST) confirms the account (single use, 48 h). A GET never spends the
  * token: mail scanners and link previews fetch links before the person does. An invalid or
  * expired link offers to send a new one.
+ *
+ * Confirming signs the new customer in, with the same session cookies as the log-in, and goes on
+ * to the page the link keeps (e.g. `/payment` when they registered from checkout) with the cart of
+ * the registration merged into the account, on whichever device the link is opened
+ * (core/accounts/code-step.ts `signInWithConfirmation`). An account with two-factor log-in gets
+ * the code step instead; an address confirmed before, and an admin without two-factor log-in,
+ * are told to log in.
  */
-import { Form, useActionData, useLoaderData } from 'react-router';
+import { data, Form, redirect, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
-import { confirmEmail, emailTokenUsable, resendConfirmation } from '../../core/accounts/index.ts';
+import { emailTokenUsable, resendConfirmation, signInWithConfirmation } from '../../core/accounts/index.ts';
+import { mergeCarts } from '../../core/cart/index.ts';
 import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
-import { FormMessage, SubmitButton } from '../components/forms.tsx';
+import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
+import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -36,8 +45,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return pageAction(
       context,
       async () => {
-        await confirmEmail(context.shop, params.token, requestMeta(context));
-        return { ok: true as const, confirmed: true as const, message: translate(context.lang, 'account:confirm.done') };
+        const done = await signInWithConfirmation(context.shop, params.token, requestMeta(context));
+        const redirectTo = done.redirectTo ?? '/';
+        if (done.kind === 'session') {
+          // the registration's cart (from any device), then the one of this browser, as the log-in merges it
+          if (done.cartKey) await mergeCarts(context.shop.db, done.userId, done.cartKey);
+          await mergeCarts(context.shop.db, done.userId, context.anonCartId);
+          const headers = new Headers();
+          for (const c of sessionCookieHeaders(done.session, context.shop.env)) headers.append('Set-Cookie', c);
+          return redirect(redirectTo, { headers });
+        }
+        if (done.kind === 'codeStep')
+          return data({
+            ok: true as const,
+            confirmed: true as const,
+            message: translate(context.lang, 'account:confirm.codeStep'),
+            codeStep: done.codeStepToken,
+            email: done.email,
+            redirectTo,
+          });
+        return { ok: true as const, confirmed: true as const, message: translate(context.lang, 'account:confirm.done'), redirectTo, codeStep: null, email: '' };
       },
       // any other refusal reads as one "invalid or used link": the page then offers a new one
       {
@@ -57,13 +84,35 @@ export default function ConfirmPage() {
   const { usable, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : null;
-  if (result?.ok && 'confirmed' in result && result.confirmed)
+  if (result?.ok && 'confirmed' in result && result.confirmed && 'redirectTo' in result) {
+    const back = result.redirectTo && result.redirectTo !== '/' ? `?redirectTo=${encodeURIComponent(result.redirectTo)}` : '';
     return (
       <AccountPage title={t('confirm.title')}>
         <FormMessage success={result.message} />
-        <NextStep to="/login">{t('login.title')}</NextStep>
+        {result.codeStep ? (
+          // the code step of the log-in (app/routes/login.tsx): the signed token stands for the password
+          <Form method="post" action={`/login${back}`} className="account-form" noValidate>
+            <input type="hidden" name="intent" value="code" />
+            <input type="hidden" name="token" value={result.codeStep} />
+            <input type="hidden" name="email" value={result.email} />
+            <input type="hidden" name="redirectTo" value={result.redirectTo} />
+            <Field
+              name="otp"
+              label={t('twoFactor.code')}
+              hint={t('twoFactor.loginHint')}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+            />
+            <SubmitButton>{t('login.submit')}</SubmitButton>
+          </Form>
+        ) : (
+          <NextStep to={`/login${back}`}>{t('login.title')}</NextStep>
+        )}
       </AccountPage>
     );
+  }
   return (
     <AccountPage title={t('confirm.title')}>
       {result?.ok ? (

@@ -2,23 +2,29 @@
  * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
  * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
  * page says "Log in successfully" and goes back to `redirectTo`. Failures show the server's
- * message, the same for an unknown e-mail and a wrong password. For an account with two-factor
- * log-in, a right password brings the form back with a field for the code of the authenticator
- * app or a recovery code (core/accounts/two-factor.ts). A visitor who is already signed in
- * goes to `redirectTo`, or to their profile: the user icon of a page from the shared cache is a
- * login link until the visitor's own part has arrived (ADR 010 addendum 2), and a click on it then
- * means "my account".
+ * message, the same for an unknown e-mail and a wrong password.
+ *
+ * For an account with two-factor log-in the right password answers the code step: a form with
+ * the field for the authenticator code (or a recovery code) and a short-lived signed token in a
+ * hidden field instead of the password (core/accounts/code-step.ts), so both steps are plain form
+ * posts that work without scripts, or with a tap before they load.
+ *
+ * Reached from checkout (`redirectTo=/payment`), the page first says why an order needs an account
+ * and offers to create one, keeping `redirectTo`. A visitor who is already signed in goes to
+ * `redirectTo`, or to their profile: the user icon of a page from the shared cache is a login link
+ * until the visitor's own part has arrived (ADR 010 addendum 2), and a click on it then means
+ * "my account".
  */
 import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useSearchParams, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
-import { resendConfirmation } from '../../core/accounts/index.ts';
-import { login } from '../../core/accounts/index.ts';
-import { TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
+import { finishWebLogin, resendConfirmation, startWebLogin } from '../../core/accounts/index.ts';
+import { CODE_STEP_EXPIRED_KEY, TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
 import { EmailField } from '../components/account/EmailField.tsx';
+import { CheckoutAccountNote } from '../components/account/CheckoutAccountNote.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
@@ -36,38 +42,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: translate(context.lang, 'account:login.title') };
 }
 
-/** A refused log-in; `email` is the address as typed, so a page rendered after a plain form post (no scripts yet) keeps it. */
-type Failure = { ok: false; error: string; fields: Record<string, string>; unconfirmed?: string; resent?: string; twoFactor?: boolean; email?: string };
+/**
+ * A refused log-in; `email` is the address as typed, so a page rendered after a plain form post
+ * (no scripts yet) keeps it. `codeStep` is the signed token of the code step (never the password).
+ */
+type Failure = {
+  ok: false;
+  error: string;
+  fields: Record<string, string>;
+  unconfirmed?: string;
+  resent?: string;
+  codeStep?: string;
+  email?: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const f = formFields(form, ['email', 'password', 'otp', 'redirectTo', 'intent']);
-  const extra = (e: DomainError): Pick<Failure, 'unconfirmed' | 'twoFactor' | 'resent' | 'email'> => ({
-    resent: undefined,
-    email: f.email,
-    unconfirmed: e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
-    // the password was right and the account uses two-factor log-in: the form asks for the code
-    twoFactor: e.opts.key === TWO_FACTOR_REQUIRED_KEY,
-  });
+  const f = formFields(form, ['email', 'password', 'otp', 'token', 'redirectTo', 'intent']);
+  const redirectTo = safeRedirect(f.redirectTo);
+  const signedIn = async (session: { userId: string; accesToken: string; refreshToken: string }) => {
+    await mergeCarts(context.shop.db, session.userId, context.anonCartId);
+    const headers = new Headers();
+    for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
+    return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo }, { headers });
+  };
   if (f.intent === 'resend')
     return pageAction(
       context,
       async () => {
         await resendConfirmation(context.shop, f.email, requestMeta(context));
-        return data<Failure>({ ok: false, resent: translate(context.lang, 'account:register.sent'), error: '', fields: {} });
+        const resent = translate(context.lang, 'account:login.resent', { email: f.email.trim() });
+        return data<Failure>({ ok: false, resent, error: '', fields: {}, email: f.email });
       },
-      { extra },
+      { extra: () => ({ email: f.email, unconfirmed: f.email }) },
     );
+  if (f.intent === 'code')
+    return pageAction(context, async () => signedIn(await finishWebLogin(context.shop, { token: f.token, otp: f.otp }, requestMeta(context))), {
+      // a wrong or unreadable code keeps the code step (its token is still good); a dead token starts over
+      extra: (e: DomainError): Pick<Failure, 'codeStep' | 'email'> => ({
+        email: f.email,
+        codeStep: e.opts.key === CODE_STEP_EXPIRED_KEY || e.code === 'forbidden' ? undefined : f.token,
+      }),
+    });
   return pageAction(
     context,
     async () => {
-      const session = await login(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
-      await mergeCarts(context.shop.db, session.userId, context.anonCartId);
-      const headers = new Headers();
-      for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
-      return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo: safeRedirect(f.redirectTo) }, { headers });
+      const step = await startWebLogin(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
+      if ('session' in step) return signedIn(step.session);
+      // the password was right and the account uses two-factor log-in: the code step, with its token
+      return data<Failure>(
+        { ok: false, error: translate(context.lang, TWO_FACTOR_REQUIRED_KEY), fields: {}, codeStep: step.codeStepToken, email: step.email },
+        { status: 401 },
+      );
     },
-    { extra },
+    {
+      extra: (e: DomainError): Pick<Failure, 'unconfirmed' | 'email'> => ({
+        email: f.email,
+        unconfirmed: e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
+      }),
+    },
   );
 }
 
@@ -84,39 +117,56 @@ export default function LoginPage() {
       navigate(result.redirectTo, { replace: true });
     }
   }, [result, notify, navigate]);
-  const failure = result && !result.ok ? result : null;
+  const failure = result && !result.ok ? (result as Failure) : null;
+  const codeStep = failure?.codeStep;
+  const registerTo = redirectTo !== '/' ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : '/register';
   return (
     <div className="container account-page">
       <h1>{t('login.title')}</h1>
+      {!result?.ok && !codeStep && redirectTo.startsWith('/payment') && <CheckoutAccountNote registerTo={registerTo} />}
       {result?.ok ? <FormMessage success={result.message} /> : <FormMessage error={failure?.error || null} success={failure?.resent ?? null} />}
-      {failure?.unconfirmed && (
+      {failure?.unconfirmed && !failure.resent && (
         <Form method="post" className="account-form">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={failure.unconfirmed} />
-          <SubmitButton className="btn btn-ghost btn-small">{t('confirm.resend')}</SubmitButton>
+          <SubmitButton className="btn btn-ghost btn-small" data-testid="resend-confirmation">
+            {t('confirm.resend')}
+          </SubmitButton>
         </Form>
       )}
       {result?.ok ? (
         <p>
           <Link to={result.redirectTo}>{t('login.continue')}</Link>
         </p>
+      ) : codeStep ? (
+        <Form method="post" className="account-form" noValidate>
+          <input type="hidden" name="intent" value="code" />
+          <input type="hidden" name="token" value={codeStep} />
+          <input type="hidden" name="email" value={failure?.email ?? ''} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {failure?.email && <p className="card-meta">{t('twoFactor.codeStepFor', { email: failure.email })}</p>}
+          <Field
+            name="otp"
+            label={t('twoFactor.code')}
+            hint={t('twoFactor.loginHint')}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            error={failure?.fields.otp}
+          />
+          <SubmitButton>{t('login.submit')}</SubmitButton>
+          <p>
+            <Link to={redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'} reloadDocument>
+              {t('twoFactor.startOver')}
+            </Link>
+          </p>
+        </Form>
       ) : (
         <Form method="post" className="account-form" noValidate>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <EmailField defaultValue={failure?.email} error={failure?.fields.email} />
           <PasswordField name="password" label={t('fields.password')} error={failure?.fields.password} />
-          {failure?.twoFactor && (
-            <Field
-              name="otp"
-              label={t('twoFactor.code')}
-              hint={t('twoFactor.loginHint')}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              error={failure.fields.otp}
-            />
-          )}
           <SubmitButton>{t('login.submit')}</SubmitButton>
         </Form>
       )}
@@ -125,7 +175,7 @@ export default function LoginPage() {
           <Link to="/forgot">{t('login.forgot')}</Link>
         </li>
         <li>
-          {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+          {t('login.noAccount')} <Link to={registerTo}>{t('login.register')}</Link>
         </li>
       </ul>
     </div>

@@ -3,8 +3,13 @@
  * of birth, delivery address in Switzerland (Liechtenstein when the settings serve it, ADR 014).
  * Sends the confirmation e-mail and
  * says "A confirmation email was sent, please verify". Anyone under 18 is refused.
+ *
+ * Reached from checkout (`?redirectTo=/payment`), registration is a step of the order: the
+ * redirect (a same-site path) and the visitor's anonymous cart are kept with the confirmation
+ * link, which signs the new customer in and takes them back there with the cart, on any device
+ * (app/routes/confirm.tsx).
  */
-import { Form, Link, redirect, useActionData } from 'react-router';
+import { Form, Link, redirect, useActionData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/register';
 import { registerUser } from '../../core/accounts/index.ts';
@@ -13,7 +18,7 @@ import { NextStep } from '../components/NextStep.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
-import { newAccountFromForm, requestMeta } from '../lib/auth.server.ts';
+import { newAccountFromForm, requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -21,15 +26,29 @@ import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Register' });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (context.auth) throw redirect('/profile');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.auth) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '/profile'));
   return { title: translate(context.lang, 'account:register.title') };
 }
 
-const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'passwordConfirm', 'dateOfBirth', 'street', 'postalCode', 'city', 'country'] as const;
+const NAMES = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'passwordConfirm',
+  'dateOfBirth',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'redirectTo',
+] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const f = formFields(await request.formData(), NAMES);
+  const redirectTo = safeRedirect(f.redirectTo, '');
   return pageAction(context, async () => {
     if (f.password) requireSamePasswords(f.password, f.passwordConfirm);
     await registerUser(
@@ -39,20 +58,29 @@ export async function action({ request, context }: Route.ActionArgs) {
         locale: context.lang,
       },
       requestMeta(context),
+      { redirectTo: redirectTo || null, cartKey: context.anonCartId },
     );
-    return { ok: true as const, message: translate(context.lang, 'account:register.sent'), email: f.email.trim().toLowerCase() };
+    return {
+      ok: true as const,
+      message: translate(context.lang, 'account:register.sent'),
+      email: f.email.trim().toLowerCase(),
+      checkout: redirectTo !== '' && redirectTo !== '/',
+    };
   });
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation('account');
   const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const redirectTo = params.get('redirectTo') ?? '';
+  const loginTo = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login';
   if (result?.ok)
     return (
       <AccountPage title={t('register.title')}>
         <FormMessage success={result.message} />
-        <p>{t('register.sentHint', { email: result.email })}</p>
-        <NextStep to="/login">{t('login.title')}</NextStep>
+        <p data-testid="register-sent-hint">{t(result.checkout ? 'register.sentHintCheckout' : 'register.sentHint', { email: result.email })}</p>
+        {!result.checkout && <NextStep to="/login">{t('login.title')}</NextStep>}
       </AccountPage>
     );
   const e = result && !result.ok ? result.fields : {};
@@ -60,8 +88,10 @@ export default function RegisterPage() {
     <div className="container account-page">
       <h1>{t('register.title')}</h1>
       <p>{t('register.intro')}</p>
+      {redirectTo.startsWith('/payment') && <p className="callout">{t('register.checkoutIntro')}</p>}
       <FormMessage error={result && !result.ok ? result.error : null} />
       <Form method="post" className="account-form" noValidate>
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <fieldset>
           <legend>{t('register.you')}</legend>
           <div className="field-row">
@@ -91,7 +121,7 @@ export default function RegisterPage() {
         <SubmitButton>{t('register.submit')}</SubmitButton>
       </Form>
       <p className="account-links">
-        {t('register.haveAccount')} <Link to="/login">{t('login.title')}</Link>
+        {t('register.haveAccount')} <Link to={loginTo}>{t('login.title')}</Link>
       </p>
     </div>
   );

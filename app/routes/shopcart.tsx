@@ -1,6 +1,7 @@
 /**
  * Cart and order summary (/shopcart): lines with editable counts, remove, subtotal with 2
- * decimals, "your cart is empty, please buy something" when empty. Its action serves every cart
+ * decimals, "your cart is empty, please buy something" when empty. An anonymous visitor is told
+ * beside "checkout" why an order needs an account, with "create account" first. Its action serves every cart
  * form of the UI (add, buy now, set count, remove), with or without JavaScript.
  */
 import { data, Form, Link, redirect, useFetcher, useRouteLoaderData, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ import { DataTable } from '../components/DataTable.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
 import { SummaryRow } from '../components/SummaryRow.tsx';
+import { CheckoutAccountNote } from '../components/account/CheckoutAccountNote.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
@@ -214,6 +216,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
             <Link to="/payment" className="btn" style={{ width: '100%' }} data-testid="checkout">
               {t('checkout')}
             </Link>
+            {!root.user && <CheckoutAccountNote registerTo="/register?redirectTo=%2Fpayment" loginTo="/login?redirectTo=%2Fpayment" />}
           </aside>
         </div>
       )}

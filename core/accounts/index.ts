@@ -8,6 +8,7 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './bootstrap.ts';
 export * from './browser.ts';
+export * from './code-step.ts';
 export * from './influencer.ts';
 export * from './privacy.ts';
 export * from './profile.ts';

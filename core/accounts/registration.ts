@@ -13,7 +13,7 @@
  * Every multi-row write runs in one transaction; mails are queued inside it and sent after commit.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
@@ -32,6 +32,8 @@ import { emailTokens, users } from '../db/index.ts';
 import { revokeSessions, type RequestMeta } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { Email, Password, RegisterInput, contactColumns } from './validation.ts';
+import type { Role } from './roles.ts';
+import { safeRedirect } from '../safe-redirect.ts';
 import { assertDeliveryRegion } from '../config/index.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
@@ -45,19 +47,39 @@ export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please veri
 const linkInvalid = () =>
   new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
 
-/** Issues a single-use e-mail token for a user (inside `tx`); returns the clear token for the link. */
-async function issueEmailToken(tx: Db, userId: string, purpose: 'confirm' | 'reset'): Promise<string> {
+/** Where a confirmation link continues: the page the customer was going to, the anonymous cart of the registration. */
+export type ConfirmReturn = { redirectTo?: string | null; cartKey?: string | null };
+
+/**
+ * Issues a single-use e-mail token for a user (inside `tx`); returns the clear token for the link.
+ * @param ret confirmation links only: `redirectTo` is kept only when it is a same-site path
+ *   ({@link safeRedirect}), so a link never leads off the shop.
+ */
+async function issueEmailToken(tx: Db, userId: string, purpose: 'confirm' | 'reset', ret: ConfirmReturn = {}): Promise<string> {
   const token = newOpaqueToken();
   const ttl = purpose === 'confirm' ? CONFIRM_TTL_S : RESET_TTL_S;
-  await tx.insert(emailTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt: new Date(Date.now() + ttl * 1000) });
+  const redirectTo = purpose === 'confirm' && ret.redirectTo ? safeRedirect(ret.redirectTo, '') || null : null;
+  const cartKey = purpose === 'confirm' && ret.cartKey ? ret.cartKey.slice(0, 100) : null;
+  await tx.insert(emailTokens).values({ tokenHash: hashToken(token), userId, purpose, redirectTo, cartKey, expiresAt: new Date(Date.now() + ttl * 1000) });
   return token;
+}
+
+/** The return of the newest confirmation link of a user (a resent link continues where the first one would have). */
+async function latestConfirmReturn(tx: Db, userId: string): Promise<ConfirmReturn> {
+  const [row] = await tx
+    .select({ redirectTo: emailTokens.redirectTo, cartKey: emailTokens.cartKey })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'confirm')))
+    .orderBy(desc(emailTokens.createdAt))
+    .limit(1);
+  return row ?? {};
 }
 
 /**
  * Spends a single-use e-mail token atomically.
  * @returns the user id. @throws {DomainError} `invalid` (key `linkInvalid`) for an unknown, expired or used token.
  */
-async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'reset'): Promise<string> {
+async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'reset'): Promise<{ userId: string } & ConfirmReturn> {
   if (typeof token !== 'string' || token.length < 20 || token.length > 100) throw linkInvalid();
   const [row] = await tx
     .update(emailTokens)
@@ -65,9 +87,9 @@ async function spendEmailToken(tx: Db, token: string, purpose: 'confirm' | 'rese
     .where(
       and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
     )
-    .returning({ userId: emailTokens.userId });
+    .returning({ userId: emailTokens.userId, redirectTo: emailTokens.redirectTo, cartKey: emailTokens.cartKey });
   if (!row) throw linkInvalid();
-  return row.userId;
+  return row;
 }
 
 /**
@@ -143,15 +165,24 @@ export function userRow(id: string, data: RegisterInput, passwordHash: string) {
  * A taken address gets the same answer; its owner receives a mail instead (a new confirmation
  * link when still unverified), so registration does not reveal who has an account.
  * @param input the registration payload (validated here).
+ * @param ret where the confirmation link continues (`redirectTo`, a same-site path, e.g.
+ *   `/payment`) and the visitor's anonymous cart (`cartKey`), merged into the new account when the
+ *   link is used. For a taken address only `redirectTo` is kept: a stranger's cart never reaches
+ *   someone else's account.
  * @returns the message "A confirmation email was sent, please verify".
  * @throws {DomainError} `invalid` for bad fields, under-18 (key `underage`, field `dateOfBirth`)
  *   or a weak password; `rate_limited` (429).
  */
-export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta): Promise<{ message: string; userId: string | null }> {
+export async function registerUser(
+  shop: Shop,
+  input: unknown,
+  meta: RequestMeta,
+  ret: ConfirmReturn = {},
+): Promise<{ message: string; userId: string | null }> {
   const data = parse(RegisterInput, input);
   await consumeRateLimit(shop, 'register', meta.ip, data.email);
   await assertDeliveryRegion(shop.db, data.address, 'address.');
-  assertAdultForRegistration(data.dateOfBirth, (await getSettings(shop.db)).timeZone);
+  assertAdultForRegistration(data.dateOfBirth);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const locale = data.locale ?? meta.lang;
@@ -162,35 +193,76 @@ export async function registerUser(shop: Shop, input: unknown, meta: RequestMeta
         const token = await issueEmailToken(tx, existing.id, 'reset');
         return { userId: null, mails: [await queueLinkMail(shop, tx, 'accountExists', existing, `${base(meta.origin)}/reset/${token}`)] };
       }
-      const token = await issueEmailToken(tx, existing.id, 'confirm');
+      const token = await issueEmailToken(tx, existing.id, 'confirm', { redirectTo: ret.redirectTo });
       return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', existing, `${base(meta.origin)}/confirm/${token}`)] };
     }
     const id = randomUUID();
     const row = { ...userRow(id, data, passwordHash), locale };
     await tx.insert(users).values(row);
-    const token = await issueEmailToken(tx, id, 'confirm');
+    const token = await issueEmailToken(tx, id, 'confirm', ret);
     return { userId: id, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
   });
   await afterCommit(shop, mails);
   return { message: MSG_CONFIRMATION_SENT, userId };
 }
 
+/** What confirming an address answers. */
+export type Confirmed = {
+  userId: string;
+  email: string;
+  role: Role;
+  /**
+   * Whether the address was unconfirmed until this link: only then may the link sign in (an
+   * address confirmed already, by another link, a password reset or an admin, needs the password).
+   */
+  firstConfirmation: boolean;
+  /** Whether the account can sign in at all (not blocked, not erased). */
+  usable: boolean;
+  /** The same-site path stored with the link, or null. */
+  redirectTo: string | null;
+  /** The anonymous cart of the registration, or null. */
+  cartKey: string | null;
+};
+
 /**
- * Confirms an e-mail address with the token of a confirmation link (`user/confirm`, `/confirm/{token}`).
- * @returns the user's id and e-mail.
+ * Confirms an e-mail address with the token of a confirmation link (`user/confirm`,
+ * `/confirm/{token}`), and spends every other open confirmation link of the account, so no
+ * second link can sign in later.
+ * @returns the user, whether this was the first confirmation, and the link's return.
  * @throws {DomainError} `invalid` (key `linkInvalid`) for an unknown, expired or used token; `rate_limited`.
  */
-export async function confirmEmail(shop: Shop, token: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<{ userId: string; email: string }> {
+export async function confirmEmail(shop: Shop, token: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Confirmed> {
   await consumeRateLimit(shop, 'confirm', meta.ip);
   return shop.db.transaction(async (tx) => {
-    const userId = await spendEmailToken(tx, String(token ?? ''), 'confirm');
+    const spent = await spendEmailToken(tx, String(token ?? ''), 'confirm');
+    const [before] = await tx
+      .select({ verified: users.emailVerifiedAt, blockedAt: users.blockedAt, anonymisedAt: users.anonymisedAt })
+      .from(users)
+      .where(eq(users.id, spent.userId))
+      .for('update')
+      .limit(1);
     const [u] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ userId: users.id, email: users.email });
-    return u;
+      .where(eq(users.id, spent.userId))
+      .returning({ userId: users.id, email: users.email, role: users.role });
+    await spendOpenConfirmLinks(tx, spent.userId);
+    return {
+      ...u,
+      firstConfirmation: !before.verified,
+      usable: !before.blockedAt && !before.anonymisedAt,
+      redirectTo: spent.redirectTo ? safeRedirect(spent.redirectTo, '') || null : null,
+      cartKey: spent.cartKey ?? null,
+    };
   });
+}
+
+/** Marks every open confirmation link of a user used (inside `tx`). */
+async function spendOpenConfirmLinks(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'confirm'), isNull(emailTokens.usedAt)));
 }
 
 /**
@@ -229,7 +301,7 @@ async function mailLinkAfterAnswer(
       await spendNothing(shop, tx, meta, kind);
       return [];
     }
-    const token = await issueEmailToken(tx, u.id, kind);
+    const token = await issueEmailToken(tx, u.id, kind, kind === 'confirm' ? await latestConfirmReturn(tx, u.id) : {});
     return [await queueLinkMail(shop, tx, kind, u, `${base(meta.origin)}/${kind}/${token}`)];
   });
   deliverAfterAnswer(shop, mails);
@@ -265,6 +337,8 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
 async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta, kind: 'reset' | 'confirm'): Promise<void> {
   const token = newOpaqueToken();
   const hash = hashToken(token);
+  // the read of the earlier link's return, as a resend makes it
+  if (kind === 'confirm') await latestConfirmReturn(tx, hash);
   await tx
     .update(emailTokens)
     .set({ usedAt: sql`${emailTokens.usedAt}` })
@@ -308,6 +382,60 @@ export async function adminSendPasswordReset(shop: Shop, actor: string, userId: 
 }
 
 /**
+ * An admin marks a customer's e-mail address confirmed (`/admin/user/details`), e.g. after the
+ * customer confirmed it by phone; the account's open confirmation links are spent (none of them
+ * may sign in afterwards). Audited as `user.confirmEmail`.
+ * @param actor `admin:<id>`.
+ * @returns the address.
+ * @throws {DomainError} `not_found`; `conflict` (key `userErased`, or `emailAlreadyConfirmed`).
+ */
+export async function adminMarkEmailConfirmed(db: Db, actor: string, userId: string): Promise<{ email: string }> {
+  return db.transaction(async (tx) => {
+    const u = await unconfirmedForAdmin(tx, userId);
+    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, u.id));
+    await spendOpenConfirmLinks(tx, u.id);
+    await recordAudit(tx, {
+      actor,
+      action: 'user.confirmEmail',
+      entity: 'user',
+      entityId: u.id,
+      before: { emailConfirmed: false },
+      after: { emailConfirmed: true },
+    });
+    return { email: u.email };
+  });
+}
+
+/**
+ * An admin sends an unconfirmed customer a new confirmation link (`/admin/user/details`), in the
+ * customer's language; it continues where the first link would have (page and cart). Audited as
+ * `user.confirmMail`.
+ * @param actor `admin:<id>`.
+ * @returns the address the mail went to.
+ * @throws {DomainError} `not_found`; `conflict` (key `userErased`, or `emailAlreadyConfirmed`).
+ */
+export async function adminResendConfirmation(shop: Shop, actor: string, userId: string, meta: Pick<RequestMeta, 'origin'>): Promise<{ email: string }> {
+  const { mails, email } = await shop.db.transaction(async (tx) => {
+    const u = await unconfirmedForAdmin(tx, userId);
+    const token = await issueEmailToken(tx, u.id, 'confirm', await latestConfirmReturn(tx, u.id));
+    const mail = await queueLinkMail(shop, tx, 'confirm', u, `${base(meta.origin)}/confirm/${token}`);
+    await recordAudit(tx, { actor, action: 'user.confirmMail', entity: 'user', entityId: u.id, after: { to: u.email } });
+    return { mails: [mail], email: u.email };
+  });
+  await afterCommit(shop, mails);
+  return { email };
+}
+
+/** The row of an account whose address an admin may confirm or send a link for (locked in `tx`). */
+async function unconfirmedForAdmin(tx: Db, userId: string): Promise<typeof users.$inferSelect> {
+  const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+  if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+  if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
+  if (u.emailVerifiedAt) throw new DomainError('conflict', 'This e-mail address is confirmed already', { key: 'emailAlreadyConfirmed' });
+  return u;
+}
+
+/**
  * Sets a new password with the token of a reset link (`user/confirm-forgot`, `/reset/{token}`):
  * spends the token (and any other open reset link), revokes every session and, since the mailbox
  * was proven, marks the address verified.
@@ -323,7 +451,7 @@ export async function resetPassword(
   assertPasswordPolicy(password);
   const passwordHash = await hashPassword(password);
   const done = await shop.db.transaction(async (tx) => {
-    const id = await spendEmailToken(tx, String(input.token ?? ''), 'reset');
+    const { userId: id } = await spendEmailToken(tx, String(input.token ?? ''), 'reset');
     await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })

@@ -22,7 +22,7 @@ import type { Role } from './roles.ts';
 import { refreshTokens, users } from '../db/index.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { LoginInput } from './validation.ts';
-import { checkSecondFactor, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled } from './two-factor.ts';
+import { checkSecondFactor, secretUnreadable, TWO_FACTOR_REQUIRED_KEY, twoFactorEnabled, twoFactorSecretReadable } from './two-factor.ts';
 
 /** Where a request comes from: for links in mails, the mail's language and rate limits. */
 export type RequestMeta = { origin: string; lang: Locale; ip: string };
@@ -52,17 +52,16 @@ export const accountBlocked = () => new DomainError('forbidden', 'This account i
 
 const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or password', { key: 'badCredentials' });
 
+/** The account a right password belongs to, as the log-in steps carry it. */
+export type PasswordChecked = { id: string; role: Role; email: string };
+
 /**
- * Logs a user in (`user/login`, `/login`).
- * @returns the session; `message` is "Log in successfully".
- * @throws {DomainError} `unauthenticated` (401) with one message for an unknown e-mail and a wrong
- *   password; `unauthenticated` (key `emailNotConfirmed`) for a correct password of an unverified
- *   account; `unauthenticated` with key {@link TWO_FACTOR_REQUIRED_KEY} when the account uses
- *   two-factor log-in and `otp` is missing or wrong (field `otp` then); `invalid` for missing
- *   fields; `rate_limited` (429).
+ * The password step of every log-in: rate limit, password (the same answer for an unknown
+ * e-mail and a wrong password), blocked and unconfirmed accounts.
+ * @throws {DomainError} `unauthenticated` (key `badCredentials`, `emailNotConfirmed`),
+ *   `forbidden` (key `accountBlocked`), `rate_limited`.
  */
-export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
-  const { email, password, otp } = parse(LoginInput, input);
+export async function checkLoginPassword(shop: Shop, email: string, password: string, meta: Pick<RequestMeta, 'ip'>): Promise<PasswordChecked> {
   await consumeRateLimit(shop, 'login', meta.ip, email);
   const [u] = await shop.db
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, verified: users.emailVerifiedAt, blockedAt: users.blockedAt })
@@ -79,19 +78,52 @@ export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 
     throw new DomainError('unauthenticated', 'Please confirm your e-mail address first: open the link we sent you, or ask for a new one', {
       key: 'emailNotConfirmed',
     });
-  if (await twoFactorEnabled(shop.db, u.id)) {
-    if (!otp) throw new DomainError('unauthenticated', 'Enter the code of your authenticator app', { key: TWO_FACTOR_REQUIRED_KEY });
-    if (!(await checkSecondFactor(shop, u.id, otp))) {
-      await countFailure(shop, 'login', email);
-      throw new DomainError('unauthenticated', 'The code is wrong or has expired', {
-        key: TWO_FACTOR_REQUIRED_KEY,
-        fields: { otp: { key: 'account:twoFactor.errors.wrongCode' } },
-      });
-    }
-  }
-  await resetRateLimit(shop, 'login', email, meta.ip);
-  const session = await createSession(shop, u);
+  return { id: u.id, role: u.role, email };
+}
+
+/**
+ * The second factor of a log-in whose first step passed (no-op for an account without
+ * two-factor log-in). A wrong code counts as a failed log-in of the account.
+ * @throws {DomainError} `unauthenticated` with key {@link TWO_FACTOR_REQUIRED_KEY} when `otp` is
+ *   missing or wrong (field `otp` then, key `account:twoFactor.errors.wrongCode`), or with key
+ *   `account:twoFactor.errors.secretUnreadable` when the stored secret cannot be decrypted with
+ *   this installation's session secret (a recovery code still works then).
+ */
+export async function checkLoginSecondFactor(shop: Shop, user: PasswordChecked, otp: string | undefined): Promise<void> {
+  if (!(await twoFactorEnabled(shop.db, user.id))) return;
+  if (!otp) throw new DomainError('unauthenticated', 'Enter the code of your authenticator app', { key: TWO_FACTOR_REQUIRED_KEY });
+  if (await checkSecondFactor(shop, user.id, otp)) return;
+  await countFailure(shop, 'login', user.email);
+  if (/^\d{6}$/.test(otp.trim()) && !(await twoFactorSecretReadable(shop, user.id))) throw secretUnreadable();
+  throw new DomainError('unauthenticated', 'The code is wrong or has expired', {
+    key: TWO_FACTOR_REQUIRED_KEY,
+    fields: { otp: { key: 'account:twoFactor.errors.wrongCode' } },
+  });
+}
+
+/** The last step of a log-in: the account's failure counters are reset and its session starts. */
+export async function finishLogin(shop: Shop, user: PasswordChecked, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
+  await resetRateLimit(shop, 'login', user.email, meta.ip);
+  const session = await createSession(shop, user);
   return { ...session, message: MSG_LOGGED_IN };
+}
+
+/**
+ * Logs a user in (`user/login`, `/login`) in one request: e-mail, password and, for an account
+ * with two-factor log-in, `otp`.
+ * @returns the session; `message` is "Log in successfully".
+ * @throws {DomainError} `unauthenticated` (401) with one message for an unknown e-mail and a wrong
+ *   password; `unauthenticated` (key `emailNotConfirmed`) for a correct password of an unverified
+ *   account; `unauthenticated` with key {@link TWO_FACTOR_REQUIRED_KEY} when the account uses
+ *   two-factor log-in and `otp` is missing or wrong (field `otp` then), or key
+ *   `account:twoFactor.errors.secretUnreadable` ({@link checkLoginSecondFactor}); `invalid` for
+ *   missing fields; `rate_limited` (429).
+ */
+export async function login(shop: Shop, input: unknown, meta: Pick<RequestMeta, 'ip'>): Promise<Session & { message: string }> {
+  const { email, password, otp } = parse(LoginInput, input);
+  const user = await checkLoginPassword(shop, email, password, meta);
+  await checkLoginSecondFactor(shop, user, otp);
+  return finishLogin(shop, user, meta);
 }
 
 const refreshRefused = () => new DomainError('unauthenticated', 'Your session has ended, please log in again', { key: 'sessionEnded' });

@@ -11,7 +11,8 @@
  * database backup alone — which holds no secret since backups leave `secrets.json` out — cannot
  * produce codes; recovery codes only as SHA-256 (80 random bits each, too many to guess, so no slow hash needed).
  * Rotating the session secret therefore turns every secret unreadable: those admins log in with
- * a recovery code and set two-factor log-in up again.
+ * a recovery code and set two-factor log-in up again; a code typed against such a secret is
+ * answered with {@link secretUnreadable}, which says exactly that.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
@@ -166,6 +167,35 @@ const wrongCode = () =>
     fields: { otp: { key: 'account:twoFactor.errors.wrongCode' } },
   });
 
+/** The error key (namespace `account`) of a stored secret this installation cannot decrypt. */
+export const SECRET_UNREADABLE_KEY = 'account:twoFactor.errors.secretUnreadable';
+
+/**
+ * The refusal of a code when the stored secret cannot be decrypted: it was sealed under another
+ * session secret (restored onto a machine with a new `SESSION_SECRET`, or the secret was rotated),
+ * so no code of the app can ever match. Says so and points to the recovery codes, instead of
+ * "wrong or expired", which would send the admin to retry the app forever.
+ */
+export const secretUnreadable = () =>
+  new DomainError(
+    'unauthenticated',
+    'This installation cannot read your authenticator set-up (the secret key changed); use a recovery code, then set up the authenticator again',
+    { key: SECRET_UNREADABLE_KEY, fields: { otp: { key: SECRET_UNREADABLE_KEY } } },
+  );
+
+/**
+ * Whether the account's confirmed two-factor secret decrypts with this installation's session
+ * secret (true when two-factor log-in is off: there is nothing to read).
+ */
+export async function twoFactorSecretReadable(shop: Pick<Shop, 'db' | 'sessionSecret'>, userId: string): Promise<boolean> {
+  const [row] = await shop.db
+    .select({ secretEnc: twoFactor.secretEnc })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.confirmedAt)))
+    .limit(1);
+  return !row || openSecret(shop.sessionSecret, row.secretEnc) !== null;
+}
+
 /**
  * Turns two-factor log-in on with the first code from the app.
  * @returns ten recovery codes (`XXXX-XXXX-XXXX-XXXX`), shown once: only their hashes are kept.
@@ -244,7 +274,10 @@ export async function disableTwoFactor(shop: Pick<Shop, 'db' | 'sessionSecret'>,
   const [u] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (u?.role === 'Admin' && (await adminTwoFactorRequired(shop.db)))
     throw new DomainError('forbidden', 'Two-factor log-in is required for every admin', { key: 'account:twoFactor.errors.requiredForAdmins' });
-  if (!(await checkSecondFactor(shop, userId, otp))) throw wrongCode();
+  if (!(await checkSecondFactor(shop, userId, otp))) {
+    if (/^\d{6}$/.test(otp.trim()) && !(await twoFactorSecretReadable(shop, userId))) throw secretUnreadable();
+    throw wrongCode();
+  }
   await shop.db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));

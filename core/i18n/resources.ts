@@ -151,7 +151,8 @@ export function translate(lng: string, key: string, options: TOptions = {}): str
 export function translateError(lang: string, err: DomainError, fallbackKey?: string): string {
   const key = err.opts.key ?? fallbackKey;
   if (!key) return err.message;
-  return translate(lang, `errors:${key}`, { ...err.opts.params, defaultValue: err.message });
+  // a key that names its namespace (`account:twoFactor.errors.wrongCode`) is read there, as field keys are
+  return translate(lang, key.includes(':') ? key : `errors:${key}`, { ...err.opts.params, defaultValue: err.message });
 }
 
 /**

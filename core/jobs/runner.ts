@@ -16,7 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { resultRows, type Db } from '../db/index.ts';
 import { expireLinkBodies } from '../mail/index.ts';
-import { deliverOutbox } from '../mail/index.ts';
+import { deliverOutbox, releaseOutboxOnly } from '../mail/index.ts';
 import { outbox } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
 import { sendLowStockAlerts } from './low-stock.ts';
@@ -91,9 +91,9 @@ export const JOBS: Job[] = [
   },
   {
     name: 'mail-outbox',
-    description: 'send pending mails of the outbox (retries included)',
+    description: 'send pending mails of the outbox (retries included; with SMTP_URL set, also those of the last 7 days kept without it)',
     everyMs: MINUTE,
-    run: async ({ shop, db }) => {
+    run: async ({ shop, db, now }) => {
       if (!shop.env.SMTP_URL) {
         const [{ n }] = await db
           .select({ n: sql<number>`count(*)::int` })
@@ -101,6 +101,8 @@ export const JOBS: Job[] = [
           .where(eq(outbox.status, 'outbox_only'));
         return `no SMTP_URL: nothing sent, ${n} mail(s) kept in the outbox for the admin`;
       }
+      // mails kept while SMTP_URL was unset go out now that it is set (the recent ones)
+      const released = await releaseOutboxOnly(db, now);
       let sent = 0;
       // 50 per round (deliverOutbox's batch); stop early when a round leaves nothing behind
       for (let round = 0; round < 20; round++) {
@@ -112,7 +114,7 @@ export const JOBS: Job[] = [
         .select({ n: sql<number>`count(*)::int` })
         .from(outbox)
         .where(eq(outbox.status, 'pending'));
-      return `${sent} mail(s) sent, ${n} still pending`;
+      return `${released ? `${released} mail(s) kept without SMTP handed to delivery, ` : ''}${sent} mail(s) sent, ${n} still pending`;
     },
   },
 ];

@@ -5,7 +5,7 @@
  * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
@@ -123,6 +123,31 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
     }
   }
   return sent;
+}
+
+/**
+ * Days a mail kept without SMTP (`outbox_only`) stays worth sending: once `SMTP_URL` is set, the
+ * `mail-outbox` job sends the younger ones (README, "E-mail"). Older ones stay in the outbox for
+ * the admin: an order or shipping mail of last month would mislead more than it helps.
+ */
+export const OUTBOX_RELEASE_DAYS = 7;
+
+/**
+ * Hands the mails kept while no SMTP server was configured to delivery, now that one is: every
+ * `outbox_only` mail younger than {@link OUTBOX_RELEASE_DAYS} days becomes `pending`, except mails
+ * whose sign-in links were already blanked (core/mail/expire.ts): such a link cannot work any
+ * more, and the customer asks for a new one. Idempotent; call only with `SMTP_URL` set.
+ * @param now the current time (tests pass another).
+ * @returns how many mails were handed to delivery.
+ */
+export async function releaseOutboxOnly(db: Db, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - OUTBOX_RELEASE_DAYS * 86_400_000);
+  const rows = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, lastError: null, lockedUntil: null })
+    .where(and(eq(outbox.status, 'outbox_only'), gte(outbox.createdAt, since), sql`${outbox.text} !~ ${'/(reset|confirm|setup)/\\[expired\\]'}`))
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** An outbox row as the admin outbox page shows it. */

@@ -4,7 +4,7 @@
  * change the password, log out, forgot password, reset; and the role checks of every admin page.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { linkFromMail } from './mail.ts';
 import { logIn } from './login.ts';
 
@@ -53,7 +53,7 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await expect(page.getByRole('alert')).toContainText('confirm your e-mail');
   // a new confirmation link can be requested from there
   await page.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`We have sent a new confirmation link to ${email}.`);
 
   // confirm with the link of the newest mail (registration's and the new link's)
   const confirmPath = await linkFromMail(email, 'confirm', 2);
@@ -61,9 +61,13 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   // opening the link spends nothing (mail scanners fetch links too): the button confirms
   await page.reload();
   await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
+  // confirming signs the new customer in (no redirect kept with this link: the home page)
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.context().cookies()).some((c) => c.name === 'access_token' && c.httpOnly)).toBe(true);
   await page.goto(confirmPath);
   await expect(page.getByText('This link is invalid, has expired or was already used')).toBeVisible();
+  // the log-in walk below starts signed out
+  await page.context().clearCookies();
 
   // protected page -> login -> back to the page
   await page.goto('/profile');

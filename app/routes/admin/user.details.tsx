@@ -1,6 +1,7 @@
 /**
  * One user (/admin/user/details?id=): edit name, phone, address and role; block or unblock; send a
- * password-reset e-mail; the user's orders; data protection (export as JSON, erasure that keeps the
+ * password-reset e-mail; for an address not confirmed yet, mark it confirmed or send a new
+ * confirmation link (both audited); the user's orders; data protection (export as JSON, erasure that keeps the
  * orders anonymised); the user's audit trail. Admin only (loader and action check it). An unknown
  * id is a 404 page.
  */
@@ -11,6 +12,7 @@ import { ROLES } from '../../../core/accounts/browser.ts';
 import { actorLabels, adminEditedColumns, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/index.ts';
 import { eraseUser } from '../../../core/accounts/index.ts';
 import { adminSendPasswordReset } from '../../../core/accounts/index.ts';
+import { adminMarkEmailConfirmed, adminResendConfirmation } from '../../../core/accounts/index.ts';
 import { listAudit } from '../../../core/audit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/index.ts';
@@ -94,6 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         case 'reset': {
           const { email } = await adminSendPasswordReset(context.shop, actor, id, { origin: context.origin });
           return data<Answer>({ intent, ok: true, message: say('resetSent', { email }), fields: {} });
+        }
+        case 'confirmEmail': {
+          const { email } = await adminMarkEmailConfirmed(context.shop.db, actor, id);
+          return data<Answer>({ intent, ok: true, message: say('emailConfirmedDone', { email }), fields: {} });
+        }
+        case 'resendConfirm': {
+          const { email } = await adminResendConfirmation(context.shop, actor, id, { origin: context.origin });
+          return data<Answer>({ intent, ok: true, message: say('confirmResent', { email }), fields: {} });
         }
         case 'erase': {
           if (form.get('confirm') !== 'yes') {
@@ -182,6 +192,29 @@ export default function AdminUserDetails() {
               error={answer('reset')?.ok === false ? answer('reset')?.error : null}
               success={answer('reset')?.ok ? answer('reset')?.message : null}
             />
+            <FormMessage
+              error={answer('confirmEmail')?.ok === false ? answer('confirmEmail')?.error : null}
+              success={answer('confirmEmail')?.ok ? answer('confirmEmail')?.message : null}
+            />
+            <FormMessage
+              error={answer('resendConfirm')?.ok === false ? answer('resendConfirm')?.error : null}
+              success={answer('resendConfirm')?.ok ? answer('resendConfirm')?.message : null}
+            />
+            {user.status === 'unverified' && (
+              <div data-testid="unconfirmed-email">
+                <p>{t('users.unconfirmedHint')}</p>
+                <div className="button-row">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="confirmEmail" />
+                    <SubmitButton className="btn btn-small">{t('users.markConfirmed')}</SubmitButton>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resendConfirm" />
+                    <SubmitButton className="btn btn-small btn-ghost">{t('users.resendConfirmation')}</SubmitButton>
+                  </Form>
+                </div>
+              </div>
+            )}
             {!erased && (
               <>
                 <p>{user.blockedAt ? t('users.blockedSince', { date: fmt.dateTime(user.blockedAt) }) : t('users.blockHint')}</p>

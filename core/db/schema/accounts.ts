@@ -51,6 +51,10 @@ export const emailTokens = pgTable('email_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: cascadeRef('user_id', () => users.id),
   purpose: text('purpose', { enum: ['confirm', 'reset'] }).notNull(),
+  /** Confirmation links: the same-site path (checked when stored) the customer goes on to once confirmed, e.g. `/payment`. */
+  redirectTo: text('redirect_to'),
+  /** Confirmation links of a new registration: the anonymous cart it was made from, merged into the account on confirming. */
+  cartKey: text('cart_key'),
   expiresAt: timestampTz('expires_at').notNull(),
   usedAt: timestampTz('used_at'),
   createdAt: createdAt(),
