@@ -37,6 +37,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     trace: 'off',
+    // the shop's visitors are in Switzerland and its server in UTC (TZ below): every date a page
+    // shows must be the shop's, the same before and after hydration (tests/e2e/fixtures.ts fails a
+    // test on any console error, React's hydration mismatch included)
+    timezoneId: 'Europe/Zurich',
     // Visitors in the tests have confirmed their age (valid for an hour) and accepted the cookie
     // notice, so those overlays do not cover what a test clicks; tests/e2e/layout.spec.ts starts
     // from an empty storage to show them.
@@ -64,13 +68,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx tests/e2e/seed-template.ts && node --import tsx tests/e2e/checkout-seed.ts && node build/server/server.js',
+      command:
+        'node --import tsx tests/e2e/seed-template.ts && node --import tsx tests/e2e/checkout-seed.ts && node --import tsx tests/e2e/clock-seed.ts && node build/server/server.js',
       url: `http://localhost:${PORT}/api/configuration/configurations`,
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
+        // a VPS's clock: the shop's dates must not depend on it
+        TZ: 'UTC',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         // required in production; the Host check accepts only this address

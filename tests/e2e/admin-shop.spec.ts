@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';

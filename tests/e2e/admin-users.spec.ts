@@ -4,7 +4,7 @@
  * their data as JSON, erase them and see that they can no longer log in. The admin is the first-run
  * admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };

@@ -5,7 +5,8 @@
  *
  * The customer seeded by tests/e2e/checkout-seed.ts signs in through /login.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 
 async function signIn(page: Page) {

@@ -2,7 +2,7 @@
  * The custom box walk on a phone-sized viewport: build a box of 5 varieties, create it,
  * pay in the sandbox, find the box in the order history and open its invoice PDF.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { wcagViolations } from './axe.ts';
 import { E2E_BOX_CUSTOMER } from './checkout-env.ts';

@@ -7,7 +7,8 @@
  * the cookie notice only appear once the page is hydrated (they count from then): they are tapped
  * the moment they are painted.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { holdScripts, PHONE_VIEWPORT, throttle } from '../../scripts/lib/phone-profile.ts';
 

@@ -5,7 +5,8 @@
  * /client/influencer, finds it deducted in the cart and at checkout, pays the rest and sees it spent.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Browser, type Page } from '@playwright/test';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const stamp = Date.now().toString(36);

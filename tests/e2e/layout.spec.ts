@@ -4,7 +4,8 @@
  * without a flash, the mobile menu, and axe-core at WCAG 2.1 AA on the storefront pages in light
  * and dark mode.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Page } from '@playwright/test';
 import { wcagViolations } from './axe.ts';
 
 // every test is its own visitor (own browser context, no shared account state): the file's tests

@@ -5,7 +5,8 @@
  * visitor's; with scripts the page hydrates with the part the server wrote into it, without an
  * error and without asking `/personal`, and React takes the header over.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type APIRequestContext, type Page } from '@playwright/test';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 

@@ -59,6 +59,8 @@ export async function startOwnServer<Seed>(opts: {
       ...env,
       ...opts.env,
       PORT: String(opts.port),
+      // a VPS's clock, as the shared end-to-end server (playwright.config.ts)
+      TZ: 'UTC',
       NODE_ENV: 'production',
       PUBLIC_URL: base,
       ADMIN_EMAIL: opts.admin.email,

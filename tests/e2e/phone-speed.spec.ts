@@ -6,7 +6,7 @@
  * machine, so it is printed, not asserted; the layout shift and the product page's JavaScript
  * are properties of the page and are asserted (CLS ≤ 0.01, JS ≤ 120 KB compressed).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
 import { measurePhonePage, PHONE_PROFILE_LABEL, phoneLine, phonePages } from '../../scripts/phone-speed.ts';
 

@@ -4,7 +4,8 @@
  * cart page show the delivery fee and what is missing to free delivery (settings: CHF 9.00 below
  * CHF 150.00).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Page } from '@playwright/test';
 
 async function open(page: Page, url: string) {
   await page.goto(url);

@@ -2,7 +2,8 @@
  * The storefront in Chromium against the built server on a fresh PGlite with the real catalogue
  *.
  */
-import { expect, test, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { type Page, type APIRequestContext } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 
 // every test is its own visitor (own browser context, no shared account state): the file's tests
