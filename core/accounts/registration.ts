@@ -182,7 +182,7 @@ export async function registerUser(
   const data = parse(RegisterInput, input);
   await consumeRateLimit(shop, 'register', meta.ip, data.email);
   await assertDeliveryRegion(shop.db, data.address, 'address.');
-  assertAdultForRegistration(data.dateOfBirth);
+  assertAdultForRegistration(data.dateOfBirth, (await getSettings(shop.db)).timeZone);
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const locale = data.locale ?? meta.lang;
