@@ -83,3 +83,10 @@ test('the admin pages hydrate without a console error and show the order and pro
   await expect(page.locator('select[name="timeZone"]')).toHaveValue('Europe/Zurich');
   for (const url of ['/admin/order/list', '/admin/product/list', '/admin/user/list', '/admin/outbox']) await open(page, url);
 });
+
+test('a console error on a page fails the test (the automatic fixture of tests/e2e/fixtures.ts)', async ({ page }) => {
+  // expected to fail: the fixture must turn the logged error into a failed test
+  test.fail();
+  await page.goto('/login');
+  await page.evaluate(() => console.error('an error the page logs'));
+});

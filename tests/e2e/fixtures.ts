@@ -2,8 +2,15 @@
  * The end-to-end tests' `test` and `expect`: Playwright's, with an automatic fixture that fails a
  * test when any page of it logs a console error or throws an uncaught error (React's hydration
  * mismatch, #418/#423/#425, is both). The specs import `test`/`expect` from here instead of from
- * `@playwright/test`. A test that provokes an error on purpose (a refused request the browser
- * logs, say) lists what it expects with {@link allowConsoleErrors}.
+ * `@playwright/test`.
+ *
+ * One kind of console line is not counted: Chromium's own "Failed to load resource: the server
+ * responded with a status of 4xx" for a page, its route data (`.data`) or a form post of the
+ * shop, which is the shop's answer to what the test did (a refused form is a 400 with field
+ * messages, an unknown product a 404 page, a missing right a 403); the page shows that answer,
+ * and the test checks it. A 4xx for a script, style sheet, photo or font, any 5xx, a failed
+ * request and every line the page's code logs still fail the test. A test that provokes another
+ * error on purpose (it aborts requests, say) lists it with {@link allowConsoleErrors}.
  */
 import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
@@ -22,6 +29,14 @@ export function allowConsoleErrors(page: Page, ...patterns: RegExp[]): void {
   problemsOf.get(page.context())?.allowed.push(...patterns);
 }
 
+/** A static file: a 4xx for one of them is a broken page, not an answer. */
+const STATIC = /\/(assets|media|fonts?)\/|\.(js|css|woff2?|avif|webp|png|jpe?g|svg|ico)(\?|$)/;
+
+/** Whether `m` is Chromium's line for a 4xx answer to a page, its route data or a form post. */
+function isShopAnswer(m: ConsoleMessage): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d\b/.test(m.text()) && !STATIC.test(m.location().url);
+}
+
 /** Where a console message comes from, for the failure message. */
 function where(m: ConsoleMessage): string {
   const l = m.location();
@@ -38,7 +53,7 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
         if (watched.has(page)) return;
         watched.add(page);
         page.on('console', (m) => {
-          if (m.type() === 'error') problems.seen.push(`console error on ${page.url()}: ${m.text()}${where(m)}`);
+          if (m.type() === 'error' && !isShopAnswer(m)) problems.seen.push(`console error on ${page.url()}: ${m.text()}${where(m)}`);
         });
         page.on('pageerror', (e) => problems.seen.push(`uncaught error on ${page.url()}: ${e.message}`));
       };

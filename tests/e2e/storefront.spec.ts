@@ -2,7 +2,7 @@
  * The storefront in Chromium against the built server on a fresh PGlite with the real catalogue
  *.
  */
-import { expect, test } from './fixtures.ts';
+import { allowConsoleErrors, expect, test } from './fixtures.ts';
 import { type Page, type APIRequestContext } from '@playwright/test';
 import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 
@@ -205,6 +205,7 @@ test('a returning visitor with a filled cart sees its count from the first paint
 
   // before any script of the app runs (its modules and the personal-part request held back), the
   // shared page for nobody already shows the last known count, drawn by the head script and CSS
+  allowConsoleErrors(page, /net::ERR_FAILED/);
   await page.route(/\/assets\/.*\.js$|\.data(\?|$)|\/personal$/, (route) => route.abort());
   await page.goto('/client/products');
   const hint = page.getByTestId('cart-count-hint');
