@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUILT_IN_PROMO_TEXTS } from '../../core/config/browser.ts';
 import { PROMO_BANNER_BLINK_MS } from '../constants.ts';
-import { useFormat } from '../lib/format.ts';
+import { usePrice } from '../lib/format.ts';
 
 /**
  * @param freeFrom the free-delivery threshold, Rappen (settings `freeShippingThreshold`).
@@ -17,7 +17,7 @@ import { useFormat } from '../lib/format.ts';
  */
 export function PromoBanner({ text, freeFrom, liechtenstein = false }: { text: string; freeFrom: number; liechtenstein?: boolean }) {
   const { t } = useTranslation();
-  const { price } = useFormat();
+  const price = usePrice();
   const [phase, setPhase] = useState(0);
   useEffect(() => {
     if (!text) return;

@@ -17,6 +17,16 @@ export function useShopTimeZone(): string {
   return root?.config.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+/**
+ * Rappen -> "CHF 12.50" in the current language's style; for pieces that show prices only and
+ * may render outside the data router (the promo banner).
+ */
+export function usePrice(): (rappen: number) => string {
+  const { i18n } = useFixedT();
+  const locale = intlLocale(i18n.language);
+  return (rappen: number) => formatChf(rappen, locale);
+}
+
 /** Formatting functions bound to the current language and the shop's time zone. */
 export function useFormat() {
   const { i18n } = useFixedT();

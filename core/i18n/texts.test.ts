@@ -17,8 +17,11 @@ const keysOf = (ns: 'mail' | 'documents', under = '') =>
 const KEYS = [...keysOf('documents'), ...keysOf('mail', 'order.'), ...keysOf('mail', 'fulfilment.')];
 /** Words these languages write as English does. */
 const SAME_AS_EN: Partial<Record<string, string[]>> = {
-  id: ['documents:subtotal', 'documents:total', 'documents:item'],
-  'pt-BR': ['documents:subtotal', 'documents:total', 'documents:item'],
+  id: ['documents:subtotal', 'documents:total', 'documents:item', 'mail:order.subtotal', 'mail:order.total', 'mail:order.countryLI'],
+  'pt-BR': ['documents:subtotal', 'documents:total', 'documents:item', 'mail:order.subtotal', 'mail:order.total', 'mail:order.countryLI'],
+  // the country's own name, as these languages write it
+  pl: ['mail:order.countryLI'],
+  vi: ['mail:order.countryLI'],
 };
 const FURTHER = LOCALES.filter((l) => !(PICKER_LOCALES as readonly string[]).includes(l));
 

@@ -39,11 +39,14 @@ describe('/confirm/<token>', () => {
     expect(await verifiedAt(email)).toBeNull();
   });
 
-  it('the button (a POST) confirms the account once; the link is spent afterwards', async () => {
+  it('the button (a POST) confirms the account once and signs in; the link is spent afterwards', async () => {
     const { email, path } = await registered();
     const res = await t.http.postForm(path, { intent: 'confirm' });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Your e-mail address is confirmed');
+    // signed in (the session cookies of a log-in) and sent on: to the home page for a
+    // registration that did not start at checkout
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('access_token='))).toBe(true);
     expect(await verifiedAt(email)).not.toBeNull();
     const again = await t.http.postForm(path, { intent: 'confirm' });
     expect(await again.text()).toContain('This link is invalid, has expired or was already used');
