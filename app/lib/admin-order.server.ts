@@ -59,7 +59,13 @@ export async function adminOrderPage(db: Db, idOrCode: string, doneParam: string
     })),
     // a new one-time key each time the form is shown: the same form sent twice records one payment
     manualPayment: acceptsManualPayment(o)
-      ? { key: randomUUID(), today: manualPaymentToday(), open: o.total - o.paidAmount, methods: [...MANUAL_PAYMENT_METHODS], noteMax: MANUAL_NOTE_MAX }
+      ? {
+          key: randomUUID(),
+          today: manualPaymentToday(settings.timeZone),
+          open: o.total - o.paidAmount,
+          methods: [...MANUAL_PAYMENT_METHODS],
+          noteMax: MANUAL_NOTE_MAX,
+        }
       : null,
     refunds: d.refunds.map((r) => ({
       id: r.id,

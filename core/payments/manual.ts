@@ -10,6 +10,7 @@
 import { eq, and } from 'drizzle-orm';
 import { swissToday } from '../accounts/browser.ts';
 import { recordAudit } from '../audit/index.ts';
+import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orders, payments } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -55,9 +56,10 @@ export type ManualPaymentOutcome = {
 /**
  * Today's day in the shop's time zone, `YYYY-MM-DD`: the form's default day and the latest day a
  * manual payment may carry. The one place the manual payment asks for the shop's calendar day.
+ * @param timeZone the shop's time zone (settings `timeZone`, an IANA name).
  */
-export function manualPaymentToday(now = new Date()): string {
-  return swissToday(now);
+export function manualPaymentToday(timeZone: string, now = new Date()): string {
+  return swissToday(now, timeZone);
 }
 
 const KEY = /^[A-Za-z0-9-]{16,64}$/;
@@ -74,11 +76,11 @@ const fieldError = (field: string, key: string, message: string, params?: Record
   new DomainError('invalid', message, { key: 'manualPaymentInvalid', fields: { [field]: { key: `adminshop:errors.${key}`, params } } });
 
 /** Refuses input no order could take, before the order is read: amount, day, method, note, key. */
-function assertInput(p: ManualPaymentInput, now: Date): void {
+function assertInput(p: ManualPaymentInput, timeZone: string, now: Date): void {
   if (!KEY.test(p.key)) throw new DomainError('invalid', 'The form has expired: reload the page', { key: 'manualPaymentFormExpired' });
   if (!Number.isInteger(p.amount) || p.amount <= 0) throw fieldError('amount', 'manualPaymentAmount', 'Enter an amount above CHF 0.00');
   if (!isCalendarDay(p.day)) throw fieldError('day', 'manualPaymentDay', 'Enter the day the money arrived');
-  if (p.day > manualPaymentToday(now)) throw fieldError('day', 'manualPaymentFuture', 'The day lies in the future');
+  if (p.day > manualPaymentToday(timeZone, now)) throw fieldError('day', 'manualPaymentFuture', 'The day lies in the future');
   if (!MANUAL_PAYMENT_METHODS.includes(p.method)) throw fieldError('method', 'manualPaymentMethod', 'Choose how the money came in');
   if (p.note.length > MANUAL_NOTE_MAX) throw fieldError('note', 'manualPaymentNote', 'The note is too long', { max: MANUAL_NOTE_MAX });
 }
@@ -117,7 +119,7 @@ function assertOrderAccepts(o: typeof orders.$inferSelect, amount: number): void
  *   that is not a bank-transfer order, is cancelled or expired, or is already fully paid.
  */
 export async function recordManualPayment(shop: Shop, p: ManualPaymentInput, adminUserId: string, now = new Date()): Promise<ManualPaymentOutcome> {
-  assertInput(p, now);
+  assertInput(p, (await getSettings(shop.db)).timeZone, now);
   const mailIds: string[] = [];
   const outcome = await shop.db.transaction(async (tx: Db): Promise<ManualPaymentOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).for('update').limit(1);

@@ -96,7 +96,7 @@ async function adminPage(orderId: string): Promise<{ html: string; key: string |
 function postPayment(orderId: string, fields: Record<string, string>, cookie = admin.cookie) {
   return http.postForm(
     `/admin/order/details?id=${orderId}`,
-    { id: orderId, intent: 'payment', day: manualPaymentToday(), method: 'bank_transfer', note: '', ...fields },
+    { id: orderId, intent: 'payment', day: manualPaymentToday('Europe/Zurich'), method: 'bank_transfer', note: '', ...fields },
     cookie,
   );
 }
@@ -168,7 +168,7 @@ describe('recording a payment by hand', () => {
     const { key } = await adminPage(o.id);
     expect((await postPayment(o.id, { amount: '20', paymentKey: key! })).headers.get('location')).toContain('done=paymentRecorded');
     expect((await postPayment(o.id, { amount: '20', paymentKey: key! })).headers.get('location')).toContain('done=paymentDuplicate');
-    const same = { orderId: o.id, amount: 1_000, day: manualPaymentToday(), method: 'cash' as const, note: '', key: crypto.randomUUID() };
+    const same = { orderId: o.id, amount: 1_000, day: manualPaymentToday('Europe/Zurich'), method: 'cash' as const, note: '', key: crypto.randomUUID() };
     const both = await Promise.all([recordManualPayment(shop, same, admin.userId), recordManualPayment(shop, same, admin.userId)]);
     expect(both.map((b) => b.result).sort()).toEqual(['duplicate', 'recorded']);
     expect((await manualPayments(o.id)).map((p) => p.amount).sort((a, b) => a - b)).toEqual([1_000, 2_000]);
