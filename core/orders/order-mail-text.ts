@@ -75,7 +75,7 @@ export function orderReceivedDetails(lang: Locale, order: OrderWithLines, settin
     `  ${r('account')}: ${d.iban}`,
     `  ${r('payee')}: ${[d.beneficiary, ...d.beneficiaryAddress].join(', ')}`,
     ...(d.reference ? [`  ${r('reference')}: ${d.reference}`] : []),
-    ...(d.dueAt ? [`  ${r('dueBy')}: ${swissDate(d.dueAt)}`] : []),
+    ...(d.dueAt ? [`  ${r('dueBy')}: ${swissDate(d.dueAt, settings.timeZone)}`] : []),
   ].join('\n');
   return { order: paragraphs, payment: [payment] };
 }
