@@ -23,7 +23,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { NewPasswordFields, PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
-import { adminTwoFactorRequired, twoFactorStatus } from '../../core/accounts/index.ts';
+import { adminTwoFactorRequired, twoFactorSecretReadable, twoFactorStatus } from '../../core/accounts/index.ts';
 import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     u.role === 'Admin'
       ? {
           ...(await twoFactorStatus(context.shop.db, auth.userId)),
+          secretReadable: await twoFactorSecretReadable(context.shop, auth.userId),
           requiredForAdmins: await adminTwoFactorRequired(context.shop.db),
           asked: new URL(request.url).searchParams.get('twoFactor') === 'required',
         }

@@ -103,14 +103,19 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<{ enabled
 }
 
 /**
- * Starts (or restarts) the set-up: a new secret, stored unconfirmed.
+ * Starts (or restarts) the set-up: a new secret, stored unconfirmed. Also replaces a confirmed
+ * set-up whose secret this installation cannot decrypt ({@link twoFactorSecretReadable}); the
+ * recovery codes stay valid until the new set-up is confirmed.
  * @returns the secret (Base32, to type into an app), its `otpauth://` URI and the URI as an SVG QR code.
- * @throws {DomainError} `conflict` (key `account:twoFactor.errors.alreadyOn`) when already on; `not_found`.
+ * @throws {DomainError} `conflict` (key `account:twoFactor.errors.alreadyOn`) when already on with
+ *   a readable secret; `not_found`.
  */
 export async function startTwoFactor(shop: Pick<Shop, 'db' | 'sessionSecret'>, userId: string): Promise<{ secret: string; uri: string; qrSvg: string }> {
   const [u] = await shop.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
-  if (await twoFactorEnabled(shop.db, userId))
+  // an enabled set-up whose secret this installation cannot read (another session secret) may be
+  // replaced: its codes can never match, and under the admin policy there is no other way back
+  if ((await twoFactorEnabled(shop.db, userId)) && (await twoFactorSecretReadable(shop, userId)))
     throw new DomainError('conflict', 'Two-factor log-in is on already', { key: 'account:twoFactor.errors.alreadyOn' });
   const secret = generateSecret();
   const sealed = sealSecret(shop.sessionSecret, secret);

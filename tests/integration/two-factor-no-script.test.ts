@@ -151,4 +151,29 @@ describe('two-factor log-in without scripts', () => {
     expect(ok.status).toBe(200);
     expect(accessCookie(ok)).toBeTruthy();
   });
+
+  it('after a recovery code, the profile names the unreadable set-up and sets the authenticator up again', async () => {
+    const a = await adminWithTwoFactor();
+    await t.shop.db
+      .update(twoFactor)
+      .set({ secretEnc: sealSecret('a-session-secret-of-another-installation', a.secret) })
+      .where(eq(twoFactor.userId, a.id));
+    const { token } = await passwordStep(a.email);
+    const cookie = accessCookie(await codeStep(token, a.recoveryCodes[0]))!;
+    const profile = await (await t.http.fetch('/profile', { cookie })).text();
+    expect(profile).toContain('data-testid="two-factor-unreadable"');
+    expect(profile).toContain('Set up the authenticator again');
+    // the new set-up replaces the unreadable one; its first code turns it on with new recovery codes
+    const started = await t.http.postForm('/profile', { intent: 'twoFactorStart' }, cookie);
+    expect(started.status).toBe(200);
+    const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(await started.text())![1].replace(/ /g, '');
+    expect(secret).not.toBe(a.secret);
+    const on = await t.http.postForm('/profile', { intent: 'twoFactorConfirm', otp: await generate({ secret }) }, cookie);
+    expect(on.status).toBe(200);
+    expect(await on.text()).toContain('recovery-codes');
+    // and the next log-in takes a code of the new secret
+    const next = await passwordStep(a.email);
+    const signedIn = await codeStep(next.token, await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    expect(accessCookie(signedIn)).toBeTruthy();
+  });
 });

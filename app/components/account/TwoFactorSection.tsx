@@ -12,7 +12,12 @@ import type { TwoFactorAnswer } from '../../lib/view-types.ts';
 /** What a two-factor step of the profile action answers. */
 export type { TwoFactorAnswer };
 
-export type TwoFactorStatusView = { enabled: boolean; recoveryCodesLeft: number; requiredForAdmins: boolean; asked: boolean };
+/**
+ * `secretReadable` false: two-factor log-in is on, but this installation cannot decrypt the
+ * authenticator secret (another session secret: a restore onto a new machine), so no app code
+ * can match; the admin got in with a recovery code and is offered a new set-up.
+ */
+export type TwoFactorStatusView = { enabled: boolean; recoveryCodesLeft: number; secretReadable: boolean; requiredForAdmins: boolean; asked: boolean };
 
 /** The secret in groups of four, easier to type into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -78,15 +83,20 @@ export function TwoFactorSection({
             </button>
           </Form>
         </div>
-      ) : !status.enabled ? (
+      ) : !status.enabled || !status.secretReadable ? (
         <Form method="post" className="account-form">
+          {status.enabled && (
+            <p className="form-error" data-testid="two-factor-unreadable">
+              {t('twoFactor.unreadableNotice')}
+            </p>
+          )}
           <input type="hidden" name="intent" value="twoFactorStart" />
           <button type="submit" className="btn" disabled={busy}>
-            {t('twoFactor.setUp')}
+            {t(status.enabled ? 'twoFactor.setUpAgain' : 'twoFactor.setUp')}
           </button>
         </Form>
       ) : null}
-      {status.enabled && !enabledNow && (
+      {status.enabled && status.secretReadable && !started && !enabledNow && (
         <>
           <p className="card-meta">{t('twoFactor.on', { left: status.recoveryCodesLeft })}</p>
           <Form method="post" className="account-form" noValidate>
