@@ -174,6 +174,14 @@ test('the first month: a bad IBAN refused, a new customer registers from the car
   await expect(customer.locator('main')).toContainText(new RegExp(shown.join('|')));
   await expect(customer.getByTestId('documents')).toHaveCount(0);
   await shot(customer, '05-order-page');
+  // the same page in Arabic: right to left, the IBAN and the reference still read left to right
+  const orderUrl = customer.url();
+  await open(customer, `${orderUrl}&lang=ar`);
+  await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(customer.getByTestId('transfer-iban')).toHaveAttribute('dir', 'ltr');
+  await expect(customer.getByTestId('transfer-iban')).toHaveText(GOOD_IBAN);
+  await shot(customer, '05-order-page-ar');
+  await open(customer, `${orderUrl}&lang=de`);
   // the confirmation mail lists the same payment data as text
   await expect.poll(() => smtp.mails.filter((m) => m.to.includes(CUSTOMER.email)).length).toBeGreaterThanOrEqual(2);
 
