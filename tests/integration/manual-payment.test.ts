@@ -265,8 +265,11 @@ describe('paying a QR-bill from the same phone', () => {
       expect(text('beneficiary')).toContain(settings.companyName.replace(/&/g, '&amp;'));
       expect(text('currency')).toBe('CHF');
       expect(html).not.toMatch(/No documents yet|Noch keine Dokumente/);
-      // without scripts there is no copy button: the values are plain text
-      expect(html).not.toContain('transfer-copy');
+      // without scripts the values are plain text; each copy button only keeps its place (so the
+      // page does not move once scripts run): disabled, hidden from sight and from screen readers
+      const buttons = html.match(/<button[^>]*transfer-copy[^>]*>/g) ?? [];
+      expect(buttons).toHaveLength(5);
+      for (const b of buttons) expect(b).toMatch(/(?=.*transfer-copy-waiting)(?=.*disabled="")(?=.*aria-hidden="true")(?=.*tabindex="-1")/);
     }
     const page = await (await http.fetch(`/client/historydetails?id=${o.code}`, { cookie: cookieOf(c), headers: { 'accept-language': 'en' } })).text();
     expect(page).toContain('data-testid="invoice-after-payment"');

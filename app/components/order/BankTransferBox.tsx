@@ -2,8 +2,10 @@
  * The payment data of an unpaid bank-transfer (QR-bill) order as text, for a customer who pays
  * from the phone that shows the page (and so cannot scan the QR code): beneficiary, IBAN,
  * reference, amount and currency, each with a copy button, and the last day to pay. Without
- * JavaScript the values are plain selectable text and there is no button; with it, a button
- * copies its value with the Clipboard API and a polite live region says what was copied.
+ * JavaScript the values are plain selectable text and the buttons are invisible (their place is
+ * kept, so the page does not move when they appear under a finger that is about to tap the
+ * controls below); with it, a button copies its value with the Clipboard API and a polite live
+ * region says what was copied.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +22,10 @@ const clipboardAvailable = () => typeof navigator !== 'undefined' && typeof navi
 export function BankTransferBox({ transfer: d, headingLevel = 2 }: { transfer: BankTransferView; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('checkout');
   const { price, date } = useFormat();
-  // the buttons appear only once scripts run and the browser offers the Clipboard API (the server
-  // and the hydrating render say no, so the markup matches)
+  // the buttons work only once scripts run and the browser offers the Clipboard API (the server
+  // and the hydrating render say no, so the markup matches); until then each is rendered
+  // invisible and inert in its place: adding them after hydration would push everything below
+  // (the cancel box) down by a button's height per row, and a tap aimed there would miss
   const canCopy = useSyncExternalStore(noSubscription, clipboardAvailable, () => false);
   const [said, setSaid] = useState('');
   const [copiedId, setCopiedId] = useState<Row['id'] | null>(null);
@@ -75,16 +79,17 @@ export function BankTransferBox({ transfer: d, headingLevel = 2 }: { transfer: B
               <span className="transfer-value" data-testid={`transfer-${row.id}`} dir={row.ltr ? 'ltr' : undefined}>
                 {row.shown}
               </span>
-              {canCopy && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-small transfer-copy"
-                  onClick={() => void copy(row)}
-                  aria-label={t('transfer.copyLabel', { what: row.label })}
-                >
-                  {copiedId === row.id ? t('transfer.copiedShort') : t('transfer.copy')}
-                </button>
-              )}
+              <button
+                type="button"
+                className={canCopy ? 'btn btn-ghost btn-small transfer-copy' : 'btn btn-ghost btn-small transfer-copy transfer-copy-waiting'}
+                onClick={canCopy ? () => void copy(row) : undefined}
+                disabled={!canCopy}
+                aria-hidden={canCopy ? undefined : true}
+                tabIndex={canCopy ? undefined : -1}
+                aria-label={t('transfer.copyLabel', { what: row.label })}
+              >
+                {copiedId === row.id ? t('transfer.copiedShort') : t('transfer.copy')}
+              </button>
             </dd>
           </div>
         ))}
