@@ -18,8 +18,9 @@ import { emailTokenUsable, resendConfirmation, signInWithConfirmation } from '..
 import { mergeCarts } from '../../core/cart/index.ts';
 import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
+import { CodeStepFields } from '../components/account/CodeStepFields.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
-import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
@@ -92,19 +93,7 @@ export default function ConfirmPage() {
         {result.codeStep ? (
           // the code step of the log-in (app/routes/login.tsx): the signed token stands for the password
           <Form method="post" action={`/login${back}`} className="account-form" noValidate>
-            <input type="hidden" name="intent" value="code" />
-            <input type="hidden" name="token" value={result.codeStep} />
-            <input type="hidden" name="email" value={result.email} />
-            <input type="hidden" name="redirectTo" value={result.redirectTo} />
-            <Field
-              name="otp"
-              label={t('twoFactor.code')}
-              hint={t('twoFactor.loginHint')}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-            />
+            <CodeStepFields token={result.codeStep} email={result.email} redirectTo={result.redirectTo} />
             <SubmitButton>{t('login.submit')}</SubmitButton>
           </Form>
         ) : (

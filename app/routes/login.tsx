@@ -23,9 +23,10 @@ import { finishWebLogin, resendConfirmation, startWebLogin } from '../../core/ac
 import { CODE_STEP_EXPIRED_KEY, TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
+import { CodeStepFields } from '../components/account/CodeStepFields.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { CheckoutAccountNote } from '../components/account/CheckoutAccountNote.tsx';
-import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
+import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
@@ -140,21 +141,8 @@ export default function LoginPage() {
         </p>
       ) : codeStep ? (
         <Form method="post" className="account-form" noValidate>
-          <input type="hidden" name="intent" value="code" />
-          <input type="hidden" name="token" value={codeStep} />
-          <input type="hidden" name="email" value={failure?.email ?? ''} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
           {failure?.email && <p className="card-meta">{t('twoFactor.codeStepFor', { email: failure.email })}</p>}
-          <Field
-            name="otp"
-            label={t('twoFactor.code')}
-            hint={t('twoFactor.loginHint')}
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            error={failure?.fields.otp}
-          />
+          <CodeStepFields token={codeStep} email={failure?.email ?? ''} redirectTo={redirectTo} error={failure?.fields.otp} />
           <SubmitButton>{t('login.submit')}</SubmitButton>
           <p>
             <Link to={redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'} reloadDocument>

@@ -31,6 +31,13 @@ async function adminWithTwoFactor(): Promise<{ id: string; email: string; secret
   return { id, email: reg.email, secret, recoveryCodes };
 }
 
+/** Seals the admin's secret under another installation's session secret (a restore onto a new machine). */
+const sealUnderAnotherSecret = (a: { id: string; secret: string }) =>
+  t.shop.db
+    .update(twoFactor)
+    .set({ secretEnc: sealSecret('a-session-secret-of-another-installation', a.secret) })
+    .where(eq(twoFactor.userId, a.id));
+
 const accessCookie = (res: Response) =>
   res.headers
     .getSetCookie()
@@ -128,10 +135,7 @@ describe('two-factor log-in without scripts', () => {
 
   it('a secret sealed under another SESSION_SECRET is named as unreadable; a recovery code still signs in', async () => {
     const a = await adminWithTwoFactor();
-    await t.shop.db
-      .update(twoFactor)
-      .set({ secretEnc: sealSecret('a-session-secret-of-another-installation', a.secret) })
-      .where(eq(twoFactor.userId, a.id));
+    await sealUnderAnotherSecret(a);
     const message =
       'This installation cannot read your authenticator set-up (the secret key changed). Use a recovery code, then set up the authenticator again.';
     const { token } = await passwordStep(a.email);
@@ -154,10 +158,7 @@ describe('two-factor log-in without scripts', () => {
 
   it('after a recovery code, the profile names the unreadable set-up and sets the authenticator up again', async () => {
     const a = await adminWithTwoFactor();
-    await t.shop.db
-      .update(twoFactor)
-      .set({ secretEnc: sealSecret('a-session-secret-of-another-installation', a.secret) })
-      .where(eq(twoFactor.userId, a.id));
+    await sealUnderAnotherSecret(a);
     const { token } = await passwordStep(a.email);
     const cookie = accessCookie(await codeStep(token, a.recoveryCodes[0]))!;
     const profile = await (await t.http.fetch('/profile', { cookie })).text();
