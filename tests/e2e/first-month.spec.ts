@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   own = await startOwnServer({
     name: 'first month walk',
     port: PORT,
-    seedScript: 'tests/e2e/first-month-seed.ts',
+    seedScript: 'tests/e2e/catalogue-seed.ts',
     admin: OWNER,
     env: { SMTP_URL: smtp.url, TZ: 'UTC' },
   });

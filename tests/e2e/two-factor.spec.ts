@@ -3,7 +3,8 @@
  * admin keeps logging in with its password for the other specs); that admin turns on two-factor
  * log-in on /profile from the secret shown as text, logs out, logs in with a code computed from
  * the secret (as an authenticator app does), then once with a recovery code, which is refused the
- * second time.
+ * second time. On a server of its own: its dozen log-ins from one address would otherwise use up
+ * the shared server's per-address log-in limit (30 in 15 minutes) for the specs after it.
  */
 import { allowConsoleErrors, expect, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
@@ -11,12 +12,41 @@ import { generate } from 'otplib';
 import os from 'node:os';
 import path from 'node:path';
 import { logIn } from './login.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
 /** Where a screenshot goes: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary folder (a test run leaves the tree clean). */
 const shot = (file: string) => path.join(process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : os.tmpdir(), file);
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 const PASSWORD = 'Cohiba-Siglo-2026';
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
+const BASE = `http://localhost:${PORT}`;
+
+let own: OwnServer<Record<string, never>>;
+
+// every context of the spec (its own ones too) opens this server, past the age gate and cookie notice
+test.use({
+  baseURL: BASE,
+  storageState: {
+    cookies: [],
+    origins: [
+      {
+        origin: BASE,
+        localStorage: [
+          { name: 'ageConfirmedAt', value: String(Date.now()) },
+          { name: 'cookieChoice', value: 'accepted' },
+        ],
+      },
+    ],
+  },
+});
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  own = await startOwnServer({ name: 'two-factor walk', port: PORT, seedScript: 'tests/e2e/catalogue-seed.ts', admin: ADMIN });
+});
+
+test.afterAll(() => own?.stop());
 
 async function logout(page: Page) {
   await page.goto('/profile');
