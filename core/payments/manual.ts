@@ -11,6 +11,7 @@ import { eq, and } from 'drizzle-orm';
 import { swissToday } from '../accounts/browser.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
+import { rappenToDecimalString } from '../pricing/index.ts';
 import type { Db } from '../db/index.ts';
 import { orders, payments } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -103,7 +104,7 @@ function assertOrderAccepts(o: typeof orders.$inferSelect, amount: number): void
   if (o.status !== 'pending_payment' || o.paidAmount >= o.total)
     throw new DomainError('conflict', 'The order is already fully paid', { key: 'manualPaymentAlreadyPaid' });
   const open = o.total - o.paidAmount;
-  if (amount > open) throw fieldError('amount', 'manualPaymentTooMuch', `At most ${open} Rappen are still open`, { open: (open / 100).toFixed(2) });
+  if (amount > open) throw fieldError('amount', 'manualPaymentTooMuch', `At most ${open} Rappen are still open`, { open: rappenToDecimalString(open) });
 }
 
 /**
