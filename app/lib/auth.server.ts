@@ -11,8 +11,8 @@ import type { Role } from '../../core/db/index.ts';
 import type { RequestMeta } from '../../core/accounts/index.ts';
 import type { ShopLoadContext } from '../context.ts';
 
-/** A same-site path to go back to after logging in, or `/` (never another origin; see ./safe-redirect.ts). */
-export { safeRedirect } from './safe-redirect.ts';
+/** A same-site path to go back to after logging in, or `/` (never another origin; core/safe-redirect.ts). */
+export { safeRedirect } from '../../core/safe-redirect.ts';
 
 /**
  * The page a request is for, as React Router's `url` loader argument gives it: loaders get the raw

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ResourceArgs } from './types.ts';
 import { matchLocale } from '../i18n/locales.ts';
 import { secureTransport } from '../../core/config/browser.ts';
-import { safeRedirect } from '../lib/safe-redirect.ts';
+import { safeRedirect } from '../../core/safe-redirect.ts';
 
 const Prefs = z.object({
   lang: z.string().max(10).optional(),

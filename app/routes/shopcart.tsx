@@ -16,7 +16,7 @@ import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
 import { translate } from '../i18n/resources.server.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
-import { safeRedirect } from '../lib/safe-redirect.ts';
+import { safeRedirect } from '../../core/safe-redirect.ts';
 import { packagingLabel } from '../../core/catalogue/browser.ts';
 import { DataTable } from '../components/DataTable.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -36,7 +36,7 @@ const CartForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), productId: z.string().min(1).max(64), js: z.string().optional() }),
 ]);
 
-/** Only same-site paths may be redirected to (one check: app/lib/safe-redirect.ts). */
+/** Only same-site paths may be redirected to (one check: core/safe-redirect.ts). */
 function safeReturn(to: string | undefined): string {
   return safeRedirect(to, '/shopcart');
 }
