@@ -55,18 +55,18 @@ type PhotoResult = { restored: number; bytes: number; into: string } | { bucket:
 function checklist(env: Env, manifest: BackupManifest | null, photos: PhotoResult): string[] {
   const lines = ['Before you start the shop on it, check:'];
   const ok = (s: string) => lines.push(`  [ok] ${s}`);
-  const todo = (s: string) => lines.push(`  [!!] ${s}`);
+  const needsAction = (s: string) => lines.push(`  [!!] ${s}`);
   const info = (s: string) => lines.push(`  [--] ${s}`);
   const media = env.S3_BUCKET ? `the S3 bucket "${env.S3_BUCKET}"` : mediaRoot(env);
 
   if (photos === 'none-in-backup')
-    todo(
+    needsAction(
       `Photos: this backup (made by an earlier version) holds the database only, no photos. Copy the old installation's DATA_DIR/media into ${media}, ` +
         `or set S3_BUCKET to the bucket they were in; until then every product photo is broken.`,
     );
   else if ('bucket' in photos) {
     const same = env.S3_BUCKET === photos.bucket;
-    (same ? ok : todo)(
+    (same ? ok : needsAction)(
       `Photos: not in the backup, they stay in the S3 bucket "${photos.bucket}"; S3_BUCKET here is ${env.S3_BUCKET ? `"${env.S3_BUCKET}"` : 'unset'}` +
         (same ? '.' : `: set S3_BUCKET="${photos.bucket}" with its S3_ENDPOINT and keys, or the photos stay broken.`),
     );
@@ -81,23 +81,23 @@ function checklist(env: Env, manifest: BackupManifest | null, photos: PhotoResul
         `must log in with a recovery code and set two-factor log-in up again (the secrets are encrypted with the session secret).`;
   const keep = `set SESSION_SECRET to the old installation's value, or copy its secrets.json to ${path.join(env.DATA_DIR, 'secrets.json')} (mode 0600)`;
   if (!manifest || manifest.secret.source === 'none' || !manifest.secret.fingerprint) {
-    if (!manifest) todo(`Session secret: this backup (earlier version) does not say which secret the old shop used: ${keep}; otherwise ${lost}`);
+    if (!manifest) needsAction(`Session secret: this backup (earlier version) does not say which secret the old shop used: ${keep}; otherwise ${lost}`);
     else info('Session secret: the backed-up shop had no lasting secret (SESSION_SECRET unset and no secrets.json); sessions start anew.');
   } else if (!here.secret) {
-    todo(`Session secret: none here yet, and the shop will generate a new one at its first start: ${keep} first; otherwise ${lost}`);
+    needsAction(`Session secret: none here yet, and the shop will generate a new one at its first start: ${keep} first; otherwise ${lost}`);
   } else if (secretFingerprint(here.secret) === manifest.secret.fingerprint) {
     ok(
       `Session secret: the same as the backed-up shop's (${here.source}): sessions and ${users} two-factor log-in${users === 1 ? '' : 's'} keep working. ` +
         'It is not in the backup: keep it apart.',
     );
   } else {
-    todo(`Session secret: ${here.source} differs from the backed-up shop's: ${keep}; otherwise ${lost}`);
+    needsAction(`Session secret: ${here.source} differs from the backed-up shop's: ${keep}; otherwise ${lost}`);
   }
 
   if (env.SMTP_URL) ok('SMTP_URL is set: mails are sent.');
-  else todo('SMTP_URL is not set: mails (order confirmations, e-mail confirmations) wait in the outbox until it is.');
+  else needsAction('SMTP_URL is not set: mails (order confirmations, e-mail confirmations) wait in the outbox until it is.');
   if (env.PUBLIC_URL) ok(`PUBLIC_URL is ${env.PUBLIC_URL}: links in mails and the sitemap point there.`);
-  else todo('PUBLIC_URL is not set: production refuses to start without it (the shop address for links in mails, e.g. https://shop.example.ch).');
+  else needsAction('PUBLIC_URL is not set: production refuses to start without it (the shop address for links in mails, e.g. https://shop.example.ch).');
   if (env.DATATRANS_MERCHANT_ID && env.DATATRANS_PASSWORD && env.DATATRANS_SIGN_KEY)
     ok(`Datatrans keys are set (${env.DATATRANS_API_URL}): card and TWINT payments are offered.`);
   else info('Datatrans keys (DATATRANS_MERCHANT_ID, DATATRANS_PASSWORD, DATATRANS_SIGN_KEY) are not all set: only QR-bill is offered.');

@@ -104,30 +104,27 @@ export function sellerPostcodeProblem(postalCode: string, country: string): 'sel
   return /^[1-9]\d{3}$/.test(pc) && !LIECHTENSTEIN_POSTCODE.test(pc) ? null : 'seller.postcodeCh';
 }
 
-// The schemas are built in pure-annotated calls: pages that never validate a setting (the
-// storefront) then leave them, and ibantools' country tables, out of their bundle.
+/**
+ * A setting as the admin types it: trimmed, refused with `problem`'s message key, stored as
+ * `normalize` writes it. Called pure-annotated below, so pages that never validate a setting (the
+ * storefront) leave the schemas, and ibantools' country tables, out of their bundle.
+ */
+function checkedSetting(problem: (v: string) => string | null, normalize: (v: string) => string) {
+  return z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const key = problem(v);
+      if (key) ctx.addIssue({ code: 'custom', message: key });
+    })
+    .transform(normalize);
+}
 
 /** The IBAN setting as the admin types it: checked ({@link ibanProblem}) and stored in groups of four. */
-export const IbanSettingSchema = /* @__PURE__ */ (() =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const key = ibanProblem(v);
-      if (key) ctx.addIssue({ code: 'custom', message: key });
-    })
-    .transform(normalizeIban))();
+export const IbanSettingSchema = /* @__PURE__ */ checkedSetting(ibanProblem, normalizeIban);
 
 /** The UID/VAT number setting as the admin types it: checked ({@link uidProblem}) and stored in register form. */
-export const UidSettingSchema = /* @__PURE__ */ (() =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      const key = uidProblem(v);
-      if (key) ctx.addIssue({ code: 'custom', message: key });
-    })
-    .transform(normalizeUid))();
+export const UidSettingSchema = /* @__PURE__ */ checkedSetting(uidProblem, normalizeUid);
 
 /** The seller fields {@link invalidSellerFields} checks. */
 export type CheckedSellerField = 'iban' | 'vatNumber' | 'postalCode' | 'email';

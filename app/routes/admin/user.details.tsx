@@ -132,6 +132,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The access card's actions, each answered in the card. */
+const ACCESS_INTENTS = ['block', 'reset', 'confirmEmail', 'resendConfirm'] as const;
+
 export default function AdminUserDetails() {
   const { t } = useTranslation('admin');
   const { user, orders, audit, self } = useLoaderData<typeof loader>();
@@ -184,22 +187,10 @@ export default function AdminUserDetails() {
         <div>
           <section aria-labelledby="u-access" className="admin-card">
             <h2 id="u-access">{t('users.access')}</h2>
-            <FormMessage
-              error={answer('block')?.ok === false ? answer('block')?.error : null}
-              success={answer('block')?.ok ? answer('block')?.message : null}
-            />
-            <FormMessage
-              error={answer('reset')?.ok === false ? answer('reset')?.error : null}
-              success={answer('reset')?.ok ? answer('reset')?.message : null}
-            />
-            <FormMessage
-              error={answer('confirmEmail')?.ok === false ? answer('confirmEmail')?.error : null}
-              success={answer('confirmEmail')?.ok ? answer('confirmEmail')?.message : null}
-            />
-            <FormMessage
-              error={answer('resendConfirm')?.ok === false ? answer('resendConfirm')?.error : null}
-              success={answer('resendConfirm')?.ok ? answer('resendConfirm')?.message : null}
-            />
+            {ACCESS_INTENTS.map((intent) => {
+              const a = answer(intent);
+              return <FormMessage key={intent} error={a?.ok === false ? a.error : null} success={a?.ok ? a.message : null} />;
+            })}
             {user.status === 'unverified' && (
               <div data-testid="unconfirmed-email">
                 <p>{t('users.unconfirmedHint')}</p>
