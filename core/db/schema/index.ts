@@ -21,4 +21,5 @@ export * from './accounts-setup.ts';
 export * from './accounts-two-factor.ts';
 export * from './box-snapshot.ts';
 export * from './order-mail-retries.ts';
+export * from './releases.ts';
 export * from './values.ts';

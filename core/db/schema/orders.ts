@@ -70,7 +70,7 @@ export const orderLines = pgTable(
     unitPrice: rappen('unit_price_rappen').notNull(),
     lineTotal: rappen('line_total_rappen').notNull(),
   },
-  (t) => [index('order_lines_order').on(t.orderId)],
+  (t) => [index('order_lines_order').on(t.orderId), index('order_lines_product').on(t.productId)],
 );
 
 export const orderEvents = pgTable(
