@@ -35,6 +35,7 @@ import { cachedPageCsp, rememberCachedWire } from './cached-page-headers.ts';
 import { hashedAssetFiles, otherStaticFiles, translationCatalogue } from './static-files.ts';
 import { pageRequests, reachedOverHttps } from './pages.ts';
 import { mountResources, resourceRoutesOf } from './resources.ts';
+import { routeLabeler, type RouteLabeler } from './route-label.ts';
 
 /** Cookie holding the anonymous cart id (HttpOnly; 90 days); `__Host-cart_id` over HTTPS (core/accounts/cookies.ts). */
 export { CART_COOKIE };
@@ -60,6 +61,8 @@ export type HttpApp = Hono<HttpEnv> & {
    * written) when the request is for the app. Null without a page cache.
    */
   front: ((req: IncomingMessage, res: ServerResponse) => Promise<boolean> | boolean) | null;
+  /** The metrics' `route` label of a request path and status, from the app's own routes (server/route-label.ts). */
+  routeLabel: RouteLabeler;
 };
 
 /**
@@ -80,7 +83,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
     opsRoutes(shop, opts.lifecycle ?? { draining: false }, () => pageCache?.stats ?? null),
   );
   app.use('/api/*', ...apiChain(shop));
-  app.route('/api', createApi(shop));
+  const api = createApi(shop);
+  app.route('/api', api);
   // from memory, with the few headers a script or style sheet needs (server/precompressed.ts)
   app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   app.use(PERSONAL_PART_PATH, ...personalPartChain(shop));
@@ -107,6 +111,12 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   // files, downloads and the two form posts, before (and instead of) React Router (ADR 019)
   mountResources(app, shop, resourceRoutesOf(opts.build));
   app.all('*', pageRequests(shop, opts.build, pageCache));
+  app.routeLabel = routeLabeler({
+    build: opts.build,
+    api: [{ prefix: '', app: api }],
+    resources: resourceRoutesOf(opts.build),
+    fixed: ['/healthz', '/readyz', '/metrics', PERSONAL_PART_PATH, ...(opts.stats ? ['/__stats'] : [])],
+  });
   return app;
 }
 

@@ -3,8 +3,9 @@
  * `GET /metrics` (server/ops.ts) in the Prometheus text format by prom-client.
  *
  * - `shop_http_requests_total` and `shop_http_request_duration_seconds`, by method, route and
- *   status, counted at the Node listener (server/start.ts), so page-cache hits answered before the
- *   Hono app are counted too;
+ *   status, counted at the Node listener (server/listener.ts), so page-cache hits answered before
+ *   the Hono app are counted too; the route is the matched pattern from a fixed set
+ *   (server/route-label.ts), so no request adds a series;
  * - `shop_page_cache_hits_total` / `_misses_total`, read from the page cache on scrape;
  * - `shop_orders{status}`, `shop_payments{status}` and `shop_outbox_backlog`, one cheap grouped
  *   query each on scrape;
@@ -132,33 +133,17 @@ export function recordJobRun(job: string, outcome: 'ok' | 'failed' | 'skipped', 
   if (seconds !== undefined) jobDuration.observe({ job }, seconds);
 }
 
-/** Hashed build assets, photos, catalogues: one label each, whatever the file. */
-const GROUPED_PREFIXES = ['/assets/', '/media/', '/i18n/'];
-
-/**
- * The `route` label of a request path: the path itself, with identifier-like segments (digits,
- * UUIDs, long tokens) replaced by `:id` and static files grouped (`/assets/*`), so the label set
- * stays small; a 404 is `unmatched` (scanners ask for any path). Query strings never count.
- */
-export function routeLabel(path: string, status: number): string {
-  if (status === 404) return 'unmatched';
-  for (const prefix of GROUPED_PREFIXES) if (path.startsWith(prefix)) return `${prefix}*`;
-  const label = path
-    .split('/')
-    .map((seg) => (/^\d+$|^[0-9a-f-]{16,}$|^[A-Za-z0-9_-]{24,}$/i.test(seg) ? ':id' : seg))
-    .join('/');
-  return label.length > 80 ? 'other' : label;
-}
-
 /**
  * Records one answered request (called when the response has been sent or the connection closed).
+ * @param route the route's label from a fixed set (server/route-label.ts), never the raw path:
+ *   prom-client keeps every label set it has seen until the process ends.
  * @param seconds time since the request arrived.
  */
-export function recordRequest(method: string, path: string, status: number, seconds: number): void {
+export function recordRequest(method: string, route: string, status: number, seconds: number): void {
   const labels = {
     method: /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$/.test(method) ? method : 'other',
-    route: routeLabel(path, status),
-    status: String(status),
+    route,
+    status: /^[1-5]\d\d$/.test(String(status)) ? String(status) : 'other',
   };
   httpRequests.inc(labels);
   httpDuration.observe(labels, seconds);

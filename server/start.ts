@@ -19,7 +19,8 @@ import { issueSetupLink, SETUP_LINK_MESSAGE } from '../core/accounts/index.ts';
 import { sellerDataReport } from '../core/config/browser.ts';
 import { getSettings } from '../core/config/index.ts';
 import { closeRateLimits } from '../core/rate-limit/index.ts';
-import { recordJobRun, recordRequest } from './metrics.ts';
+import { recordJobRun } from './metrics.ts';
+import { instrumented } from './listener.ts';
 import type { Lifecycle } from './ops.ts';
 
 /**
@@ -29,27 +30,6 @@ import type { Lifecycle } from './ops.ts';
  * that request).
  */
 const KEEP_ALIVE_TIMEOUT_MS = 75_000;
-
-/**
- * The outermost request listener: counts requests in flight (for the graceful stop) and records
- * each answer's metrics; while draining, every answer closes its connection, so keep-alive
- * connections end with the request they carry.
- */
-function instrumented(lifecycle: Lifecycle, inflight: { n: number; idle?: () => void }, inner: RequestListener): RequestListener {
-  return (req, res) => {
-    const started = process.hrtime.bigint();
-    inflight.n++;
-    if (lifecycle.draining) res.setHeader('Connection', 'close');
-    res.once('close', () => {
-      inflight.n--;
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      recordRequest(req.method ?? 'GET', q < 0 ? url : url.slice(0, q), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
-      if (inflight.n === 0) inflight.idle?.();
-    });
-    inner(req, res);
-  };
-}
 
 /** The shop opened; a bad environment or a locked data directory is told on stderr and exits with 1 (no stack trace for an operator's mistake). */
 async function openShopOrExit(): Promise<Shop> {
@@ -98,7 +78,7 @@ export async function startServer(build: ServerBuild): Promise<void> {
       hostname: shop.env.HOST,
       // cached anonymous pages are answered before the app (server/page-cache-front.ts)
       createServer: ((options: ServerOptions, listener: RequestListener) => {
-        const server = createServer(options, instrumented(lifecycle, inflight, withFront(app.front, listener)));
+        const server = createServer(options, instrumented(lifecycle, inflight, app.routeLabel, withFront(app.front, listener)));
         server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
         return server;
       }) as typeof createServer,

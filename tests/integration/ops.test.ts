@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../../core/db/client.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { createHttpApp, type HttpApp } from '../../server/app.ts';
-import { recordJobRun, routeLabel } from '../../server/metrics.ts';
+import { recordJobRun } from '../../server/metrics.ts';
 import type { Lifecycle } from '../../server/ops.ts';
 import { loadBuild } from '../helpers/http.ts';
 import { createTestDatabase, createTestShop, onPostgres } from '../helpers/shop.ts';
@@ -84,14 +84,6 @@ describe('/metrics', () => {
     } finally {
       await bare.close();
     }
-  });
-
-  it('labels routes without identifiers or query strings, and groups assets and unknown paths', () => {
-    expect(routeLabel('/api/order/get', 200)).toBe('/api/order/get');
-    expect(routeLabel('/assets/entry.client-BxY12.js', 200)).toBe('/assets/*');
-    expect(routeLabel('/media/products/3f2a9c1e-0000-4000-8000-1234567890ab/400.webp', 200)).toBe('/media/*');
-    expect(routeLabel('/admin/orders/3f2a9c1e-0000-4000-8000-1234567890ab', 200)).toBe('/admin/orders/:id');
-    expect(routeLabel('/wp-login.php', 404)).toBe('unmatched');
   });
 });
 
