@@ -12,6 +12,7 @@ import type { Shop } from '../shop.ts';
 import { getSettings } from '../config/index.ts';
 import { outbox, type StoredAttachment } from '../db/index.ts';
 import { scrubLinks } from '../redact.ts';
+import { expireLinks } from './expire.ts';
 
 /** A mail to send. `html` is optional; `text` is always sent as the plain-text part. */
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: StoredAttachment[] };
@@ -83,7 +84,8 @@ async function claimPending(db: Db, ids?: string[]): Promise<Array<typeof outbox
 
 /**
  * Sends pending outbox mails through SMTP (no-op without `SMTP_URL`). A failure is recorded and
- * retried on the next call, up to {@link MAX_ATTEMPTS}.
+ * retried on the next call, up to {@link MAX_ATTEMPTS}, with its body as queued; a sent mail's
+ * confirmation and reset link tokens are blanked in the outbox at once (core/mail/expire.ts).
  * @param ids only these mails (e.g. the ones just queued); default every pending mail.
  * @returns how many were sent.
  */
@@ -105,7 +107,16 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
       });
       await shop.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: m.attempts + 1, lastError: null, lockedUntil: null })
+        // a sent mail needs its link no more: the stored copy keeps the mail, not a working token
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          attempts: m.attempts + 1,
+          lastError: null,
+          lockedUntil: null,
+          text: expireLinks(m.text),
+          html: m.html === null ? null : expireLinks(m.html),
+        })
         .where(eq(outbox.id, m.id));
       sent++;
     } catch (e) {

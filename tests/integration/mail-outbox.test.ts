@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { registerUser, requestPasswordReset } from '../../core/accounts/registration.ts';
+import { confirmEmail, registerUser, requestPasswordReset } from '../../core/accounts/registration.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { deliverOutbox, listOutbox, queueMail, sendMail } from '../../core/mail/service.ts';
 import type { Shop } from '../../core/shop.ts';
@@ -21,6 +21,16 @@ afterAll(async () => {
   for (const s of shops) await s.close();
 });
 const meta = { origin: 'http://shop.test', lang: 'fr' as const, ip: '10.0.0.1' };
+
+/** The outbox rows to `to` once `n` of them are marked sent (delivery finishes after the SMTP server has the mail). */
+async function sentMailsTo(shop: Shop, to: string, n: number) {
+  for (let i = 0; i < 500; i++) {
+    const rows = await shop.db.select().from(outbox).where(eq(outbox.to, to));
+    if (rows.filter((r) => r.status === 'sent').length >= n) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`fewer than ${n} mails to ${to} marked sent`);
+}
 
 describe('mail outbox', () => {
   it("without SMTP_URL keeps every mail in the outbox, with the link in its text part, in the user's language", async () => {
@@ -74,6 +84,38 @@ describe('mail outbox', () => {
       expect(body, path).toContain('/confirm/[redacted]');
       expect(body, path).toContain('/reset/[redacted]');
       for (const token of tokens) expect(body, path).not.toContain(token);
+    }
+  });
+
+  it('blanks the confirmation and reset link tokens of a mail in the outbox once it is sent; the link sent still works', async () => {
+    const smtp = await startSmtp();
+    const shop = await createTestShop({ catalogue: null, env: { SMTP_URL: smtp.url } });
+    shops.push(shop);
+    try {
+      const reg = registration();
+      await registerUser(shop, reg, meta);
+      const [confirmMail] = await smtp.waitFor(1);
+      const sentLink = linkIn(confirmMail.raw, 'confirm')!;
+      expect(sentLink).toMatch(/\/confirm\/[A-Za-z0-9_-]{20,}$/);
+      const [stored] = await sentMailsTo(shop, reg.email, 1);
+      expect(stored.text).toContain('http://shop.test/confirm/[expired]');
+      expect(stored.html).toContain('http://shop.test/confirm/[expired]');
+      const token = sentLink.split('/').at(-1)!;
+      expect(`${stored.text} ${stored.html}`).not.toContain(token);
+      expect(stored.subject).toBe('Veuillez confirmer votre adresse e-mail');
+      // the customer's link still confirms the address: only the stored copy lost it
+      expect(await confirmEmail(shop, token, meta)).toMatchObject({ email: reg.email.toLowerCase() });
+
+      await requestPasswordReset(shop, reg.email, meta);
+      const resetMail = (await smtp.waitFor(2))[1];
+      const resetToken = linkIn(resetMail.raw, 'reset')!.split('/').at(-1)!;
+      const rows = await sentMailsTo(shop, reg.email, 2);
+      for (const r of rows) {
+        expect(`${r.text} ${r.html}`).not.toContain(resetToken);
+        expect(r.text).toMatch(/\/(confirm|reset)\/\[expired\]/);
+      }
+    } finally {
+      await smtp.close();
     }
   });
 
