@@ -199,7 +199,12 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
   return { ...result, applied: true };
 }
 
-/** The CSV's rows keyed by lower-cased header; a file that is not CSV, or too long, is refused (400). */
+/**
+ * The CSV's rows keyed by lower-cased header; a file that is not CSV, or too long, is refused (400).
+ * The parser stops at the first row past {@link CSV_MAX_ROWS} (csv-parse's `to`), so a file of
+ * millions of tiny rows (5 MB of `a\n` is 2.5 million) never becomes millions of objects: it
+ * exhausted the heap before the cap was checked.
+ */
 function readCsvRecords(text: string): Record<string, string>[] {
   let records: Record<string, string>[];
   try {
@@ -208,6 +213,7 @@ function readCsvRecords(text: string): Record<string, string>[] {
       skip_empty_lines: true,
       trim: true,
       relax_column_count: false,
+      to: CSV_MAX_ROWS + 1,
     }) as Record<string, string>[];
   } catch (e) {
     throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
@@ -227,8 +233,12 @@ function readCsvRecords(text: string): Record<string, string>[] {
   return records;
 }
 
-/** A cell that the export escaped with a leading ' because it starts like a spreadsheet formula. */
-const FORMULA_ESCAPED = /^'[=+\-@\t\r]/;
+/**
+ * A cell that the export escaped with a leading ' because it starts like a spreadsheet formula:
+ * csv-stringify's `escape_formulas` escapes `= + - @`, tab and CR, and their full-width forms
+ * `＝ ＋ － ＠` (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets also read as formulas.
+ */
+const FORMULA_ESCAPED = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A product form field's CSV column, where the two names differ (problems name the column). */
 const CSV_COLUMN_OF_FIELD: Record<string, string> = {
