@@ -1,14 +1,21 @@
 /**
- * `npm run migrate:to-postgres -- <DATABASE_URL>` (README, "From PGlite to PostgreSQL"): copies
+ * `DATABASE_URL=postgres://… npm run migrate:to-postgres` (README, "From PGlite to PostgreSQL"): copies
  * the stopped PGlite shop in `DATA_DIR` (default `./data`) into an empty PostgreSQL database,
  * checks the row counts table by table and prints them (core/db/to-postgres.ts). Product photos
  * stay under `DATA_DIR/media`, or are copied to the bucket when `S3_BUCKET` (and its variables)
  * are set. Then `DATABASE_URL=… npm start` runs the same shop.
  *
+ * The target comes from `DATABASE_URL`, never with its password from the command line: every
+ * user of the machine can read a process's arguments (`ps`, `/proc/<pid>/cmdline`), not its
+ * environment. A URL without a password may still be the argument; the password then comes from
+ * `PGPASSWORD` or, on a terminal, is asked for (not echoed). A URL with a password as the argument
+ * is refused.
+ *
  * Exit codes: 0 moved; 1 refused or failed (nothing committed); 2 usage; 3 a server holds DATA_DIR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import { loadEnv, EnvError } from '../core/config/index.ts';
 import { DataDirLockedError } from '../core/db/index.ts';
 import { copyPgliteToPostgres, MoveError } from '../core/db/index.ts';
@@ -30,10 +37,48 @@ function filesUnder(root: string): string[] {
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'));
 }
 
-const url = process.argv[2];
-if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-  console.error('usage: npm run migrate:to-postgres -- postgres://user:password@host:5432/database   (DATA_DIR names the PGlite directory, default ./data)');
+/** Reads a line from the terminal without echoing it (the database password). */
+function askHidden(question: string): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (s: string) => void };
+  let asked = false;
+  output._writeToOutput = (s: string) => {
+    if (!asked) process.stdout.write(s);
+    asked = true;
+  };
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+const USAGE =
+  'usage: DATABASE_URL=postgres://user:password@host:5432/database npm run migrate:to-postgres   (DATA_DIR names the PGlite directory, default ./data)';
+const argument = process.argv[2];
+const fromEnv = process.env.DATABASE_URL;
+let url = fromEnv || argument;
+if (!url || !/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url)) {
+  console.error(USAGE);
   process.exit(2);
+}
+if (argument && URL.canParse(argument) && new URL(argument).password) {
+  console.error(
+    'Refused: the database URL on the command line holds a password, and every user of this machine can read a command line (ps, /proc). ' +
+      'Put the URL in DATABASE_URL instead (DATABASE_URL=postgres://user:password@host:5432/database npm run migrate:to-postgres), ' +
+      'or leave the password out of the URL and set PGPASSWORD or type it when asked.',
+  );
+  process.exit(2);
+}
+if (!new URL(url).password && !process.env.PGPASSWORD && process.stdin.isTTY) {
+  const password = await askHidden(`Password of ${new URL(url).username || 'the database user'} (empty for none): `);
+  if (password) {
+    const withPassword = new URL(url);
+    withPassword.password = encodeURIComponent(password);
+    url = withPassword.toString();
+  }
 }
 let env;
 try {

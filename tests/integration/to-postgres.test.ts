@@ -91,8 +91,9 @@ describe('npm run migrate:to-postgres', () => {
   });
 
   it('copies every table row for row into the empty PostgreSQL database and prints the counts', async () => {
-    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/migrate-to-postgres.ts', target.url], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SESSION_SECRET: '', S3_BUCKET: '' },
+    // the target from DATABASE_URL, as the README shows: no URL (and no password) on the command line
+    const { stdout } = await run('node', ['--import', 'tsx', 'scripts/migrate-to-postgres.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: target.url, SESSION_SECRET: '', S3_BUCKET: '' },
     });
     moveOutput = stdout;
     expect(stdout).toMatch(/^orders\s+2\s+2$/m);
