@@ -39,6 +39,7 @@ import type { Db } from '../db/index.ts';
 import { isOwnDatabase, PreparedSql } from '../db/index.ts';
 import { productColumns, type CartProductRow } from './line-product.ts';
 import { cartItems, carts } from '../db/index.ts';
+import { productReleases } from '../db/index.ts';
 
 /** A row of the add statements: the product's columns and the outcome. */
 export type AddedRow = CartProductRow & {
@@ -48,6 +49,14 @@ export type AddedRow = CartProductRow & {
   added: number | string | null;
   /** The statement created the cart row (a visitor's first add): the cart is exactly this line. */
   created: boolean;
+  /** The line's count the add asked for (what is in the cart plus the add). */
+  wanted: number | string;
+  /** The product's release time (core/releases), null without a release: before it nothing is written. */
+  release_opens_at: Date | string | null;
+  /** The release's units per customer, null without: a line above it is not written. */
+  release_limit: number | string | null;
+  /** The release has not opened yet by the database's clock (nothing was written). */
+  release_waiting: boolean;
 };
 
 /** An add: `count` (1..999, checked by the caller) of `productId` to the cart `cartKey`. */
@@ -65,13 +74,17 @@ const addStatement = new PreparedSql<'productId' | 'cartKey' | 'count' | 'userId
     const isUser = sql`(${v.unlessUser}::boolean and exists (select 1 from ${users} where ${users.id} = ${v.cartKey}))`;
     return sql`
     with p as (
-      select ${productColumns}
+      select ${productColumns}, r.opens_at as release_opens_at, r.per_customer_limit as release_limit,
+             coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = ${v.cartKey} and ${cartItems.productId} = ${v.productId}), 0) + ${v.count}::int as wanted
         from ${products}
+        left join ${productReleases} r on r.product_id = ${products.id}
        where ${products.id} = ${v.productId} and ${products.active}
     ),
     ok as (
       select p.id from p
-       where coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = ${v.cartKey} and ${cartItems.productId} = ${v.productId}), 0) + ${v.count}::int <= p.stock
+       where p.wanted <= p.stock
+         and (p.release_opens_at is null or p.release_opens_at <= now())
+         and (p.release_limit is null or p.wanted <= p.release_limit)
          and not ${isUser}
     ),
     c as (
@@ -83,9 +96,10 @@ const addStatement = new PreparedSql<'productId' | 'cartKey' | 'count' | 'userId
       insert into ${cartItems} as ci (cart_key, product_id, count) select c.cart_key, ${v.productId}, ${v.count}::int from c
       on conflict (cart_key, product_id) do update set count = ci.count + excluded.count
        where ci.count + excluded.count <= (select stock from p)
+         and ci.count + excluded.count <= coalesce((select release_limit from p), 2147483647)
       returning ci.count
     )
-    select p.*, ${isUser} as is_user, (select count from i) as added, coalesce((select created from c), false) as created
+    select p.*, coalesce(p.release_opens_at > now(), false) as release_waiting, ${isUser} as is_user, (select count from i) as added, coalesce((select created from c), false) as created
       from p`;
   },
 );
@@ -103,13 +117,20 @@ const batchStatement = new PreparedSql<'cartKeys' | 'productIds' | 'counts', Add
     with r as (
       select * from unnest(${v.cartKeys}::text[], ${v.productIds}::text[], ${v.counts}::int[]) as r(cart_key, product_id, n)
     ),
-    p as (
-      select r.cart_key as batch_key, r.n as batch_count, ${productColumns}
+    p0 as (
+      select r.cart_key as batch_key, r.n as batch_count, ${productColumns}, rel.opens_at as release_opens_at, rel.per_customer_limit as release_limit
         from r join ${products} on ${products.id} = r.product_id and ${products.active}
+        left join ${productReleases} rel on rel.product_id = ${products.id}
+    ),
+    p as (
+      select p0.*, coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = p0.batch_key and ${cartItems.productId} = p0.id), 0) + p0.batch_count as wanted
+        from p0
     ),
     ok as (
       select p.batch_key, p.id, p.batch_count from p
-       where coalesce((select ${cartItems.count} from ${cartItems} where ${cartItems.cartKey} = p.batch_key and ${cartItems.productId} = p.id), 0) + p.batch_count <= p.stock
+       where p.wanted <= p.stock
+         and (p.release_opens_at is null or p.release_opens_at <= now())
+         and (p.release_limit is null or p.wanted <= p.release_limit)
          and not exists (select 1 from ${users} where ${users.id} = p.batch_key)
     ),
     c as (
@@ -122,10 +143,12 @@ const batchStatement = new PreparedSql<'cartKeys' | 'productIds' | 'counts', Add
       select c.cart_key, ok.id, ok.batch_count from c join ok on ok.batch_key = c.cart_key order by c.cart_key
       on conflict (cart_key, product_id) do update set count = ci.count + excluded.count
        where ci.count + excluded.count <= (select p.stock from p where p.batch_key = excluded.cart_key)
+         and ci.count + excluded.count <= coalesce((select p.release_limit from p where p.batch_key = excluded.cart_key), 2147483647)
       returning ci.cart_key, ci.count
     )
     select p.id, p.sku, p.name, p.images, p.base_price, p.discount_percent, p.packaging, p.stock, p.brand, p.vitola,
-           p.length_mm, p.ring_gauge, p.category, p.batch_key,
+           p.length_mm, p.ring_gauge, p.category, p.batch_key, p.wanted, p.release_opens_at, p.release_limit,
+           coalesce(p.release_opens_at > now(), false) as release_waiting,
            exists (select 1 from ${users} where ${users.id} = p.batch_key) as is_user, i.count as added, coalesce(c.created, false) as created
       from p left join c on c.cart_key = p.batch_key left join i on i.cart_key = p.batch_key`,
 );

@@ -12,9 +12,11 @@ import { lineTotal, unitPrice } from '../pricing/browser.ts';
 import { users } from '../db/index.ts';
 import { cartBoxes } from '../db/index.ts';
 import { cartItems, carts } from '../db/index.ts';
-import { runAdd } from './add-statement.ts';
+import { runAdd, type AddedRow } from './add-statement.ts';
 import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
 import { PreparedSql } from '../db/index.ts';
+// release day: a release product is refused before its time and above its limit per customer
+import { getRelease, releaseAddRefusal, releaseOpen } from '../releases/index.ts';
 // custom boxes are cart lines too
 import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
 
@@ -189,10 +191,22 @@ export async function addToCart(
     throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
   }
   if (row.is_user) return null;
-  if (row.added === null) throw stockError({ name: row.name, stock: Number(row.stock) });
+  if (row.added === null) throw await addRefusal(db, row);
   // `(xmax = 0)`: the row version was inserted by this statement, not updated (PostgreSQL's upsert)
   if (row.created) return newCart(cartKey, productOfRow(row), Number(row.added));
   return getCart(db, cartKey);
+}
+
+/**
+ * Why the add statement wrote nothing for a listed product: its release (not open yet, or the
+ * line would pass the limit per customer; core/releases), else the stock.
+ */
+async function addRefusal(db: Db, row: AddedRow): Promise<DomainError> {
+  // the database's clock said whether the release is open, so its answer is the one given
+  const notOpenUntil = row.release_waiting && row.release_opens_at !== null ? new Date(row.release_opens_at) : null;
+  const limit = row.release_limit === null ? null : Number(row.release_limit);
+  const refusal = await releaseAddRefusal(db, { name: row.name, notOpenUntil, limit, countAfter: Number(row.wanted) });
+  return refusal ?? stockError({ name: row.name, stock: Number(row.stock) });
 }
 
 /** A cart holding one line and nothing else (no custom box, no promo code). */
@@ -216,6 +230,12 @@ export async function setCartCount(db: Db, cartKey: string, productId: string, c
   if (count === 0) return removeFromCart(db, cartKey, productId);
   await db.transaction(async (tx) => {
     const p = await lockProduct(tx, productId);
+    const release = await getRelease(tx, productId);
+    if (release) {
+      const notOpenUntil = releaseOpen(release) ? null : release.opensAt;
+      const refusal = await releaseAddRefusal(tx, { name: p.name, notOpenUntil, limit: release.perCustomerLimit, countAfter: count });
+      if (refusal) throw refusal;
+    }
     if (count > p.stock) throw stockError(p);
     await ensureCart(tx, cartKey, userId);
     await tx

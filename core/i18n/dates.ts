@@ -153,6 +153,29 @@ export function isoInZone(d: Date, timeZone: string): string {
   return `${local}${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
+/** A wall-clock time `YYYY-MM-DDTHH:mm` (an HTML `datetime-local` value). */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a wall-clock time `YYYY-MM-DDTHH:mm` (a `datetime-local` field) names in
+ * `timeZone`, or null when the text is no such time. A time skipped by a clock change is read
+ * with the offset before the change (an hour later on the new clock); a repeated one as its
+ * first occurrence.
+ */
+export function instantOfLocalTime(local: string, timeZone: string): Date | null {
+  const m = LOCAL_TIME.exec(local);
+  if (!m || !isCalendarDay(m[1]) || Number(m[2]) > 23 || Number(m[3]) > 59) return null;
+  const wall = Date.parse(`${local}:00Z`);
+  let t = wall - offsetMs(wall, timeZone);
+  t = wall - offsetMs(t, timeZone);
+  return new Date(t);
+}
+
+/** The wall-clock time `YYYY-MM-DDTHH:mm` of an instant in `timeZone` (a `datetime-local` value). */
+export function localTimeIn(d: Date | string | number, timeZone: string): string {
+  return isoInZone(instant(d), timeZone).slice(0, 16);
+}
+
 /** The year of an instant in `timeZone` (the footer's copyright year). */
 export function yearIn(d: Date, timeZone: string): number {
   return Number(dayIn(d, timeZone).slice(0, 4));

@@ -47,6 +47,7 @@ import { clearBoxLines } from '../custom-box/index.ts';
 import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
 import { assertCustomerMayRedeem } from '../promos/index.ts';
+import { checkReleaseOrder } from '../releases/index.ts';
 
 export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from '../db/index.ts';
 
@@ -119,14 +120,26 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const user = await adultCustomer(db, input.userId, now, settings.timeZone);
   const address = deliveryAddress(user, input.address, settings);
   await expireDueOrders(shop, now);
-  const cart = await nonEmptyCart(db, user.id);
   const locale = input.locale ?? user.locale;
   const mailIds: string[] = [];
   const retried: string[] = [];
 
   const order = await db.transaction(async (tx) => {
+    // One checkout per customer at a time: concurrent calls from one cart wait here, then read the
+    // cart (emptied, or its open card order replaced) and count the unpaid orders that the calls
+    // before them committed, so one cart makes one open order and the hoarding caps hold.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const cart = await nonEmptyCart(tx, user.id);
     await limitOpenReservations(tx, user.id, cart, method);
     const snapshot = await reserveStock(tx, cart);
+    const release = await checkReleaseOrder(tx, {
+      userId: user.id,
+      address,
+      lines: cart.lines.filter((l) => !l.box).map((l) => ({ productId: l.product.id, name: l.product.name, count: l.count })),
+      bankTransfer: method === 'qr-bill',
+      now,
+      timeZone: settings.timeZone,
+    });
     const subtotal = snapshot.reduce((s, l) => s + l.lineTotal, 0);
     const promo = await redeemPromo(tx, cart.promoCode, subtotal, user.id, now);
     // influencer bonus (ADR 009): locks the buyer's row, so concurrent orders never spend it twice
@@ -134,7 +147,19 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     const totals = orderTotals(subtotal, promo.discount, settings, bonusToSpend);
     const placed = await writeOrder(
       tx,
-      { userId: user.id, method, totals, subtotal, discount: promo.discount, promoCode: cart.promoCode, address, locale, settings, now },
+      {
+        userId: user.id,
+        method,
+        totals,
+        subtotal,
+        discount: promo.discount,
+        promoCode: cart.promoCode,
+        address,
+        locale,
+        settings,
+        bankTransferHours: release.bankTransferHours,
+        now,
+      },
       snapshot,
     );
     await recordOrderBonus(tx, {
@@ -287,14 +312,19 @@ type NewOrder = {
   address: PostalAddress;
   locale: string;
   settings: ShopSettings;
+  /** A release's shorter bank-transfer reservation, hours (core/releases); null: the shop's. */
+  bankTransferHours: number | null;
   now: Date;
 };
 
-/** When an unpaid order expires: bank transfer gets days (capped against hoarding), card minutes. */
-function paymentDeadline(method: PaymentMethod, settings: ShopSettings, now: Date): Date {
-  return method === 'qr-bill'
-    ? new Date(now.getTime() + Math.min(settings.bankTransferExpiryDays, MAX_BANK_TRANSFER_DAYS) * 86_400_000)
-    : new Date(now.getTime() + settings.cardPaymentExpiryMinutes * 60_000);
+/**
+ * When an unpaid order expires: bank transfer gets days (capped against hoarding, and shortened
+ * to a release's hours), card minutes.
+ */
+function paymentDeadline(method: PaymentMethod, settings: ShopSettings, now: Date, releaseHours: number | null): Date {
+  if (method !== 'qr-bill') return new Date(now.getTime() + settings.cardPaymentExpiryMinutes * 60_000);
+  const ms = Math.min(settings.bankTransferExpiryDays, MAX_BANK_TRANSFER_DAYS) * 86_400_000;
+  return new Date(now.getTime() + Math.min(ms, (releaseHours ?? Infinity) * 3_600_000));
 }
 
 /** A fresh order code; codes are random, so one already taken is drawn again. */
@@ -327,7 +357,7 @@ async function writeOrder(tx: Db, o: NewOrder, snapshot: LineSnapshot[]): Promis
       address: o.address,
       locale: o.locale,
       paymentReference: o.method === 'qr-bill' ? paymentReferenceFor(code, o.settings.iban) : null,
-      expiresAt: paymentDeadline(o.method, o.settings, o.now),
+      expiresAt: paymentDeadline(o.method, o.settings, o.now, o.bankTransferHours),
       createdAt: o.now,
       updatedAt: o.now,
     })
