@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === 'erase') {
         // the password check is a password oracle like the change form: same throttle
         await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
-        await eraseOwnAccount(context.shop.db, auth.userId, String(form.get('password') ?? ''));
+        await eraseOwnAccount(context.shop, auth.userId, String(form.get('password') ?? ''));
         // the session ends with this answer (cookies cleared); the page then only says goodbye
         const headers = new Headers();
         for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);

@@ -25,6 +25,9 @@ import { orderEvents, orderLines, orders, type OrderStatus } from '../db/index.t
 import { payments } from '../db/index.ts';
 import { promos } from '../db/index.ts';
 import { verifyPassword } from './password.ts';
+import { orderReturns } from '../db/index.ts';
+import { photoStore } from '../catalogue/index.ts';
+import type { Shop } from '../shop.ts';
 import { emailTokens, refreshTokens, users } from '../db/index.ts';
 
 /** Order states that block erasure: the order still needs the customer (to pay or to receive it). */
@@ -32,6 +35,8 @@ export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'p
 
 /** The placeholder name written over an erased person's name, in the account and in their orders. */
 export const ERASED_NAME = 'Erased';
+/** What an erased person's free text (a return request's message) reads afterwards. */
+export const ERASED_TEXT = '(erased)';
 
 /** Format version of the export document. */
 export const EXPORT_FORMAT = 'casadeltabaco.personal-data.v1';
@@ -122,6 +127,10 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
  *   Obligations art. 958f) with the name, street and city of its delivery address anonymised;
  * - mails sent to the address (outbox) and contact-form messages from it are deleted;
  * - influencer promo codes stay (they are the shop's) but no longer point to the person;
+ * - return requests keep their reason, lines, status and dates, but lose the IBAN and the
+ *   customer's message (free text: it may hold anything), and their photos are deleted from the
+ *   photo store, last of all inside the transaction (a store that fails aborts the erasure, so it
+ *   never reports photos gone that are still there);
  * - what stays as a record is pseudonymised ({@link pseudonymiseRecords}): audit-log entries about
  *   the account or its orders, the payment providers' payloads of its orders, and mails to other
  *   addresses (e.g. the shop's own notifications) that name the person.
@@ -130,8 +139,8 @@ export async function exportUserData(db: Db, userId: string): Promise<Record<str
  * @throws {DomainError} `not_found`; `conflict` key `userErased` when already erased; `conflict`
  *   key `openOrders` (params `codes`) while an order is unpaid or not shipped.
  */
-export async function eraseUser(db: Db, actor: string, userId: string): Promise<{ ordersKept: number }> {
-  return db.transaction(async (tx) => {
+export async function eraseUser(shop: Pick<Shop, 'db' | 'env'>, actor: string, userId: string): Promise<{ ordersKept: number }> {
+  return shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!u) throw notFound();
     if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased already', { key: 'userErased' });
@@ -198,7 +207,14 @@ export async function eraseUser(db: Db, actor: string, userId: string): Promise<
         })
         .where(eq(orders.id, o.id));
     }
-    await recordAudit(tx, { actor, action: 'user.erase', entity: 'user', entityId: userId, after: { ordersKept: kept.length } });
+    const returns = await tx
+      .update(orderReturns)
+      .set({ iban: null, message: ERASED_TEXT, photos: [], updatedAt: now })
+      .where(eq(orderReturns.userId, userId)) // a return's user is its order's
+      .returning({ id: orderReturns.id });
+    await recordAudit(tx, { actor, action: 'user.erase', entity: 'user', entityId: userId, after: { ordersKept: kept.length, returns: returns.length } });
+    const store = photoStore(shop.env);
+    for (const r of returns) await store.removePrefix(`returns/${r.id}/`);
     return { ordersKept: kept.length };
   });
 }
@@ -208,14 +224,14 @@ export async function eraseUser(db: Db, actor: string, userId: string): Promise<
  * @throws {DomainError} `invalid` field `password` (key `currentPasswordWrong`) for a wrong
  *   password; the errors of {@link eraseUser}.
  */
-export async function eraseOwnAccount(db: Db, userId: string, password: unknown): Promise<{ ordersKept: number }> {
-  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+export async function eraseOwnAccount(shop: Pick<Shop, 'db' | 'env'>, userId: string, password: unknown): Promise<{ ordersKept: number }> {
+  const [u] = await shop.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw notFound();
   if (typeof password !== 'string' || !password || !(await verifyPassword(u.passwordHash, password))) {
     const msg = 'The current password is wrong';
     throw new DomainError('invalid', msg, { key: 'currentPasswordWrong', fields: { password: { key: 'currentPasswordWrong' } } });
   }
-  return eraseUser(db, `user:${userId}`, userId);
+  return eraseUser(shop, `user:${userId}`, userId);
 }
 
 /**

@@ -289,7 +289,7 @@ describe('erasure leaves no personal data behind', () => {
       .where(inArray(auditLog.entityId, [c.id, order.id]));
     expect(JSON.stringify(before)).toContain('Seestrasse 5');
 
-    await eraseUser(t.shop.db, 'admin:someone', c.id);
+    await eraseUser(t.shop, 'admin:someone', c.id);
 
     const personal = [c.email, 'Anna', 'Muster', 'Seestrasse', 'Rämistrasse', '555 12 34', 'CH9300762011623852957'];
     const audit = JSON.stringify(await t.shop.db.select().from(auditLog));

@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             const msg = say('eraseConfirmRequired');
             return data<Answer>({ intent, ok: false, error: msg, fields: { confirm: msg } }, { status: 400 });
           }
-          const r = await eraseUser(context.shop.db, actor, id);
+          const r = await eraseUser(context.shop, actor, id);
           return data<Answer>({ intent, ok: true, message: say('erased', { count: r.ordersKept }), fields: {} });
         }
         default:
