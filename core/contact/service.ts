@@ -8,7 +8,8 @@
  * (bucket `contact` of core/rate-limit: {@link CONTACT_RATE_LIMIT}; in memory, or shared in Redis
  * when `REDIS_URL` is set).
  * Validation messages are the specification's (section 5): "The field is required",
- * "The email is invalid".
+ * "The email is invalid"; a name or subject with a line break or another control character is
+ * refused (key `singleLine`).
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -27,11 +28,18 @@ export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 50
 
 const required = (max: number) => z.string().trim().min(1, { error: 'fieldRequired' }).max(max);
 
+/**
+ * No control characters (CR, LF, tab, NUL…) in a one-line field: the name and subject are
+ * written into the lines of the shop's notification mail, where a line break would let a sender
+ * forge lines such as `From: …` under the shop's own heading.
+ */
+const ONE_LINE = /^[^\p{Cc}]*$/u;
+
 /** The form's fields. `website` is the honeypot: hidden from people, left empty by them. */
 export const ContactInputSchema = z.object({
-  name: required(CONTACT_LIMITS.name),
+  name: required(CONTACT_LIMITS.name).regex(ONE_LINE, { error: 'singleLine' }),
   email: required(CONTACT_LIMITS.email).pipe(z.email({ error: 'emailInvalid' })),
-  subject: z.string().trim().max(CONTACT_LIMITS.subject).optional().default(''),
+  subject: z.string().trim().max(CONTACT_LIMITS.subject).regex(ONE_LINE, { error: 'singleLine' }).optional().default(''),
   message: required(CONTACT_LIMITS.message),
   website: z.string().optional().default(''),
 });

@@ -70,6 +70,32 @@ describe('contact form service', () => {
     expect((await shop.db.select().from(contactMessages)).length).toBe(before);
   });
 
+  it('refuses a name or subject with line breaks or other control characters (forged lines in the shop’s mail), in the visitor’s language', async () => {
+    const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: smtp.mails.length };
+    const forged = {
+      name: 'Eve\r\nFrom: ceo@casadeltabaco.ch',
+      email: 'eve@example.ch',
+      subject: 'Hi\nBcc: injected@evil.example\nX-Injected: yes',
+      message: 'Please wire CHF 5000.\nLine breaks are fine in the message itself.',
+    };
+    const e = await rejection(submitContactMessage(shop, forged, { ip: '203.0.113.4' }));
+    expect(e.code).toBe('invalid');
+    expect(e.opts.fields).toEqual({ name: { key: 'singleLine' }, subject: { key: 'singleLine' } });
+    expect(translateFields('de', e.opts.fields)).toEqual({
+      name: 'Bitte schreiben Sie dies auf eine Zeile, ohne Zeilenumbrüche oder Steuerzeichen.',
+      subject: 'Bitte schreiben Sie dies auf eine Zeile, ohne Zeilenumbrüche oder Steuerzeichen.',
+    });
+    for (const name of ['Eve\tTab', 'Eve\u0000Nul', 'Eve\u0085Next line'])
+      expect((await rejection(submitContactMessage(shop, { ...forged, name, subject: 'Fine' }, { ip: '203.0.113.4' }))).opts.fields).toEqual({
+        name: { key: 'singleLine' },
+      });
+    expect((await shop.db.select().from(contactMessages)).length).toBe(before.rows);
+    expect(smtp.mails.length).toBe(before.mails);
+    // accents, apostrophes and other scripts are one-line text
+    const ok = await submitContactMessage(shop, { ...forged, name: "Zoë O'Brien-Müller 李", subject: 'Cadeau – coffret' }, { ip: '203.0.113.4' });
+    expect(ok.stored).toBe(true);
+  });
+
   it('drops a message whose honeypot is filled: nothing stored, nothing sent', async () => {
     const before = { rows: (await shop.db.select().from(contactMessages)).length, mails: smtp.mails.length };
     const r = await submitContactMessage(
