@@ -51,6 +51,12 @@ function shownMb(maxSize: number): number {
   return Math.max(1, Math.floor(maxSize / (1024 * 1024)));
 }
 
+/**
+ * Every `toolarge=<MB>` value a refusal's redirect can carry (the default limit's and each upload
+ * route's), as text: the page cache keeps the parameter in its key only with one of these.
+ */
+export const TOO_LARGE_VALUES: ReadonlySet<string> = new Set([BODY_LIMIT_BYTES, ...UPLOAD_LIMITS.map((l) => l.maxSize)].map((b) => String(shownMb(b))));
+
 /** Reads a request body to its end (at most {@link DRAIN_MAX_BYTES}); false when it was cut short. */
 async function drain(c: Context): Promise<boolean> {
   const body = c.req.raw.body;

@@ -36,6 +36,8 @@ import {
   cookieName,
 } from '../core/accounts/browser.ts';
 import type { Env } from '../core/config/index.ts';
+import { matchLocale } from '../core/i18n/locales.ts';
+import { TOO_LARGE_VALUES } from './body-limit.ts';
 
 /**
  * Paths whose anonymous GETs are cached, each with the query parameters its loader reads (besides
@@ -67,14 +69,36 @@ export const EVERY_PAGE_PARAMS: readonly string[] = ['lang', 'toolarge'];
 export const CACHEABLE_PATHS: ReadonlySet<string> = new Set(Object.keys(CACHED_PAGE_PARAMS));
 
 /**
+ * The value of an {@link EVERY_PAGE_PARAMS} parameter as it is keyed, or null to drop it: `lang`
+ * only as one of the shop's locales (`DE`, `de-CH` → `de`; the page reads it so anyway) and
+ * `toolarge` only as one of the limits a refusal redirects with ({@link TOO_LARGE_VALUES}). Any
+ * other value would make a new entry per value (cache busting) for a page that ignores it.
+ */
+function everyPageValue(name: string, value: string): string | null {
+  if (name === 'lang') return matchLocale(value);
+  if (name === 'toolarge') return TOO_LARGE_VALUES.has(value) ? value : null;
+  return null;
+}
+
+/**
  * The query string a cached page is keyed and rendered by: only the parameters of
- * {@link CACHED_PAGE_PARAMS} for `pathname` and {@link EVERY_PAGE_PARAMS}, sorted by name (repeated ones keep their
- * order), as `?a=1&b=2`, or `''` when none is left.
+ * {@link CACHED_PAGE_PARAMS} for `pathname` and {@link EVERY_PAGE_PARAMS} (the first of each, with a
+ * known value: {@link everyPageValue}), sorted by name (repeated ones keep their order), as
+ * `?a=1&b=2`, or `''` when none is left.
  */
 export function pageCacheSearch(pathname: string, search: string): string {
   if (!search || search === '?') return '';
   const known = CACHED_PAGE_PARAMS[pathname] ?? [];
-  const kept = [...new URLSearchParams(search)].filter(([name]) => EVERY_PAGE_PARAMS.includes(name) || known.includes(name));
+  const kept: [string, string][] = [];
+  const seen = new Set<string>();
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (known.includes(name)) kept.push([name, value]);
+    else if (EVERY_PAGE_PARAMS.includes(name) && !seen.has(name)) {
+      seen.add(name);
+      const normal = everyPageValue(name, value);
+      if (normal !== null) kept.push([name, normal]);
+    }
+  }
   if (kept.length === 0) return '';
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return `?${new URLSearchParams(kept)}`;

@@ -3,7 +3,7 @@
  * category and strength, paging, free-text `q` (the search form without JavaScript), and
  * "no products in stock" when nothing matches.
  */
-import { Form, useSubmit } from 'react-router';
+import { data, Form, useSubmit } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/products';
@@ -15,6 +15,9 @@ import { ProductCard } from '../../components/ProductCard.tsx';
 import { toCardProduct } from '../../lib/card-product.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { translate } from '../../i18n/resources.server.ts';
+import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
+import { DomainError } from '../../../core/errors.ts';
+import { errorMessage } from '../../lib/page-action.server.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue'] };
@@ -35,7 +38,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let page = 1;
   let pageCount = 1;
   let total = 0;
+  const head = {
+    title: translate(context.lang, 'catalogue:list.title'),
+    description: translate(context.lang, 'catalogue:list.metaDescription'),
+    canonical: `${context.origin}/client/products`,
+  };
   if (q.q) {
+    // a search renders afresh for every new text (a page-cache miss): throttled per address
+    // like the live search (bucket `search`); past the limit the page says so, with 429
+    try {
+      await consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown');
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.code !== 'rate_limited') throw e;
+      const limited = { items: [], page: 1, pageCount: 1, total: 0, query: q, limited: errorMessage(context.lang, e), ...head };
+      return data(limited, { status: 429 });
+    }
     const hits = await searchProducts(db, q.q, 48);
     const rows = await Promise.all(hits.map((h) => getProduct(db, h.id)));
     items = rows.filter((r) => r !== null).map(toCardProduct);
@@ -53,9 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageCount,
     total,
     query: q,
-    title: translate(context.lang, 'catalogue:list.title'),
-    description: translate(context.lang, 'catalogue:list.metaDescription'),
-    canonical: `${context.origin}/client/products`,
+    limited: null as string | null,
+    ...head,
   };
 }
 
@@ -64,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta({ title: 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue');
   const submit = useSubmit();
-  const { items, page, pageCount, total, query } = loaderData;
+  const { items, page, pageCount, total, query, limited } = loaderData;
   // from the parsed query, not the address bar: a shared cached page carries no parameter the
   // list does not read (server/page-cache.ts `pageCacheSearch`), and server and browser agree
   const pageHref = (n: number) => {
@@ -98,7 +114,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {t('list.count', { count: total })}
         </p>
       </Form>
-      {items.length === 0 ? (
+      {limited ? (
+        <p className="empty" role="alert" data-testid="search-limited">
+          {limited}
+        </p>
+      ) : items.length === 0 ? (
         <p className="empty" data-testid="empty-list">
           {t('list.empty')}
         </p>
