@@ -62,6 +62,7 @@ export default [
       route('audit', 'routes/admin/audit.tsx'),
       route('outbox', 'routes/admin/outbox.tsx'),
       route('custombox', 'routes/admin/custombox.tsx'),
+      route('releases', 'routes/admin/releases.tsx'),
     ]),
   ]),
 

@@ -16,6 +16,7 @@ import { getCart } from '../../core/cart/index.ts';
 import { cartTotals } from '../../core/cart/index.ts';
 import { getSettings } from '../../core/config/index.ts';
 import { availablePaymentMethods, createOrder } from '../../core/orders/index.ts';
+import { cardOnlyRelease } from '../../core/releases/index.ts';
 import { orderTotals } from '../../core/orders/browser.ts';
 import { startPayment } from '../../core/payments/index.ts';
 import { applyPromoCode } from '../../core/cart/index.ts';
@@ -44,10 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings(db);
   const cart = await getCart(db, auth.userId);
   const totals = await cartTotals(db, cart);
+  // a release that takes card payment only (core/releases) leaves bank transfer out
+  const cardOnly = await cardOnlyRelease(
+    db,
+    cart.lines.filter((l) => !l.box).map((l) => l.product.id),
+  );
   return {
     title: translate(context.lang, 'checkout:payment.title'),
     closed: settings.shop_closed,
-    methods: availablePaymentMethods(context.shop.env, settings),
+    methods: availablePaymentMethods(context.shop.env, settings).filter((m) => !cardOnly || m !== 'qr-bill'),
     liechtenstein: settings.deliverLiechtenstein,
     address: {
       firstName: user.firstName,

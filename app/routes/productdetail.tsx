@@ -10,6 +10,8 @@ import { getProductCached } from '../../core/catalogue/index.ts';
 import { rappenToDecimalString } from '../../core/pricing/browser.ts';
 import { unitPrice } from '../../core/pricing/browser.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
+import { ReleaseNotice } from '../components/ReleaseNotice.tsx';
+import { getReleaseCached, releaseOpen, releaseSettings } from '../../core/releases/index.ts';
 import { NextStep } from '../components/NextStep.tsx';
 import { Price } from '../components/Price.tsx';
 import { StrengthScale } from '../components/StrengthScale.tsx';
@@ -29,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const description = p.description[context.lang] ?? p.description.en ?? '';
   const canonical = `${context.origin}/productdetail?id=${encodeURIComponent(p.id)}`;
   const image = `${context.origin}${productImageSrc(p)}`;
-  return {
+  const release = await getReleaseCached(context.shop.db, p.id);
+  const waiting = Boolean(release && !releaseOpen(release));
+  const page = {
+    release: release && { settings: releaseSettings(release), waiting },
     product: {
       id: p.id,
       ...productIdentity(p),
@@ -64,7 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     image,
   };
+  // a page made before the release opens must not outlive it in the page cache (server/page-cache.ts)
+  return waiting ? data(page, { headers: { 'Cache-Control': 'private, no-store' } }) : page;
 }
+
+/** The loader's `Cache-Control` of a page before its release opens (else none). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data && 'product' in data
@@ -137,8 +147,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             {p.stock > 0 ? t('inStock', { count: p.stock }) : t('outOfStock')}
           </p>
           <p>{p.description}</p>
+          {loaderData.release && <ReleaseNotice release={loaderData.release.settings} waiting={loaderData.release.waiting} />}
           {/* keyed by product: moving to another product starts again at quantity 1 */}
-          <AddToCartForm key={p.id} productId={p.id} stock={p.stock} />
+          {!loaderData.release?.waiting && <AddToCartForm key={p.id} productId={p.id} stock={p.stock} />}
           <dl className="specs">
             {rows.map(([k, v]) => (
               <div key={k} style={{ display: 'contents' }}>

@@ -19,6 +19,8 @@ import { OTHER_LANGS } from '../../components/admin/product/langs.ts';
 import { ProductDetailsForm } from '../../components/admin/product/ProductDetailsForm.tsx';
 import { PhotosSection } from '../../components/admin/product/PhotosSection.tsx';
 import { StockSection } from '../../components/admin/product/StockSection.tsx';
+import { ReleaseSection } from '../../components/admin/product/ReleaseSection.tsx';
+import { getRelease, releaseSettings, removeRelease, saveRelease } from '../../../core/releases/index.ts';
 import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.server.ts';
 import { productEditView } from '../../lib/product-edit.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
@@ -57,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = url.searchParams.get('id');
   const title = translate(context.lang, id ? 'adminshop:product.editTitle' : 'adminshop:product.addTitle');
   const tooLarge = Number(url.searchParams.get('toolarge')) || null;
-  if (!id) return { title, product: null, history: [], orders: 0, done: null, tooLarge };
+  if (!id) return { title, product: null, history: [], orders: 0, done: null, tooLarge, release: null };
   const found = await productEditView(context.shop.db, id.slice(0, 64));
   if (!found) throw data({ notFound: true }, { status: 404 });
-  return { ...found, title: `${found.product.name} · ${title}`, done: url.searchParams.get('done'), tooLarge };
+  const release = await getRelease(context.shop.db, found.product.id);
+  return { ...found, title: `${found.product.name} · ${title}`, done: url.searchParams.get('done'), tooLarge, release: release && releaseSettings(release) };
 }
 
 type Result = { intent: string; fields: Record<string, string>; values: Record<string, string>; error?: string };
@@ -110,6 +113,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setLowStockThreshold(context.shop.db, id!, /^\d+$/.test(raw) ? Number(raw) : NaN, admin.userId);
       return back('threshold');
     }
+    if (intent === 'release') {
+      const text = (name: string) => String(form.get(name) ?? '').slice(0, 32);
+      const release = { opensAt: text('opensAt'), perCustomerLimit: text('perCustomerLimit'), bankTransferHours: text('bankTransferHours') };
+      await saveRelease(context.shop.db, id!, { ...release, allowBankTransfer: form.get('allowBankTransfer') === 'on' }, admin.userId);
+      return back('release');
+    }
+    if (intent === 'releaseRemove') {
+      await removeRelease(context.shop.db, id!, admin.userId);
+      return back('releaseRemoved');
+    }
     if (intent === 'remove') {
       const what = await removeProduct(context.shop.db, id!, admin.userId);
       return redirect(`/admin/product/list?done=${what}`);
@@ -140,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photoRefused = (e: DomainError) => intent === 'photo' && e.code !== 'not_found';
   return pageAction(context, work, {
     namespace: 'adminshop',
-    form: intent === 'save' ? form : undefined,
+    form: intent === 'save' || intent === 'release' ? form : undefined,
     fields: (e) => (photoRefused(e) ? { photo: photoErrorText(context.lang, e) } : undefined),
     message: (e) =>
       photoRefused(e) ? photoErrorText(context.lang, e) : e.opts.key === 'invalidInput' ? translate(context.lang, 'adminshop:form.fix') : undefined,
@@ -196,6 +209,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
             uploading={busy && nav.formData?.get('intent') === 'photo'}
           />
           <StockSection product={p} history={loaderData.history} stockProblem={err('stock')} thresholdProblem={err('threshold')} busy={busy} />
+          <ReleaseSection productId={p.id} release={loaderData.release} problem={err('release')} busy={busy} />
           <section className="section admin-panel" aria-labelledby="remove-h">
             <h2 id="remove-h">{loaderData.orders > 0 ? t('product.archiveTitle') : t('product.deleteTitle')}</h2>
             <p className="card-meta">{loaderData.orders > 0 ? t('product.archiveHint', { n: loaderData.orders }) : t('product.deleteHint')}</p>
