@@ -207,10 +207,12 @@ export const orderApi = new ApiRouter(['order'])
       201: { description: 'The return, status requested', schema: z.object({ return: ReturnJson }) },
       400: 'Not shipped yet, 7 days since delivery passed, another reason, an open return, unknown lines, an invalid IBAN',
       404: NOT_FOUND,
+      429: 'Too many return requests from this account (10 an hour) or address (30 an hour)',
     },
     handler: async (c) => {
       const body = c.req.valid('json');
       const auth = await requireAuth(c);
+      await consumeRateLimit(c.get('shop'), 'returns', clientIp(c), auth.userId);
       const ret = await requestReturn(c.get('shop'), {
         orderId: body.orderID,
         userId: auth.userId,

@@ -21,6 +21,13 @@ export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
 
 /** Largest photo accepted, bytes: a phone's full-resolution JPEG or PNG fits. */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/**
+ * Most pixels a photo may have (width x height, read from its header before anything is
+ * decoded): a 40-megapixel phone's, more than any product or return photo needs. Decoding costs
+ * memory and CPU in proportion to the pixels, not the file's size (a 10,000 x 10,000 PNG of one
+ * colour is 380 KB), so this cap, not the byte limit, bounds what one photo costs.
+ */
+export const MAX_PHOTO_PIXELS = 40_000_000;
 /** Most photo files one upload may carry. */
 export const MAX_PHOTOS_PER_UPLOAD = 6;
 /**

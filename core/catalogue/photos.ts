@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { MAX_PHOTO_BYTES } from './limits.ts';
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 import { photoStore } from './photo-store.ts';
 import { products, type ProductImage } from '../db/index.ts';
 
@@ -23,7 +23,7 @@ type StoreEnv = Parameters<typeof photoStore>[0];
 
 /** Widths rendered, in CSS pixels. */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
-export { MAX_PHOTO_BYTES } from './limits.ts';
+export { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 /** Most photos per product. */
 export const MAX_PHOTOS = 12;
 /** The formats every photo width is stored in. */
@@ -37,8 +37,30 @@ export function photoUrl(id: string, width: number, format: PhotoFormat): string
   return `/media/products/${id}/${width}.${format}`;
 }
 
-/** Most pixels a photo may have (a 100-megapixel camera's; the decoder refuses larger ones before decoding). */
-export const MAX_PHOTO_PIXELS = 100_000_000;
+/** What an image's header tells: its format (sharp's name), size in pixels, EXIF orientation and coding. */
+export type PhotoHeader = { format: string; width: number; height: number; orientation?: number; compression?: string };
+
+/**
+ * Reads an image's header without decoding its pixels (libvips opens images lazily: the cost is
+ * that of the header, whatever the image's size), so that a photo can be refused for its
+ * {@link MAX_PHOTO_PIXELS} before it costs anything. The pixel limit is lifted for this read only:
+ * with it, sharp refuses a huge image here as if it were no image at all.
+ * @returns the header, or null when the bytes are no image sharp can read.
+ */
+export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader | null> {
+  try {
+    const m = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!m.format || !m.width || !m.height) return null;
+    return { format: m.format, width: m.width, height: m.height, orientation: m.orientation, compression: m.compression };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a photo's header says it has more than {@link MAX_PHOTO_PIXELS} pixels. */
+export function tooManyPixels(header: Pick<PhotoHeader, 'width' | 'height'>): boolean {
+  return header.width * header.height > MAX_PHOTO_PIXELS;
+}
 
 /** ISO base media brands of HEIC/HEIF photos coded with HEVC (iPhone and many Android phones). */
 const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
@@ -72,18 +94,15 @@ export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ i
     new DomainError('invalid', msg, { key, params, fields: { photo: { key: `adminshop:${group}.${key}`, params } } });
   const notImage = () => refuse('This file is not an image (JPEG, PNG, WebP, AVIF, GIF, TIFF or HEIF)', 'photoNotImage');
   const heic = () => refuse('HEIC photos cannot be read: send JPEG or PNG (iPhone: Camera, Formats, Most Compatible)', 'photoHeic', undefined, 'inputs');
-  const tooManyPixels = () =>
+  const pixels = () =>
     refuse(`The photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`, 'photoTooManyPixels', { mp: MAX_PHOTO_PIXELS / 1_000_000 }, 'inputs');
   if (bytes.byteLength === 0) throw refuse('Choose an image file', 'photoMissing');
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw refuse(`The image is too large (${MAX_PHOTO_BYTES / 1024 / 1024} MB at most)`, 'photoTooLarge');
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
-  } catch {
-    throw isHeic(bytes) ? heic() : notImage();
-  }
-  if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw notImage();
-  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+  const meta = await readPhotoHeader(bytes);
+  if (!meta) throw isHeic(bytes) ? heic() : notImage();
+  if (!ACCEPTED.has(meta.format)) throw notImage();
+  // refused on the header's word, before any pixel is decoded
+  if (tooManyPixels(meta)) throw pixels();
   const upright = meta.orientation && meta.orientation >= 5 ? { w: meta.height, h: meta.width } : { w: meta.width, h: meta.height };
   const widths: number[] = PHOTO_WIDTHS.filter((w) => w <= upright.w);
   if (widths.length === 0) widths.push(upright.w < PHOTO_WIDTHS[0] ? upright.w : PHOTO_WIDTHS[0]);
@@ -111,7 +130,7 @@ export async function renderPhoto(env: StoreEnv, bytes: Uint8Array): Promise<{ i
       size = { width: jpg.info.width, height: jpg.info.height };
     }
   } catch (e) {
-    if (/pixel limit/i.test((e as Error).message)) throw tooManyPixels();
+    if (/pixel limit/i.test((e as Error).message)) throw pixels();
     throw isHeic(bytes) || meta.compression === 'hevc' ? heic() : refuse('This image could not be read', 'photoNotImage');
   }
   try {

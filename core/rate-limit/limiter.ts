@@ -13,7 +13,7 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo';
+export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo' | 'returns';
 
 /**
  * How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account.
@@ -56,6 +56,12 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   invoice: { ip: 60, account: 30, duration: 60 * 60 },
   /** Promo code attempts: per IP and per cart/account, against enumeration. */
   promo: { ip: 20, account: 10, duration: 15 * 60 },
+  /**
+   * Return requests (with up to 3 photos of 15 MB each, whose decoding costs CPU and memory): a
+   * customer asks for a handful of returns a year; 10 tries per account and 30 per IP per hour
+   * leave room for a refused photo sent again.
+   */
+  returns: { ip: 30, account: 10, duration: 60 * 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract; pair: RateLimiterAbstract | null };

@@ -18,7 +18,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { users } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { photoStore } from '../catalogue/index.ts';
+import { MAX_PHOTO_PIXELS, photoStore, readPhotoHeader, tooManyPixels } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
@@ -177,6 +177,29 @@ export async function returnEligibility(db: Db, order: OrderWithLines, now = new
   return { eligible: why === null, why, deliveredAt: delivered, deadline, lines };
 }
 
+/**
+ * Refuses a return of `order` at `now` unless the rules allow one (see {@link returnEligibility}),
+ * with the message a return request gets. Reads only: a page checks this before it reads a
+ * request's photos.
+ * @returns the eligibility (eligible).
+ * @throws {DomainError} `invalid` (field `_`): `returns.notShipped`, `returns.windowClosed`,
+ *   `returns.openReturn`, `returns.nothingLeft`.
+ */
+export async function assertReturnable(db: Db, order: OrderWithLines, now = new Date()): Promise<ReturnEligibility> {
+  const e = await returnEligibility(db, order, now);
+  if (e.why === 'notShipped') throw invalid('_', 'notShipped', 'A return can be requested once the order has been shipped');
+  if (e.why === 'windowClosed') {
+    const ended = swissDate(e.deadline!, (await getSettings(db)).timeZone);
+    throw invalid('_', 'windowClosed', `Returns are accepted up to ${RETURN_WINDOW_DAYS} days after delivery; that time ended on ${ended}`, {
+      days: RETURN_WINDOW_DAYS,
+      date: ended,
+    });
+  }
+  if (e.why === 'openReturn') throw invalid('_', 'openReturn', 'A return for this order is already open; we will answer it soon');
+  if (e.why === 'nothingLeft') throw invalid('_', 'nothingLeft', 'Every item of this order has already been returned');
+  return e;
+}
+
 /** A photo as uploaded: its bytes. */
 export type ReturnPhotoUpload = { bytes: Uint8Array; name?: string };
 
@@ -220,32 +243,40 @@ function chooseLines(order: OrderWithLines, left: ReturnableLine[], wanted: Retu
   return [...out.values()];
 }
 
-/** Checks and re-encodes the photos (upright, metadata stripped, at most 2000 px) as JPEG. */
+/**
+ * Checks and re-encodes the photos (upright, metadata stripped, at most 2000 px) as JPEG. Every
+ * photo is checked first (count, bytes, format and pixels, from its header) and only then are
+ * they decoded, one after the other: a refused photo costs no decoding of the others.
+ * @throws {DomainError} `invalid`, field `photos`: too many, too large, not JPEG/PNG/WebP, more
+ *   than {@link MAX_PHOTO_PIXELS} pixels (`returns.photoTooManyPixels`), undecodable.
+ */
 async function preparePhotos(uploads: ReturnPhotoUpload[]): Promise<{ photo: ReturnPhoto; body: Buffer }[]> {
   const given = uploads.filter((u) => u.bytes.byteLength > 0);
   if (given.length > MAX_RETURN_PHOTOS) throw invalid('photos', 'photoTooMany', `At most ${MAX_RETURN_PHOTOS} photos`, { max: MAX_RETURN_PHOTOS });
-  const out: { photo: ReturnPhoto; body: Buffer }[] = [];
+  const notImage = (name: string) => invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
   for (const u of given) {
     const name = u.name ?? '';
     if (u.bytes.byteLength > MAX_RETURN_PHOTO_BYTES)
       throw invalid('photos', 'photoTooLarge', `The photo ${name} is too large (15 MB at most)`, { name, max: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 });
-    let format: string | undefined;
-    try {
-      format = (await sharp(u.bytes, { limitInputPixels: 100_000_000 }).metadata()).format;
-    } catch {
-      format = undefined;
+    const header = await readPhotoHeader(u.bytes);
+    if (!header || !PHOTO_FORMATS.has(header.format)) throw notImage(name);
+    if (tooManyPixels(header)) {
+      const mp = MAX_PHOTO_PIXELS / 1_000_000;
+      throw invalid('photos', 'photoTooManyPixels', `The photo ${name} has more than ${mp} megapixels`, { name, mp });
     }
-    if (!format || !PHOTO_FORMATS.has(format)) throw invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
+  }
+  const out: { photo: ReturnPhoto; body: Buffer }[] = [];
+  for (const u of given) {
     let body: Buffer;
     try {
-      body = await sharp(u.bytes, { limitInputPixels: 100_000_000 })
+      body = await sharp(u.bytes, { limitInputPixels: MAX_PHOTO_PIXELS })
         .rotate()
         .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer();
     } catch {
-      throw invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
+      throw notImage(u.name ?? '');
     }
     out.push({ photo: { id: randomUUID(), contentType: 'image/jpeg', ext: 'jpg' }, body });
   }
@@ -265,7 +296,8 @@ function photoKey(returnId: string, photo: Pick<ReturnPhoto, 'id' | 'ext'>): str
  * @throws {DomainError} `not_found` (unknown or someone else's order); `invalid` with a field
  *   message for: not shipped yet, window closed, an open return, nothing left to return, a reason
  *   other than `damaged` / `wrong_item`, an empty or too long message, unknown lines or too many
- *   units, more than 3 photos, a photo above 15 MB or not JPEG/PNG/WebP, a missing or refused IBAN.
+ *   units, more than 3 photos, a photo above 15 MB, not JPEG/PNG/WebP or of more than
+ *   {@link MAX_PHOTO_PIXELS} pixels, a missing or refused IBAN.
  */
 export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<ReturnRow> {
   const now = input.now ?? new Date();
@@ -280,20 +312,7 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
   const bank = order.paymentMethod === 'qr-bill';
   const ibanGiven = (input.iban ?? '').trim();
   const iban = bank && (ibanGiven || input.requireIban) ? checkRefundIban(ibanGiven) : null;
-  const check = async (db: Db, o: OrderWithLines) => {
-    const e = await returnEligibility(db, o, now);
-    if (e.why === 'notShipped') throw invalid('_', 'notShipped', 'A return can be requested once the order has been shipped');
-    if (e.why === 'windowClosed') {
-      const ended = swissDate(e.deadline!, (await getSettings(db)).timeZone);
-      throw invalid('_', 'windowClosed', `Returns are accepted up to ${RETURN_WINDOW_DAYS} days after delivery; that time ended on ${ended}`, {
-        days: RETURN_WINDOW_DAYS,
-        date: ended,
-      });
-    }
-    if (e.why === 'openReturn') throw invalid('_', 'openReturn', 'A return for this order is already open; we will answer it soon');
-    if (e.why === 'nothingLeft') throw invalid('_', 'nothingLeft', 'Every item of this order has already been returned');
-    return chooseLines(o, e.lines, input.lines);
-  };
+  const check = async (db: Db, o: OrderWithLines) => chooseLines(o, (await assertReturnable(db, o, now)).lines, input.lines);
   await check(shop.db, order); // refuse before the photos are decoded
   const photos = await preparePhotos(input.photos ?? []);
   const id = randomUUID();

@@ -29,6 +29,7 @@ import { requireUser } from '../../lib/auth.server.ts';
 import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
+import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos } from '../../lib/return-request.server.ts';
 import '../../styles/returns.css';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -48,13 +49,18 @@ type ActionResult = { intent: 'cancel' | 'return' | 'iban'; error: string; field
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
-  const form = await request.formData();
-  const intent = form.get('intent') === 'cancel' ? 'cancel' : form.get('intent') === 'iban' ? 'iban' : 'return';
   const shop = context.shop;
+  let intent: ActionResult['intent'] = 'return';
   return pageAction(
     context,
     async () => {
-      const order = await getOrderFor(shop, id, { userId: auth.userId, role: 'Customer' });
+      // before the body is read (app/lib/return-request.server.ts): the customer's own order and,
+      // for a body that may carry photos, the rate limit and the right to return it now
+      const order = await beforeBody(request, () => getOrderFor(shop, id, { userId: auth.userId, role: 'Customer' }));
+      const photosPossible = mayCarryPhotos(request);
+      if (photosPossible) await checkReturnBeforeBody(request, shop, order, context.clientIp, auth.userId);
+      const form = await request.formData();
+      intent = form.get('intent') === 'cancel' ? 'cancel' : form.get('intent') === 'iban' ? 'iban' : 'return';
       const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
       if (intent === 'cancel') {
         await cancelOrderByCustomer(shop, order.id, auth.userId);
@@ -64,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, 64), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
         return back('iban');
       }
+      if (!photosPossible) await countReturnRequest(shop, context.clientIp, auth.userId);
       const lines: { lineId: string; count: number }[] = [];
       for (const [k, v] of form.entries()) {
         if (typeof v !== 'string' || !k.startsWith('line-')) continue;

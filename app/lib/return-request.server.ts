@@ -1,0 +1,72 @@
+/**
+ * The customer's return form (/client/historydetails) carries up to 3 photos of 15 MB each, and
+ * its body is held in memory while it is parsed. So the page checks what it can before it reads
+ * the body: the order is the customer's own, and a body that may carry photos (multipart, or
+ * more than {@link SMALL_FORM_BYTES}) is a return request that must be allowed now (the return
+ * rules) and within the customer's rate limit (bucket `returns` of core/rate-limit). A refused
+ * body is read to its end and thrown away, never parsed: a browser still sending when the server
+ * answers would show "connection reset" instead of the message.
+ */
+import { assertReturnable } from '../../core/returns/index.ts';
+import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import type { OrderWithLines } from '../../core/orders/index.ts';
+import type { Shop } from '../../core/shop.ts';
+
+/** Largest body of the page's forms without photos (cancel, IBAN, a return without photos), bytes. */
+export const SMALL_FORM_BYTES = 64 * 1024;
+
+/**
+ * Whether a request's body may carry photos: it is multipart (only the return form is), its
+ * length is unknown (chunked), or it is larger than {@link SMALL_FORM_BYTES}.
+ */
+export function mayCarryPhotos(request: Request): boolean {
+  if (/multipart\//i.test(request.headers.get('content-type') ?? '')) return true;
+  const length = Number(request.headers.get('content-length') ?? NaN);
+  return !Number.isFinite(length) || length > SMALL_FORM_BYTES;
+}
+
+/** Reads a request's body to its end and throws it away, chunk by chunk (nothing is kept). */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    for (;;) if ((await reader.read()).done) return;
+  } catch {
+    // the client went away: nothing left to read
+  }
+}
+
+/**
+ * Runs `check` before the body is read; when it throws, the body is discarded
+ * ({@link discardBody}) and the error thrown on.
+ */
+export async function beforeBody<T>(request: Request, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (e) {
+    await discardBody(request);
+    throw e;
+  }
+}
+
+/**
+ * Counts a return request against the customer's rate limit (per account and per IP, bucket
+ * `returns`).
+ * @throws {DomainError} `rate_limited` (429) when the customer or the address has sent too many.
+ */
+export function countReturnRequest(shop: Shop, ip: string | undefined, userId: string): Promise<void> {
+  return consumeRateLimit(shop, 'returns', ip ?? 'unknown', userId);
+}
+
+/**
+ * The checks of a return request's body before it is read: the rate limit, then the return
+ * rules for `order` (core/returns `assertReturnable`). On a refusal the body is discarded.
+ * @throws {DomainError} `rate_limited`; `invalid` (not shipped, window closed, an open return,
+ *   nothing left to return).
+ */
+export function checkReturnBeforeBody(request: Request, shop: Shop, order: OrderWithLines, ip: string | undefined, userId: string): Promise<void> {
+  return beforeBody(request, async () => {
+    await countReturnRequest(shop, ip, userId);
+    await assertReturnable(shop.db, order);
+  });
+}
