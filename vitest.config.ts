@@ -17,7 +17,12 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [] : ['tests/integration/to-postgres.test.ts']),
       ...(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
         ? []
-        : ['tests/integration/cluster.test.ts', 'tests/integration/chaos.test.ts', 'tests/integration/db-restart.test.ts']),
+        : [
+            'tests/integration/cluster.test.ts',
+            'tests/integration/chaos.test.ts',
+            'tests/integration/db-restart.test.ts',
+            'tests/integration/release-cluster.test.ts',
+          ]),
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
