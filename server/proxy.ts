@@ -24,9 +24,13 @@ function peerAddress(c: Context): string | undefined {
   }
 }
 
-/** First value of a comma-separated forwarded header (the one the outermost proxy set). */
-function first(v: string | undefined): string | undefined {
-  const s = v?.split(',')[0]?.trim();
+/**
+ * Last value of a comma-separated forwarded header: the one the proxy next to the shop (the
+ * trusted peer) appended. The values before it came with the request from further out, where
+ * anybody can write them (`X-Forwarded-Host: shop, evil`).
+ */
+function last(v: string | undefined): string | undefined {
+  const s = v?.split(',').at(-1)?.trim();
   return s ? s : undefined;
 }
 
@@ -40,8 +44,8 @@ export function resolveClient(c: Context, trust: ((addr: string, i: number) => b
   const direct: ClientInfo = { ip: peer ?? 'unknown', proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host.toLowerCase() };
   if (!trust || !peer || !trust(peer, 0)) return direct;
   const ip = proxyaddr({ connection: { remoteAddress: peer }, headers: { 'x-forwarded-for': c.req.header('x-forwarded-for') } } as never, trust);
-  const proto = first(c.req.header('x-forwarded-proto'))?.toLowerCase();
-  const host = first(c.req.header('x-forwarded-host'))?.toLowerCase();
+  const proto = last(c.req.header('x-forwarded-proto'))?.toLowerCase();
+  const host = last(c.req.header('x-forwarded-host'))?.toLowerCase();
   return { ip, proto: proto === 'https' ? 'https' : proto === 'http' ? 'http' : direct.proto, host: host ?? direct.host };
 }
 

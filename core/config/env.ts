@@ -38,7 +38,13 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the HTTP server. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Interface to listen on. Default: `127.0.0.1` behind a proxy (`TRUST_PROXY` set: the proxy is
+   * expected on this machine, and a client reaching the port directly could forge the forwarded
+   * headers), else `0.0.0.0` (every interface). An explicit value is always kept (a container
+   * sets `0.0.0.0`, its proxy being another container).
+   */
+  HOST: z.string().min(1).optional(),
   /** Base for absolute links in e-mails, sitemaps and canonical URLs, without trailing slash. */
   PUBLIC_URL: z
     .url()
@@ -134,7 +140,7 @@ const EnvSchema = z.object({
 });
 
 /** The parsed environment. */
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST'> & { HOST: string };
 
 /** Thrown by {@link loadEnv} when a variable is invalid; the message names each variable. */
 export class EnvError extends Error {}
@@ -154,5 +160,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment variable(s):\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return { ...parsed.data, HOST: parsed.data.HOST ?? (parsed.data.TRUST_PROXY ? '127.0.0.1' : '0.0.0.0') };
 }
