@@ -1,13 +1,15 @@
 /**
  * The custom box builder (/custombox; specification §1, §4, §5, §9). The customer picks
- * a box model, at least 5 different single cigars (filters by strength and vitola, + / − per
- * variety, a live count against the capacity, the running price), a gift card or engraving text,
- * and presses Create: the box becomes ONE line of the cart (core/custom-box).
+ * a box model, at least 5 different single cigars (a search by name or brand, filters by brand,
+ * strength and vitola, one page of the list at a time, + / − per variety, a live count against the
+ * capacity, the running price), a gift card or engraving text, and presses Create: the box becomes
+ * ONE line of the cart (core/custom-box).
  *
- * Works without JavaScript: it is one real form posting to this route's action. The + / − buttons
- * and the filter button are submit buttons the action answers by echoing the form with the change;
- * Create validates on the server and shows the errors. With JavaScript the same controls update
- * the page at once and the preview is live.
+ * Works without JavaScript: it is one real form. The + / − buttons are submit buttons posting to
+ * this route's action, which answers by echoing the form with the change; the search and the pager
+ * submit the same form as a GET, so the list's page and the choices are query parameters the
+ * loader reads (app/lib/custom-box.server.ts); Create validates on the server and shows the
+ * errors. With JavaScript the same controls update the page at once and the preview is live.
  */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/custombox';
@@ -20,12 +22,12 @@ import { pageAction } from '../lib/page-action.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import '../styles/custombox.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: translate(context.lang, 'custombox:title'),
     description: translate(context.lang, 'custombox:metaDescription'),
     canonical: `${context.origin}/custombox`,
-    ...(await boxBuilderData(context.shop.db)),
+    ...(await boxBuilderData(context.shop.db, new URL(request.url).searchParams)),
   };
 }
 

@@ -1,27 +1,60 @@
 /**
- * The custom box builder (/custombox): one real form posting to the route's action, so that it
- * works without JavaScript (the + / − and filter buttons are submit buttons the action answers by
- * echoing the form with the change; Create is validated on the server). With JavaScript the same
- * controls update the page at once, the preview is live and Create is checked before sending.
+ * The custom box builder (/custombox): one real form, so that it works without JavaScript: the
+ * + / − buttons post it to the route's action, which echoes the form with the change; Create is
+ * validated on the server; the search, the filters and the pager submit it as a GET, so that the
+ * list's page and the choices made so far are query parameters (app/lib/custom-box.server.ts). The
+ * chosen cigars that are not on the shown page go with the form as hidden fields. With JavaScript
+ * the same controls update the page at once (the pager and search fetch the next page's data
+ * only), the preview is live and Create is checked before sending.
  */
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Form, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hueOf } from './BoxPreview.tsx';
 import { BoxSummary } from './BoxSummary.tsx';
-import { CigarStep } from './CigarStep.tsx';
+import { CigarStep, type ListFilter } from './CigarStep.tsx';
 import { MessageStep } from './MessageStep.tsx';
 import { ModelStep } from './ModelStep.tsx';
-import { emptyValues, readValues, type BoxFormResult, type BoxValues } from './box-form.ts';
-import type { BoxBuilderData } from '../../lib/custom-box.server.ts';
+import { readValues, valuesSearch, type BoxFormResult, type BoxValues } from './box-form.ts';
+import type { BoxBuilderData, BoxBuilderVariety } from '../../lib/custom-box.server.ts';
 import { useFormat } from '../../lib/format.ts';
+
+/** How long typing in the search waits before the list is asked for, in ms. */
+const SEARCH_DELAY_MS = 300;
+
+/** The cigars of the loader's data (this page's and the chosen ones elsewhere), by id. */
+function varietiesById(d: BoxBuilderData): Map<string, BoxBuilderVariety> {
+  return new Map([...d.chosen, ...d.varieties].map((x) => [x.id, x]));
+}
 
 export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResult }) {
   const { t } = useTranslation('custombox');
   const { price } = useFormat();
   const busy = useNavigation().state === 'submitting';
+  const navigate = useNavigate();
   const first = d.models.find((m) => m.capacity === 10) ?? d.models[0];
-  const [v, setV] = useState<BoxValues>(() => result?.values ?? emptyValues(first?.id ?? ''));
+  const [v, setV] = useState<BoxValues>(() => result?.values ?? (d.values.boxID ? d.values : { ...d.values, boxID: first?.id ?? '' }));
+  // every cigar this page has shown: the chosen ones stay known while another page of the list
+  // is shown or on its way (kept in state, adjusted when the loader's data changes)
+  const [known, setKnown] = useState(() => varietiesById(d));
+  const [knownFor, setKnownFor] = useState(d);
+  if (knownFor !== d) {
+    setKnownFor(d);
+    setKnown((k) => new Map([...k, ...varietiesById(d)]));
+  }
+  const byId = knownFor === d ? known : new Map([...known, ...varietiesById(d)]);
+  // the latest state, for the search's timer and the pager's handler
+  const latest = useRef(v);
+  useLayoutEffect(() => {
+    latest.current = v;
+  });
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  /** Shows `page` of the list for the state `s` (its search, filters and choices in the URL). */
+  const showPage = (s: BoxValues, page: number, replace = false) => {
+    clearTimeout(searchTimer.current);
+    void navigate(`/custombox${valuesSearch(s, page)}`, { replace, preventScrollReset: true });
+  };
   const [clientError, setClientError] = useState<{ error: string; field: string } | null>(null);
   // What the visitor chose before the page's scripts ran (they start after the page's `load`
   // event, ADR 013): hydration keeps React's initial state and would undo a box or a message
@@ -36,7 +69,6 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
     setV((s) => (JSON.stringify(live) === JSON.stringify(s) ? s : live));
   }, []);
   const model = d.models.find((m) => m.id === v.boxID) ?? first;
-  const byId = useMemo(() => new Map(d.varieties.map((x) => [x.id, x])), [d.varieties]);
   const chosen = Object.entries(v.qty).filter(([id, n]) => n > 0 && byId.has(id));
   const count = chosen.reduce((s, [, n]) => s + n, 0);
   const varieties = chosen.length;
@@ -71,8 +103,15 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
       setQty(id, 0, op === 'inc' ? 1 : -1);
       return;
     }
+    if (submitter?.name === 'page') {
+      // the pager, the search button or Enter in a field: the list's page with the state as it is
+      e.preventDefault();
+      showPage(latest.current, Number(submitter.value) || 1);
+      if (submitter.dataset.pager !== undefined) document.getElementById('cb-items')?.scrollIntoView({ block: 'start' });
+      return;
+    }
     if (submitter?.value !== 'create') {
-      e.preventDefault(); // filters apply live with JavaScript
+      e.preventDefault();
       return;
     }
     let problem: { error: string; field: string } | null = null;
@@ -112,8 +151,9 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
           aria-describedby={error ? 'cb-error' : undefined}
           data-early-steps=""
         >
-          {/* the default button: Enter in a field refreshes the form instead of pressing + or − */}
-          <button type="submit" name="intent" value="refresh" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {/* the default button: Enter in a field shows the list for the search and the counts as
+              typed (a GET of the form) instead of pressing + or − */}
+          <button type="submit" name="page" value="1" formMethod="get" className="visually-hidden" tabIndex={-1} aria-hidden="true">
             {t('refresh')}
           </button>
           <div className="cb-main">
@@ -136,14 +176,20 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
               }}
             />
             <CigarStep
-              varieties={d.varieties}
+              d={d}
               min={d.min}
               capacity={capacity}
               count={count}
               qty={v.qty}
-              strength={v.strength}
-              vitola={v.vitola}
-              onFilter={(filter, value) => setV((s) => ({ ...s, [filter]: value }))}
+              values={v}
+              onFilter={(filter: ListFilter, value: string) => {
+                const next = { ...latest.current, [filter]: value };
+                setV(next);
+                if (filter === 'q') {
+                  clearTimeout(searchTimer.current);
+                  searchTimer.current = setTimeout(() => showPage(latest.current, 1, true), SEARCH_DELAY_MS);
+                } else showPage(next, 1, true);
+              }}
               setQty={setQty}
             />
             <MessageStep
@@ -172,9 +218,15 @@ export function Builder({ d, result }: { d: BoxBuilderData; result?: BoxFormResu
             total={total}
             busy={busy}
           />
-          <div className="cb-bar" aria-hidden="true">
-            <span>{summary}</span>
-            <strong>{price(total)}</strong>
+          {/* on a phone, the box's state and Create stay at hand while the list scrolls */}
+          <div className="cb-bar">
+            <span className="cb-bar-text">
+              <span>{summary}</span>
+              <strong>{price(total)}</strong>
+            </span>
+            <button type="submit" name="intent" value="create" className="btn btn-small" disabled={busy} data-testid="box-bar-create">
+              {busy ? t('creating') : t('create')}
+            </button>
           </div>
         </Form>
       )}

@@ -1,86 +1,123 @@
 /**
- * Step 2 of the custom box builder: the single cigars, filtered by strength and vitola, each with
- * a − / + stepper and its count. Without JavaScript the steppers and the filter button post the
- * form (the route's action answers with the change).
+ * Step 2 of the custom box builder: a search by name or brand, filters by brand, strength and
+ * vitola, and one page of the single cigars that match (cut on the server,
+ * app/lib/custom-box.server.ts), each with a − / + stepper and its count; the pager under it.
+ * Without JavaScript the steppers post the form and the search and pager submit it as a GET; the
+ * counts of chosen cigars on other pages go with it as hidden fields.
  */
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STRENGTHS } from '../../../core/catalogue/browser.ts';
 import { ChoiceField } from '../forms.tsx';
 import { StrengthScale } from '../StrengthScale.tsx';
 import { hueOf } from './BoxPreview.tsx';
 import { BoxStep } from './BoxStep.tsx';
+import type { BoxValues } from './box-form.ts';
 import { useFormat } from '../../lib/format.ts';
-import type { BoxBuilderVariety } from '../../lib/custom-box.server.ts';
+import type { BoxBuilderData, BoxBuilderVariety } from '../../lib/custom-box.server.ts';
+
+/** A field of the list's search and filters. */
+export type ListFilter = 'q' | 'brand' | 'strength' | 'vitola';
 
 export function CigarStep({
-  varieties,
+  d,
   min,
   capacity,
   count,
   qty,
-  strength,
-  vitola,
+  values,
   onFilter,
   setQty,
 }: {
-  varieties: BoxBuilderVariety[];
+  /** The page of the list, its place among the pages and the filters' choices. */
+  d: Pick<BoxBuilderData, 'varieties' | 'page' | 'pages' | 'found' | 'offered' | 'brands' | 'vitolas'>;
   /** The fewest different cigars a box holds. */
   min: number;
   capacity: number;
   /** Cigars chosen so far. */
   count: number;
   qty: Record<string, number>;
-  strength: string;
-  vitola: string;
-  onFilter: (filter: 'strength' | 'vitola', value: string) => void;
+  /** The search and filters as chosen (those of the shown page until the next one has come). */
+  values: Pick<BoxValues, ListFilter>;
+  onFilter: (filter: ListFilter, value: string) => void;
   setQty: (id: string, n: number) => void;
 }) {
   const { t } = useTranslation('custombox');
   const { t: tc } = useTranslation('catalogue');
-  const vitolas = useMemo(() => [...new Set(varieties.map((x) => x.vitola).filter((x): x is string => Boolean(x)))].sort(), [varieties]);
-  const visible = (x: BoxBuilderVariety) => (!strength || x.strength === strength) && (!vitola || x.vitola === vitola);
-  const shownCount = varieties.filter(visible).length;
+  const { varieties } = d;
+  // the page's items follow a filter at once, in place (before the scripts too, app/lib/early-controls.ts);
+  // the server's list for it follows
+  const visible = (x: BoxBuilderVariety) =>
+    (!values.brand || x.brand === values.brand) && (!values.strength || x.strength === values.strength) && (!values.vitola || x.vitola === values.vitola);
+  const onPage = new Set(varieties.map((x) => x.id));
+  const elsewhere = Object.entries(qty).filter(([id, n]) => n > 0 && !onPage.has(id));
   return (
     <BoxStep n={2} id="cb-items" title={t('chooseCigars')} describedBy="cb-rule">
       <p id="cb-rule" className="card-meta">
         {t('rule', { min, capacity })}
       </p>
-      <div className="cb-filters">
+      <div className="cb-filters" role="search">
+        <div className="field cb-search">
+          <label htmlFor="cb-q">{t('searchLabel')}</label>
+          <input id="cb-q" type="search" name="q" value={values.q} maxLength={80} autoComplete="off" onChange={(e) => onFilter('q', e.target.value)} />
+        </div>
         {(
           [
-            ['strength', strength, STRENGTHS, (s: string) => tc(`strength.${s}`)],
-            ['vitola', vitola, vitolas, undefined],
+            ['brand', values.brand, d.brands, undefined, t('brand')],
+            ['strength', values.strength, STRENGTHS, (s: string) => tc(`strength.${s}`), tc('spec.strength')],
+            ['vitola', values.vitola, d.vitolas, undefined, tc('spec.vitola')],
           ] as const
-        ).map(([name, value, values, text]) => (
+        ).map(([name, value, list, text, label]) => (
           <ChoiceField
             key={name}
             name={name}
             id={`cb-${name}`}
-            label={tc(`spec.${name}`)}
+            label={label}
             data-early-filter={name}
             value={value}
             onChange={(e) => onFilter(name, e.target.value)}
             any={t('all')}
-            values={values}
+            values={list}
             text={text}
           />
         ))}
-        <noscript>
-          <button type="submit" name="intent" value="filter" className="btn btn-small btn-ghost">
-            {t('applyFilters')}
-          </button>
-        </noscript>
+        <button type="submit" name="page" value="1" formMethod="get" className="btn btn-small btn-ghost">
+          {t('search')}
+        </button>
         <p className="card-meta cb-shown" aria-live="polite">
-          {t('shown', { count: shownCount })}
+          {t('found', { count: d.found })}
         </p>
       </div>
-      {varieties.length === 0 && <p className="empty">{t('noCigars')}</p>}
+      {d.offered === 0 ? <p className="empty">{t('noCigars')}</p> : d.found === 0 && <p className="empty">{t('noMatch')}</p>}
+      {elsewhere.map(([id, n]) => (
+        <input key={id} type="hidden" name={`qty.${id}`} value={n} />
+      ))}
       <ul className="cb-list">
         {varieties.map((x) => (
           <CigarItem key={x.id} x={x} n={qty[x.id] ?? 0} hidden={!visible(x)} full={count >= capacity} setQty={setQty} />
         ))}
       </ul>
+      {d.pages > 1 && (
+        <nav className="cb-pager" aria-label={t('pager')}>
+          <button type="submit" name="page" value={d.page - 1} formMethod="get" className="btn btn-small btn-ghost" disabled={d.page <= 1} data-pager="">
+            {t('prev')}
+          </button>
+          <span className="card-meta" aria-current="page">
+            {t('pageOf', { page: d.page, pages: d.pages })}
+          </span>
+          <button
+            type="submit"
+            name="page"
+            value={d.page + 1}
+            formMethod="get"
+            className="btn btn-small btn-ghost"
+            disabled={d.page >= d.pages}
+            data-pager=""
+            data-testid="box-next-page"
+          >
+            {t('next')}
+          </button>
+        </nav>
+      )}
     </BoxStep>
   );
 }
@@ -109,6 +146,7 @@ function CigarItem({
       hidden={hidden}
       data-testid="box-variety"
       data-early-item=""
+      data-brand={x.brand ?? ''}
       data-strength={x.strength ?? ''}
       data-vitola={x.vitola ?? ''}
     >

@@ -5,13 +5,26 @@
 import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/browser.ts';
 
 /** The builder's state, as the form carries it. */
-export type BoxValues = { boxID: string; qty: Record<string, number>; messageKind: BoxMessageKind; message: string; strength: string; vitola: string };
+export type BoxValues = {
+  boxID: string;
+  qty: Record<string, number>;
+  messageKind: BoxMessageKind;
+  message: string;
+  /** The list's search (words of a name or brand) and filters; empty for none. */
+  q: string;
+  brand: string;
+  strength: string;
+  vitola: string;
+};
+
+/** The fields of a form, or of a query string (the builder's GET: paging and searching). */
+type Fields = Pick<FormData, 'get'> & Iterable<[string, FormDataEntryValue]>;
 
 /** A form field as text of at most `max` characters ('' when absent or a file). */
 export const str = (v: FormDataEntryValue | null, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
 
-/** Reads the form into {@link BoxValues}; counts are clamped to 0..100, unknown keys ignored. */
-export function readValues(form: FormData): BoxValues {
+/** Reads the form (or query string) into {@link BoxValues}; counts are clamped to 0..100, unknown keys ignored. */
+export function readValues(form: Fields): BoxValues {
   const qty: Record<string, number> = {};
   for (const [k, v] of form) {
     if (!k.startsWith('qty.') || typeof v !== 'string') continue;
@@ -25,6 +38,8 @@ export function readValues(form: FormData): BoxValues {
     qty,
     messageKind: (BOX_MESSAGE_KINDS as readonly string[]).includes(kind) ? (kind as BoxMessageKind) : 'card',
     message: str(form.get('message'), 2000),
+    q: str(form.get('q'), 80),
+    brand: str(form.get('brand'), 80),
     strength: str(form.get('strength'), 40),
     vitola: str(form.get('vitola'), 80),
   };
@@ -32,7 +47,23 @@ export function readValues(form: FormData): BoxValues {
 
 /** An empty builder with the model `boxID` chosen. */
 export function emptyValues(boxID: string): BoxValues {
-  return { boxID, qty: {}, messageKind: 'card', message: '', strength: '', vitola: '' };
+  return { boxID, qty: {}, messageKind: 'card', message: '', q: '', brand: '', strength: '', vitola: '' };
+}
+
+/**
+ * The builder's state as a query string (the GET of its form, without the empty fields), for
+ * `page` of the list: what a pager or filter navigates to with JavaScript.
+ */
+export function valuesSearch(v: BoxValues, page: number): string {
+  const s = new URLSearchParams();
+  for (const k of ['q', 'brand', 'strength', 'vitola'] as const) if (v[k]) s.set(k, v[k]);
+  if (page > 1) s.set('page', String(page));
+  if (v.boxID) s.set('boxID', v.boxID);
+  for (const [id, n] of Object.entries(v.qty)) if (n > 0) s.set(`qty.${id}`, String(n));
+  if (v.messageKind !== 'card') s.set('messageKind', v.messageKind);
+  if (v.message) s.set('message', v.message);
+  const text = s.toString();
+  return text ? `?${text}` : '';
 }
 
 /** The action's answer the builder shows: the echoed form, an error and its field, a status for screen readers. */
