@@ -50,6 +50,40 @@ export type RenderedHeader = {
 };
 
 /**
+ * Headers rendered lately, by page URL and root data (which holds the visitor's user and cart, the
+ * language, theme and settings): the header is a pure function of the two, and the same visitor
+ * asking for pages again (or visitors with the same empty cart, anonymous) would otherwise have
+ * React render the same markup each time. Most recently used last; at most
+ * {@link RENDERED_HEADERS_MAX} (~8 KB each).
+ */
+const rendered = new Map<string, string>();
+const RENDERED_HEADERS_MAX = 500;
+
+/** The header's HTML for `data` at `url`, from {@link rendered} or rendered now. */
+async function headerHtml(url: string, data: RootData): Promise<string> {
+  const key = `${url}\n${JSON.stringify(data)}`;
+  const known = rendered.get(key);
+  if (known !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, known);
+    return known;
+  }
+  const routed = await handler.query(new Request(url));
+  if (routed instanceof Response) throw new Error(`the personal header's router answered ${routed.status}`);
+  const router = createStaticRouter(handler.dataRoutes, routed);
+  const html = renderToString(
+    <I18nextProvider i18n={serverI18n(data.lang)}>
+      <HeaderData.Provider value={data}>
+        <StaticRouterProvider router={router} context={routed} hydrate={false} />
+      </HeaderData.Provider>
+    </I18nextProvider>,
+  );
+  rendered.set(key, html);
+  if (rendered.size > RENDERED_HEADERS_MAX) rendered.delete(rendered.keys().next().value!);
+  return html;
+}
+
+/**
  * Renders the page header for one visitor.
  * @param request the page's request (its URL decides the active links and the forms' return path).
  * @param context the visitor's load context (`shared: true` renders nobody's header, as the shared
@@ -65,16 +99,7 @@ export async function renderPersonalHeader(request: Request, context: ShopLoadCo
     pattern: '*',
     context: Object.assign(new RouterContextProvider(), context),
   });
-  const routed = await handler.query(new Request(request.url));
-  if (routed instanceof Response) throw new Error(`the personal header's router answered ${routed.status}`);
-  const router = createStaticRouter(handler.dataRoutes, routed);
-  const html = renderToString(
-    <I18nextProvider i18n={serverI18n(data.lang)}>
-      <HeaderData.Provider value={data}>
-        <StaticRouterProvider router={router} context={routed} hydrate={false} />
-      </HeaderData.Provider>
-    </I18nextProvider>,
-  );
+  const html = await headerHtml(request.url, data);
   const part: PersonalPart = { user: data.user, cart: data.cart };
   const partBlock = `<script type="application/json" id="${PERSONAL_PART_ELEMENT_ID}">${JSON.stringify(part).replace(/</g, '\\u003c')}</script>`;
   return { html, part, partBlock };

@@ -23,18 +23,26 @@ export type HeaderRenderer = (request: Request, context: ShopLoadContext) => Pro
 /** A cached page cut around its header: the HTML before `</head>`, up to the header, and after it. */
 export type HeaderFrame = { head: string; beforeHeader: string; afterHeader: string };
 
-const frames = new WeakMap<PageEntry, Promise<HeaderFrame | null>>();
+/** A {@link HeaderFrame} with its parts as UTF-8 bytes, encoded once per cached page instead of per answer. */
+export type EncodedFrame = HeaderFrame & { bytes: { head: Buffer; beforeHeader: Buffer; afterHeader: Buffer } };
+
+const frames = new WeakMap<PageEntry, Promise<EncodedFrame | null>>();
 
 /**
  * The cached page cut around its header, worked out once per entry.
  * @param nobodysHeader renders the header the shared page was rendered with (nobody's).
  * @returns null when the page's HTML does not hold that header exactly once after `</head>`.
  */
-export function headerFrame(entry: PageEntry, nobodysHeader: () => Promise<RenderedHeader>): Promise<HeaderFrame | null> {
+export function headerFrame(entry: PageEntry, nobodysHeader: () => Promise<RenderedHeader>): Promise<EncodedFrame | null> {
   let frame = frames.get(entry);
   if (!frame) {
     frame = nobodysHeader().then(
-      ({ html }) => cutAroundHeader(entry.identity.toString('utf8'), html),
+      ({ html }) => {
+        const cut = cutAroundHeader(entry.identity.toString('utf8'), html);
+        return (
+          cut && { ...cut, bytes: { head: Buffer.from(cut.head), beforeHeader: Buffer.from(cut.beforeHeader), afterHeader: Buffer.from(cut.afterHeader) } }
+        );
+      },
       () => null,
     );
     frames.set(entry, frame);
@@ -53,7 +61,15 @@ export function cutAroundHeader(page: string, header: string): HeaderFrame | nul
   return { head: page.slice(0, headEnd), beforeHeader: page.slice(headEnd, at), afterHeader: page.slice(at + header.length) };
 }
 
-/** The page's HTML with the visitor's header and their part's JSON block. */
-export function completePage(frame: HeaderFrame, header: RenderedHeader): string {
-  return frame.head + header.partBlock + frame.beforeHeader + header.html + frame.afterHeader;
+/** The page's HTML (UTF-8) with the visitor's header and their part's JSON block. */
+export function completePage(frame: EncodedFrame, header: RenderedHeader): Uint8Array<ArrayBuffer> {
+  const { head, beforeHeader, afterHeader } = frame.bytes;
+  const parts = [head, Buffer.from(header.partBlock), beforeHeader, Buffer.from(header.html), afterHeader];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
