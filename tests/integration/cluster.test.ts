@@ -176,8 +176,10 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
     });
 
     it('metrics are scraped with the token only: requests by route and status, orders by status, outbox, page cache, process figures', async () => {
-      expect((await viaCaddy('/metrics')).status).toBe(401);
-      expect((await viaCaddy('/metrics', undefined, { authorization: 'Bearer wrong-token-of-the-same-size' })).status).toBe(401);
+      // Caddy answers /metrics itself with 404 (deploy/Caddyfile): each process is scraped directly
+      expect((await viaCaddy('/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).status).toBe(404);
+      expect((await direct(cluster.apps()[0], '/metrics')).status).toBe(401);
+      expect((await direct(cluster.apps()[0], '/metrics', undefined, { authorization: 'Bearer wrong-token-of-the-same-size' })).status).toBe(401);
       // one order placed at each process, so that each has answered a 201 (through Caddy, the
       // previous test's 10 successful orders may all have gone to one process)
       const p = await productWith(shop, cluster.apps().length, 2500, 5);
@@ -191,7 +193,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
         expect(res.status).toBe(200);
         const text = res.body as string;
         expect(text).toMatch(/^shop_http_requests_total\{method="POST",route="\/api\/order\/create",status="201"\} \d+$/m);
-        expect(text).toMatch(/^shop_http_request_duration_seconds_bucket\{[^}]*route="\/productdetail",status="200"[^}]*\} \d+$/m);
+        expect(text).toMatch(/^shop_http_request_duration_seconds_bucket\{[^}]*route="routes\/productdetail",status="200"[^}]*\} \d+$/m);
         expect(text).toMatch(/^shop_orders\{status="pending_payment"\} \d+$/m);
         expect(text).toMatch(/^shop_outbox_backlog \d+$/m);
         expect(text).toMatch(/^shop_page_cache_hits_total \d+$/m);
@@ -201,7 +203,7 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
       }
       // the orders so far, counted by the database, whichever process is asked
       const [orders] = resultRows<{ n: string }>(await shop.db.execute(sql`SELECT count(*) AS n FROM orders WHERE status = 'pending_payment'`));
-      const scraped = (await viaCaddy('/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string;
+      const scraped = (await direct(cluster.apps()[1], '/metrics', undefined, { authorization: `Bearer ${METRICS_TOKEN}` })).body as string;
       expect(scraped).toContain(`shop_orders{status="pending_payment"} ${orders.n}`);
     });
 
