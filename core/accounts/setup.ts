@@ -34,13 +34,21 @@ export async function adminExists(db: Db): Promise<boolean> {
 
 /**
  * Issues a setup link when the shop has no admin and `ADMIN_EMAIL` is not set (with it, the
- * server creates that admin itself: core/accounts/bootstrap.ts).
+ * server creates that admin itself: core/accounts/bootstrap.ts). Every start prints a new link
+ * (only its hash is stored, so an older one cannot be shown again); the unused older links are
+ * deleted in the same transaction, so one link works at a time, the one printed last, instead of
+ * one more for each restart while the start-up log (the journal) keeps them all.
  * @returns the link (`<PUBLIC_URL>/setup/<token>`), or null when none is needed.
  */
 export async function issueSetupLink(shop: Shop, now = new Date()): Promise<string | null> {
   if (shop.env.ADMIN_EMAIL || (await adminExists(shop.db))) return null;
   const token = newOpaqueToken();
-  await shop.db.insert(setupTokens).values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_LINK_TTL_MS), createdAt: now });
+  await shop.db.transaction(async (tx) => {
+    // processes starting at once issue one after the other: the last one's link is the valid one
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop:setup-link'))`);
+    await tx.delete(setupTokens).where(isNull(setupTokens.usedAt));
+    await tx.insert(setupTokens).values({ tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SETUP_LINK_TTL_MS), createdAt: now });
+  });
   return `${publicOrigin(shop.env)}/setup/${token}`;
 }
 

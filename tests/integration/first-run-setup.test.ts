@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/accounts.ts';
 import { issueSetupLink, SETUP_LINK_TTL_MS } from '../../core/accounts/setup.ts';
@@ -93,6 +93,19 @@ describe('the server start-up', () => {
 });
 
 describe('/setup/<token>', () => {
+  it('keeps one valid link: each start prints a new one, and the older unused ones stop working', async () => {
+    const starts = [];
+    for (let i = 0; i < 5; i++) starts.push((await issueSetupLink(shop))!);
+    for (const old of starts.slice(0, -1)) {
+      expect((await http.fetch(pathOf(old))).status).toBe(404);
+      expect((await http.postForm(pathOf(old), form)).status).toBe(404);
+    }
+    expect((await http.fetch(pathOf(starts.at(-1)!))).status).toBe(200);
+    const rows = await shop.db.select().from(setupTokens).where(isNull(setupTokens.usedAt));
+    expect(rows).toHaveLength(1);
+    expect(await shop.db.select().from(users).where(eq(users.role, 'Admin'))).toHaveLength(0);
+  });
+
   it('is issued only while no admin exists and ADMIN_EMAIL is unset; the token is stored hashed, for 24 hours', async () => {
     const now = new Date('2026-11-26T08:00:00Z');
     const link = await issueSetupLink(shop, now);
@@ -135,8 +148,9 @@ describe('/setup/<token>', () => {
   });
 
   it('creates the first Admin, signs them in, and every setup link answers 404 afterwards', async () => {
-    const link = (await issueSetupLink(shop))!;
-    const spare = (await issueSetupLink(shop))!; // a second start printed another link
+    const spare = (await issueSetupLink(shop))!;
+    const link = (await issueSetupLink(shop))!; // a second start printed another link: the one that works
+    expect((await http.fetch(pathOf(spare))).status).toBe(404);
     const res = await http.postForm(pathOf(link), form);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/admin/home');
