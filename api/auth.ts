@@ -1,8 +1,7 @@
 /** Authentication helpers for API handlers. */
 import type { Context } from 'hono';
-import { authenticate, type AuthUser } from '../core/accounts/index.ts';
+import { authenticate, isEffectiveAdmin, type AuthUser } from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
-import { adminNeedsTwoFactorSetup } from '../core/accounts/index.ts';
 import type { ApiEnv } from './types.ts';
 
 /** The caller, or null when anonymous. Cached per request. @throws {DomainError} 417 / 401 for bad tokens. */
@@ -22,12 +21,14 @@ export async function requireAuth(c: Context<ApiEnv>): Promise<AuthUser> {
 }
 
 /**
- * The caller, who must be the user `userID` or an admin (an admin may act for anyone).
+ * The caller, who must be the user `userID` or an admin (an admin may act for anyone; an admin
+ * still to set up the two-factor log-in the shop requires is not one: core/accounts/auth.ts
+ * `isEffectiveAdmin`).
  * @throws {DomainError} 401 when anonymous (417 / 401 for bad tokens), 403 for anyone else.
  */
 export async function requireSelfOrAdmin(c: Context<ApiEnv>, userID: string): Promise<AuthUser> {
   const auth = await requireAuth(c);
-  if (auth.userId !== userID && auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
+  if (auth.userId !== userID && !isEffectiveAdmin(auth)) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
   return auth;
 }
 
@@ -38,8 +39,8 @@ export async function requireSelfOrAdmin(c: Context<ApiEnv>, userID: string): Pr
  */
 export async function requireAdmin(c: Context<ApiEnv>): Promise<AuthUser> {
   const auth = await requireAuth(c);
-  if (auth.role !== 'Admin') throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
-  if (await adminNeedsTwoFactorSetup(c.get('shop').db, auth.userId))
+  if (auth.twoFactorSetupPending)
     throw new DomainError('forbidden', 'Set up two-factor log-in on your profile first', { key: 'account:twoFactor.errors.setupRequired' });
+  if (!isEffectiveAdmin(auth)) throw new DomainError('forbidden', 'Not allowed', { key: 'forbidden' });
   return auth;
 }

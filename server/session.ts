@@ -80,16 +80,22 @@ export async function webSessionAndCart(shop: Shop, c: Context, withCart: boolea
     }
     if (claimed) {
       // a blocked or erased account's session ends at once, not when its token expires
+      let stale = false;
       if (withCart) {
         const current = await currentAccountWithCart(shop.db, claimed);
-        if (current) return { auth: current.user, cart: current.cart };
+        if (current && current !== 'stale') return { auth: current.user, cart: current.cart };
+        stale = current === 'stale';
       } else {
         const current = await currentAccount(shop, claimed);
-        if (current) return { auth: current, cart: null };
+        if (current && current !== 'stale') return { auth: current, cart: null };
+        stale = current === 'stale';
       }
-      deleteCookie(c, accessName, { path: '/', secure: production });
-      deleteCookie(c, refreshName, { path: '/', secure: production });
-      return none;
+      // a token from before a log-out or password change elsewhere: the refresh token decides below
+      if (!stale) {
+        deleteCookie(c, accessName, { path: '/', secure: production });
+        deleteCookie(c, refreshName, { path: '/', secure: production });
+        return none;
+      }
     }
   }
   const refresh = getCookie(c, refreshName);
@@ -101,7 +107,10 @@ export async function webSessionAndCart(shop: Shop, c: Context, withCart: boolea
     const s = await rotateOnce(shop, refresh);
     setCookie(c, accessName, s.accesToken, sessionCookieOptions(production, ACCESS_TOKEN_TTL_S));
     setCookie(c, refreshName, s.refreshToken, sessionCookieOptions(production, REFRESH_TTL_S));
-    return { auth: { userId: s.userId, role: s.role }, cart: null };
+    // the effective role (an admin still to set up two-factor log-in is a Customer), as every other request gets it
+    const current = await currentAccount(shop, { userId: s.userId, sessionVersion: s.sessionVersion });
+    if (!current || current === 'stale') throw new Error('session ended during refresh');
+    return { auth: current, cart: null };
   } catch {
     deleteCookie(c, accessName, { path: '/', secure: production });
     deleteCookie(c, refreshName, { path: '/', secure: production });

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
 import { namespaceResources } from '../i18n/resources.server.ts';
-import { adminNeedsTwoFactorSetup } from '../../core/accounts/index.ts';
+import { isEffectiveAdmin } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
 
@@ -21,9 +21,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  if (context.auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
   // the shop requires two-factor log-in of every admin and this one has it off: set it up first
-  if (await adminNeedsTwoFactorSetup(context.shop.db, context.auth.userId)) throw redirect(TWO_FACTOR_SETUP);
+  if (context.auth.twoFactorSetupPending) throw redirect(TWO_FACTOR_SETUP);
+  if (!isEffectiveAdmin(context.auth)) throw data({ forbidden: true }, { status: 403 });
   return { role: context.auth.role, lang: context.lang, i18n: namespaceResources(context.lang, ADMIN_NAMESPACES) };
 }
 

@@ -1,31 +1,51 @@
 /**
- * The two-factor steps of /profile (admins): start the set-up, confirm it with the first code,
- * turn it off with a code, and require it of every admin (core/accounts/two-factor.ts).
+ * The two-factor steps of /profile (admins): start the set-up and turn it off (each asks for the
+ * current password again: a session alone must not swap the second factor), confirm the set-up
+ * with the first code, and require it of every admin (core/accounts/two-factor.ts).
  */
-import { confirmTwoFactor, disableTwoFactor, pendingTwoFactor, setAdminTwoFactorRequired, startTwoFactor } from '../../core/accounts/index.ts';
+import { data } from 'react-router';
+import {
+  assertCurrentPassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  isEffectiveAdmin,
+  pendingTwoFactor,
+  setAdminTwoFactorRequired,
+  startTwoFactor,
+  type AuthUser,
+} from '../../core/accounts/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { TwoFactorAnswer } from './view-types.ts';
 
 /**
  * Runs one step of the two-factor form.
+ * @param auth the signed-in admin (an admin still to set up the two-factor log-in the shop
+ *   requires may set it up, but not change the policy).
  * @param intent `twoFactorStart`, `twoFactorConfirm`, `twoFactorDisable` or `twoFactorPolicy`.
- * @throws {import('../../core/errors.ts').DomainError} the step's errors (wrong code, not set up…).
+ * @param keepFamilyId the caller's own session family: turning two-factor log-in on or off ends
+ *   every other session of the account.
+ * @throws {import('../../core/errors.ts').DomainError} the step's errors (wrong password or code,
+ *   not set up…); a 403 response for the policy from an admin without two-factor log-in.
  */
-export async function twoFactorAction(shop: Shop, userId: string, intent: string, form: FormData): Promise<TwoFactorAnswer> {
+export async function twoFactorAction(shop: Shop, auth: AuthUser, intent: string, form: FormData, keepFamilyId?: string): Promise<TwoFactorAnswer> {
+  const userId = auth.userId;
   const otp = String(form.get('otp') ?? '').slice(0, 40);
   switch (intent) {
     case 'twoFactorStart': {
+      await assertCurrentPassword(shop.db, userId, form.get('currentPassword'));
       const s = await startTwoFactor(shop, userId);
       return { step: 'started', secret: s.secret, qrDataUrl: qrDataUrl(s.qrSvg) };
     }
     case 'twoFactorConfirm': {
-      const { recoveryCodes } = await confirmTwoFactor(shop, userId, otp);
+      const { recoveryCodes } = await confirmTwoFactor(shop, userId, otp, new Date(), { keepFamilyId });
       return { step: 'enabled', recoveryCodes };
     }
     case 'twoFactorDisable':
-      await disableTwoFactor(shop, userId, otp);
+      await assertCurrentPassword(shop.db, userId, form.get('currentPassword'));
+      await disableTwoFactor(shop, userId, otp, { keepFamilyId });
       return { step: 'disabled' };
     default: {
+      if (!isEffectiveAdmin(auth)) throw data({ forbidden: true }, { status: 403 });
       const required = form.get('required') === 'on';
       await setAdminTwoFactorRequired(shop.db, userId, required);
       return { step: required ? 'required' : 'optional' };

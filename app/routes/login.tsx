@@ -99,7 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       extra: (e: DomainError): Pick<Failure, 'unconfirmed' | 'email'> => ({
         email: f.email,
-        unconfirmed: e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
+        // an unconfirmed account is refused as a wrong password is (core/accounts/sessions.ts), so
+        // every such refusal offers a new confirmation link, which answers alike for any address
+        unconfirmed: e.opts.key === 'badCredentials' || e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
       }),
     },
   );
@@ -128,6 +130,7 @@ export default function LoginPage() {
       {result?.ok ? <FormMessage success={result.message} /> : <FormMessage error={failure?.error || null} success={failure?.resent ?? null} />}
       {failure?.unconfirmed && !failure.resent && (
         <Form method="post" className="account-form">
+          <p className="card-meta">{t('login.unconfirmedHint')}</p>
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={failure.unconfirmed} />
           <SubmitButton className="btn btn-ghost btn-small" data-testid="resend-confirmation">

@@ -23,7 +23,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { NewPasswordFields, PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
-import { adminTwoFactorRequired, twoFactorSecretReadable, twoFactorStatus } from '../../core/accounts/index.ts';
+import { adminTwoFactorRequired, isEffectiveAdmin, twoFactorSecretReadable, twoFactorStatus } from '../../core/accounts/index.ts';
 import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];
@@ -77,9 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     async () => {
       if (intent === 'twoFactor') {
-        if (auth.role !== 'Admin') throw data({ forbidden: true }, { status: 403 });
-        await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // codes are guessable one by one
-        const answer = await twoFactorAction(context.shop, auth.userId, raw, form);
+        // an admin still to set up the two-factor log-in the shop requires counts as a Customer, but may set it up
+        if (!isEffectiveAdmin(auth) && !auth.twoFactorSetupPending) throw data({ forbidden: true }, { status: 403 });
+        // codes and the password asked again are guessable one by one
+        await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
+        const refresh = refreshTokenFromRequest(request, context.shop.env);
+        const own = refresh ? await familyOf(context.shop.db, refresh) : null;
+        const answer = await twoFactorAction(context.shop, auth, raw, form, own?.userId === auth.userId ? own.familyId : undefined);
         return data<Answer>({ intent, ok: true, message: translate(context.lang, `account:twoFactor.done.${answer.step}`), fields: {}, twoFactor: answer });
       }
       if (intent === 'erase') {

@@ -238,7 +238,8 @@ export async function eraseOwnAccount(shop: Pick<Shop, 'db' | 'env'>, userId: st
  * Pseudonymises the records an erasure keeps (inside the erasure's transaction):
  * - audit-log entries about the account (`user`, its id), about its orders (`order`, their ids)
  *   and any other entry whose fields contain the e-mail address: their before/after values lose
- *   the person's data (core/privacy/pseudonymise.ts), ids, actions and dates stay;
+ *   the person's data (core/privacy/pseudonymise.ts), ids, actions and dates stay (the log's
+ *   trigger refuses any other change, and this one outside an erasure's transaction);
  * - the providers' stored payloads (`payments.raw`) of its orders, the same way (the payment's
  *   amount, reference and date stay for the accounts);
  * - mails in the outbox to other addresses whose subject or text names the person: the names are
@@ -257,6 +258,9 @@ export async function pseudonymiseRecords(tx: Db, userId: string, email: string,
     .select({ id: auditLog.id, before: auditLog.before, after: auditLog.after })
     .from(auditLog)
     .where(or(...about));
+  // the audit log is append-only (migration 0024's trigger): only this transaction may rewrite
+  // the entries' before/after values, which is what the setting, local to it, allows
+  if (entries.length) await tx.execute(sql`select set_config('shop.audit_erasure', 'on', true)`);
   for (const e of entries) {
     await tx
       .update(auditLog)

@@ -162,8 +162,12 @@ export function userRow(id: string, data: RegisterInput, passwordHash: string) {
 
 /**
  * Registers a customer (`user/addClient`, `/register`) and sends the confirmation mail.
- * A taken address gets the same answer; its owner receives a mail instead (a new confirmation
- * link when still unverified), so registration does not reveal who has an account.
+ * A taken address gets the same answer; its owner receives a mail instead, so registration does
+ * not reveal who has an account. An address registered but never confirmed starts afresh: the
+ * new registration's password, names, address and language replace the old ones, every earlier
+ * link (confirmation, reset) and session of the account is void, and the new confirmation link
+ * goes out; so whoever registered someone else's address first ("squatting") never holds the
+ * account its owner confirms.
  * @param input the registration payload (validated here).
  * @param ret where the confirmation link continues (`redirectTo`, a same-site path, e.g.
  *   `/payment`) and the visitor's anonymous cart (`cartKey`), merged into the new account when the
@@ -193,8 +197,16 @@ export async function registerUser(
         const token = await issueEmailToken(tx, existing.id, 'reset');
         return { userId: null, mails: [await queueLinkMail(shop, tx, 'accountExists', existing, `${base(meta.origin)}/reset/${token}`)] };
       }
-      const token = await issueEmailToken(tx, existing.id, 'confirm', { redirectTo: ret.redirectTo });
-      return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', existing, `${base(meta.origin)}/confirm/${token}`)] };
+      // never confirmed: nobody has proven the address yet, so the newest registration wins whole
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, ...contactColumns(data), dateOfBirth: data.dateOfBirth, locale, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
+      await tx.delete(emailTokens).where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
+      await revokeSessions(tx, existing.id);
+      const token = await issueEmailToken(tx, existing.id, 'confirm', ret);
+      return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
     }
     const id = randomUUID();
     const row = { ...userRow(id, data, passwordHash), locale };

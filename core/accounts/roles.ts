@@ -15,3 +15,13 @@ export function userStatus(u: { emailVerifiedAt: Date | null; blockedAt: Date | 
   if (u.blockedAt) return 'blocked';
   return u.emailVerifiedAt ? 'active' : 'unverified';
 }
+
+/**
+ * Whether a caller has admin powers: the one test of every "admin only" or "this customer or an
+ * admin" rule. True for an Admin only when the shop's two-factor policy is met (see
+ * core/accounts/auth.ts `AuthUser`: `currentAccount` already answers such an admin as a Customer, so a
+ * stolen password of an admin who has not enrolled yet opens nobody else's data).
+ */
+export function isEffectiveAdmin(auth: { role: string; twoFactorSetupPending?: boolean } | null | undefined): boolean {
+  return auth?.role === 'Admin' && !auth.twoFactorSetupPending;
+}

@@ -15,15 +15,21 @@
  * answered with {@link secretUnreadable}, which says exactly that.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull, or, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, lt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { users } from '../db/index.ts';
+import { refreshTokens, users } from '../db/index.ts';
 import { recoveryCodes, securityPolicy, twoFactor } from '../db/index.ts';
+import { getSettings } from '../config/index.ts';
+import { publicOrigin } from '../config/index.ts';
+import { resolveLocale } from '../i18n/browser.ts';
+import { deliverOutbox, queueMail, renderLinkMail } from '../mail/index.ts';
+import { bumpSessionVersion } from './auth.ts';
+import { verifyPassword } from './password.ts';
 
 /** Issuer shown by authenticator apps next to the account. */
 export const TOTP_ISSUER = 'Casa del Tabaco';
@@ -202,17 +208,100 @@ export async function twoFactorSecretReadable(shop: Pick<Shop, 'db' | 'sessionSe
 }
 
 /**
- * Turns two-factor log-in on with the first code from the app.
+ * Checks the account's current password before a two-factor change (set-up, turning off): a
+ * session alone (a stolen cookie, a computer left signed in) must not swap the second factor.
+ * @throws {DomainError} `invalid` field `currentPassword` (key `currentPasswordWrong`); `not_found`.
+ */
+export async function assertCurrentPassword(db: Db, userId: string, password: unknown): Promise<void> {
+  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
+  if (typeof password !== 'string' || !password || password.length > 1000 || !(await verifyPassword(u.passwordHash, password)))
+    throw new DomainError('invalid', 'The current password is wrong', {
+      key: 'currentPasswordWrong',
+      fields: { currentPassword: { key: 'currentPasswordWrong' } },
+    });
+}
+
+/**
+ * Queues the mail about an admin's two-factor change to every admin (their own language), inside
+ * `tx`: a second factor added or removed by a thief who has an admin's password is then seen by
+ * the other admins at once. Non-admins' changes mail nobody.
+ * @returns the outbox ids, to deliver after commit.
+ */
+async function queueAdminTwoFactorMails(shop: Shop, tx: Db, userId: string, kind: 'adminTwoFactorOn' | 'adminTwoFactorOff'): Promise<string[]> {
+  const [who] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (who?.role !== 'Admin') return [];
+  const admins = await tx
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
+    .from(users)
+    .where(and(eq(users.role, 'Admin'), isNull(users.blockedAt), isNull(users.anonymisedAt)));
+  const settings = await getSettings(tx);
+  const link = `${publicOrigin(shop.env)}/admin/user/details?id=${encodeURIComponent(userId)}`;
+  const ids: string[] = [];
+  for (const a of admins) {
+    const mail = renderLinkMail(kind, resolveLocale({ stored: a.locale }), {
+      to: a.email,
+      name: a.firstName,
+      shop: settings.companyName,
+      link,
+      params: { email: who.email },
+    });
+    ids.push(await queueMail(tx, mail, Boolean(shop.env.SMTP_URL)));
+  }
+  return ids;
+}
+
+/**
+ * Tells an account that its right password was followed by `count` wrong two-factor codes (a
+ * sign that someone else knows the password), in its language, linking to `/forgot`.
+ */
+export async function mailWrongCodes(shop: Shop, userId: string, count: number): Promise<void> {
+  const [u] = await shop.db.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) return;
+  const settings = await getSettings(shop.db);
+  const mail = renderLinkMail('wrongCodes', resolveLocale({ stored: u.locale }), {
+    to: u.email,
+    name: u.firstName,
+    shop: settings.companyName,
+    link: `${publicOrigin(shop.env)}/forgot`,
+    params: { count },
+  });
+  await deliverAfterCommit(shop, [await queueMail(shop.db, mail, Boolean(shop.env.SMTP_URL))]);
+}
+
+/** Sends queued mails after commit; a failure is left to the outbox job's retries. */
+async function deliverAfterCommit(shop: Shop, ids: string[]): Promise<void> {
+  if (!ids.length || !shop.env.SMTP_URL) return;
+  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries'));
+}
+
+/**
+ * Ends the account's other sessions (inside `tx`): every refresh-token family but `keepFamilyId`
+ * is revoked and the session version bumped, so no access token issued before the change works.
+ */
+async function endOtherSessions(tx: Db, userId: string, keepFamilyId?: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined));
+  await bumpSessionVersion(tx, userId);
+}
+
+/**
+ * Turns two-factor log-in on with the first code from the app, ends the account's other sessions
+ * (opened with the password alone) and, for an admin, mails every admin.
+ * @param opts.keepFamilyId the caller's own session family, kept signed in.
  * @returns ten recovery codes (`XXXX-XXXX-XXXX-XXXX`), shown once: only their hashes are kept.
  * @throws {DomainError} `invalid` field `otp` for a wrong code; `conflict` when no set-up was started.
  */
 export async function confirmTwoFactor(
-  shop: Pick<Shop, 'db' | 'sessionSecret'>,
+  shop: Shop,
   userId: string,
   code: string,
   now = new Date(),
+  opts: { keepFamilyId?: string } = {},
 ): Promise<{ recoveryCodes: string[] }> {
-  return shop.db.transaction(async (tx) => {
+  const done = await shop.db.transaction(async (tx) => {
     const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).for('update').limit(1);
     if (!row || row.confirmedAt) throw new DomainError('conflict', 'Start the set-up again', { key: 'account:twoFactor.errors.noSetup' });
     const secret = openSecret(shop.sessionSecret, row.secretEnc);
@@ -221,8 +310,11 @@ export async function confirmTwoFactor(
     await tx.update(twoFactor).set({ confirmedAt: now, lastTimeStep: step }).where(eq(twoFactor.userId, userId));
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAudit(tx, { actor: `user:${userId}`, action: 'user.twoFactorOn', entity: 'user', entityId: userId });
-    return { recoveryCodes: codes };
+    await endOtherSessions(tx, userId, opts.keepFamilyId);
+    return { recoveryCodes: codes, mails: await queueAdminTwoFactorMails(shop, tx, userId, 'adminTwoFactorOn') };
   });
+  await deliverAfterCommit(shop, done.mails);
+  return { recoveryCodes: done.recoveryCodes };
 }
 
 async function replaceRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
@@ -271,11 +363,12 @@ export async function checkSecondFactor(
 
 /**
  * Turns two-factor log-in off, confirmed with a current code or a recovery code. Refused for an
- * admin while the shop requires it of every admin.
+ * admin while the shop requires it of every admin. Ends the account's other sessions
+ * (`keepFamilyId` stays) and, for an admin, mails every admin.
  * @throws {DomainError} `invalid` field `otp` for a wrong code; `forbidden` (key
  *   `account:twoFactor.errors.requiredForAdmins`) when the policy requires it.
  */
-export async function disableTwoFactor(shop: Pick<Shop, 'db' | 'sessionSecret'>, userId: string, otp: string): Promise<void> {
+export async function disableTwoFactor(shop: Shop, userId: string, otp: string, opts: { keepFamilyId?: string } = {}): Promise<void> {
   const [u] = await shop.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
   if (u?.role === 'Admin' && (await adminTwoFactorRequired(shop.db)))
     throw new DomainError('forbidden', 'Two-factor log-in is required for every admin', { key: 'account:twoFactor.errors.requiredForAdmins' });
@@ -283,11 +376,14 @@ export async function disableTwoFactor(shop: Pick<Shop, 'db' | 'sessionSecret'>,
     if (/^\d{6}$/.test(otp.trim()) && !(await twoFactorSecretReadable(shop, userId))) throw secretUnreadable();
     throw wrongCode();
   }
-  await shop.db.transaction(async (tx) => {
+  const mails = await shop.db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await recordAudit(tx, { actor: `user:${userId}`, action: 'user.twoFactorOff', entity: 'user', entityId: userId });
+    await endOtherSessions(tx, userId, opts.keepFamilyId);
+    return queueAdminTwoFactorMails(shop, tx, userId, 'adminTwoFactorOff');
   });
+  await deliverAfterCommit(shop, mails);
 }
 
 /** Whether the shop requires two-factor log-in of every admin (default: no). */

@@ -6,7 +6,7 @@
  * so one named prepared statement answers both and the request sends one statement instead of two.
  */
 import { sql } from 'drizzle-orm';
-import type { AuthUser } from '../accounts/index.ts';
+import { accountCheckColumns, accountFromRow, type AccountCheckRow, type AuthUser } from '../accounts/index.ts';
 import { users } from '../db/index.ts';
 import { products } from '../db/index.ts';
 import { cartBoxes } from '../db/index.ts';
@@ -20,11 +20,11 @@ import { cartOfRows, type Cart, type CartReadRow } from './service.ts';
  * The account's role and usability next to each line of its cart, in the cart's order (as
  * `getCart` reads it). No row: no such account; one row with a null count: no lines.
  */
-const accountCartStatement = new PreparedSql<'userId', CartReadRow & { role: AuthUser['role']; usable: boolean }>(
+const accountCartStatement = new PreparedSql<'userId', CartReadRow & AccountCheckRow>(
   'shop_account_and_cart',
   ['userId'],
   (v) => sql`
-    select ${users.role} as role, (${users.blockedAt} is null and ${users.anonymisedAt} is null) as usable,
+    select ${accountCheckColumns},
            ${carts.promoCode} as promo_code,
            exists (select 1 from ${cartBoxes} where ${cartBoxes.cartKey} = ${v.userId}) as has_boxes,
            ${cartItems.count} as count, ${productColumns}
@@ -39,13 +39,17 @@ const accountCartStatement = new PreparedSql<'userId', CartReadRow & { role: Aut
 /**
  * The account behind a verified access token as it is now, with its cart: what
  * `currentAccount` and `getCart(db, userId)` answer, in one statement (two with custom boxes).
- * @param claimed the user id (and role) the token claims.
- * @returns null when the account is blocked, erased or gone (the session has ended); else the
- *   caller with their current role and their cart.
+ * @param claimed the user id (and session version) the token claims.
+ * @returns null when the account is blocked, erased or gone (the session has ended); `'stale'`
+ *   for a token of an older session version (core/accounts/auth.ts `accountFromRow`); else the
+ *   caller with their effective role and their cart.
  */
-export async function currentAccountWithCart(db: Db, claimed: Pick<AuthUser, 'userId'>): Promise<{ user: AuthUser; cart: Cart } | null> {
+export async function currentAccountWithCart(
+  db: Db,
+  claimed: Pick<AuthUser, 'userId' | 'sessionVersion'>,
+): Promise<{ user: AuthUser; cart: Cart } | null | 'stale'> {
   const rows = await accountCartStatement.run(db, { userId: claimed.userId });
-  const first = rows[0];
-  if (!first || !first.usable) return null;
-  return { user: { userId: claimed.userId, role: first.role }, cart: await cartOfRows(db, claimed.userId, rows) };
+  const user = accountFromRow(claimed, rows[0]);
+  if (user === null || user === 'stale') return user;
+  return { user, cart: await cartOfRows(db, claimed.userId, rows) };
 }

@@ -9,9 +9,12 @@ import type { MailMessage } from './service.ts';
 
 /**
  * The mails with a call-to-action link. `passwordChanged` tells a user their password was
- * changed or reset; its link goes to `/forgot` in case it was not them.
+ * changed or reset; its link goes to `/forgot` in case it was not them. `adminTwoFactorOn` /
+ * `adminTwoFactorOff` tell every admin that an admin's second factor was added or removed
+ * (`{{email}}`: that admin), linking to the account in the admin; `wrongCodes` tells an account
+ * that its right password was followed by repeated wrong two-factor codes, linking to `/forgot`.
  */
-export type LinkMailKind = 'confirm' | 'reset' | 'accountExists' | 'passwordChanged';
+export type LinkMailKind = 'confirm' | 'reset' | 'accountExists' | 'passwordChanged' | 'adminTwoFactorOn' | 'adminTwoFactorOff' | 'wrongCodes';
 
 /** Escapes text for HTML. */
 export function escapeHtml(s: string): string {
@@ -25,10 +28,15 @@ export function mailDir(lang: Locale): 'rtl' | 'ltr' {
 
 /**
  * Renders a mail whose point is one link (confirmation, password reset).
- * @param p.to recipient; p.name the greeting name; p.shop the shop's name; p.link absolute URL.
+ * @param p.to recipient; p.name the greeting name; p.shop the shop's name; p.link absolute URL;
+ *   p.params further placeholder values of the kind's texts (e.g. `email`, `count`).
  */
-export function renderLinkMail(kind: LinkMailKind, lang: Locale, p: { to: string; name: string; shop: string; link: string }): MailMessage {
-  const params = { name: p.name, shop: p.shop };
+export function renderLinkMail(
+  kind: LinkMailKind,
+  lang: Locale,
+  p: { to: string; name: string; shop: string; link: string; params?: Record<string, string | number> },
+): MailMessage {
+  const params = { ...p.params, name: p.name, shop: p.shop };
   const subject = textIn(lang, `mail:${kind}.subject`);
   const action = textIn(lang, `mail:${kind}.action`);
   const greeting = textIn(lang, 'mail:greeting', params);

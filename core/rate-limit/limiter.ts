@@ -13,7 +13,8 @@ import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 
 /** The rate-limited actions. */
-export type Bucket = 'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo' | 'returns';
+export type Bucket =
+  'login' | 'register' | 'forgot' | 'reset' | 'confirm' | 'contact' | 'search' | 'password' | 'order' | 'invoice' | 'promo' | 'returns' | 'totp';
 
 /**
  * How many attempts (`points`) are allowed per window (`duration`, seconds), per IP and per account.
@@ -62,6 +63,14 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
    * leave room for a refused photo sent again.
    */
   returns: { ip: 30, account: 10, duration: 60 * 60 },
+  /**
+   * Wrong two-factor codes after a right password: 5 per account per 15 minutes from all
+   * addresses together ({@link failureBudget}, {@link addFailure}), then app codes are refused for
+   * the rest of the window (recovery codes still work). Against a thief who has the password and
+   * many addresses: about 480 guesses a day at most instead of the log-in's 2,400. The IP counter
+   * is unused.
+   */
+  totp: { ip: 5, account: 5, duration: 15 * 60 },
 };
 
 type Limiters = { ip: RateLimiterAbstract; account: RateLimiterAbstract; pair: RateLimiterAbstract | null };
@@ -210,6 +219,32 @@ export async function resetRateLimit(shop: Pick<Shop, 'env'>, bucket: Bucket, ac
     return;
   }
   await l.account.delete(account.toLowerCase());
+}
+
+/**
+ * What is left of the account's failure budget of `bucket` (failures added by
+ * {@link addFailure}; the bucket's `account` limit per `duration`).
+ * @returns the failures still allowed and, when none is, the seconds until the window ends.
+ */
+export async function failureBudget(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string): Promise<{ left: number; retryInS: number }> {
+  const s = await state(shop);
+  const res = await build(s, bucket)
+    .account.get(account.toLowerCase())
+    .catch(() => null);
+  const used = res?.consumedPoints ?? 0;
+  return { left: Math.max(0, s.limits[bucket].account - used), retryInS: res ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0 };
+}
+
+/**
+ * Adds one failure to the account's counter of `bucket` (never refused itself).
+ * @returns the failures counted in the current window and the bucket's limit.
+ */
+export async function addFailure(shop: Pick<Shop, 'env'>, bucket: Bucket, account: string): Promise<{ count: number; limit: number }> {
+  const s = await state(shop);
+  const res = await build(s, bucket)
+    .account.penalty(account.toLowerCase(), 1)
+    .catch(() => null);
+  return { count: res?.consumedPoints ?? 0, limit: s.limits[bucket].account };
 }
 
 /** Closes the Redis connection of a shop's limiters, if any. */

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { users } from '../db/index.ts';
+import { isEffectiveAdmin } from '../accounts/browser.ts';
 import { recordAudit } from '../audit/index.ts';
 import { MAX_PHOTO_PIXELS, photoStore, readPhotoHeader, tooManyPixels } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
@@ -618,7 +619,7 @@ export async function readReturnPhoto(
 ): Promise<{ body: Buffer; contentType: string } | null> {
   if (!/^[0-9a-f-]{36}$/.test(returnId) || !/^[0-9a-f-]{36}$/.test(photoId)) return null;
   const [r] = await shop.db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
-  if (!r || (r.userId !== viewer.userId && viewer.role !== 'Admin')) return null;
+  if (!r || (r.userId !== viewer.userId && !isEffectiveAdmin(viewer))) return null;
   const photo = r.photos.find((p) => p.id === photoId);
   if (!photo) return null;
   const body = await photoStore(shop.env).get(photoKey(r.id, photo));

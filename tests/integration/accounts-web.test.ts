@@ -264,14 +264,14 @@ describe('cookie session (server/session.ts)', () => {
   it('reads the access cookie; none means anonymous', async () => {
     expect(await (await hit('')).json()).toEqual({ auth: null });
     const body = await (await hit(`access_token=${t.customer.accesToken}`)).json();
-    expect(body.auth).toEqual({ userId: t.customer.userId, role: 'Customer' });
+    expect(body.auth).toEqual({ userId: t.customer.userId, role: 'Customer', sessionVersion: 0 });
   });
 
   it('refreshes an expired access token with the refresh cookie, rotating both cookies', async () => {
     const u = await userWithRole(t.shop, t.api, 'Customer');
     const expired = await issueAccessToken(t.shop, { userId: u.userId, role: 'Customer' }, -5);
     const res = await hit(`access_token=${expired}; refresh_token=${u.refreshToken}`);
-    expect((await res.json()).auth).toEqual({ userId: u.userId, role: 'Customer' });
+    expect((await res.json()).auth).toEqual({ userId: u.userId, role: 'Customer', sessionVersion: 0 });
     const set = res.headers.getSetCookie();
     const newRefresh = /refresh_token=([^;]+)/.exec(set.find((c) => c.startsWith('refresh_token='))!)![1];
     expect(newRefresh).not.toBe(u.refreshToken);

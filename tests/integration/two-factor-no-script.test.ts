@@ -165,7 +165,7 @@ describe('two-factor log-in without scripts', () => {
     expect(profile).toContain('data-testid="two-factor-unreadable"');
     expect(profile).toContain('Set up the authenticator again');
     // the new set-up replaces the unreadable one; its first code turns it on with new recovery codes
-    const started = await t.http.postForm('/profile', { intent: 'twoFactorStart' }, cookie);
+    const started = await t.http.postForm('/profile', { intent: 'twoFactorStart', currentPassword: GOOD_PASSWORD }, cookie);
     expect(started.status).toBe(200);
     const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(await started.text())![1].replace(/ /g, '');
     expect(secret).not.toBe(a.secret);

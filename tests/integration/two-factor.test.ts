@@ -155,7 +155,7 @@ describe('log-in through the page', () => {
     const cookie = `access_token=${login.body.accesToken}`;
     const profile = await (await http.fetch('/profile', { cookie })).text();
     expect(profile).toContain('value="twoFactorStart"');
-    const started = await http.postForm('/profile', { intent: 'twoFactorStart' }, cookie);
+    const started = await http.postForm('/profile', { intent: 'twoFactorStart', currentPassword: GOOD_PASSWORD }, cookie);
     expect(started.status).toBe(200);
     const html = await started.text();
     expect(html).toContain('data:image/svg+xml;base64,');

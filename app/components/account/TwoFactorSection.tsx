@@ -1,12 +1,13 @@
 /**
- * The two-factor part of /profile (admins): off → "Set up"; set-up started → QR code, the secret
- * as text and a field for the first code; just turned on → the ten recovery codes, shown once;
- * on → how many recovery codes are left, a form to turn it off with a code, and the switch that
- * requires it of every admin.
+ * The two-factor part of /profile (admins): off → "Set up" with the current password; set-up
+ * started → QR code, the secret as text and a field for the first code; just turned on → the ten
+ * recovery codes, shown once; on → how many recovery codes are left, a form to turn it off with
+ * the password and a code, and the switch that requires it of every admin.
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../forms.tsx';
+import { PasswordField } from './NewPasswordFields.tsx';
 import type { TwoFactorAnswer } from '../../lib/view-types.ts';
 
 /** What a two-factor step of the profile action answers. */
@@ -91,6 +92,7 @@ export function TwoFactorSection({
             </p>
           )}
           <input type="hidden" name="intent" value="twoFactorStart" />
+          <PasswordField name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
           <button type="submit" className="btn" disabled={busy}>
             {t(status.enabled ? 'twoFactor.setUpAgain' : 'twoFactor.setUp')}
           </button>
@@ -101,6 +103,7 @@ export function TwoFactorSection({
           <p className="card-meta">{t('twoFactor.on', { left: status.recoveryCodesLeft })}</p>
           <Form method="post" className="account-form" noValidate>
             <input type="hidden" name="intent" value="twoFactorDisable" />
+            <PasswordField name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
             <Field name="otp" label={t('twoFactor.codeToDisable')} autoComplete="one-time-code" required error={fields.otp} />
             <button type="submit" className="btn btn-ghost" disabled={busy || status.requiredForAdmins}>
               {t('twoFactor.disable')}

@@ -1,5 +1,5 @@
 /** Accounts: users, refresh tokens (stored hashed), single-use e-mail tokens. */
-import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, createdAt, timestampTz, cascadeRef } from './columns.ts';
 import { ROLES } from './values.ts';
 
@@ -26,6 +26,12 @@ export const users = pgTable('users', {
   blockedAt: timestampTz('blocked_at'),
   /** Set once the person's data was erased (revFADP): the row stays for the orders that refer to it. */
   anonymisedAt: timestampTz('anonymised_at'),
+  /**
+   * Bumped when the account's sessions must end at once (log-out, password change or reset,
+   * two-factor turned on or off): access tokens carry the version they were issued under (claim
+   * `sv`), and one of an older version is refused (core/accounts/auth.ts `currentAccount`).
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
   ...timestamps(),
 });
 
