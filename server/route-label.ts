@@ -13,10 +13,13 @@
  */
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
-import { matchRoutes, type ServerBuild } from 'react-router';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 /** The label of whatever matched no known route: one series per method and status, whatever the path. */
 export const OTHER_ROUTE = 'other';
+
+/** Page paths whose label is kept (a scan of random paths clears them, and they are matched anew). */
+const PAGE_LABELS_MAX = 2000;
 
 /** A router whose routes are readable (Hono and OpenAPIHono apps): method and path pattern of each. */
 type RoutedApp = Pick<Hono, 'routes'>;
@@ -35,12 +38,20 @@ export type RouteTables = {
 /** A labeler: request path (no query string) and answer status to a label from a fixed set. */
 export type RouteLabeler = (path: string, status: number) => string;
 
-type PageRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: PageRoute[] };
+/** A route of the tree: an index route has no children, another route may have some. */
+type PageRoute = RouteObject & { id: string; children?: PageRoute[] };
 
 /** The route tree React Router matches, rebuilt from the build's flat manifest (`parentId`). */
 function pageTree(build: Pick<ServerBuild, 'routes'>): PageRoute[] {
   const nodes = new Map<string, PageRoute>();
-  for (const r of Object.values(build.routes)) if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive });
+  for (const r of Object.values(build.routes))
+    if (r)
+      nodes.set(
+        r.id,
+        (r.index
+          ? { id: r.id, path: r.path, index: true, caseSensitive: r.caseSensitive }
+          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive }) as PageRoute,
+      );
   const roots: PageRoute[] = [];
   for (const r of Object.values(build.routes)) {
     if (!r) continue;
@@ -75,13 +86,24 @@ export function routeLabeler(tables: RouteTables): RouteLabeler {
   }
   const pages = pageTree(tables.build);
 
+  // matchRoutes flattens and ranks the whole route tree on every call, a large part of a cached
+  // page's CPU time: the label of a path never changes, so the paths seen lately keep theirs
+  const labels = new Map<string, string>();
   const pageLabel = (path: string): string => {
+    let label = labels.get(path);
+    if (label === undefined) {
+      if (labels.size >= PAGE_LABELS_MAX) labels.clear();
+      labels.set(path, (label = matchPageLabel(path)));
+    }
+    return label;
+  };
+  const matchPageLabel = (path: string): string => {
     const data = path.endsWith('.data');
     const pathname = data ? (path === '/_root.data' ? '/' : path.slice(0, -'.data'.length)) : path;
     const matches = matchRoutes(pages, pathname);
     const leaf = matches?.[matches.length - 1]?.route;
     // the splat route is the 404 page: any path matches it
-    if (!leaf || leaf.path === '*') return OTHER_ROUTE;
+    if (!leaf?.id || leaf.path === '*') return OTHER_ROUTE;
     return data ? `${leaf.id}.data` : leaf.id;
   };
 
