@@ -36,7 +36,7 @@ import {
   cookieName,
 } from '../core/accounts/browser.ts';
 import type { Env } from '../core/config/index.ts';
-import { matchLocale } from '../core/i18n/locales.ts';
+import { matchLocale } from '../core/i18n/browser.ts';
 import { TOO_LARGE_VALUES } from './body-limit.ts';
 
 /**
