@@ -1,11 +1,12 @@
 /**
  * The return form as a memory and CPU sink, refused (on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL): the order and the right to return it are checked before the request's body is
- * read (a body that cannot even be parsed gets the order's answer, not a parse failure); return
- * requests are rate-limited per customer; a photo's pixels are read from its header and one
- * above MAX_PHOTO_PIXELS (a 10,000 x 10,000 "PNG bomb" of 12 KB) is refused with its own message
- * in the visitor's language, before any photo is decoded; the admin's product photo upload has
- * the same cap. A real 12-megapixel phone JPEG of more than 5 MB still goes through.
+ * read (a body that cannot even be parsed gets the order's answer, not a parse failure) and a
+ * form without photos is read up to 64 KB only; return requests are rate-limited per customer;
+ * a photo's pixels are read from its header and one above MAX_PHOTO_PIXELS (a 10,000 x 10,000
+ * "PNG bomb" of 12 KB) is refused with its own message in the visitor's language, before any
+ * photo is decoded; the admin's product photo upload has the same cap. A real 12-megapixel phone
+ * JPEG of more than 5 MB still goes through.
  */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -137,6 +138,15 @@ describe('the order and the right to return are checked before the body is read'
     const closed = await postPage(c, late.code, g.body, g.headers, 'de');
     expect(closed.status).toBe(400);
     expect(await closed.text()).toContain('7 Tage');
+  });
+
+  it('reads a form without photos (cancel, IBAN) only up to 64 KB, whatever the route’s upload limit', async () => {
+    const c = await createCustomer(shop);
+    const o = await shippedOrder(c);
+    const big = new URLSearchParams({ intent: 'iban', returnId: 'x', iban: 'CH93 0076 2011 6238 5295 7', padding: 'x'.repeat(64 * 1024) });
+    const res = await postPage(c, o.code, big.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('This text is too long.');
   });
 
   it('limits return requests per customer: the 11th in an hour is refused with 429 before its body is read', async () => {

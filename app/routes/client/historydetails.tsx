@@ -29,7 +29,7 @@ import { requireUser } from '../../lib/auth.server.ts';
 import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
-import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos } from '../../lib/return-request.server.ts';
+import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos, readSmallForm } from '../../lib/return-request.server.ts';
 import '../../styles/returns.css';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const order = await beforeBody(request, () => getOrderFor(shop, id, { userId: auth.userId, role: 'Customer' }));
       const photosPossible = mayCarryPhotos(request);
       if (photosPossible) await checkReturnBeforeBody(request, shop, order, context.clientIp, auth.userId);
-      const form = await request.formData();
+      const form = photosPossible ? await request.formData() : await readSmallForm(request);
       intent = form.get('intent') === 'cancel' ? 'cancel' : form.get('intent') === 'iban' ? 'iban' : 'return';
       const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
       if (intent === 'cancel') {
