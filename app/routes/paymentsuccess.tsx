@@ -2,6 +2,9 @@
  * Payment succeeded (/paymentsuccess?order=CODE): the order code and what happens next. For a
  * card payment whose confirmation has not arrived yet it says so; for bank transfer it shows how
  * and by when to pay, with the QR-bill to download and the payment data as text to copy. Only the order's customer sees its details.
+ * An order cancelled (or expired) before its payment completed is never shown as a success: the
+ * page says so and that a payment that still arrives is refunded (the shop sees it among the
+ * payments that need attention).
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (!(e instanceof DomainError)) throw e;
     }
   }
-  return { title: translate(context.lang, 'checkout:success.title'), order, transfer, detailsFollow };
+  const closed = order?.status === 'cancelled' || order?.status === 'expired';
+  return { title: translate(context.lang, closed ? 'checkout:success.cancelledTitle' : 'checkout:success.title'), order, transfer, detailsFollow };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -44,6 +48,24 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('checkout');
   const { price, date } = useFormat();
   const o = loaderData.order;
+  if (o && (o.status === 'cancelled' || o.status === 'expired'))
+    return (
+      <div className="container">
+        <h1>{t('success.cancelledTitle')}</h1>
+        <div className="result-box" data-testid="payment-order-cancelled">
+          <p>{t('success.orderCode')}</p>
+          <p className="order-code" data-testid="order-code">
+            {o.code}
+          </p>
+          <p role="status">{t('success.cancelled')}</p>
+          <div className="result-actions">
+            <Link to={`/client/historydetails?id=${o.code}`} className="btn">
+              {t('success.history')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
   return (
     <div className="container">
       <h1>{t('success.title')}</h1>

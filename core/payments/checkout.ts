@@ -8,9 +8,34 @@ import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { recordPayment, recordPaymentFailure, type PaymentOutcome } from './service.ts';
-import { webhookReceipts } from '../db/index.ts';
+import { paymentAttempts, webhookReceipts, type Db } from '../db/index.ts';
 import { freshTimestamp, signatureParts, WEBHOOK_TOLERANCE_MS } from './signature.ts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
+
+/**
+ * How long after a card payment was started its customer may not cancel the order, seconds
+ * (10 min): the customer may still be on the provider's payment page, and a payment landing on
+ * a cancelled order must be refunded by hand. A failed or abandoned attempt cancels the order
+ * itself (service.ts `recordPaymentFailure`) or lets it expire.
+ */
+export const PAYMENT_ATTEMPT_HOLD_S = 10 * 60;
+
+/**
+ * The payment attempt of an order started less than {@link PAYMENT_ATTEMPT_HOLD_S} ago, if any
+ * (the newest one): while it is open the customer's own cancel is refused.
+ * @returns when it was started and the seconds left until the hold ends, or null.
+ */
+export async function openPaymentAttempt(db: Db, orderId: string, now = new Date()): Promise<{ startedAt: Date; holdLeftS: number } | null> {
+  const [a] = await db
+    .select({ startedAt: paymentAttempts.startedAt })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.startedAt))
+    .limit(1);
+  if (!a) return null;
+  const holdLeftS = Math.ceil(PAYMENT_ATTEMPT_HOLD_S - (now.getTime() - a.startedAt.getTime()) / 1000);
+  return holdLeftS > 0 ? { startedAt: a.startedAt, holdLeftS } : null;
+}
 
 /** Bank transfer: the "start" is the invoice with the QR-bill to download. */
 export const qrBillProvider: PaymentProvider = {

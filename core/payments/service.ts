@@ -216,7 +216,8 @@ async function removePaidGoodsFromCart(tx: Db, userId: string, lines: { productI
 
 /**
  * Remembers that a payment attempt (a provider transaction) was started for an order, so that
- * failures of older attempts can be told apart ({@link recordPaymentFailure}).
+ * failures of older attempts can be told apart ({@link recordPaymentFailure}) and the customer's
+ * cancel waits while it may still pay (checkout.ts `openPaymentAttempt`).
  */
 export async function recordAttempt(db: Db, provider: string, providerRef: string, orderId: string): Promise<void> {
   await db.insert(paymentAttempts).values({ provider, providerRef, orderId }).onConflictDoNothing();

@@ -33,7 +33,7 @@ import { trackingUrl } from '../orders/browser.ts';
 import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
 import { orderEvents, orders, refunds, type OrderRow, type OrderWithLines } from '../db/index.ts';
 import { customerMailText, findOrder, transitionOrder } from '../orders/index.ts';
-import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
+import { openPaymentAttempt, refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
@@ -86,8 +86,9 @@ async function deliver(shop: Shop, ids: (string | null)[], what: string): Promis
  * @param idOrCode the order's id or code.
  * @returns the cancelled order.
  * @throws {DomainError} `not_found` (unknown or someone else's order); `conflict` once money has
- *   arrived (`returns.cancelPaid`: then it is a refund, done by the shop) or when the order is no
- *   longer open (`returns.cancelClosed`).
+ *   arrived (`returns.cancelPaid`: then it is a refund, done by the shop), when the order is no
+ *   longer open (`returns.cancelClosed`), or while a card payment started in the last minutes may
+ *   still pay (`returns.cancelPaymentOpen`, param `minutes`; core/payments `openPaymentAttempt`).
  */
 export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId: string, now = new Date()): Promise<OrderWithLines> {
   const mailIds: (string | null)[] = [];
@@ -105,6 +106,19 @@ export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId
       });
     if (order.status !== 'pending_payment')
       throw new DomainError('conflict', 'This order is no longer open and cannot be cancelled', { key: 'returns.cancelClosed' });
+    // a payment in flight would land on a cancelled order (a refund by hand): wait for its outcome
+    const attempt = await openPaymentAttempt(tx, order.id, now);
+    if (attempt) {
+      const minutes = Math.max(1, Math.ceil(attempt.holdLeftS / 60));
+      throw new DomainError(
+        'conflict',
+        `A card payment for this order is still in progress. If you do not complete it, you can cancel the order in ${minutes} minutes.`,
+        {
+          key: 'returns.cancelPaymentOpen',
+          params: { minutes },
+        },
+      );
+    }
     const row = await transitionOrder(tx, order.id, 'cancelled', `user:${userId}`, 'cancelled by the customer', now);
     await recordAudit(tx, {
       actor: `user:${userId}`,
