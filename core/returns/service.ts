@@ -261,7 +261,8 @@ function chooseLines(order: OrderWithLines, left: ReturnableLine[], wanted: Retu
 /**
  * Checks and re-encodes the photos (upright, metadata stripped, at most 2000 px) as JPEG. Every
  * photo is checked first (count, bytes, format and pixels, from its header) and only then are
- * they decoded, one after the other: a refused photo costs no decoding of the others.
+ * they decoded, one after the other and after the photos of other requests in this process
+ * ({@link oneDecodeAtATime}): a refused photo costs no decoding of the others.
  * @throws {DomainError} `invalid`, field `photos`: too many, too large, not JPEG/PNG/WebP, more
  *   than {@link MAX_PHOTO_PIXELS} pixels (`returns.photoTooManyPixels`), undecodable.
  */
@@ -280,6 +281,26 @@ async function preparePhotos(uploads: ReturnPhotoUpload[]): Promise<{ photo: Ret
       throw invalid('photos', 'photoTooManyPixels', `The photo ${name} has more than ${mp} megapixels`, { name, mp });
     }
   }
+  return given.length ? oneDecodeAtATime(() => decodePhotos(given)) : [];
+}
+
+/**
+ * The tail of the queue of return photo decodes in this process: a request's photos are decoded
+ * after the previous request's, so that parallel requests cost one decode's memory at a time (a
+ * 40-megapixel PNG takes about 0.4 CPU-seconds and 120 MB while it is decoded) instead of one each.
+ */
+let decodeQueue: Promise<unknown> = Promise.resolve();
+
+/** Runs `job` once every decode queued before it has ended (successfully or not). */
+function oneDecodeAtATime<T>(job: () => Promise<T>): Promise<T> {
+  const run = decodeQueue.then(job, job);
+  decodeQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** Decodes checked photos one after the other (see {@link preparePhotos}). */
+async function decodePhotos(given: ReturnPhotoUpload[]): Promise<{ photo: ReturnPhoto; body: Buffer }[]> {
+  const notImage = (name: string) => invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
   const out: { photo: ReturnPhoto; body: Buffer }[] = [];
   for (const u of given) {
     let body: Buffer;

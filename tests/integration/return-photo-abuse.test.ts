@@ -234,6 +234,22 @@ describe('the pixel cap, read from the header before any photo is decoded', () =
     expect(await returnsOfOrder(shop.db, o.id)).toEqual([]);
   });
 
+  it('decodes the photos of parallel requests one request after the other; a refused one does not hold up the next', async () => {
+    const customers = await Promise.all([createCustomer(shop), createCustomer(shop), createCustomer(shop)]);
+    const orders = [];
+    for (const c of customers) orders.push(await shippedOrder(c));
+    const good = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#6b4226' } })
+      .png()
+      .toBuffer();
+    const undecodable = blackPng(100, 100, randomBytes(200));
+    const ask = (i: number, bytes: Buffer) =>
+      requestReturn(shop, { orderId: orders[i].id, userId: customers[i].id, reason: 'damaged', message: 'Broken', photos: [{ bytes, name: `p${i}.png` }] });
+    const [first, second, third] = await Promise.allSettled([ask(0, good), ask(1, undecodable), ask(2, good)]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { photos: [expect.anything()] } });
+    expect(second).toMatchObject({ status: 'rejected', reason: { opts: { fields: { photos: { key: 'returns.photoNotImage' } } } } });
+    expect(third).toMatchObject({ status: 'fulfilled', value: { photos: [expect.anything()] } });
+  }, 60_000);
+
   it('a real 12-megapixel phone JPEG of more than 5 MB still creates the return through the page', async () => {
     const c = await createCustomer(shop);
     const o = await shippedOrder(c);
