@@ -50,9 +50,9 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
 
-  // not confirmed yet: login refused
+  // not confirmed yet: login refused, with the answer of a wrong password (it never tells which password is right)
   await logIn(page, email, first);
-  await expect(page.getByRole('alert')).toContainText('confirm your e-mail');
+  await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password');
   // a new confirmation link can be requested from there
   await page.getByRole('button', { name: 'Send a new link' }).click();
   await expect(page.getByText(`We have sent a new confirmation link to ${email}.`)).toBeVisible();

@@ -102,8 +102,9 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
   await logIn(p, email, PASSWORD);
   await expect(p).not.toHaveURL(/\/login/);
 
-  // set up from /profile: QR code and the secret as text, confirmed with a first code
+  // set up from /profile with the password asked again: QR code and the secret as text, confirmed with a first code
   await p.goto('/profile');
+  await p.locator('#two-factor').getByLabel('Current password').fill(PASSWORD);
   await p.getByRole('button', { name: 'Set up two-factor log-in' }).click();
   await expect(p.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = ((await p.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');

@@ -92,7 +92,8 @@ export function TwoFactorSection({
             </p>
           )}
           <input type="hidden" name="intent" value="twoFactorStart" />
-          <PasswordField name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
+          {/* an id of its own: the password-change form on the same page has a currentPassword field too */}
+          <PasswordField id="two-factor-start-password" name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
           <button type="submit" className="btn" disabled={busy}>
             {t(status.enabled ? 'twoFactor.setUpAgain' : 'twoFactor.setUp')}
           </button>
@@ -103,7 +104,7 @@ export function TwoFactorSection({
           <p className="card-meta">{t('twoFactor.on', { left: status.recoveryCodesLeft })}</p>
           <Form method="post" className="account-form" noValidate>
             <input type="hidden" name="intent" value="twoFactorDisable" />
-            <PasswordField name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
+            <PasswordField id="two-factor-off-password" name="currentPassword" label={t('fields.currentPassword')} error={fields.currentPassword} />
             <Field name="otp" label={t('twoFactor.codeToDisable')} autoComplete="one-time-code" required error={fields.otp} />
             <button type="submit" className="btn btn-ghost" disabled={busy || status.requiredForAdmins}>
               {t('twoFactor.disable')}
