@@ -145,8 +145,8 @@ export const userApi = new ApiRouter(['user'])
     body: LoginInput,
     responses: {
       200: { description: '"Log in successfully"', schema: LoginAnswer },
-      401: 'Wrong e-mail or password (one answer for both), or e-mail not confirmed yet; for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
-      429: TOO_MANY,
+      401: 'Wrong e-mail or password: one answer for an unknown address, a wrong password and an address not confirmed yet (whatever its password); for an account with two-factor log-in and no or a wrong `otp` (TOTP code or recovery code): `{ message, twoFactorRequired: true }`',
+      429: 'Too many attempts; also after 5 wrong authenticator codes for the account in 15 minutes (a recovery code still works)',
     },
     handler: async (c) => {
       const s = await login(c.get('shop'), c.req.valid('json'), meta(c));
