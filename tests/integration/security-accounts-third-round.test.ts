@@ -347,6 +347,21 @@ describe('registration squatting', () => {
 });
 
 describe('wrong two-factor codes', () => {
+  it('the log-in page (no scripts) says how long to wait and keeps its code step open for a recovery code', async () => {
+    const a = await admin();
+    const { recoveryCodes } = await withTwoFactor(a.id);
+    const step = await http.postForm('/login', { email: a.email, password: GOOD_PASSWORD });
+    const token = /name="token" value="([^"]+)"/.exec(await step.text())![1];
+    const code = (otp: string) => http.postForm('/login', { intent: 'code', token, otp });
+    for (let i = 0; i < 5; i++) expect((await code('000000')).status).toBe(401);
+    const waiting = await code('000000');
+    expect(waiting.status).toBe(429);
+    const html = await waiting.text();
+    expect(html).toMatch(/Too many wrong codes for this account\. Wait 1[45] minutes, or log in with one of your recovery codes\./);
+    expect(html).toContain('name="otp"');
+    expect((await code(recoveryCodes[0])).status).toBe(200);
+  });
+
   it('5 wrong codes per account (from any address) spend the budget: app codes wait, a recovery code works, the account is mailed once', async () => {
     const a = await admin();
     const { secret, recoveryCodes } = await withTwoFactor(a.id);
