@@ -16,7 +16,8 @@
  * Lighthouse (mobile) when `lighthouse` is installed too, and the CPU time of an invoice PDF with its
  * QR-bill in four languages (scripts/invoice-speed.ts).
  *
- * Options: `--products N` imports the real catalogue repeated with new SKUs up to N products
+ * Options: `--release` runs the release day rush instead (2,000 buyers for 100 units on
+ * PostgreSQL behind Caddy with 1, 2 and 4 app processes; scripts/bench-release.ts); `--products N` imports the real catalogue repeated with new SKUs up to N products
  * first; `--postgres` runs on a new PostgreSQL database (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres, is used to create and drop it) instead of PGlite.
  * Builds first (BENCH_NO_BUILD=1 skips when build/ exists). Each target runs BENCH_DURATION
@@ -37,6 +38,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { invoiceSpeed } from './invoice-speed.ts';
+import { releaseBench } from './bench-release.ts';
 import { lighthousePages, scoreLine } from './lighthouse.ts';
 import { PHONE_PROFILE_LABEL, phoneLine, phonePages, phoneSpeed } from './phone-speed.ts';
 
@@ -257,6 +259,8 @@ async function main() {
     console.error('== building');
     execFileSync('npx', ['react-router', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
+  // the release day rush on PostgreSQL behind Caddy (scripts/bench-release.ts) is a run of its own
+  if (args.includes('--release')) return releaseBench();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   let shopProc: ChildProcess | undefined;
   let baseProc: ChildProcess | undefined;

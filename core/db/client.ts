@@ -20,6 +20,7 @@ import { closeDataDir, tightenTree } from './data-dir.ts';
 import { lockDataDir } from './lock.ts';
 import { watchLocalContent } from './content-version.ts';
 import { registerPreparedDriver } from './prepared.ts';
+import { registerHealthProbe } from './health.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database, whichever driver is behind it. Transactions have the same type. */
@@ -123,6 +124,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, logger: countQueries }) as unknown as Db;
     registerPreparedDriver(db, { kind: 'postgres', pool, onQuery: countQueries.logQuery });
+    // readiness asks on a connection of its own, never queued behind a rush's queries (core/db/health.ts)
+    const healthPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    healthPool.on('error', () => {});
+    healthPool.on('connect', (client) => client.on('error', () => {}));
+    registerHealthProbe(db, () => healthPool.query('SELECT 1'));
     try {
       const lock = await pool.connect();
       try {
@@ -137,10 +143,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         lock.release();
       }
     } catch (e) {
-      await pool.end().catch(() => undefined);
+      await Promise.all([pool.end(), healthPool.end()]).catch(() => undefined);
       throw e;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), healthPool.end()])) };
   }
   let dataDir = opts.dataDir;
   if (dataDir === 'memory://') dataDir = undefined;

@@ -48,6 +48,7 @@ import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/ind
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
 import { assertCustomerMayRedeem } from '../promos/index.ts';
 import { checkReleaseOrder } from '../releases/index.ts';
+import { enterCheckoutQueue } from './checkout-queue.ts';
 
 export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from '../db/index.ts';
 
@@ -122,12 +123,15 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   await expireDueOrders(shop, now);
   // answered at once, without a transaction: an empty cart, a line already sold out (a release's
   // losers); the transaction checks both again
-  refuseUnavailable(await nonEmptyCart(db, user.id));
+  const seen = await nonEmptyCart(db, user.id);
+  refuseUnavailable(seen);
   const locale = input.locale ?? user.locale;
   const mailIds: string[] = [];
   const retried: string[] = [];
 
-  const order = await db.transaction(async (tx) => {
+  // one checkout of a product at a time per process (core/orders/checkout-queue.ts)
+  const leaveQueue = await enterCheckoutQueue(seen.lines.filter((l) => !l.box).map((l) => l.product.id));
+  const placing = db.transaction(async (tx) => {
     // One checkout per customer at a time: concurrent calls from one cart wait here, then read the
     // cart (emptied, or its open card order replaced) and count the unpaid orders that the calls
     // before them committed, so one cart makes one open order and the hoarding caps hold.
@@ -177,6 +181,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     });
     return afterOrderWritten(tx, shop, placed, user, settings, { mailIds, retried }, now);
   });
+  const order = await placing.finally(leaveQueue);
   if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
   if (retried.length) await alertShopOfMailRetries(shop, now); // never throws: the order stands
   return order;
