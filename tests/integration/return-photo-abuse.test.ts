@@ -236,7 +236,7 @@ describe('the pixel cap, read from the header before any photo is decoded', () =
 
   it('decodes the photos of parallel requests one request after the other; a refused one does not hold up the next', async () => {
     const customers = await Promise.all([createCustomer(shop), createCustomer(shop), createCustomer(shop)]);
-    const orders = [];
+    const orders: OrderWithLines[] = [];
     for (const c of customers) orders.push(await shippedOrder(c));
     const good = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#6b4226' } })
       .png()
