@@ -7,6 +7,7 @@
  */
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { countCartItems, isCartCookieId, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
@@ -234,13 +235,18 @@ async function pageWithOwnHeader(
   const request = withSearch(publicRequest(c), search);
   const frame = await headerFrame(got.entry, () => header(request, nobodysContext(c, visit)));
   if (!frame) return personalPage(shop, c, render, names, visit, session);
-  const own = await header(request, visitorsContext(c, visit, session));
+  const ownHeader = await header(request, visitorsContext(c, visit, session));
   const headers = new Headers(got.entry.headers);
   headers.set('Cache-Control', 'private, no-store');
   headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   headers.set('X-Page-Cache', 'own-header');
   c.set('pageCacheScripts', got.entry.scriptHashes);
-  return withPendingCookies(new Response(completePage(frame, own), { status: got.entry.status, headers }), takePendingCookies(c));
+  // answered through the context, which adds the cookies set on the way (a new cart id, a refreshed
+  // session; the cached page sets none): a Response of its own would be wrapped in a second one to
+  // take them, which turns its bytes into a stream to read and write anew
+  const record: Record<string, string> = {};
+  for (const [name, value] of headers) record[name] = value;
+  return c.body(completePage(frame, ownHeader), got.entry.status as ContentfulStatusCode, record);
 }
 
 /** What the session check of a page request found: the signed-in user and their cart (GET). */
