@@ -342,6 +342,15 @@ async function main() {
     // (server/personal-hint.ts, app/lib/personal.ts)
     const signedIn = { cookie: `access_token=${login.accesToken}; personal=2` };
     const signedInNoHint = { cookie: `access_token=${login.accesToken}` };
+    // what such a browser sends from its second page on: the cookies the shop set on its first
+    // (the cart id, the personal hint `1`), which spare every answer setting them again
+    const firstPage = await fetch(`${base}${productPath}`, { headers: signedInNoHint });
+    await firstPage.arrayBuffer();
+    const kept = firstPage.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => !c.endsWith('='));
+    const signedInNoHintKept = { cookie: [signedInNoHint.cookie, ...kept].join('; ') };
 
     // the ceiling: the same bytes as the product page, from memory
     const page = await fetch(`${base}${productPath}`, { headers: { 'accept-encoding': 'identity' } });
@@ -371,6 +380,11 @@ async function main() {
       // what the page's script asked for before the personal part had a route of its own (no longer requested)
       { name: 'GET /productdetail.data?id=… (signed in: old own part, not needed)', url: `${base}${productPath.replace('?', '.data?')}`, headers: signedIn },
       { name: 'GET /productdetail?id=… (signed in, no marked hint: shared page, own header)', url: `${base}${productPath}`, headers: signedInNoHint },
+      {
+        name: 'GET /productdetail?id=… (same, cookies of the first page kept: shared page, own header)',
+        url: `${base}${productPath}`,
+        headers: signedInNoHintKept,
+      },
       {
         name: 'POST /api/product/searchProducts',
         url: `${base}/api/product/searchProducts`,
