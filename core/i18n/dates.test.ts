@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, endOfDay, formatDate, formatDateTime, isCalendarDay, isoInZone, isTimeZone, startOfDay, swissDate, todayIn, yearIn } from './dates.ts';
+import {
+  dayIn,
+  endOfDay,
+  formatDate,
+  formatDateTime,
+  instantOfLocalTime,
+  isCalendarDay,
+  isoInZone,
+  isTimeZone,
+  localTimeIn,
+  startOfDay,
+  swissDate,
+  todayIn,
+  yearIn,
+} from './dates.ts';
 
 const ZH = 'Europe/Zurich';
 
@@ -64,5 +78,15 @@ describe('dates in the shop time zone', () => {
     expect(isCalendarDay('2026-02-30')).toBe(false);
     expect(isCalendarDay('28.11.2026')).toBe(false);
     expect(() => startOfDay('2026-13-01', ZH)).toThrow(RangeError);
+  });
+
+  it('reads a datetime-local value as a wall-clock time of the zone, and writes one back', () => {
+    expect(instantOfLocalTime('2026-12-12T18:00', ZH)?.toISOString()).toBe('2026-12-12T17:00:00.000Z');
+    expect(instantOfLocalTime('2026-07-01T18:00', ZH)?.toISOString()).toBe('2026-07-01T16:00:00.000Z');
+    expect(instantOfLocalTime('2026-12-12T18:00', 'UTC')?.toISOString()).toBe('2026-12-12T18:00:00.000Z');
+    expect(localTimeIn('2026-12-12T17:00:00Z', ZH)).toBe('2026-12-12T18:00');
+    expect(localTimeIn(instantOfLocalTime('2026-03-29T12:30', ZH)!, ZH)).toBe('2026-03-29T12:30');
+    for (const bad of ['', '2026-02-30T10:00', '2026-12-12 18:00', '2026-12-12T24:00', '2026-12-12T18:60', 'tomorrow'])
+      expect(instantOfLocalTime(bad, ZH)).toBeNull();
   });
 });

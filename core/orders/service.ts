@@ -131,6 +131,13 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
 
   // one checkout of a product at a time per process (core/orders/checkout-queue.ts)
   const leaveQueue = await enterCheckoutQueue(seen.lines.filter((l) => !l.box).map((l) => l.product.id));
+  try {
+    // the checkouts queued before may have taken the last units: one read, not a transaction, tells
+    refuseUnavailable(await nonEmptyCart(db, user.id));
+  } catch (e) {
+    leaveQueue();
+    throw e;
+  }
   const placing = db.transaction(async (tx) => {
     // One checkout per customer at a time: concurrent calls from one cart wait here, then read the
     // cart (emptied, or its open card order replaced) and count the unpaid orders that the calls

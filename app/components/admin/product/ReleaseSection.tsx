@@ -91,7 +91,8 @@ export function ReleaseSection({
       {release && (
         <Form method="post">
           <input type="hidden" name="intent" value="releaseRemove" />
-          <button type="submit" className="btn btn-ghost btn-small btn-danger" disabled={busy}>
+          {/* outlined in the danger colour (app.css's two .btn-danger rules together paint red on red) */}
+          <button type="submit" className="btn btn-ghost btn-small" style={{ color: 'var(--danger)', borderColor: 'var(--danger)' }} disabled={busy}>
             {t('release.remove')}
           </button>
         </Form>
