@@ -7,7 +7,7 @@
  * product page of a signed-in customer three ways (the shared cached page their browser gets; the
  * uncached request it then makes for its own user and cart, `GET /personal`, app/lib/personal.ts
  * and server/personal-part.ts; and the page their browser gets before it has marked the personal
- * hint, without JavaScript for instance: the shared page with their own header, server/personal-page.ts), next to the route's whole data request (`.data`) that the page's script made
+ * hint, without JavaScript for instance: the shared page with their own header, server/personal-page.ts; once as a client that keeps no cookies, once with the cookies of its first page), next to the route's whole data request (`.data`) that the page's script made
  * for its own part before, which is no longer requested; `POST searchProducts` and `POST
  * /api/cart/addProduct` into a new anonymous cart each time. Then live-search latency from one
  * client (p50/p95 over typed prefixes), the server's RSS, page speed on the throttled phone
