@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import { auditLog } from '../db/index.ts';
@@ -17,6 +18,7 @@ import { parseChfInput, rappenToDecimalString } from '../pricing/browser.ts';
 import { ProductInputSchema, productValues, type ProductInput } from './admin.ts';
 import { products, type ProductRow } from '../db/index.ts';
 import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
+import { CSV_TRUE_WORDS, csvColumnSpec } from './csv-columns.ts';
 import { stockMovements, type StockMovementRow } from '../db/index.ts';
 
 export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
@@ -114,7 +116,9 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
   });
 }
 
-/** Every product as CSV (csv-stringify; header row; sorted by SKU; formula-like cells neutralised). */
+const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+
+/** Every product as CSV (csv-stringify; header row; sorted by SKU; yes/no for the flags; formula-like cells neutralised). */
 export async function productsCsv(db: Db): Promise<string> {
   const rows = await db.select().from(products).orderBy(asc(products.sku));
   return stringify(
@@ -137,9 +141,11 @@ export async function productsCsv(db: Db): Promise<string> {
       rappenToDecimalString(p.basePrice),
       p.discountPercent,
       p.stock,
-      p.popular,
-      p.promotional,
-      p.active,
+      // as words: csv-stringify writes false as an empty cell, which the import reads as the
+      // default (an archived product came back active)
+      yesNo(p.popular),
+      yesNo(p.promotional),
+      yesNo(p.active),
       ...CSV_LANGS.map((l) => p.description[l] ?? ''),
       p.tastingNotes.join(' | '),
     ]),
@@ -148,24 +154,94 @@ export async function productsCsv(db: Db): Promise<string> {
   );
 }
 
-/** One bad row of an import: 1-based line in the file (header = line 1), SKU, field, message. */
-export type CsvProblem = { line: number; sku: string | null; field: string; message: string };
+/**
+ * One bad row of an import: 1-based line in the file (header = line 1), SKU, the column, an
+ * English `message`, and `key` + `params` for the admin's language (`adminshop:csvProblem.<key>`;
+ * params: `column`, `value` (the cell as read), `allowed` (the allowed values, joined by ", "),
+ * `min`, `max`, `other` (the line the SKU was first on)).
+ */
+export type CsvProblem = {
+  line: number;
+  sku: string | null;
+  field: string;
+  message: string;
+  key: CsvProblemKey;
+  params: Record<string, string | number>;
+};
+/** What a problem is: see {@link CsvProblem}. */
+export type CsvProblemKey = 'noSkuColumn' | 'required' | 'skuFormat' | 'skuRepeated' | 'choice' | 'number' | 'price' | 'tooLong' | 'invalid';
+/** How a file was read: its character encoding and its column separator. */
+export type CsvFormat = { encoding: CsvEncoding; delimiter: ',' | ';' | '\t' };
+/** The character encodings the import reads. */
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 /** What an import would do (dry run) or did. */
-export type CsvImportResult = { dryRun: boolean; rows: number; creates: string[]; updates: string[]; problems: CsvProblem[]; applied: boolean };
+export type CsvImportResult = {
+  dryRun: boolean;
+  rows: number;
+  creates: string[];
+  updates: string[];
+  problems: CsvProblem[];
+  applied: boolean;
+  /** The separator found in the header (the encoding is the caller's: see {@link decodeCsvFile}). */
+  delimiter: CsvFormat['delimiter'];
+};
 
-const bool = (v: string) => /^(true|1|yes|ja|oui|si|sì|x)$/i.test(v.trim());
+const TRUE_WORD = new RegExp(`^(${CSV_TRUE_WORDS.join('|')})$`, 'i');
+const bool = (v: string) => TRUE_WORD.test(v.trim());
 
 /**
- * Imports products from CSV (columns {@link CSV_COLUMNS}; `sku`, `category`, `brand`, `line`, `name`,
- * `packaging`, `price_chf` and `description_en` required; others optional). Rows are matched by
- * SKU: known SKUs are updated, new ones created. Every row is checked first; with `dryRun`, or when
- * any row is bad, nothing is written and every problem is listed. Otherwise all rows are written
- * in ONE transaction (each audited; stock changes kept in the stock history as corrections).
+ * A CSV file's bytes as text, and the encoding it was read in: a byte order mark names it (UTF-8,
+ * or UTF-16 as Excel's "Unicode text" writes); else bytes that are valid UTF-8 are UTF-8 (Excel's
+ * "CSV UTF-8", the shop's export); else Windows-1252, what Excel on Windows writes for "CSV
+ * (Trennzeichen-getrennt)" / "CSV (separateur: point-virgule)" in Western Europe. Checking that
+ * the bytes are valid UTF-8 is exact where a statistical detector guesses: text in Windows-1252
+ * with umlauts is practically never valid UTF-8. Windows-1252 is decoded with iconv-lite: Node's
+ * TextDecoder reads `windows-1252` as Latin-1, which turns Excel's € „ “ – — into control
+ * characters. The byte order mark is taken off.
+ */
+export function decodeCsvFile(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const bom = (a: number, b: number) => bytes[0] === a && bytes[1] === b;
+  const encoding: CsvEncoding | null = bom(0xff, 0xfe) ? 'utf-16le' : bom(0xfe, 0xff) ? 'utf-16be' : null;
+  if (encoding) return { text: iconv.decode(Buffer.from(bytes), encoding), encoding };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    return { text: iconv.decode(Buffer.from(bytes), 'windows-1252'), encoding: 'windows-1252' };
+  }
+}
+
+/**
+ * The column separator of a CSV text, read from its header line: the one of `;`, tab and `,`
+ * found most often outside quotes (column names hold none of them), `,` when there is none (a
+ * one-column file). Excel writes `;` where the list separator is `;` (Switzerland, Germany,
+ * France), `,` elsewhere and in "CSV UTF-8" of an English Windows, tab in "Unicode text".
+ */
+export function csvDelimiter(text: string): CsvFormat['delimiter'] {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c as keyof typeof counts]++;
+  }
+  const best = (Object.keys(counts) as (keyof typeof counts)[]).sort((a, b) => counts[b] - counts[a])[0];
+  return counts[best] > 0 ? best : ',';
+}
+
+/**
+ * Imports products from CSV (columns {@link CSV_COLUMNS}; required and formats in
+ * {@link CSV_COLUMN_SPECS}): `text` as {@link decodeCsvFile} gives it, separated by `,`, `;` or
+ * tab ({@link csvDelimiter}). Rows are matched by SKU: known SKUs are updated, new ones created.
+ * Every row is checked first; with `dryRun`, or when any row is bad, nothing is written and every
+ * problem is listed. Otherwise all rows are written in ONE transaction (each audited; stock
+ * changes kept in the stock history as corrections).
  * @throws never for bad content (problems are returned); {@link DomainError} `invalid` for a file
- *   that is not CSV at all or has too many rows.
+ *   that is not CSV at all (key `csvUnreadable`, params `line`, `delimiter`) or has too many rows.
  */
 export async function importProductsCsv(db: Db, text: string, opts: { dryRun: boolean; adminId: string }): Promise<CsvImportResult> {
-  const records = readCsvRecords(text);
+  const delimiter = csvDelimiter(text.replace(/^\uFEFF/, ''));
+  const records = readCsvRecords(text, delimiter);
   const { problems, valid } = checkImportRecords(records);
   const skus = valid.map((v) => v.input.sku);
   const existing = skus.length ? await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus)) : [];
@@ -177,6 +253,7 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
     updates: skus.filter((s) => ids.has(s)),
     problems: problems.sort((a, b) => a.line - b.line),
     applied: false,
+    delimiter,
   };
   if (opts.dryRun || problems.length || valid.length === 0) return result;
   const actor = `admin:${opts.adminId}`;
@@ -205,10 +282,11 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
  * millions of tiny rows (5 MB of `a\n` is 2.5 million) never becomes millions of objects: it
  * exhausted the heap before the cap was checked.
  */
-function readCsvRecords(text: string): Record<string, string>[] {
+function readCsvRecords(text: string, delimiter: CsvFormat['delimiter']): Record<string, string>[] {
   let records: Record<string, string>[];
   try {
     records = parse(text.replace(/^\uFEFF/, ''), {
+      delimiter,
       columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
       skip_empty_lines: true,
       trim: true,
@@ -216,9 +294,14 @@ function readCsvRecords(text: string): Record<string, string>[] {
       to: CSV_MAX_ROWS + 1,
     }) as Record<string, string>[];
   } catch (e) {
-    throw new DomainError('invalid', `This is not a readable CSV file: ${(e as Error).message}`, {
+    // csv-parse names the line it stopped at (`lines`, 1-based, header = 1); a quote left open
+    // runs to the end of the file, so that line is the one after the last whole record
+    const err = e as { code?: string; lines?: number; records?: number };
+    const line = (err.code === 'CSV_QUOTE_NOT_CLOSED' ? Number(err.records) + 2 : Number(err.lines)) || 1;
+    throw new DomainError('invalid', `This is not a readable CSV file (line ${line}): ${(e as Error).message}`, {
       key: 'csvUnreadable',
-      fields: { file: { key: 'adminshop:errors.csvUnreadable' } },
+      params: { line, delimiter: delimiter === '\t' ? 'Tab' : delimiter },
+      fields: { file: { key: 'adminshop:errors.csvUnreadable', params: { line, delimiter: delimiter === '\t' ? 'Tab' : delimiter } } },
     });
   }
   if (records.length > CSV_MAX_ROWS)
@@ -252,8 +335,43 @@ const CSV_COLUMN_OF_FIELD: Record<string, string> = {
 };
 
 /**
+ * A problem with the cell `value` of `column`, worded from the column's spec
+ * ({@link CSV_COLUMN_SPECS}) rather than from the schema's issue: the admin reads which values the
+ * column takes (the allowed ones, the range, the longest text), not how the check failed.
+ */
+function cellProblem(line: number, sku: string | null, column: string, value: string, tooLong: boolean): CsvProblem {
+  const spec = csvColumnSpec(column);
+  const at = { line, sku, field: column };
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  if (spec?.required && value.trim() === '')
+    return { ...at, key: 'required', params: { column }, message: `${column} is required: the column must not be empty` };
+  if (spec?.format === 'sku' && !tooLong)
+    return {
+      ...at,
+      key: 'skuFormat',
+      params: { column, value: shown },
+      message: `SKU "${shown}": only letters A-Z, digits, dot, dash and underscore (no accents, umlauts or spaces)`,
+    };
+  if (spec?.format === 'choice') {
+    const allowed = (spec.allowed ?? []).join(', ');
+    return { ...at, key: 'choice', params: { column, value: shown, allowed }, message: `"${shown}" is not allowed in ${column}. Allowed: ${allowed}` };
+  }
+  if (spec?.format === 'int')
+    return {
+      ...at,
+      key: 'number',
+      params: { column, value: shown, min: spec.min ?? 0, max: spec.max ?? 0 },
+      message: `"${shown}" in ${column}: enter a whole number from ${spec.min} to ${spec.max}`,
+    };
+  if (tooLong && spec?.max)
+    return { ...at, key: 'tooLong', params: { column, max: spec.max }, message: `${column} is too long: at most ${spec.max} characters` };
+  return { ...at, key: 'invalid', params: { column, value: shown }, message: `"${shown}" is not valid in ${column}` };
+}
+
+/**
  * Checks every row as the product form would (a missing `sku` column, the price, a SKU repeated in
- * the file, {@link ProductInputSchema}): the rows that pass, and every problem of the others.
+ * the file, {@link ProductInputSchema}): the rows that pass, and every problem of the others (one
+ * per column).
  */
 function checkImportRecords(records: Record<string, string>[]): { problems: CsvProblem[]; valid: { line: number; input: ProductInput }[] } {
   const problems: CsvProblem[] = [];
@@ -263,18 +381,44 @@ function checkImportRecords(records: Record<string, string>[]): { problems: CsvP
     const line = i + 2;
     const sku = r.sku?.trim() || null;
     if (!('sku' in r)) {
-      problems.push({ line, sku, field: 'sku', message: 'The file has no "sku" column' });
+      const found = Object.keys(r).slice(0, 5).join(', ');
+      problems.push({ line, sku, field: 'sku', key: 'noSkuColumn', params: { found }, message: `The file has no "sku" column (found: ${found})` });
       return;
     }
     const price = parseChfInput(r.price_chf ?? '');
-    if (price === null) problems.push({ line, sku, field: 'price_chf', message: 'Enter a price in CHF with at most 2 decimals, e.g. 12.50' });
-    if (sku && seen.has(sku)) problems.push({ line, sku, field: 'sku', message: `SKU repeated (also on line ${seen.get(sku)})` });
+    if (price === null)
+      problems.push(
+        (r.price_chf ?? '').trim() === ''
+          ? cellProblem(line, sku, 'price_chf', '', false)
+          : {
+              line,
+              sku,
+              field: 'price_chf',
+              key: 'price',
+              params: { column: 'price_chf', value: r.price_chf },
+              message: `"${r.price_chf}" is not a price in CHF: at most 2 decimals, e.g. 12.50`,
+            },
+      );
+    if (sku && seen.has(sku))
+      problems.push({
+        line,
+        sku,
+        field: 'sku',
+        key: 'skuRepeated',
+        params: { other: seen.get(sku)! },
+        message: `SKU repeated (also on line ${seen.get(sku)})`,
+      });
     if (sku) seen.set(sku, line);
     const parsed = ProductInputSchema.safeParse(productCandidate(r, price));
     if (!parsed.success) {
+      const columns = new Set<string>();
       for (const issue of parsed.error.issues) {
         const f = String(issue.path[0] ?? '(row)');
-        problems.push({ line, sku, field: CSV_COLUMN_OF_FIELD[f] ?? f, message: issue.message });
+        const column = f === 'descriptions' ? `description_${String(issue.path[1])}` : (CSV_COLUMN_OF_FIELD[f] ?? f);
+        if (columns.has(column)) continue;
+        columns.add(column);
+        const value = column === 'tasting_notes' ? (r.tasting_notes ?? '') : (r[column] ?? '');
+        problems.push(cellProblem(line, sku, column, value, issue.code === 'too_big'));
       }
     } else if (price !== null) valid.push({ line, input: parsed.data });
   });
@@ -340,7 +484,13 @@ async function writeImportRows(tx: Db, inputs: ProductInput[], updateSkus: strin
   const movements: (typeof stockMovements.$inferInsert)[] = [];
   const audits: (typeof auditLog.$inferInsert)[] = [];
   for (let i = 0; i < inputs.length; i += BATCH) {
-    const values = inputs.slice(i, i + BATCH).map((input) => ({ id: randomUUID(), ...productValues(input) }));
+    const values = inputs.slice(i, i + BATCH).map((input) => {
+      const v = { id: randomUUID(), ...productValues(input) };
+      // the CSV has no inch column: a length in mm that did not change keeps its inches (the
+      // catalogue's 7" for 178 mm, not 7.01), so that an export imports back unchanged
+      const prev = before.get(input.sku);
+      return prev && prev.lengthMm === v.lengthMm ? { ...v, lengthIn: prev.lengthIn } : v;
+    });
     const set = Object.fromEntries(
       Object.keys(values[0])
         .filter((k) => k !== 'id')

@@ -7,7 +7,7 @@ import { data, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
 import { adminCountProducts, adminListProducts } from '../../../core/catalogue/index.ts';
-import { importProductsCsv, type CsvImportResult } from '../../../core/catalogue/index.ts';
+import { decodeCsvFile, importProductsCsv, type CsvEncoding, type CsvImportResult } from '../../../core/catalogue/index.ts';
 import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
 import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -86,10 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get('csv');
   const fail = (error: string) => data({ error, result: null, draft: null }, { status: 400 });
   let text = typeof form.get('csvText') === 'string' ? String(form.get('csvText')) : '';
+  let encoding: CsvEncoding = 'utf-8';
   const draftId = String(form.get('draft') ?? '');
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_CSV_BYTES) return fail(translate(context.lang, 'adminshop:inputs.csvTooLarge', { mb: MAX_CSV_BYTES / MB }));
-    text = await file.text();
+    // Excel in Switzerland writes Windows-1252 unless "CSV UTF-8" is chosen; the draft keeps the decoded text
+    ({ text, encoding } = decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
   } else if (draftId) {
     const kept = await readImportDraft(context.shop.env, admin.userId, draftId);
     if (kept === null) return fail(translate(context.lang, 'adminshop:inputs.draftGone'));
@@ -110,8 +112,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         updates: [],
         created: result.creates.length,
         updated: result.updates.length,
-        problems: result.problems.slice(0, 200),
+        // each problem in the admin's language, naming the column and what it takes
+        problems: result.problems.slice(0, 200).map((p) => ({
+          line: p.line,
+          sku: p.sku,
+          field: p.field,
+          message: translate(context.lang, `adminshop:csvProblem.${p.key}`, { ...p.params, defaultValue: p.message }),
+        })),
         problemCount: result.problems.length,
+        encoding,
+        delimiter: result.delimiter === '\t' ? 'Tab' : result.delimiter,
       },
       draft,
     };

@@ -5,14 +5,56 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CSV_COLUMNS, CSV_MAX_ROWS, MAX_CSV_BYTES } from '../../../../core/catalogue/browser.ts';
-import type { CsvProblem } from '../../../../core/catalogue/index.ts';
+import { CSV_COLUMN_SPECS, CSV_MAX_ROWS, csvTemplate, MAX_CSV_BYTES, type CsvColumnSpec } from '../../../../core/catalogue/browser.ts';
 import { DataTable } from '../../DataTable.tsx';
 
 const MB = 1024 * 1024;
 
-/** What a check or an import found: counts of rows, creates and updates, and the first problems. */
-export type CsvImportOutcome = { applied: boolean; rows: number; created: number; updated: number; problems: CsvProblem[]; problemCount: number };
+/** One bad row as the page lists it: its problem already in the admin's language. */
+export type CsvProblemRow = { line: number; sku: string | null; field: string; message: string };
+
+/**
+ * What a check or an import found: counts of rows, creates and updates, the first problems, and
+ * how the file was read (encoding, separator).
+ */
+export type CsvImportOutcome = {
+  applied: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  problems: CsvProblemRow[];
+  problemCount: number;
+  encoding: string;
+  delimiter: string;
+};
+
+/** The names the page shows for the encodings the import reads. */
+const ENCODING_NAMES: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', 'windows-1252': 'Windows-1252' };
+
+/** The template as a link target: no request, and it works without scripts. */
+const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`;
+
+/** The column table: each column's name, whether it is required, its format, the allowed values and an example. */
+function ColumnTable() {
+  const { t } = useTranslation('adminshop');
+  const format = (s: CsvColumnSpec) => t(`import.format.${s.format}`, { min: s.min, max: s.max });
+  return (
+    <DataTable
+      rows={[...CSV_COLUMN_SPECS]}
+      rowKey={(s) => s.column}
+      className="history-table"
+      testId="import-columns"
+      caption={t('import.columnsCaption')}
+      columns={[
+        { key: 'column', header: t('import.column'), cell: (s) => <code>{s.column}</code> },
+        { key: 'required', header: t('import.required'), cell: (s) => (s.required ? t('import.yes') : t('import.no')) },
+        { key: 'format', header: t('import.formatHeader'), cell: format },
+        { key: 'allowed', header: t('import.allowed'), cell: (s) => (s.allowed ? <code className="admin-wrap">{s.allowed.join(', ')}</code> : '—') },
+        { key: 'example', header: t('import.example'), cell: (s) => <code className="admin-wrap">{s.example}</code> },
+      ]}
+    />
+  );
+}
 
 export function CsvImportSection({
   result: r,
@@ -34,11 +76,15 @@ export function CsvImportSection({
     <section className="section admin-panel" aria-labelledby="import-h" id="import">
       <h2 id="import-h">{t('import.title')}</h2>
       <p className="card-meta">{t('import.hint')}</p>
-      <details>
+      <p className="card-meta">{t('import.formats')}</p>
+      <p>
+        <a href={TEMPLATE_HREF} download="products-template.csv" className="btn btn-ghost btn-small" data-testid="import-template">
+          {t('import.template')}
+        </a>
+      </p>
+      <details open>
         <summary>{t('import.columns')}</summary>
-        <p>
-          <code className="admin-wrap">{CSV_COLUMNS.join(', ')}</code>
-        </p>
+        <ColumnTable />
       </details>
       <Form method="post" encType="multipart/form-data" className="toolbar">
         <div className="field field-grow">
@@ -72,7 +118,12 @@ export function CsvImportSection({
           {r.applied ? (
             <p className="form-success">{t('import.applied', { created: r.created, updated: r.updated })}</p>
           ) : (
-            <p>{t('import.preview', { rows: r.rows, created: r.created, updated: r.updated, bad: r.problemCount })}</p>
+            <>
+              <p>{t('import.preview', { rows: r.rows, created: r.created, updated: r.updated, bad: r.problemCount })}</p>
+              <p className="card-meta" data-testid="import-read-as">
+                {t('import.readAs', { encoding: ENCODING_NAMES[r.encoding] ?? r.encoding, delimiter: r.delimiter })}
+              </p>
+            </>
           )}
           {r.problemCount > r.problems.length && <p className="card-meta">{t('inputs.moreProblems', { shown: r.problems.length, n: r.problemCount })}</p>}
           {r.problems.length > 0 && (
