@@ -20,6 +20,7 @@
  */
 import fs from 'node:fs';
 import http2 from 'node:http2';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
@@ -52,7 +53,8 @@ function connect(i: number, port: number, ca: Buffer): Promise<http2.ClientHttp2
   const localAddress = `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
   return new Promise((resolve, reject) => {
     const session = http2.connect(`https://localhost:${port}`, {
-      createConnection: () => tls.connect({ host: '127.0.0.1', port, servername: 'localhost', ca, localAddress, ALPNProtocols: ['h2'] }),
+      createConnection: () =>
+        tls.connect({ socket: net.connect({ host: '127.0.0.1', port, localAddress }), servername: 'localhost', ca, ALPNProtocols: ['h2'] }),
     });
     session.once('connect', () => resolve(session));
     session.once('error', reject);
