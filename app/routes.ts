@@ -63,6 +63,8 @@ export default [
       route('outbox', 'routes/admin/outbox.tsx'),
       route('custombox', 'routes/admin/custombox.tsx'),
       route('releases', 'routes/admin/releases.tsx'),
+      route('refunds', 'routes/admin/refunds.tsx'),
+      route('refunds/pain001', 'routes/admin/refunds.pain001.ts'),
     ]),
   ]),
 

@@ -51,6 +51,7 @@ export default function AdminLayout() {
     ['/admin/promo/list', t('nav.promos')],
     ['/admin/user/list', t('nav.users')],
     ['/admin/audit', t('nav.audit')],
+    ['/admin/refunds', t('nav.refunds')],
     ['/admin/outbox', t('nav.outbox')],
     ['/admin/custombox', t('custombox:admin.title')],
     ['/admin/settings', t('nav.settings')],

@@ -32,6 +32,13 @@ export const TIME_ZONE_MESSAGE_KEY = 'errors:timeZoneUnknown';
 /** The social-link fields of the settings. */
 export const SOCIAL_LINK_FIELDS = ['telegram', 'facebook', 'instagram'] as const;
 
+/** What happens with the item of an accepted return (setting `returnShipping`). */
+export const RETURN_SHIPPING = ['send', 'keep'] as const;
+/** Longest return address, characters (six lines of a parcel label). */
+export const MAX_RETURN_ADDRESS = 300;
+/** Longest return text per language, characters. */
+export const MAX_RETURN_TEXT = 1000;
+
 export const ShopSettingsSchema = z.object({
   /** Company (seller) name, shown on invoices and in the footer. */
   companyName: z.string().min(1),
@@ -84,6 +91,20 @@ export const ShopSettingsSchema = z.object({
    * (docs/decisions/021-shop-time-zone.md).
    */
   timeZone: z.string().refine(isTimeZone, TIME_ZONE_MESSAGE_KEY).default(DEFAULT_TIME_ZONE),
+  /**
+   * Whether a customer whose return is accepted sends the item back (`send`, to
+   * {@link ShopSettings.returnAddress}) or keeps it (`keep`: e.g. a damaged cigar not worth the
+   * postage). Told in the acceptance mail (core/returns/instructions.ts).
+   */
+  returnShipping: z.enum(RETURN_SHIPPING).catch('send').default('send'),
+  /** Where returns go, as printed on the parcel (lines); empty = the seller's address. At most {@link MAX_RETURN_ADDRESS} characters. */
+  returnAddress: z.string().max(MAX_RETURN_ADDRESS).catch('').default(''),
+  /**
+   * The shop's own return text per language (locale code to text, at most
+   * {@link MAX_RETURN_TEXT} characters each); a language without one reads `en`, and without that
+   * the built-in text of the mail.
+   */
+  returnText: z.record(z.string(), z.string().max(MAX_RETURN_TEXT)).catch({}).default({}),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -116,4 +137,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   shopMailLocale: 'de',
   deliverLiechtenstein: false,
   timeZone: DEFAULT_TIME_ZONE,
+  returnShipping: 'send',
+  returnAddress: '',
+  returnText: {},
 };

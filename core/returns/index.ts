@@ -5,4 +5,5 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './browser.ts';
+export * from './instructions.ts';
 export * from './service.ts';

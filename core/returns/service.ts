@@ -37,6 +37,8 @@ import { openPaymentAttempt, refundOrderInTx, reserveRefundInTx, settleRefund, t
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
+import { returnInstructionLines } from './instructions.ts';
+import { adminOrderUrl, shopMailAddress } from '../orders/index.ts';
 import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type ReturnReason, type ReturnRow } from '../db/index.ts';
 
 export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from '../db/index.ts';
@@ -70,6 +72,39 @@ async function queueCustomerMail(
   return queueMail(
     tx,
     { to: user.email, subject: textIn(lang, `mail:returns.${subject}`, { code: order.code }), text, attachments },
+    Boolean(shop.env.SMTP_URL),
+  );
+}
+
+/**
+ * Queues the shop's mail about a new return request (to the shop's order address, in the shop's
+ * mail language): order, customer, reason, items, the customer's message, photos, whether the
+ * refund IBAN is known, and the link to the order in the admin, where the return is decided.
+ */
+async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderRow, r: ReturnRow): Promise<string> {
+  const settings = await getSettings(tx);
+  const lang = resolveLocale({ stored: settings.shopMailLocale });
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const a = order.address;
+  const text = [
+    textIn(lang, 'mail:returns.shopRequested', {
+      code: order.code,
+      customer: `${a.firstName} ${a.lastName}`,
+      email: user?.email ?? '',
+      reason: textIn(lang, `mail:returns.${r.reason}`),
+    }),
+    '',
+    ...r.lines.map((l) => `${l.count} × ${l.name} (${l.sku})`),
+    '',
+    `${textIn(lang, 'mail:returns.shopMessage')}: ${r.message}`,
+    textIn(lang, 'mail:returns.shopPhotos', { count: r.photos.length }),
+    ...(order.paymentMethod === 'qr-bill' ? [r.iban ? textIn(lang, 'mail:returns.shopIbanGiven') : textIn(lang, 'mail:returns.shopIbanMissing')] : []),
+    '',
+    textIn(lang, 'mail:returns.shopDecide', { url: adminOrderUrl(shop.env, order.id) }),
+  ].join('\n');
+  return queueMail(
+    tx,
+    { to: shopMailAddress(settings), subject: textIn(lang, 'mail:returns.shopRequestedSubject', { code: order.code }), text },
     Boolean(shop.env.SMTP_URL),
   );
 }
@@ -377,7 +412,10 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
       const lang = resolveLocale({ stored: order.locale });
       const text = [textIn(lang, 'mail:returns.requested', { code: order.code, reason: textIn(lang, `mail:returns.${r.reason}`) })];
       if (bank && !iban) text.push('', textIn(lang, 'mail:returns.ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
+      // the item stays with the customer until the decision says whether and where it goes
+      text.push('', textIn(lang, 'mail:returns.keepUntilDecided'));
       mailIds.push(await queueCustomerMail(tx, shop, order, 'requestedSubject', text));
+      mailIds.push(await queueShopReturnMail(tx, shop, order, r));
       return r;
     });
     await deliver(shop, mailIds, 'return request');
@@ -574,7 +612,9 @@ async function recordAcceptance(
   text.push(
     after.paymentMethod === 'qr-bill' ? textIn(lang, 'mail:returns.refundBank', { iban: displayIban(r.iban ?? '') }) : textIn(lang, 'mail:returns.refundCard'),
   );
-  const pdf = await creditNotePdf(after, refund, await getSettings(tx));
+  const settings = await getSettings(tx);
+  text.push('', ...returnInstructionLines(settings, lang, after.code));
+  const pdf = await creditNotePdf(after, refund, settings);
   mailIds.push(
     await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
       { filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },

@@ -10,7 +10,7 @@ import type { Route } from './+types/settings';
 import { invalidateSettings } from '../../../core/config/index.ts';
 import { getSettings, updateSettings } from '../../../core/config/index.ts';
 import { retryOrderMails } from '../../../core/orders/index.ts';
-import { IbanSettingSchema, SELLER_COUNTRIES, UidSettingSchema } from '../../../core/config/browser.ts';
+import { IbanSettingSchema, MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING, SELLER_COUNTRIES, UidSettingSchema } from '../../../core/config/browser.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY } from '../../../core/config/browser.ts';
 import { isTimeZone } from '../../../core/i18n/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
@@ -80,7 +80,19 @@ const SettingsForm = z.object({
   shopMailLocale: z.enum(LOCALES).optional(),
   /** IANA name (core/i18n/dates.ts isTimeZone); absent = unchanged. */
   timeZone: z.string().trim().refine(isTimeZone, TIME_ZONE_MESSAGE_KEY).optional(),
+  /** Returns (core/returns/instructions.ts); absent = unchanged. */
+  returnShipping: z.enum(RETURN_SHIPPING).optional(),
+  /** Up to 6 lines of at most 70 characters (a parcel label); empty = the seller's address. */
+  returnAddress: z
+    .string()
+    .trim()
+    .max(MAX_RETURN_ADDRESS)
+    .refine((v) => v.split(/\r?\n/).length <= 6 && v.split(/\r?\n/).every((l) => l.trim().length <= 70), 'returnAddressLines')
+    .optional(),
 });
+
+/** The return text fields, one per language (`returnText_<locale>`). */
+const ReturnTextForm = z.object(Object.fromEntries(LOCALES.map((l) => [`returnText_${l}`, z.string().trim().max(MAX_RETURN_TEXT).optional()])));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -96,7 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(
     context,
     async () => {
-      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, country, ...rest } = readForm(SettingsForm, form);
+      const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, country, returnShipping, returnAddress, ...rest } =
+        readForm(SettingsForm, form);
+      const texts = readForm(ReturnTextForm, form) as Record<string, string | undefined>;
+      const returnText = Object.fromEntries(LOCALES.flatMap((l) => (texts[`returnText_${l}`] ? [[l, texts[`returnText_${l}`]!]] : [])));
+      const anyText = LOCALES.some((l) => texts[`returnText_${l}`] !== undefined);
       await updateSettings(
         context.shop.db,
         {
@@ -106,6 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(shopMailLocale === undefined ? {} : { shopMailLocale }),
           ...(timeZone === undefined ? {} : { timeZone }),
           ...(country === undefined ? {} : { country }),
+          ...(returnShipping === undefined ? {} : { returnShipping }),
+          ...(returnAddress === undefined ? {} : { returnAddress }),
+          ...(anyText ? { returnText } : {}),
           promotionalInfo: { text: promotionalText },
         },
         `admin:${admin.userId}`,
@@ -206,6 +225,35 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             type: 'select',
             options: LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
           })}
+        </fieldset>
+        <fieldset>
+          <legend>{t('returns.legend')}</legend>
+          {field('returnShipping', t('returns.shipping'), {
+            type: 'select',
+            options: RETURN_SHIPPING.map((v) => ({ value: v, label: t(`returns.shipping_${v}`) })),
+          })}
+          {field('returnAddress', t('returns.address'), { type: 'textarea', hint: t('returns.addressHint') })}
+          <Field
+            name="returnText_en"
+            type="textarea"
+            label={t('returns.textEn')}
+            hint={t('returns.textHint')}
+            defaultValue={posted.returnText_en ?? s.returnText.en ?? ''}
+            error={f.returnText_en}
+          />
+          <details>
+            <summary>{t('returns.otherLanguages')}</summary>
+            {LOCALES.filter((l) => l !== 'en').map((l) => (
+              <Field
+                key={l}
+                name={`returnText_${l}`}
+                type="textarea"
+                label={LOCALE_NAMES[l]}
+                defaultValue={posted[`returnText_${l}`] ?? s.returnText[l] ?? ''}
+                error={f[`returnText_${l}`]}
+              />
+            ))}
+          </details>
         </fieldset>
         <SubmitButton>{t('form.save')}</SubmitButton>
       </Form>

@@ -4,5 +4,5 @@ ALTER TABLE "refunds" ADD COLUMN "transferred_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "transferred_by" text;
 --> statement-breakpoint
--- the list of refunds to pay reads the manual refunds not yet transferred
-CREATE INDEX "refunds_to_transfer" ON "refunds" ("created_at") WHERE "provider" = 'manual' AND "transferred_at" IS NULL;
+-- the list of refunds to pay reads the bank-transfer refunds not yet transferred
+CREATE INDEX "refunds_to_transfer" ON "refunds" ("created_at") WHERE "provider" = 'bank' AND "transferred_at" IS NULL;

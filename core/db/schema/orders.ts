@@ -126,7 +126,7 @@ export const refunds = pgTable(
     providerMessage: text('provider_message'),
     /** The customer's return this refund settles (accepting a return). */
     returnId: text('return_id'),
-    /** When the admin sent a manual refund's money (marked paid); null = still to pay. */
+    /** When the admin sent a bank-transfer refund's money (marked paid); null = still to pay. */
     transferredAt: timestampTz('transferred_at'),
     /** `admin:<id>` who marked it paid. */
     transferredBy: text('transferred_by'),

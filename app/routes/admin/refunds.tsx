@@ -1,0 +1,120 @@
+/**
+ * Refunds to pay (/admin/refunds): the bank-transfer refunds whose money the owner has not sent
+ * yet, oldest first, with the customer's IBAN from the return request. The owner exports the
+ * chosen ones (or all with an IBAN) as a pain.001 file for the e-banking
+ * (routes/admin/refunds.pain001.ts) and marks them paid once sent (core/payments
+ * `markRefundsPaid`: one transaction, audited, a second submit marks nothing twice). A plain
+ * form, so it works before scripts load and the file downloads as a document. Admin only.
+ */
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/refunds';
+import { getSettings, isQrIban, normalizeIban } from '../../../core/config/index.ts';
+import { markRefundsPaid, refundsToPay } from '../../../core/payments/index.ts';
+import { FormError, FormSuccess } from '../../components/forms.tsx';
+import { requireAdmin } from '../../lib/auth.server.ts';
+import { adminMeta } from '../../lib/admin-meta.ts';
+import { useFormat } from '../../lib/format.ts';
+import { pageAction } from '../../lib/page-action.server.ts';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.refunds');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  const [list, settings] = await Promise.all([refundsToPay(context.shop.db), getSettings(context.shop.db)]);
+  return {
+    refunds: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), iban: r.iban ? normalizeIban(r.iban) : null })),
+    shopIban: normalizeIban(settings.iban),
+    shopQrIban: isQrIban(settings.iban),
+    error: new URL(request.url).searchParams.get('error'),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context, request);
+  const form = await request.formData();
+  return pageAction(
+    context,
+    async () => {
+      const ids = form.getAll('ids').map(String).slice(0, 1000);
+      const { marked } = await markRefundsPaid(context.shop.db, ids, admin.userId);
+      return { ok: true as const, marked };
+    },
+    { namespace: 'adminshop' },
+  );
+}
+
+export default function RefundsToPay({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('adminshop');
+  const fmt = useFormat();
+  const { refunds, shopIban, shopQrIban, error } = loaderData;
+  const total = refunds.reduce((s, r) => s + r.amount, 0);
+  const exportable = refunds.filter((r) => r.iban).length;
+  return (
+    <div className="admin-page refunds-to-pay">
+      <h1>{t('refundsToPay.title')}</h1>
+      <p>{t('refundsToPay.intro')}</p>
+      {actionData && 'marked' in actionData && <FormSuccess message={t('refundsToPay.marked', { count: actionData.marked })} />}
+      {actionData && 'error' in actionData && <FormError error={actionData.error} />}
+      {error && <FormError error={t(`errors.refundsToPay.${error === 'nothingToExport' ? 'nothingToExport' : 'shopIbanInvalid'}`)} />}
+      {refunds.length === 0 ? (
+        <p className="empty" data-testid="refunds-empty">
+          {t('refundsToPay.none')}
+        </p>
+      ) : (
+        <form method="post" className="admin-form">
+          <p className="card-meta" data-testid="refunds-total">
+            {t('refundsToPay.summary', { count: refunds.length, total: fmt.price(total) })}
+          </p>
+          <div className="table-scroll">
+            <table className="history-table refunds-table" data-testid="refunds-to-pay">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('refundsToPay.choose')}</span>
+                  </th>
+                  <th scope="col">{t('refundsToPay.creditNote')}</th>
+                  <th scope="col">{t('refundsToPay.customer')}</th>
+                  <th scope="col">{t('refundsToPay.iban')}</th>
+                  <th scope="col" className="num">
+                    {t('refundsToPay.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {refunds.map((r) => (
+                  <tr key={r.id} data-testid="refund-to-pay">
+                    <td>
+                      <input type="checkbox" name="ids" value={r.id} defaultChecked aria-label={t('refundsToPay.chooseOne', { number: r.creditNoteNumber })} />
+                    </td>
+                    <td>
+                      <strong>{r.creditNoteNumber}</strong>
+                      <span className="card-meta admin-block">
+                        <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a> · {fmt.date(r.createdAt)}
+                      </span>
+                    </td>
+                    <td className="admin-wrap">{r.name}</td>
+                    <td className="admin-wrap">{r.iban ?? <span className="card-meta">{t('refundsToPay.noIban')}</span>}</td>
+                    <td className="num">{fmt.price(r.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="card-meta">
+            {t('refundsToPay.debtor', { iban: shopIban })}
+            {shopQrIban ? ` ${t('refundsToPay.qrIbanWarning')}` : ''}
+          </p>
+          <div className="actions">
+            <button type="submit" className="btn" formAction="/admin/refunds/pain001" disabled={exportable === 0} data-testid="refunds-export">
+              {t('refundsToPay.export')}
+            </button>
+            <button type="submit" className="btn btn-primary" data-testid="refunds-mark-paid">
+              {t('refundsToPay.markPaid')}
+            </button>
+          </div>
+          <p className="card-meta">{t('refundsToPay.markHint')}</p>
+        </form>
+      )}
+    </div>
+  );
+}
