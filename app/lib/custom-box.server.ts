@@ -12,7 +12,7 @@
  */
 import type { Db } from '../../core/db/index.ts';
 import { boxOptions } from '../../core/custom-box/index.ts';
-import { readValues, type BoxValues } from '../components/custombox/box-form.ts';
+import { readValues, type BoxValues } from './box-form.ts';
 
 /** Cigars on one page of the builder's list: about two phone screens. */
 export const BOX_PAGE_SIZE = 12;

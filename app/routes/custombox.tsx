@@ -15,7 +15,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/custombox';
 import { createBox } from '../../core/cart/index.ts';
 import { Builder } from '../components/custombox/Builder.tsx';
-import { emptyValues, readValues, str, type BoxFormResult } from '../components/custombox/box-form.ts';
+import { emptyValues, readValues, str, type BoxFormResult } from '../lib/box-form.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { boxBuilderData } from '../lib/custom-box.server.ts';
 import { pageAction } from '../lib/page-action.server.ts';

@@ -15,7 +15,7 @@ import { BoxSummary } from './BoxSummary.tsx';
 import { CigarStep, type ListFilter } from './CigarStep.tsx';
 import { MessageStep } from './MessageStep.tsx';
 import { ModelStep } from './ModelStep.tsx';
-import { readValues, valuesSearch, type BoxFormResult, type BoxValues } from './box-form.ts';
+import { readValues, valuesSearch, type BoxFormResult, type BoxValues } from '../../lib/box-form.ts';
 import type { BoxBuilderData, BoxBuilderVariety } from '../../lib/custom-box.server.ts';
 import { useFormat } from '../../lib/format.ts';
 

@@ -11,7 +11,7 @@ import { ChoiceField } from '../forms.tsx';
 import { StrengthScale } from '../StrengthScale.tsx';
 import { hueOf } from './BoxPreview.tsx';
 import { BoxStep } from './BoxStep.tsx';
-import type { BoxValues } from './box-form.ts';
+import type { BoxValues } from '../../lib/box-form.ts';
 import { useFormat } from '../../lib/format.ts';
 import type { BoxBuilderData, BoxBuilderVariety } from '../../lib/custom-box.server.ts';
 

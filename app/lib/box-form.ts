@@ -1,8 +1,9 @@
 /**
  * The custom box builder's form: its state as the form carries it, read the same way by the
- * route's action (no JavaScript) and by the page right after hydration.
+ * route's action (no JavaScript), by its loader (the form's GET: paging and searching,
+ * app/lib/custom-box.server.ts) and by the page right after hydration.
  */
-import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../../core/custom-box/browser.ts';
+import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../core/custom-box/browser.ts';
 
 /** The builder's state, as the form carries it. */
 export type BoxValues = {
