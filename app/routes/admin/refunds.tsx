@@ -15,6 +15,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
+import '../../styles/returns.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.refunds');
 
@@ -73,8 +74,12 @@ export default function RefundsToPay({ loaderData, actionData }: Route.Component
                     <span className="visually-hidden">{t('refundsToPay.choose')}</span>
                   </th>
                   <th scope="col">{t('refundsToPay.creditNote')}</th>
-                  <th scope="col">{t('refundsToPay.customer')}</th>
-                  <th scope="col">{t('refundsToPay.iban')}</th>
+                  <th scope="col" className="hide-sm">
+                    {t('refundsToPay.customer')}
+                  </th>
+                  <th scope="col" className="hide-sm">
+                    {t('refundsToPay.iban')}
+                  </th>
                   <th scope="col" className="num">
                     {t('refundsToPay.amount')}
                   </th>
@@ -91,9 +96,11 @@ export default function RefundsToPay({ loaderData, actionData }: Route.Component
                       <span className="card-meta admin-block">
                         <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a> · {fmt.date(r.createdAt)}
                       </span>
+                      <span className="admin-block show-sm-block">{r.name}</span>
+                      <span className="card-meta admin-block show-sm-block iban">{r.iban ?? t('refundsToPay.noIban')}</span>
                     </td>
-                    <td className="admin-wrap">{r.name}</td>
-                    <td className="admin-wrap">{r.iban ?? <span className="card-meta">{t('refundsToPay.noIban')}</span>}</td>
+                    <td className="admin-wrap hide-sm">{r.name}</td>
+                    <td className="iban hide-sm">{r.iban ?? <span className="card-meta">{t('refundsToPay.noIban')}</span>}</td>
                     <td className="num">{fmt.price(r.amount)}</td>
                   </tr>
                 ))}
@@ -104,7 +111,7 @@ export default function RefundsToPay({ loaderData, actionData }: Route.Component
             {t('refundsToPay.debtor', { iban: shopIban })}
             {shopQrIban ? ` ${t('refundsToPay.qrIbanWarning')}` : ''}
           </p>
-          <div className="actions">
+          <div className="refunds-actions">
             <button type="submit" className="btn" formAction="/admin/refunds/pain001" disabled={exportable === 0} data-testid="refunds-export">
               {t('refundsToPay.export')}
             </button>
