@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** `text` in Windows-1252, as Excel writes it (iconv-lite's table; its € – — „ bytes are checked below). */
-const cp1252 = (text: string) => new Uint8Array(iconv.encode(text, 'windows-1252'));
+const cp1252 = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(iconv.encode(text, 'windows-1252'));
 
 /** A header and rows as Swiss-German Excel saves "CSV (Trennzeichen-getrennt)": `;`, CRLF, a closing CRLF. */
 const excelCsv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[;"\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(';')).join('\r\n') + '\r\n';
@@ -74,7 +74,7 @@ const row = (sku: string, over: Partial<Record<(typeof HEADER)[number], string>>
       })[h] ?? '',
   );
 
-async function postCsv(bytes: Uint8Array, lang = 'de'): Promise<{ status: number; page: string }> {
+async function postCsv(bytes: Uint8Array<ArrayBuffer>, lang = 'de'): Promise<{ status: number; page: string }> {
   const form = new FormData();
   form.set('csv', new File([bytes], 'Produkte.csv', { type: 'text/csv' }));
   const res = await http.fetch(`/admin/product/list?lang=${lang}`, {

@@ -34,23 +34,63 @@ const ENCODING_NAMES: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': '
 /** The template as a link target: no request, and it works without scripts. */
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`;
 
-/** The column table: each column's name, whether it is required, its format, the allowed values and an example. */
+/** A cell's label, shown in the cell on a phone, where the table's head is hidden (`csv-table`). */
+const PhoneLabel = ({ text }: { text: string }) => <span className="show-sm csv-label">{text}: </span>;
+
+/**
+ * The column table: each column's name, whether it is required, its format, the allowed values
+ * and an example. On a phone each column is a block (`csv-table`): name and "required" on one
+ * line, the rest beneath, each with its label.
+ */
 function ColumnTable() {
   const { t } = useTranslation('adminshop');
   const format = (s: CsvColumnSpec) => t(`import.format.${s.format}`, { min: s.min, max: s.max });
   return (
     <DataTable
-      rows={[...CSV_COLUMN_SPECS]}
+      rows={CSV_COLUMN_SPECS}
       rowKey={(s) => s.column}
-      className="history-table"
+      className="history-table csv-table"
       testId="import-columns"
       caption={t('import.columnsCaption')}
+      captionClassName="card-meta"
       columns={[
         { key: 'column', header: t('import.column'), cell: (s) => <code>{s.column}</code> },
-        { key: 'required', header: t('import.required'), cell: (s) => (s.required ? t('import.yes') : t('import.no')) },
-        { key: 'format', header: t('import.formatHeader'), cell: format },
-        { key: 'allowed', header: t('import.allowed'), cell: (s) => (s.allowed ? <code className="admin-wrap">{s.allowed.join(', ')}</code> : '—') },
-        { key: 'example', header: t('import.example'), cell: (s) => <code className="admin-wrap">{s.example}</code> },
+        {
+          key: 'required',
+          header: t('import.required'),
+          cell: (s) => (
+            <>
+              <PhoneLabel text={t('import.required')} />
+              {s.required ? t('import.yes') : t('import.no')}
+            </>
+          ),
+        },
+        { key: 'format', header: t('import.formatHeader'), cellClassName: 'csv-wide', cell: format },
+        {
+          key: 'allowed',
+          header: t('import.allowed'),
+          cellClassName: (s) => (s.allowed ? 'csv-wide' : 'csv-wide hide-sm'),
+          cell: (s) =>
+            s.allowed ? (
+              <>
+                <PhoneLabel text={t('import.allowed')} />
+                <code className="admin-wrap">{s.allowed.join(', ')}</code>
+              </>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'example',
+          header: t('import.example'),
+          cellClassName: 'csv-wide',
+          cell: (s) => (
+            <>
+              <PhoneLabel text={t('import.example')} />
+              <code className="admin-wrap">{s.example}</code>
+            </>
+          ),
+        },
       ]}
     />
   );
@@ -82,22 +122,25 @@ export function CsvImportSection({
           {t('import.template')}
         </a>
       </p>
-      <details open>
-        <summary>{t('import.columns')}</summary>
-        <ColumnTable />
-      </details>
-      <Form method="post" encType="multipart/form-data" className="toolbar">
-        <div className="field field-grow">
-          <label htmlFor="csv">{t('import.file')}</label>
-          <input id="csv" name="csv" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" />
-          <small id="csv-hint" className="card-meta">
-            {t('inputs.csvHint', { mb: MAX_CSV_BYTES / MB, rows: CSV_MAX_ROWS.toLocaleString(i18n.language) })}
-          </small>
-        </div>
-        <button type="submit" className="btn btn-small" disabled={busy}>
-          {t('import.check')}
-        </button>
-      </Form>
+      {/* the column table beside the form on a wide screen, below it on a phone; folded once a file was checked, so the result follows the form */}
+      <div className="csv-import-grid">
+        <Form method="post" encType="multipart/form-data" className="toolbar">
+          <div className="field field-grow">
+            <label htmlFor="csv">{t('import.file')}</label>
+            <input id="csv" name="csv" type="file" accept=".csv,text/csv" required aria-describedby="csv-hint" />
+            <small id="csv-hint" className="card-meta">
+              {t('inputs.csvHint', { mb: MAX_CSV_BYTES / MB, rows: CSV_MAX_ROWS.toLocaleString(i18n.language) })}
+            </small>
+          </div>
+          <button type="submit" className="btn btn-small" disabled={busy}>
+            {t('import.check')}
+          </button>
+        </Form>
+        <details className="csv-columns" open={!r && !error} data-testid="import-columns-details">
+          <summary>{t('import.columns')}</summary>
+          <ColumnTable />
+        </details>
+      </div>
       {error && (
         <p className="form-error" role="alert" data-testid="import-error">
           {error}
@@ -130,15 +173,24 @@ export function CsvImportSection({
             <DataTable
               rows={r.problems}
               rowKey={(_, i) => i}
-              className="history-table"
+              className="history-table csv-table csv-problems"
               testId="import-problems"
               caption={t('import.problems')}
               captionClassName="form-error"
               columns={[
-                { key: 'line', header: t('import.line'), cell: (p) => p.line },
-                { key: 'sku', header: t('product.sku'), cell: (p) => p.sku ?? '—' },
+                {
+                  key: 'line',
+                  header: t('import.line'),
+                  cell: (p) => (
+                    <>
+                      <PhoneLabel text={t('import.line')} />
+                      {p.line}
+                    </>
+                  ),
+                },
+                { key: 'sku', header: t('product.sku'), cellClassName: 'admin-wrap', cell: (p) => p.sku ?? '—' },
                 { key: 'column', header: t('import.column'), cell: (p) => <code>{p.field}</code> },
-                { key: 'problem', header: t('import.problem'), cell: (p) => p.message },
+                { key: 'problem', header: t('import.problem'), cellClassName: 'csv-wide', cell: (p) => p.message },
               ]}
             />
           )}
