@@ -13,6 +13,7 @@ import { CartBoxJson } from './custombox-json.ts';
 import { jsonBodyLimit } from './validation.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
+import { freeingExpiredUnits } from '../core/orders/index.ts';
 
 const id = z.string().trim().min(1).max(64);
 export const CartsQuery = z.object({ userID: id });
@@ -77,11 +78,11 @@ export const cartApi = new ApiRouter(['cart'], jsonBodyLimit())
       // an anonymous cart id is its own credential: added in one statement, which writes nothing
       // and answers null when the id is a registered user's (then the caller's token decides)
       if (ANON_ID_PATTERN.test(body.userID)) {
-        const cart = await addToCart(db, body.userID, body.productID, body.count, null, { unlessUser: true });
+        const cart = await freeingExpiredUnits(c.get('shop'), () => addToCart(db, body.userID, body.productID, body.count, null, { unlessUser: true }));
         if (cart) return c.json(productsAnswer(cart));
       }
       const owner = await resolveCartOwner(c, body.userID);
-      const cart = await addToCart(db, owner.cartKey, body.productID, body.count, owner.userId);
+      const cart = await freeingExpiredUnits(c.get('shop'), () => addToCart(db, owner.cartKey, body.productID, body.count, owner.userId));
       return c.json(productsAnswer(cart));
     },
   })

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/shopcart';
 import { addToCart, removeFromCart, setCartCount } from '../../core/cart/index.ts';
+import { freeingExpiredUnits } from '../../core/orders/index.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { productImgProps } from '../lib/product-image.ts';
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     async () => {
       const f = readForm(CartForm, form);
-      if (f.intent === 'add' || f.intent === 'buy') await addToCart(db, context.cartKey, f.productId, f.count, userId);
+      if (f.intent === 'add' || f.intent === 'buy') await freeingExpiredUnits(context.shop, () => addToCart(db, context.cartKey, f.productId, f.count, userId));
       else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
       else await removeFromCart(db, context.cartKey, f.productId);
       if (f.intent === 'buy') return redirect('/shopcart');

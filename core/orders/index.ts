@@ -6,6 +6,7 @@
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './admin.ts';
 export * from './bank-transfer.ts';
+export * from './expired-units.ts';
 export * from './browser.ts';
 export * from './mail-retries.ts';
 export * from './notifications.ts';

@@ -178,6 +178,28 @@ describe('an open release under a rush', () => {
   });
 });
 
+describe('units of a lapsed reservation', () => {
+  it('go to the next buyer at once: the add that finds the release sold out expires what is due first', async () => {
+    const p = await productWith(shop, 1, 45_000, 62);
+    await release(p.id, minutesFromNow(-1));
+    const first = await createCustomer(shop);
+    await add(first, p.id);
+    const placed = await order(first);
+    expect(placed.status).toBe(201);
+    // the card reservation's time is up, and no expiry has run yet
+    await shop.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed.body.order._id));
+    const next = await createCustomer(shop);
+    await shop.db.update(users).set({ street: 'Limmatquai 9' }).where(eq(users.id, next.id));
+    expect((await add(next, p.id)).status).toBe(200);
+    expect((await order(next)).status).toBe(201);
+    const [gone] = await shop.db.select({ status: orders.status }).from(orders).where(eq(orders.id, placed.body.order._id));
+    expect(gone.status).toBe('expired');
+  });
+});
+
 describe('the limit per customer', () => {
   it('a cart line above the limit is refused: "limit reached"', async () => {
     const p = await productWith(shop, 50, 45_000, 55);
