@@ -9,5 +9,6 @@ export * from './production.ts';
 export * from './promo-text.ts';
 export * from './public-configuration.ts';
 export * from './readiness.ts';
+export * from './return-settings.ts';
 export * from './seller.ts';
 export * from './settings.ts';

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../i18n/browser.ts';
+import { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
 
 export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
 
@@ -31,13 +32,6 @@ export const TIME_ZONE_MESSAGE_KEY = 'errors:timeZoneUnknown';
 
 /** The social-link fields of the settings. */
 export const SOCIAL_LINK_FIELDS = ['telegram', 'facebook', 'instagram'] as const;
-
-/** What happens with the item of an accepted return (setting `returnShipping`). */
-export const RETURN_SHIPPING = ['send', 'keep'] as const;
-/** Longest return address, characters (six lines of a parcel label). */
-export const MAX_RETURN_ADDRESS = 300;
-/** Longest return text per language, characters. */
-export const MAX_RETURN_TEXT = 1000;
 
 export const ShopSettingsSchema = z.object({
   /** Company (seller) name, shown on invoices and in the footer. */
