@@ -4,25 +4,30 @@
  * address and the shop's text in the customer's language, English as fallback) or to keep it;
  * the accepted bank-transfer refunds are listed as "to pay", exported as a pain.001 file that
  * validates against SIX's pain.001.001.09.ch.03 schema (xmllint-wasm, offline), and marked paid
- * once, audited, in one transaction (a second submit marks nothing).
+ * once, audited, in one transaction (a second submit marks nothing); the settings form saves the
+ * return settings, refuses a return address of more than 6 lines and clears emptied fields.
  */
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { addToCart } from '../../core/cart/service.ts';
-import { updateSettings } from '../../core/config/service.ts';
+import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { refunds } from '../../core/db/schema/orders.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
 import { exportRefundsToPay, markRefundsPaid, refundsToPay } from '../../core/payments/index.ts';
+import { textIn } from '../../core/i18n/index.ts';
+import { returnInstructionLines } from '../../core/returns/instructions.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
+import { roleCookies } from '../helpers/http.ts';
 import { payInFull } from '../helpers/payments.ts';
+import { settingsForm } from '../helpers/settings.ts';
 import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { openTestSuite, useTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let smtp: TestSmtp;
@@ -139,5 +144,47 @@ describe('returns to the end', () => {
     await expect(exportRefundsToPay(shop.db, ADMIN)).rejects.toMatchObject({ code: 'conflict', opts: { key: 'refundsToPay.nothingToExport' } });
     await expect(markRefundsPaid(shop.db, [], ADMIN)).rejects.toMatchObject({ code: 'invalid' });
     await expect(markRefundsPaid(shop.db, ['no-such-refund'], ADMIN)).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the return settings on /admin/settings', () => {
+  const t = useTestSuite({ http: true }, ({ shop }) => roleCookies(shop));
+
+  it('saves whether and where items go back and the text per language, refuses a label of more than 6 lines, and clears emptied fields', async () => {
+    const before = await getSettings(t.shop.db);
+    const texts = { returnText_en: 'Pack well.', returnText_de: 'Gut verpacken.', returnText_fr: '' };
+    const ok = await t.http.postForm(
+      '/admin/settings',
+      { ...settingsForm(before), returnShipping: 'keep', returnAddress: 'Retouren\nPostfach 12\n8021 Zürich', ...texts },
+      t.admin,
+    );
+    expect(ok.status).toBe(200);
+    const saved = await getSettings(t.shop.db);
+    expect(saved).toMatchObject({
+      returnShipping: 'keep',
+      returnAddress: 'Retouren\nPostfach 12\n8021 Zürich',
+      returnText: { en: 'Pack well.', de: 'Gut verpacken.' },
+    });
+    expect(returnInstructionLines(saved, 'it', 'ABC')).toEqual([textIn('it', 'mail:returns.keepItem'), '', 'Pack well.']);
+
+    const tooLong = await t.http.postForm('/admin/settings', { ...settingsForm(saved), returnAddress: 'a\nb\nc\nd\ne\nf\ng' }, t.admin);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain('At most 6 lines of at most 70 characters');
+    expect((await getSettings(t.shop.db)).returnAddress).toBe('Retouren\nPostfach 12\n8021 Zürich');
+
+    const cleared = await t.http.postForm(
+      '/admin/settings',
+      { ...settingsForm(saved), returnShipping: 'send', returnAddress: '', returnText_en: '', returnText_de: '' },
+      t.admin,
+    );
+    expect(cleared.status).toBe(200);
+    const after = await getSettings(t.shop.db);
+    expect(after).toMatchObject({ returnShipping: 'send', returnAddress: '', returnText: {} });
+    // an empty return address is the seller's
+    expect(returnInstructionLines(after, 'en', 'ABC').slice(2, 5)).toEqual([
+      `  ${after.companyName}`,
+      `  ${after.street} ${after.buildingNumber}`,
+      `  ${after.postalCode} ${after.city}`,
+    ]);
   });
 });

@@ -112,7 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         readForm(SettingsForm, form);
       const texts = readForm(ReturnTextForm, form) as Record<string, string | undefined>;
       const returnText = Object.fromEntries(LOCALES.flatMap((l) => (texts[`returnText_${l}`] ? [[l, texts[`returnText_${l}`]!]] : [])));
-      const anyText = LOCALES.some((l) => texts[`returnText_${l}`] !== undefined);
+      // an emptied field posts '' (read as absent): the form's fields say what the form sets
+      const anyText = form.has('returnText_en');
       await updateSettings(
         context.shop.db,
         {
@@ -123,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(timeZone === undefined ? {} : { timeZone }),
           ...(country === undefined ? {} : { country }),
           ...(returnShipping === undefined ? {} : { returnShipping }),
-          ...(returnAddress === undefined ? {} : { returnAddress }),
+          ...(form.has('returnAddress') ? { returnAddress: returnAddress ?? '' } : {}),
           ...(anyText ? { returnText } : {}),
           promotionalInfo: { text: promotionalText },
         },
