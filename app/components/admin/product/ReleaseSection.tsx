@@ -91,8 +91,7 @@ export function ReleaseSection({
       {release && (
         <Form method="post">
           <input type="hidden" name="intent" value="releaseRemove" />
-          {/* outlined in the danger colour (app.css's two .btn-danger rules together paint red on red) */}
-          <button type="submit" className="btn btn-ghost btn-small" style={{ color: 'var(--danger)', borderColor: 'var(--danger)' }} disabled={busy}>
+          <button type="submit" className="btn btn-ghost btn-danger btn-small" disabled={busy}>
             {t('release.remove')}
           </button>
         </Form>
