@@ -10,6 +10,7 @@ export * from './expired-units.ts';
 export * from './browser.ts';
 export * from './mail-retries.ts';
 export * from './notifications.ts';
+export * from './payment-hold.ts';
 export * from './payment-reference.ts';
 export * from './refunds.ts';
 export * from './service.ts';

@@ -7,7 +7,7 @@
  * stock back ({@link expireDueOrders}). Money in Rappen.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { users } from '../db/index.ts';
 import { products } from '../db/index.ts';
 import { cartItems, carts } from '../db/index.ts';
@@ -33,6 +33,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  paymentAttempts,
   type OrderEventRow,
   type OrderLineRow,
   type OrderRow,
@@ -42,6 +43,7 @@ import {
 } from '../db/index.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
+import { PAYMENT_ATTEMPT_HOLD_S } from './payment-hold.ts';
 // custom boxes: one line, each cigar's stock taken and given back
 import { clearBoxLines } from '../custom-box/index.ts';
 import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
@@ -539,14 +541,28 @@ export async function expireDueOrders(shop: Pick<Shop, 'db'>, now = new Date()):
 
 /**
  * Cancels a customer's other unpaid card orders when they start a new one, so retries do not hold
- * stock twice. Bank-transfer orders are left alone (the money may be on its way).
+ * stock twice. Bank-transfer orders are left alone (the money may be on its way), and so is a card
+ * order whose payment was started less than {@link PAYMENT_ATTEMPT_HOLD_S} ago: it may still pay
+ * (the customer may have the provider's page open in another tab); it keeps its units until it
+ * is paid, fails or expires.
  */
-export async function cancelOpenCardOrders(tx: Db, userId: string, exceptOrderId: string | null): Promise<void> {
+export async function cancelOpenCardOrders(tx: Db, userId: string, exceptOrderId: string | null, now = new Date()): Promise<void> {
+  const heldSince = new Date(now.getTime() - PAYMENT_ATTEMPT_HOLD_S * 1000);
+  const inFlight = tx
+    .select({ one: sql`1` })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orders.id), gt(paymentAttempts.startedAt, heldSince)));
   const open = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(
-      and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), inArray(orders.paymentMethod, ['sandbox', 'datatrans']), eq(orders.paidAmount, 0)),
+      and(
+        eq(orders.userId, userId),
+        eq(orders.status, 'pending_payment'),
+        inArray(orders.paymentMethod, ['sandbox', 'datatrans']),
+        eq(orders.paidAmount, 0),
+        notExists(inFlight),
+      ),
     );
   for (const o of open) if (o.id !== exceptOrderId) await transitionOrder(tx, o.id, 'cancelled', `user:${userId}`, 'replaced by a new checkout');
 }

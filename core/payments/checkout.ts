@@ -2,7 +2,7 @@
  * Starting a payment and receiving provider webhooks: the hand-off between orders and providers.
  */
 import { DomainError } from '../errors.ts';
-import { getOrderFor, sandboxEnabled } from '../orders/index.ts';
+import { getOrderFor, PAYMENT_ATTEMPT_HOLD_S, sandboxEnabled } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
@@ -13,15 +13,7 @@ import { freshTimestamp, signatureParts, WEBHOOK_TOLERANCE_MS } from './signatur
 import { and, desc, eq, lt } from 'drizzle-orm';
 
 /**
- * How long after a card payment was started its customer may not cancel the order, seconds
- * (10 min): the customer may still be on the provider's payment page, and a payment landing on
- * a cancelled order must be refunded by hand. A failed or abandoned attempt cancels the order
- * itself (service.ts `recordPaymentFailure`) or lets it expire.
- */
-export const PAYMENT_ATTEMPT_HOLD_S = 10 * 60;
-
-/**
- * The payment attempt of an order started less than {@link PAYMENT_ATTEMPT_HOLD_S} ago, if any
+ * The payment attempt of an order started less than `PAYMENT_ATTEMPT_HOLD_S` (core/orders, 10 min) ago, if any
  * (the newest one): while it is open the customer's own cancel is refused.
  * @returns when it was started and the seconds left until the hold ends, or null.
  */

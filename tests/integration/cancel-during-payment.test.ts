@@ -11,10 +11,11 @@ import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { paymentAttempts, payments } from '../../core/db/schema/payments.ts';
 import { paymentsNeedingAttention } from '../../core/payments/service.ts';
-import { PAYMENT_ATTEMPT_HOLD_S } from '../../core/payments/checkout.ts';
+import { PAYMENT_ATTEMPT_HOLD_S } from '../../core/orders/payment-hold.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { customerWithCart } from '../helpers/customers.ts';
+import { addToCart } from '../../core/cart/index.ts';
+import { customerWithCart, productWith } from '../helpers/customers.ts';
 import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import type { TestHttp } from '../helpers/http.ts';
 import { openTestSuite } from '../helpers/suite.ts';
@@ -66,6 +67,23 @@ describe('cancel while a card payment is in flight', () => {
     const cancelled = await api.post('/order/cancel', { orderID: order._id }, c.headers);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.order.status).toBe('cancelled');
+  });
+
+  it('a new checkout leaves a card order whose payment is in flight open, and replaces it once the hold is over', async () => {
+    const { c, order } = await orderInPayment(32);
+    const second = await productWith(shop, 10, 4500, 33);
+    await addToCart(shop.db, c.id, second.id, 1, c.id);
+    const next = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
+    expect(next.status).toBe(201);
+    const statusOf = async (id: string) => (await shop.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0].status;
+    expect(await statusOf(order._id)).toBe('pending_payment');
+
+    await ageAttempts(order._id, PAYMENT_ATTEMPT_HOLD_S + 1);
+    await addToCart(shop.db, c.id, second.id, 1, c.id);
+    const third = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
+    expect(third.status).toBe(201);
+    expect(await statusOf(order._id)).toBe('cancelled');
+    expect(await statusOf(next.body.order._id)).toBe('cancelled'); // never started paying: replaced at once
   });
 
   it('a payment arriving for the cancelled order is kept for a refund, and the return page says cancelled, not thank you', async () => {
