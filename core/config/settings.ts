@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../i18n/browser.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone, LOCALES } from '../i18n/browser.ts';
 import { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
 
 export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
@@ -98,7 +98,7 @@ export const ShopSettingsSchema = z.object({
    * {@link MAX_RETURN_TEXT} characters each); a language without one reads `en`, and without that
    * the built-in text of the mail.
    */
-  returnText: z.record(z.string(), z.string().max(MAX_RETURN_TEXT)).catch({}).default({}),
+  returnText: z.partialRecord(z.enum(LOCALES), z.string().max(MAX_RETURN_TEXT)).catch({}).default({}),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;

@@ -2,8 +2,8 @@
  * Refunds to pay in Chromium, in German, against a server of its own: the admin sees the two
  * accepted bank-transfer refunds with the customers' IBANs, downloads the pain.001 file (valid
  * against SIX's pain.001.001.09.ch.03 schema, xmllint-wasm) and marks them paid, after which the
- * list is empty. With UPDATE_SCREENSHOTS=1, saves the page on a 390 px phone and a desktop under
- * docs/screenshots/.
+ * list is empty; the settings page shows the return settings. With UPDATE_SCREENSHOTS=1, saves the
+ * list on a 390 px phone and a desktop under docs/screenshots/.
  */
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
@@ -74,5 +74,12 @@ test('refunds to pay: listed, exported as a valid pain.001, marked paid', async 
   await expect(page.getByText('Als bezahlt markiert: 2')).toBeVisible();
   await page.goto(`${BASE}/admin/refunds?lang=de`);
   await expect(page.getByTestId('refunds-empty')).toBeVisible();
+
+  // the return settings: send back or keep, the address, the text per language
+  await page.goto(`${BASE}/admin/settings?lang=de`);
+  const returns = page.locator('fieldset', { has: page.getByText('Rücksendungen', { exact: true }) });
+  await expect(returns.getByLabel('Rücksendeadresse')).toBeVisible();
+  await returns.getByText('Rücksendetext in weiteren Sprachen').click();
+  await expect(returns.getByLabel('Deutsch')).toBeVisible();
   await context.close();
 });
