@@ -289,6 +289,8 @@ function readCsvRecords(text: string, delimiter: CsvFormat['delimiter']): Record
       delimiter,
       columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
       skip_empty_lines: true,
+      // Excel writes a row of bare separators (";;;;") for each emptied row below the data
+      skip_records_with_empty_values: true,
       trim: true,
       relax_column_count: false,
       to: CSV_MAX_ROWS + 1,

@@ -95,12 +95,16 @@ describe('a file as Swiss-German Excel writes it', () => {
         row(skus[0]),
         row(skus[1], { price_chf: "1'250.00", active: 'FALSCH', strength: '' }),
         row(skus[2], { price_chf: '9.9', units_per_package: '1', packaging: 'Einzeln' }),
+        // rows emptied in Excel come back as bare separators
+        HEADER.map(() => ''),
+        HEADER.map(() => ''),
       ]),
     );
 
   it('is recognised as Windows-1252 with ";" and reads umlauts, quotes and the euro sign right', () => {
     const bytes = file();
     expect(bytes[0]).toBe('s'.charCodeAt(0)); // no byte order mark
+    expect(new TextDecoder().decode(bytes).endsWith(';'.repeat(HEADER.length - 1) + '\r\n')).toBe(true);
     const { text, encoding } = decodeCsvFile(bytes);
     expect(encoding).toBe('windows-1252');
     expect(csvDelimiter(text)).toBe(';');
@@ -108,7 +112,7 @@ describe('a file as Swiss-German Excel writes it', () => {
     expect(text).toContain('«weich» für 12 €');
   });
 
-  it('imports: names with umlauts, prices with a decimal comma and an apostrophe, WAHR/FALSCH', async () => {
+  it('imports: names with umlauts, prices with a decimal comma and an apostrophe, WAHR/FALSCH; emptied rows skipped', async () => {
     const { text } = decodeCsvFile(file());
     const dry = await importProductsCsv(shop.db, text, { dryRun: true, adminId: admin.userId });
     expect(dry).toMatchObject({ problems: [], rows: 3, creates: skus, delimiter: ';' });
