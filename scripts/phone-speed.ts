@@ -5,7 +5,7 @@
  * page-speed test (tests/e2e/phone-speed.spec.ts), which asserts on it, and `npm run bench`
  * (scripts/bench.ts), which prints it next to the server's figures.
  */
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { PHONE_THROTTLING, PHONE_VIEWPORT, readVitals, recordVitals, throttle } from './lib/phone-profile.ts';
 
 /** The pages whose speed is measured, for a product id: `/`, the list, a product page, the custom box and the cart. */
@@ -15,15 +15,22 @@ export const phonePages = (productId: string): string[] => ['/', '/client/produc
 export type PhonePageFigures = { path: string; lcp: number; cls: number; jsBytes: number; hydrated: number };
 
 /**
- * Opens `url` in a new context of `browser` (no cookies or storage: a new visitor) on the phone
- * profile, waits until the page is hydrated (`html[data-hydrated]`) and the network is idle, and
- * reads its figures.
+ * Opens `url` in a new context of `browser` (no cookies or storage: a new visitor; or the cookies
+ * of `storageState`, e.g. a signed-in buyer's, with an empty browser cache all the same) on the
+ * phone profile, waits until the page is hydrated (`html[data-hydrated]`) and the network is idle,
+ * and reads its figures.
  * @param path the page's path and query, as printed.
  * @param url the page's absolute URL.
  * @throws when the page does not hydrate within `timeoutMs` (default 60 s).
  */
-export async function measurePhonePage(browser: Browser, path: string, url: string, timeoutMs = 60_000): Promise<PhonePageFigures> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+export async function measurePhonePage(
+  browser: Browser,
+  path: string,
+  url: string,
+  timeoutMs = 60_000,
+  storageState?: BrowserContextOptions['storageState'],
+): Promise<PhonePageFigures> {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, storageState });
   try {
     const page = await context.newPage();
     await throttle(page);

@@ -6,7 +6,7 @@
 import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { openSeededShop } from './seeded-shop.ts';
-import { E2E_BOX_CUSTOMER, E2E_CUSTOMER } from './checkout-env.ts';
+import { E2E_BOX_CUSTOMER, E2E_CUSTOMER, E2E_PHONE_CUSTOMER } from './checkout-env.ts';
 
 const shop = await openSeededShop({ LOG_LEVEL: 'warn' });
 await shop.db
@@ -39,6 +39,24 @@ await shop.db
     street: 'Bahnhofplatz 3',
     postalCode: '3011',
     city: 'Bern',
+    country: 'CH',
+    role: 'Customer',
+    emailVerifiedAt: new Date(),
+  })
+  .onConflictDoNothing();
+// the page-speed test's buyer (tests/e2e/phone-speed.spec.ts, /payment)
+await shop.db
+  .insert(users)
+  .values({
+    id: E2E_PHONE_CUSTOMER.id,
+    email: E2E_PHONE_CUSTOMER.email,
+    passwordHash: await hashPassword(E2E_PHONE_CUSTOMER.password),
+    firstName: 'Lena',
+    lastName: 'Muster',
+    dateOfBirth: '1988-09-21',
+    street: 'Rue du Rhône 8',
+    postalCode: '1204',
+    city: 'Genève',
     country: 'CH',
     role: 'Customer',
     emailVerifiedAt: new Date(),
