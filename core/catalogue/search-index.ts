@@ -219,19 +219,34 @@ export class SearchIndex {
       if (id === undefined) innerMissing = true;
       else inner.add(id);
     }
-    const need = innerMissing ? needForSimilarity : Math.min(needForSimilarity, inner.size);
-    const found: [number, number][] = [];
-    if (need > 0 && w.ids.length >= need)
+    // a product with fewer trigrams than a similarity needs can only match by an occurrence, so it
+    // must have every inner trigram: those are found from the inner trigrams' lists alone (short,
+    // unlike the lists of the padded "  a" / " ar", which hold most of the catalogue), and only
+    // they are searched for the word
+    const occurrences: number[] = [];
+    if (!innerMissing && inner.size < needForSimilarity) {
+      const innerIds = [...inner];
+      this.countTrigrams(innerIds, inPass, (pos, n) => {
+        if (n === innerIds.length && this.rows[pos].searchText.includes(w.text)) occurrences.push(pos);
+      });
+    }
+    const similar: number[] = [];
+    if (needForSimilarity > 0 && w.ids.length >= needForSimilarity)
       this.countTrigrams(w.ids, inPass, (pos, n) => {
-        if (n >= need) found.push([pos, n]);
+        if (n >= needForSimilarity) similar.push(pos, n);
       });
     const pass = this.nextPass();
     let kept = 0;
-    for (const [pos, n] of found) {
+    for (const pos of occurrences) {
+      terms[pos] = 1;
+      alive[pos] = pass;
+      kept++;
+    }
+    for (let i = 0; i < similar.length; i += 2) {
+      const pos = similar[i];
+      if (alive[pos] === pass) continue; // an occurrence, above
       // greatest(word_similarity, contains ? 1 : 0): an occurrence scores 1 (a similarity never exceeds 1)
-      if (this.rows[pos].searchText.includes(w.text)) terms[pos] = 1;
-      else if (n >= needForSimilarity) terms[pos] = -Math.fround(n / w.distinct);
-      else continue;
+      terms[pos] = this.rows[pos].searchText.includes(w.text) ? 1 : -Math.fround(similar[i + 1] / w.distinct);
       alive[pos] = pass;
       kept++;
     }
