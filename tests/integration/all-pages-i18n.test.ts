@@ -27,7 +27,8 @@
  * in English (e.g. "Status", "Vitola", "Influencer") are never due, so a legitimate loanword does
  * not fail because another key translates it. Text that comes from the database (product names
  * and descriptions, the promotional banner an admin typed, e-mails of users) is not in the
- * catalogue and is not judged.
+ * catalogue and is not judged; neither is the content of `<code>` elements, literal values to be
+ * typed as shown (the product CSV's column names, allowed values and example cells).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,7 +176,8 @@ export function visibleSegments(html: string): string[] {
     .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
     .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
     .replace(/<template\b[\s\S]*?<\/template>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ');
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<code\b[\s\S]*?<\/code>/gi, ' ');
   const segments: string[] = [];
   for (const m of body.matchAll(/\s(?:alt|title|aria-label|placeholder)="([^"]*)"/g)) segments.push(decode(m[1]));
   for (const part of body.split(/<[^>]*>/)) segments.push(decode(part));
