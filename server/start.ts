@@ -4,7 +4,7 @@
  * (database, migrations, first-start catalogue import), serves the React Router build and the
  * JSON API with Hono on Node, and shuts down gracefully on SIGINT/SIGTERM.
  */
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/index.ts';
@@ -30,6 +30,15 @@ import type { Lifecycle } from './ops.ts';
  * that request).
  */
 const KEEP_ALIVE_TIMEOUT_MS = 75_000;
+
+/**
+ * The listen backlog (connections accepted by the kernel, not yet by Node). Node's default, 511,
+ * overflows when a release opens: the proxy dials a connection per request in flight, thousands
+ * at once, and a dropped handshake is retried by the kernel only after 1 s, 3 s … (answered 502
+ * or, for the proxy's health check, taking the process out). The kernel caps it at
+ * `net.core.somaxconn` (4096 on current Linux).
+ */
+const LISTEN_BACKLOG = 4096;
 
 /** The shop opened; a bad environment or a locked data directory is told on stderr and exits with 1 (no stack trace for an operator's mistake). */
 async function openShopOrExit(): Promise<Shop> {
@@ -71,25 +80,24 @@ export async function startServer(build: ServerBuild): Promise<void> {
     formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
     stats: process.env.SHOP_BENCH_STATS === '1',
   });
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: shop.env.PORT,
-      hostname: shop.env.HOST,
-      // cached anonymous pages are answered before the app (server/page-cache-front.ts)
-      createServer: ((options: ServerOptions, listener: RequestListener) => {
-        const server = createServer(options, instrumented(lifecycle, inflight, app.routeLabel, withFront(app.front, listener)));
-        server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-        return server;
-      }) as typeof createServer,
-    },
-    (info) => {
-      shop.log.info(
-        { port: info.port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL },
-        `shop listening on http://localhost:${info.port}`,
-      );
-    },
-  ) as import('node:http').Server;
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: shop.env.HOST,
+    // cached anonymous pages are answered before the app (server/page-cache-front.ts)
+    createServer: ((options: ServerOptions, listener: RequestListener) => {
+      const server = createServer(options, instrumented(lifecycle, inflight, app.routeLabel, withFront(app.front, listener)));
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    }) as typeof createServer,
+  }) as import('node:http').Server;
+  server.listen({ port: shop.env.PORT, host: shop.env.HOST, backlog: LISTEN_BACKLOG }, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : shop.env.PORT;
+    shop.log.info(
+      { port, database: shop.database.kind, mode: shop.env.NODE_ENV, publicUrl: shop.env.PUBLIC_URL },
+      `shop listening on http://localhost:${port}`,
+    );
+  });
   // scheduled jobs: expiry, reminders, low-stock alerts, the mail outbox (core/jobs); each run is counted in /metrics
   const unsubscribeJobs = onJobRun((run) => recordJobRun(run.name, run.outcome === 'ran' ? 'ok' : run.outcome, run.ms / 1000));
   const stopJobs = startJobScheduler(shop);

@@ -27,7 +27,9 @@ export function registerHealthProbe(db: Db, probe: () => Promise<unknown>): void
 export async function databaseReachable(db: Db, timeoutMs = 1000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    // the answer may already be read but not yet handled when the timer fires late (a process
+    // busy with a rush runs timers before the I/O of the same turn): give that I/O its turn first
+    timer = setTimeout(() => setImmediate(() => resolve(false)), timeoutMs);
   });
   try {
     const probe = probes.get(db) ?? (() => db.execute(sql`SELECT 1`));
