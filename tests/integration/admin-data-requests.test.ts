@@ -41,6 +41,8 @@ const ADMIN_ROUTES: [string, string][] = [
   ['/admin/outbox', 'routes/admin/outbox'],
   ['/admin/order/packing', 'routes/admin/order.packing'],
   ['/admin/custombox', 'routes/admin/custombox'],
+  ['/admin/releases', 'routes/admin/releases'],
+  ['/admin/refunds', 'routes/admin/refunds'],
 ];
 
 /** Every admin page action, with a form that an Admin's request would act on. `{user}` / `{victim}` are filled in. */
@@ -91,6 +93,8 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ],
   ['/admin/product/list', 'routes/admin/product.list', { csvText: 'sku,name\nHACK-4,Hack', apply: 'yes' }],
   ['/admin/user/details?id={blocked}', 'routes/admin/user.details', { intent: 'unblock' }],
+  ['/admin/refunds', 'routes/admin/refunds', { ids: '00000000-0000-0000-0000-000000000000' }],
+  ['/admin/refunds/pain001', 'routes/admin/refunds.pain001', {}],
 ];
 
 let shop: Shop;
