@@ -132,12 +132,24 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const retried: string[] = [];
 
   // one checkout of a product at a time per process (core/orders/checkout-queue.ts)
-  const leaveQueue = await enterCheckoutQueue(seen.lines.filter((l) => !l.box).map((l) => l.product.id));
+  const turn = await enterCheckoutQueue(seen.lines.filter((l) => !l.box).map((l) => l.product.id));
+  // the stock each product line left behind (after the commit), for the next checkout in the queue
+  const stockLeft = new Map<string, number>();
+  // the checkouts queued before may have taken the last units: the stock the one just before left
+  // tells at once (a rush's losers queued behind the last units), else one read, not a transaction
   try {
-    // the checkouts queued before may have taken the last units: one read, not a transaction, tells
-    refuseUnavailable(await nonEmptyCart(db, user.id));
+    refuseUnavailable(seen, turn.stockBefore);
   } catch (e) {
-    leaveQueue();
+    turn.leave('unchanged');
+    throw e;
+  }
+  try {
+    const fresh = await nonEmptyCart(db, user.id);
+    for (const line of fresh.lines) if (!line.box) stockLeft.set(line.product.id, line.product.stock);
+    refuseUnavailable(fresh);
+    stockLeft.clear();
+  } catch (e) {
+    turn.leave(stockLeft);
     throw e;
   }
   const placing = db.transaction(async (tx) => {
@@ -147,7 +159,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const cart = await nonEmptyCart(tx, user.id);
     await limitOpenReservations(tx, user.id, cart, method);
-    const snapshot = await reserveStock(tx, cart);
+    const snapshot = await reserveStock(tx, cart, stockLeft);
     const release = await checkReleaseOrder(tx, {
       userId: user.id,
       address,
@@ -190,7 +202,16 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
     });
     return afterOrderWritten(tx, shop, placed, user, settings, { mailIds, retried }, now);
   });
-  const order = await placing.finally(leaveQueue);
+  const order = await placing.then(
+    (placed) => {
+      turn.leave(stockLeft);
+      return placed;
+    },
+    (e: unknown) => {
+      turn.leave();
+      throw e;
+    },
+  );
   if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
   if (retried.length) await alertShopOfMailRetries(shop, now); // never throws: the order stands
   return order;
@@ -245,12 +266,17 @@ async function nonEmptyCart(db: Db, userId: string): Promise<Cart> {
 }
 
 /**
- * Refuses (409) a cart whose product line asks for more than the stock its read saw: a quick
- * answer for the buyers who come after a product sold out. Custom boxes are checked by their
- * cigars in the transaction only.
+ * Refuses (409) a cart whose product line asks for more than the stock its read saw, or than
+ * `known` says (product id to stock: what the checkout before in the queue left): a quick answer
+ * for the buyers who come after a product sold out. Custom boxes are checked by their cigars in
+ * the transaction only.
  */
-function refuseUnavailable(cart: Cart): void {
-  for (const line of cart.lines) if (!line.box && line.product.stock < line.count) throw stockConflict(line.product.name, line.product.stock);
+function refuseUnavailable(cart: Cart, known?: ReadonlyMap<string, number>): void {
+  for (const line of cart.lines) {
+    if (line.box) continue;
+    const stock = known ? known.get(line.product.id) : line.product.stock;
+    if (stock !== undefined && stock < line.count) throw stockConflict(line.product.name, stock);
+  }
 }
 
 /**
@@ -269,8 +295,9 @@ type LineSnapshot = Omit<OrderLineRow, 'id' | 'orderId'>;
  * Takes every line's stock and snapshots the line. The conditional update (`stock >= count`, active
  * product) means stock is never oversold nor negative; a line that cannot be taken throws 409 and
  * the transaction gives back what earlier lines took.
+ * @param stockLeft filled with each product line's stock after the update (product id to units).
  */
-async function reserveStock(tx: Db, cart: Cart): Promise<LineSnapshot[]> {
+async function reserveStock(tx: Db, cart: Cart, stockLeft: Map<string, number>): Promise<LineSnapshot[]> {
   const snapshot: LineSnapshot[] = [];
   for (const line of cart.lines) {
     if (line.box) {
@@ -287,11 +314,13 @@ async function reserveStock(tx: Db, cart: Cart): Promise<LineSnapshot[]> {
         packaging: products.packaging,
         basePrice: products.basePrice,
         discountPercent: products.discountPercent,
+        stock: products.stock,
       });
     if (!taken) {
       const [p] = await tx.select({ stock: products.stock, active: products.active }).from(products).where(eq(products.id, line.product.id));
       throw stockConflict(line.product.name, p?.active ? p.stock : 0);
     }
+    stockLeft.set(line.product.id, taken.stock);
     snapshot.push({
       productId: line.product.id,
       sku: taken.sku,
