@@ -16,14 +16,25 @@ export type CalendarDay = string;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
+ * Zone names found valid, up to {@link KNOWN_TIME_ZONES_MAX} (IANA has a few hundred; Intl also
+ * takes other spellings, so the set is capped): the settings are read, and their zone checked, on
+ * every order and many other requests, and building a formatter to check one costs far more than
+ * the look-up.
+ */
+const KNOWN_TIME_ZONES = new Set<string>();
+const KNOWN_TIME_ZONES_MAX = 1000;
+
+/**
  * Whether `name` is a time zone this runtime knows (an IANA name like `Europe/Zurich`, or `UTC`).
  * Checked by constructing an `Intl.DateTimeFormat`, which throws a RangeError for unknown zones;
  * offsets such as `+01:00` are refused (they do not follow summer time).
  */
 export function isTimeZone(name: string): boolean {
+  if (KNOWN_TIME_ZONES.has(name)) return true;
   if (!name || name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
+    if (KNOWN_TIME_ZONES.size < KNOWN_TIME_ZONES_MAX) KNOWN_TIME_ZONES.add(name);
     return true;
   } catch {
     return false;
