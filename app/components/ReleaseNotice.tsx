@@ -29,16 +29,11 @@ export function ReleaseNotice({ release, waiting }: { release: ReleaseSettings; 
     return () => clearTimeout(timer);
   }, [waiting, release.opensAt, revalidate]);
   return (
-    <div
-      className="release-notice"
-      role="note"
-      data-testid="release-notice"
-      style={{ border: '1px solid var(--gold)', borderRadius: 'var(--radius)', background: 'var(--surface-2)', padding: '12px 16px', margin: '16px 0' }}
-    >
+    <div className="release-notice" role="note" data-testid="release-notice">
       <strong>{t('release.title')}</strong>
-      {waiting && <p style={{ margin: '4px 0 0' }}>{t('release.opens', { when: dateTime(release.opensAt) })}</p>}
-      {release.perCustomerLimit !== null && <p style={{ margin: '4px 0 0' }}>{t('release.limit', { max: release.perCustomerLimit })}</p>}
-      {!release.allowBankTransfer && <p style={{ margin: '4px 0 0' }}>{t('release.cardOnly')}</p>}
+      {waiting && <p>{t('release.opens', { when: dateTime(release.opensAt) })}</p>}
+      {release.perCustomerLimit !== null && <p>{t('release.limit', { max: release.perCustomerLimit })}</p>}
+      {!release.allowBankTransfer && <p>{t('release.cardOnly')}</p>}
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { data, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { adminCountProducts, adminListProducts } from '../../../core/catalogue/index.ts';
+import { adminCountProducts, adminListProducts, CSV_COLUMN_SPECS, csvTemplate } from '../../../core/catalogue/index.ts';
 import { decodeCsvFile, importProductsCsv, type CsvEncoding, type CsvImportResult } from '../../../core/catalogue/index.ts';
 import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
 import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
@@ -52,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state,
     done: done === 'archived' || done === 'deleted' ? done : null,
     tooLarge: Number(params.get('toolarge')) || null,
+    csvColumns: CSV_COLUMN_SPECS,
+    csvTemplateHref: `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`,
     total,
     page,
     pageCount,
@@ -168,6 +170,8 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
       />
 
       <CsvImportSection
+        columns={loaderData.csvColumns}
+        templateHref={loaderData.csvTemplateHref}
         result={actionData?.result}
         draft={actionData?.draft}
         error={actionData?.error}

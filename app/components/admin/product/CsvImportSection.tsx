@@ -5,7 +5,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CSV_COLUMN_SPECS, CSV_MAX_ROWS, csvTemplate, MAX_CSV_BYTES, type CsvColumnSpec } from '../../../../core/catalogue/browser.ts';
+import { CSV_MAX_ROWS, MAX_CSV_BYTES, type CsvColumnSpec } from '../../../../core/catalogue/browser.ts';
 import { DataTable } from '../../DataTable.tsx';
 
 const MB = 1024 * 1024;
@@ -31,9 +31,6 @@ export type CsvImportOutcome = {
 /** The names the page shows for the encodings the import reads. */
 const ENCODING_NAMES: Record<string, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', 'windows-1252': 'Windows-1252' };
 
-/** The template as a link target: no request, and it works without scripts. */
-const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(csvTemplate())}`;
-
 /** A cell's label, shown in the cell on a phone, where the table's head is hidden (`csv-table`). */
 const PhoneLabel = ({ text }: { text: string }) => <span className="show-sm csv-label">{text}: </span>;
 
@@ -42,12 +39,12 @@ const PhoneLabel = ({ text }: { text: string }) => <span className="show-sm csv-
  * and an example. On a phone each column is a block (`csv-table`): name and "required" on one
  * line, the rest beneath, each with its label.
  */
-function ColumnTable() {
+function ColumnTable({ columns }: { columns: readonly CsvColumnSpec[] }) {
   const { t } = useTranslation('adminshop');
   const format = (s: CsvColumnSpec) => t(`import.format.${s.format}`, { min: s.min, max: s.max });
   return (
     <DataTable
-      rows={CSV_COLUMN_SPECS}
+      rows={columns}
       rowKey={(s) => s.column}
       className="history-table csv-table"
       testId="import-columns"
@@ -97,12 +94,21 @@ function ColumnTable() {
 }
 
 export function CsvImportSection({
+  columns,
+  templateHref,
   result: r,
   draft,
   error,
   tooLarge,
   busy,
 }: {
+  /**
+   * The product CSV's columns (core/catalogue `CSV_COLUMN_SPECS`) and the template as a `data:`
+   * link (no request, works without scripts), both from the loader: used in the browser, the
+   * specs would join the storefront chunk every page loads (vite.config.ts `clientChunks`).
+   */
+  columns: readonly CsvColumnSpec[];
+  templateHref: string;
   result: CsvImportOutcome | null | undefined;
   /** The id of the checked file kept for the import, if it is clean. */
   draft: string | null | undefined;
@@ -118,7 +124,7 @@ export function CsvImportSection({
       <p className="card-meta">{t('import.hint')}</p>
       <p className="card-meta">{t('import.formats')}</p>
       <p>
-        <a href={TEMPLATE_HREF} download="products-template.csv" className="btn btn-ghost btn-small" data-testid="import-template">
+        <a href={templateHref} download="products-template.csv" className="btn btn-ghost btn-small" data-testid="import-template">
           {t('import.template')}
         </a>
       </p>
@@ -138,7 +144,7 @@ export function CsvImportSection({
         </Form>
         <details className="csv-columns" open={!r && !error} data-testid="import-columns-details">
           <summary>{t('import.columns')}</summary>
-          <ColumnTable />
+          <ColumnTable columns={columns} />
         </details>
       </div>
       {error && (
