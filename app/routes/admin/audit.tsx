@@ -155,7 +155,7 @@ function AuditDiff({
         <div key={k}>
           <dt>{k}</dt>
           <dd>
-            <del>{show(before?.[k], dateTime)}</del> → <ins>{show(after?.[k], dateTime)}</ins>
+            <del>{show(before?.[k], dateTime)}</del> <span className="dir-arrow">→</span> <ins>{show(after?.[k], dateTime)}</ins>
           </dd>
         </div>
       ))}

@@ -154,7 +154,12 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
   return (
     <div>
       <p>
-        <Link to="/admin/order/list">← {ta('orders.title')}</Link>
+        <Link to="/admin/order/list">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {ta('orders.title')}
+        </Link>
       </p>
       <h1>{t('details.title', { code: o.code })}</h1>
       <p className="admin-actions">
@@ -205,7 +210,14 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
           <ul className="timeline" data-testid="admin-events">
             {events.map((e) => (
               <li key={e.id}>
-                {dateTime(e.at)} — {e.from ? `${t(`status.${e.from}`)} → ` : ''}
+                {dateTime(e.at)} —{' '}
+                {e.from ? (
+                  <>
+                    {t(`status.${e.from}`)} <span className="dir-arrow">→</span>{' '}
+                  </>
+                ) : (
+                  ''
+                )}
                 {t(`status.${e.to}`)} · <code>{e.actor}</code>
                 {e.note ? ` · ${e.note}` : ''}
               </li>

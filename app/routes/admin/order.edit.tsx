@@ -56,7 +56,12 @@ export default function AdminOrderEdit({ loaderData, actionData }: Route.Compone
   return (
     <div style={{ maxWidth: 560 }}>
       <p>
-        <Link to={`/admin/order/details?id=${d.id}`}>← {t('details.title', { code: d.code })}</Link>
+        <Link to={`/admin/order/details?id=${d.id}`}>
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('details.title', { code: d.code })}
+        </Link>
       </p>
       <h1>{t('admin.changeStatus')}</h1>
       <p>

@@ -42,7 +42,12 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="packing">
       <p className="no-print">
-        <Link to={`/admin/order/details?id=${d.id}`}>← {d.code}</Link>
+        <Link to={`/admin/order/details?id=${d.id}`}>
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {d.code}
+        </Link>
       </p>
       <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
       <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>

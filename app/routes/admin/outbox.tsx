@@ -60,7 +60,9 @@ export default function AdminOutbox() {
                 <summary>
                   <span className="outbox-date">{fmt.dateTime(m.createdAt)}</span>{' '}
                   <span className={`badge outbox-${m.status}`}>{t(`admin.outbox.status.${m.status}`)}</span> <strong>{m.subject}</strong>{' '}
-                  <span className="outbox-to">→ {m.to}</span>
+                  <span className="outbox-to">
+                    <span className="dir-arrow">→</span> {m.to}
+                  </span>
                 </summary>
                 {m.lastError && (
                   <p className="field-error">

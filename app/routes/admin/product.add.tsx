@@ -176,7 +176,12 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <p>
-        <Link to="/admin/product/list">← {t('products.title')}</Link>
+        <Link to="/admin/product/list">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('products.title')}
+        </Link>
       </p>
       <div className="section-head">
         <h1>{p ? p.name : t('product.addTitle')}</h1>

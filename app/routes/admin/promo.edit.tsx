@@ -114,7 +114,12 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
   return (
     <div style={{ maxWidth: 560 }}>
       <p>
-        <Link to="/admin/promo/list">← {t('admin.promos')}</Link>
+        <Link to="/admin/promo/list">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('admin.promos')}
+        </Link>
       </p>
       <h1>{p ? p.code : t('admin.newPromo')}</h1>
       <FormError error={actionData?.error} />

@@ -147,7 +147,12 @@ export default function AdminUserDetails() {
   return (
     <div className="admin-page user-details">
       <p>
-        <Link to="/admin/user/list">← {t('users.backToList')}</Link>
+        <Link to="/admin/user/list">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('users.backToList')}
+        </Link>
       </p>
       <div className="section-head">
         <h1>{user.name || user.email}</h1>

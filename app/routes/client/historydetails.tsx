@@ -106,7 +106,12 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
   return (
     <div className="container">
       <p>
-        <Link to="/client/history">← {t('details.back')}</Link>
+        <Link to="/client/history">
+          <span className="dir-arrow" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('details.back')}
+        </Link>
       </p>
       <h1 data-testid="order-title">{t('details.title', { code: o.code })}</h1>
       <p className="card-meta">
