@@ -1,7 +1,8 @@
 /**
  * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
  * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
- * page says "Log in successfully" and goes back to `redirectTo`. Failures show the server's
+ * page says "Log in successfully" and goes back to `redirectTo`; without one, an Admin goes to
+ * /admin/home and everyone else to the storefront (app/lib/login-landing.server.ts). Failures show the server's
  * message, the same for an unknown e-mail and a wrong password.
  *
  * For an account with two-factor log-in the right password answers the code step: a form with
@@ -19,7 +20,7 @@ import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useSearchParams, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
-import { finishWebLogin, resendConfirmation, startWebLogin } from '../../core/accounts/index.ts';
+import { currentAccount, finishWebLogin, resendConfirmation, startWebLogin } from '../../core/accounts/index.ts';
 import { CODE_STEP_EXPIRED_KEY, TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
@@ -30,6 +31,7 @@ import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
+import { loginLanding } from '../lib/login-landing.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { sessionCookieHeaders } from '../lib/session.server.ts';
 import { translate } from '../i18n/resources.server.ts';
@@ -60,9 +62,12 @@ type Failure = {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const f = formFields(form, ['email', 'password', 'otp', 'token', 'redirectTo', 'intent']);
-  const redirectTo = safeRedirect(f.redirectTo);
-  const signedIn = async (session: { userId: string; accesToken: string; refreshToken: string }) => {
+  const signedIn = async (session: { userId: string; accesToken: string; refreshToken: string; sessionVersion: number }) => {
     await mergeCarts(context.shop.db, session.userId, context.anonCartId);
+    // the account as the next request will see it: an admin who must still set up two-factor
+    // log-in counts as a Customer with the set-up pending
+    const account = await currentAccount(context.shop, session);
+    const redirectTo = loginLanding(account === 'stale' ? null : account, f.redirectTo);
     const headers = new Headers();
     for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
     return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo }, { headers });
@@ -113,7 +118,9 @@ export default function LoginPage() {
   const result = useActionData<typeof action>();
   const navigate = useNavigate();
   const { notify } = useUiState();
+  // no redirectTo: the form sends none, and the server picks the page by role
   const redirectTo = params.get('redirectTo') ?? '/';
+  const redirectField = params.get('redirectTo') ?? '';
   useEffect(() => {
     if (result?.ok) {
       notify(result.message);
@@ -145,7 +152,7 @@ export default function LoginPage() {
       ) : codeStep ? (
         <Form method="post" className="account-form" noValidate>
           {failure?.email && <p className="card-meta">{t('twoFactor.codeStepFor', { email: failure.email })}</p>}
-          <CodeStepFields token={codeStep} email={failure?.email ?? ''} redirectTo={redirectTo} error={failure?.fields.otp} />
+          <CodeStepFields token={codeStep} email={failure?.email ?? ''} redirectTo={redirectField} error={failure?.fields.otp} />
           <SubmitButton>{t('login.submit')}</SubmitButton>
           <p>
             <Link to={redirectTo !== '/' ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'} reloadDocument>
@@ -155,7 +162,7 @@ export default function LoginPage() {
         </Form>
       ) : (
         <Form method="post" className="account-form" noValidate>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <input type="hidden" name="redirectTo" value={redirectField} />
           <EmailField defaultValue={failure?.email} error={failure?.fields.email} />
           <PasswordField name="password" label={t('fields.password')} error={failure?.fields.password} />
           <SubmitButton>{t('login.submit')}</SubmitButton>
