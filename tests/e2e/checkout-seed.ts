@@ -1,7 +1,9 @@
 /**
  * Seeds the end-to-end data directory before the server starts (playwright.config.ts webServer
  * command): the run's starting database with the catalogue (tests/e2e/seed-template.ts) and one
- * verified adult customer for the checkout test, who signs in through /login. Idempotent.
+ * verified adult customer for the checkout test, who signs in through /login. Idempotent. Also
+ * the seed of a spec's own server (tests/e2e/own-server.ts), which reads the last line printed:
+ * `{}`, no seeded ids.
  */
 import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/db/schema/accounts.ts';
@@ -63,3 +65,4 @@ await shop.db
   })
   .onConflictDoNothing();
 await shop.close();
+console.log(JSON.stringify({}));

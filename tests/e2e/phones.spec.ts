@@ -1,21 +1,57 @@
 /**
  * Small things of the shop on a phone: where the log-in leads (an admin to the back office, a
  * customer as before, an explicit `redirectTo` first), the live search closing once a result is
- * chosen, and "back" / "to" arrows pointing along the reading direction in Arabic.
+ * chosen, and "back" / "to" arrows pointing along the reading direction in Arabic. On a server of
+ * its own (seeded as the shared one, tests/e2e/checkout-seed.ts): its log-ins would use up the
+ * shared server's per-address log-in limit (30 in 15 minutes) for the specs after it.
  */
 import { expect, test } from './fixtures.ts';
 import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
+import { startOwnServer, type OwnServer } from './own-server.ts';
 
-test.describe.configure({ mode: 'parallel' });
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 13;
+const BASE = `http://localhost:${PORT}`;
+
+let own: OwnServer<unknown>;
+
+test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  own = await startOwnServer({ name: 'phones', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
+});
+
+test.afterAll(() => {
+  own?.stop();
+});
+
 /** A new visitor on a phone (touch), with or without JavaScript. */
 async function phone(browser: Browser, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: BASE,
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled,
+    // past the age gate and the cookie notice, as the shared server's visitors (playwright.config.ts)
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: BASE,
+          localStorage: [
+            { name: 'ageConfirmedAt', value: String(Date.now()) },
+            { name: 'cookieChoice', value: 'accepted' },
+          ],
+        },
+      ],
+    },
+  });
   return context.newPage();
 }
 
