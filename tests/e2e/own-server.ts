@@ -24,6 +24,26 @@ export async function waitForOwnServer(base: string, name: string): Promise<void
   throw new Error(`${name} server did not start`);
 }
 
+/**
+ * A browser storage state for `origin` past the age gate (confirmed now, valid for an hour) and the
+ * cookie notice (accepted), as the shared server's visitors get it (playwright.config.ts), so those
+ * overlays do not cover what a spec on its own server clicks.
+ */
+export function pastGatesState(origin: string) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: 'ageConfirmedAt', value: String(Date.now()) },
+          { name: 'cookieChoice', value: 'accepted' },
+        ],
+      },
+    ],
+  };
+}
+
 /** A shop server of a spec's own: the process, its data directory and what the seed script printed. */
 export type OwnServer<Seed> = {
   server: ChildProcess;

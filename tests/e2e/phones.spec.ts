@@ -10,7 +10,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 13;
 const BASE = `http://localhost:${PORT}`;
@@ -38,19 +38,7 @@ async function phone(browser: Browser, javaScriptEnabled = true): Promise<Page> 
     isMobile: true,
     hasTouch: true,
     javaScriptEnabled,
-    // past the age gate and the cookie notice, as the shared server's visitors (playwright.config.ts)
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: BASE,
-          localStorage: [
-            { name: 'ageConfirmedAt', value: String(Date.now()) },
-            { name: 'cookieChoice', value: 'accepted' },
-          ],
-        },
-      ],
-    },
+    storageState: pastGatesState(BASE),
   });
   return context.newPage();
 }

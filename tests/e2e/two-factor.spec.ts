@@ -12,7 +12,7 @@ import { generate } from 'otplib';
 import os from 'node:os';
 import path from 'node:path';
 import { logIn } from './login.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
 
 /** Where a screenshot goes: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary folder (a test run leaves the tree clean). */
 const shot = (file: string) => path.join(process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : os.tmpdir(), file);
@@ -27,18 +27,7 @@ let own: OwnServer<Record<string, never>>;
 // every context of the spec (its own ones too) opens this server, past the age gate and cookie notice
 test.use({
   baseURL: BASE,
-  storageState: {
-    cookies: [],
-    origins: [
-      {
-        origin: BASE,
-        localStorage: [
-          { name: 'ageConfirmedAt', value: String(Date.now()) },
-          { name: 'cookieChoice', value: 'accepted' },
-        ],
-      },
-    ],
-  },
+  storageState: pastGatesState(BASE),
 });
 
 test.beforeAll(async () => {
