@@ -12,3 +12,4 @@ export * from './readiness.ts';
 export * from './return-settings.ts';
 export * from './seller.ts';
 export * from './settings.ts';
+export * from './site-brand.ts';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone, LOCALES } from '../i18n/browser.ts';
 import { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
+import { DEFAULT_SITE_NAME, MAX_SITE_NAME } from './site-brand.ts';
 
 export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
 
@@ -99,6 +100,19 @@ export const ShopSettingsSchema = z.object({
    * the built-in text of the mail.
    */
   returnText: z.partialRecord(z.enum(LOCALES), z.string().max(MAX_RETURN_TEXT)).catch({}).default({}),
+  /** The storefront's name (navbar, footer, page titles, mail headers: core/config/site-brand.ts); empty = the default. */
+  siteName: z.string().max(MAX_SITE_NAME).catch(DEFAULT_SITE_NAME).default(DEFAULT_SITE_NAME),
+  /** The storefront's logo, rendered as product photos are; null = the name alone. */
+  siteLogo: z
+    .object({
+      id: z.string().regex(/^[0-9a-f-]{36}$/),
+      width: z.number().int().min(1),
+      height: z.number().int().min(1),
+      widths: z.array(z.number().int().min(1)).min(1),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
@@ -134,4 +148,6 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   returnShipping: 'send',
   returnAddress: '',
   returnText: {},
+  siteName: DEFAULT_SITE_NAME,
+  siteLogo: null,
 };
