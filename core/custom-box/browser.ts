@@ -6,3 +6,4 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './constants.ts';
+export * from './model-name.ts';

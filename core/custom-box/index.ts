@@ -6,5 +6,6 @@
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './browser.ts';
 export * from './cart-lines.ts';
+export * from './model-name-text.ts';
 export * from './order.ts';
 export * from './service.ts';
