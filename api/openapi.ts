@@ -94,6 +94,9 @@ function routeOf(op: Operation<string, ZodType | undefined, ZodType | undefined>
     summary: op.summary,
     tags: op.tags ?? tags,
     security: SECURITY[op.auth ?? 'none'],
+    // who may call, for readers of the document (docs/api-reference.md): `security` cannot tell a
+    // user's call from an admin's
+    'x-auth': op.auth ?? 'none',
     request: {
       ...(op.query ? { query: op.query as never } : {}),
       ...(params.length ? { params: z.object(Object.fromEntries(params.map((p) => [p, z.string()]))) } : {}),
