@@ -188,9 +188,11 @@ describe('product CSV import of 5,000 rows', () => {
     expect(shown).toContain(`5000 row(s): ${5_000 - existing} new, ${existing} to update, 0 problem(s).`);
     const draft = /name="draft" value="([0-9a-f-]{36})"/.exec(check.text)?.[1];
     expect(draft).toBeDefined();
+    // the import form carries the checked file's name to the import's audit entry
+    expect(check.text).toContain('name="fileName" value="products.csv"');
     expect(await t.shop.db.select().from(products).where(eq(products.sku, records[4_999].sku))).toEqual([]);
     const apply = await request('POST', '/admin/product/list', {
-      body: Buffer.from(new URLSearchParams({ draft: draft!, apply: 'yes' }).toString()),
+      body: Buffer.from(new URLSearchParams({ draft: draft!, apply: 'yes', fileName: 'products.csv' }).toString()),
       headers: { cookie: t.admin.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(apply.status).toBe(200);
@@ -200,13 +202,17 @@ describe('product CSV import of 5,000 rows', () => {
     const again = parse((await productsCsv(t.shop.db)).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     const bySku = new Map(again.map((r) => [r.sku, r]));
     for (const r of records) expect(bySku.get(r.sku)).toEqual(r);
-    // every created product is audited, with its stock in the stock history
+    // the import is audited as one entry with its counts; a created product's stock is in the stock history
     const created = await t.shop.db.select({ id: products.id }).from(products).where(eq(products.sku, records[4_999].sku));
-    const audits = await t.shop.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, created[0].id), eq(auditLog.action, 'product.create')));
+    const audits = await t.shop.db.select().from(auditLog).where(eq(auditLog.action, 'catalogue.import'));
     expect(audits).toHaveLength(1);
+    expect(audits[0].after).toMatchObject({ file: 'products.csv', new: 5_000 - existing, updated: expect.any(Number), unchanged: expect.any(Number) });
+    expect(
+      await t.shop.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, created[0].id), eq(auditLog.action, 'product.create'))),
+    ).toHaveLength(0);
     const moves = await t.shop.db.select().from(stockMovements).where(eq(stockMovements.productId, created[0].id));
     expect(moves.map((m) => [m.delta, m.reason])).toEqual(Number(records[4_999].stock) > 0 ? [[Number(records[4_999].stock), 'delivery']] : []);
     // the list shows them a hundred at a time

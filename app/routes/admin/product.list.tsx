@@ -90,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let text = typeof form.get('csvText') === 'string' ? String(form.get('csvText')) : '';
   let encoding: CsvEncoding = 'utf-8';
   const draftId = String(form.get('draft') ?? '');
+  // the file's name for the import's audit entry: the upload's at the check, carried in the import form
+  let fileName = String(form.get('fileName') ?? '').slice(0, 200);
   if (file instanceof File && file.size > 0) {
+    fileName = file.name.slice(0, 200);
     if (file.size > MAX_CSV_BYTES) return fail(translate(context.lang, 'adminshop:inputs.csvTooLarge', { mb: MAX_CSV_BYTES / MB }));
     // Excel in Switzerland writes Windows-1252 unless "CSV UTF-8" is chosen; the draft keeps the decoded text
     ({ text, encoding } = decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
@@ -102,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!text.trim()) return fail(translate(context.lang, 'adminshop:import.missing'));
   const dryRun = form.get('apply') !== 'yes';
   const work = async () => {
-    const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId });
+    const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId, fileName });
     if (result.applied) await removeImportDrafts(context.shop.env, admin.userId);
     const draft = !result.applied && result.problems.length === 0 ? await saveImportDraft(context.shop.env, admin.userId, text) : null;
     // the page lists the first problems; the counts say how many there are
@@ -124,6 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         problemCount: result.problems.length,
         encoding,
         delimiter: result.delimiter === '\t' ? 'Tab' : result.delimiter,
+        fileName,
       },
       draft,
     };

@@ -26,6 +26,8 @@ export type CsvImportOutcome = {
   problemCount: number;
   encoding: string;
   delimiter: string;
+  /** The checked file's name, carried to the import for its audit entry ('' when typed in). */
+  fileName?: string;
 };
 
 /** The names the page shows for the encodings the import reads. */
@@ -204,6 +206,7 @@ export function CsvImportSection({
             <Form method="post">
               <input type="hidden" name="draft" value={draft} />
               <input type="hidden" name="apply" value="yes" />
+              {r.fileName && <input type="hidden" name="fileName" value={r.fileName} />}
               <button type="submit" className="btn" disabled={busy}>
                 {t('import.apply', { n: r.created + r.updated })}
               </button>
