@@ -67,7 +67,7 @@ export async function openShop(
     if (!catalogueFile) return;
     const [{ n }] = await db.select({ n: count() }).from(products);
     if (n === 0 && fs.existsSync(catalogueFile)) {
-      const result = await importCatalogue(db, JSON.parse(fs.readFileSync(catalogueFile, 'utf8')));
+      const result = await importCatalogue(db, JSON.parse(fs.readFileSync(catalogueFile, 'utf8')), { seeded: true });
       log.info({ ...result, file: catalogueFile }, 'catalogue imported on first start');
       imported = true;
     }

@@ -92,10 +92,12 @@ export function validateCatalogue(data: unknown): { ok: true; rows: CataloguePro
 
 /**
  * Imports a catalogue: validate everything, then upsert every row by SKU in one transaction.
+ * @param opts.seeded the file is the starting catalogue of a first start: new rows are marked
+ *   `seeded` (the admin list's "archive the starting catalogue").
  * @returns counts of inserted and updated rows.
  * @throws {CatalogueValidationError} listing every bad row; the database is unchanged.
  */
-export async function importCatalogue(db: Db, data: unknown): Promise<{ inserted: number; updated: number }> {
+export async function importCatalogue(db: Db, data: unknown, opts: { seeded?: boolean } = {}): Promise<{ inserted: number; updated: number }> {
   const v = validateCatalogue(data);
   if (!v.ok) throw new CatalogueValidationError(v.problems);
   let inserted = 0;
@@ -121,7 +123,7 @@ export async function importCatalogue(db: Db, data: unknown): Promise<{ inserted
       };
       const res = await tx
         .insert(products)
-        .values({ id: randomUUID(), ...values })
+        .values({ id: randomUUID(), ...values, seeded: opts.seeded ?? false })
         .onConflictDoUpdate({ target: products.sku, set: { ...values, updatedAt: sql`now()` } })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       if (res[0]?.inserted) inserted++;

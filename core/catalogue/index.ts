@@ -6,6 +6,8 @@
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './admin.ts';
 export * from './browser.ts';
+export * from './bulk-photo-upload.ts';
+export * from './bulk.ts';
 export * from './import-drafts.ts';
 export * from './import.ts';
 export * from './manage.ts';

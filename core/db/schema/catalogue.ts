@@ -50,6 +50,8 @@ export const products = pgTable(
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
     /** Lower-case, accent-free text searched with pg_trgm (name, brand, line, vitola, wrapper). */
     searchText: text('search_text').notNull().default(''),
+    /** Part of the starting catalogue (data/catalogue.json) the first start imported (migration 0032). */
+    seeded: boolean('seeded').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
