@@ -130,7 +130,7 @@ export function pageCookieNames(env: Pick<Env, 'PUBLIC_URL'>): PageCookieNames {
 export const personalCookies = (names: PageCookieNames): string[] => [names.access, names.refresh, names.cartHint];
 
 /**
- * Whether a visitor may be served the shared page (ADR 010, addendum 2): their page is nobody's
+ * Whether a visitor may be served the shared page (ADR 027): their page is nobody's
  * (no session, no filled cart), or their browser runs scripts and holds the personal hint, so it
  * fetches its own part (app/lib/personal.ts). One rule for the app and the front door.
  * @param read a cookie's value by name (undefined or empty when the request has none).

@@ -2,8 +2,7 @@
  * The pages' last step (server/app.ts): every request the middlewares let through goes to the
  * React Router request handler with the per-request load context (app/context.ts). Gives an
  * anonymous visitor a cart id, remembers a language chosen with `?lang=`, answers a storefront
- * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 010
- * addendum 2), and otherwise renders the visitor's own page.
+ * page from the shared page cache when nobody's page would differ (server/page-cache.ts, ADR 027), and otherwise renders the visitor's own page.
  */
 import type { Context, Handler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -156,8 +155,7 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): Pag
 /**
  * Whether a request may get (and fill) the shared page cache: a storefront GET without an
  * Authorization header, from a visitor whose page is nobody's (no session, empty cart) or whose
- * browser runs scripts and holds the personal hint, so fetches its personal part itself (ADR 010
- * addendum 2).
+ * browser runs scripts and holds the personal hint, so fetches its personal part itself (ADR 027).
  */
 function mayUsePageCache(c: Context<HttpEnv>, path: string, names: PageCookieNames): boolean {
   return isStorefrontGet(c, path) && maySharePage((name) => getCookie(c, name), names);

@@ -1,5 +1,5 @@
 /**
- * The readable "personal part" hint cookie (ADR 010 addendum 2): a middleware that keeps
+ * The readable "personal part" hint cookie (ADR 027): a middleware that keeps
  * the `personal` cookie (core/accounts/cookies.ts `PERSONAL_HINT_COOKIE`) in step with the cookies that make a visitor's pages personal —
  * the session (access and refresh token) and the filled-cart hint. After every response the app
  * sends, it works out whether the browser will hold any of them (a cookie this response sets

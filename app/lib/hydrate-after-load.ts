@@ -116,7 +116,7 @@ export const WEB_FONTS_EARLY_SCRIPT = `try{if(localStorage.getItem('${WEB_FONTS_
  * {@link WEB_FONTS_KEY}); does nothing otherwise, or when they are on already. Called in the
  * browser when a client-side navigation commits a new page (root.tsx), so the one restyle and
  * relayout the swap costs falls on a frame that lays out a new page anyway, never on a page the
- * visitor is reading (the behaviour of CSS `font-display: optional`, ADR 013 addendum 2).
+ * visitor is reading (the behaviour of CSS `font-display: optional`, ADR 031).
  */
 export function switchWebFontsOn(): void {
   const root = document.documentElement;

@@ -1,5 +1,5 @@
 /**
- * The personal part of a page from the shared page cache (ADR 010 addendum 2, ADR 015). Such a
+ * The personal part of a page from the shared page cache (ADR 027, ADR 015). Such a
  * page was rendered for nobody (root loader data `personal: false`: no user, an empty cart). When
  * this browser holds the readable personal hint (core/accounts/cookies.ts `PERSONAL_HINT_COOKIE`,
  * kept by server/personal-hint.ts: a session or a filled cart), the page asks `GET /personal`

@@ -13,7 +13,7 @@
  * Reached from checkout (`redirectTo=/payment`), the page first says why an order needs an account
  * and offers to create one, keeping `redirectTo`. A visitor who is already signed in goes to
  * `redirectTo`, or to their profile: the user icon of a page from the shared cache is a login link
- * until the visitor's own part has arrived (ADR 010 addendum 2), and a click on it then means
+ * until the visitor's own part has arrived (ADR 027), and a click on it then means
  * "my account".
  */
 import { useEffect } from 'react';

@@ -27,7 +27,7 @@ export const CART_HINT_COOKIE = 'cart_items';
  * {@link PERSONAL_HINT_SCRIPTS} (app/lib/personal.ts). Only then do storefront pages come from
  * the shared page cache for such a visitor (rendered for nobody; the script fetches the personal
  * part, the root loader's user and cart, in one small request). A browser without JavaScript
- * keeps `1` and keeps getting its own rendered pages (ADR 010, addendum 2).
+ * keeps `1` and keeps getting its own rendered pages (ADR 027).
  */
 export const PERSONAL_HINT_COOKIE = 'personal';
 

@@ -1,5 +1,5 @@
 /**
- * The personal hint on both ends (ADR 010 addendum 2): what the server reads from its own
+ * The personal hint on both ends (ADR 027): what the server reads from its own
  * Set-Cookie headers (server/personal-hint.ts) and what the browser reads from `document.cookie`.
  */
 import { describe, expect, it } from 'vitest';
