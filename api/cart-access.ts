@@ -1,5 +1,5 @@
 /**
- * Who may touch which cart (api-contract "What the server must not trust"): a registered user's
+ * Who may touch which cart (docs/api.md, "What the server does not trust"): a registered user's
  * cart needs that user's token (or an admin's), anything else is 403; an anonymous cart id is
  * its own credential and must carry >= 128 bits (22+ characters of `[A-Za-z0-9_-]`).
  */

@@ -1,4 +1,4 @@
-/** Cart calls of the specification (section 7): `cart/carts`, `cart/addProduct`, `cart/delete`, `cart/merge`; and the shop's `cart/promo`. */
+/** Cart calls of docs/product.md §7: `cart/carts`, `cart/addProduct`, `cart/delete`, `cart/merge`; and the shop's `cart/promo`. */
 import { z } from 'zod';
 import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';

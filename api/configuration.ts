@@ -1,4 +1,4 @@
-/** `GET /api/configuration/configurations` (specification section 7). */
+/** `GET /api/configuration/configurations` (docs/product.md §7). */
 import { z } from 'zod';
 import { getCachedSettings as getSettings } from '../core/config/index.ts';
 import { configurationJson } from '../core/config/browser.ts';

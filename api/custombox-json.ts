@@ -1,5 +1,5 @@
 /**
- * JSON shapes of custom boxes (api-contract "Custom box and influencer calls"): money in CHF,
+ * JSON shapes of custom boxes (docs/api.md, "Custom boxes and influencers"): money in CHF,
  * product ids as `productID`. Shared by the cart, order and custombox calls.
  */
 import { z } from 'zod';

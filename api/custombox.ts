@@ -1,5 +1,5 @@
 /**
- * Custom box calls (api-contract "Custom box and influencer calls"): `custombox/options` lists the
+ * Custom box calls (docs/api.md, "Custom boxes and influencers"): `custombox/options` lists the
  * box models and the single cigars in stock; `custombox/create` builds a box into a cart as one
  * line. Anonymous carts may hold boxes (the anonymous id is the credential); paying needs an account.
  */

@@ -1,5 +1,5 @@
 /**
- * `email/send` (specification section 7): a test helper to check the mail set-up. Admins only,
+ * `email/send` (docs/product.md §7): a test helper to check the mail set-up. Admins only,
  * and only to one recipient per call, so the shop is never an open relay. The mail goes through
  * the outbox like every other.
  */

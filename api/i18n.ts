@@ -1,5 +1,5 @@
 /**
- * Language of API answers (api-contract: messages "in the request's language"): `?lang=`, then
+ * Language of API answers (docs/api.md: messages "in the request's language"): `?lang=`, then
  * the `lang` cookie, then `Accept-Language`, then English.
  */
 import { resolveLocale, type Locale } from '../core/i18n/browser.ts';

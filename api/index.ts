@@ -1,5 +1,5 @@
 /**
- * The JSON API under `/api` (../shared/docs/api-contract.md). One Hono sub-app per resource;
+ * The JSON API under `/api` (docs/api.md). One Hono sub-app per resource;
  * errors become `{ message, fields? }` with the contract's status codes; never a 500 for bad input.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -60,7 +60,7 @@ export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
 }
 
 /**
- * The OpenAPI 3.1 document of the API (api-contract: served at `/api/openapi.json`), generated
+ * The OpenAPI 3.1 document of the API (docs/api.md: served at `/api/openapi.json`), generated
  * from the declarations of the routers mounted on `api`: every path, method, request schema and
  * answer.
  * @param serverUrl the API's base URL, e.g. `https://shop.example/api`.
@@ -73,7 +73,7 @@ function documentOf(api: OpenAPIHono<ApiEnv>, serverUrl: string) {
     info: {
       title: 'Cigar shop JSON API',
       version: '1.0.0',
-      description: "The calls of the specification (section 7) and the shop's own calls. Money in CHF with at most 2 decimals.",
+      description: "The calls of docs/product.md §7 and the shop's own calls. Money in CHF with at most 2 decimals.",
     },
     servers: [{ url: serverUrl }],
   });

@@ -1,5 +1,5 @@
 /**
- * The influencer call (api-contract "Custom box and influencer calls", ADR 009):
+ * The influencer call (docs/api.md, "Custom boxes and influencers", ADR 009):
  * `GET /api/user/influencer?userID=` answers the influencer profile as JSON, money in CHF.
  * The caller's own id with the role Influencer or Admin (an admin may read anyone's); 403 for a
  * Customer. Mounted under `/user` next to the user calls.

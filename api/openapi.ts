@@ -1,5 +1,5 @@
 /**
- * One declaration per API call (api-contract): method, path, summary, request schema, who may
+ * One declaration per API call (docs/api.md): method, path, summary, request schema, who may
  * call it and its answers. {@link ApiRouter.operation} mounts the handler behind validation with
  * the declaration's own schemas and registers the same declaration, as a `@hono/zod-openapi`
  * route (`createRoute`), in the router's OpenAPI registry; `/api/openapi.json` is generated from

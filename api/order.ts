@@ -1,5 +1,5 @@
 /**
- * The shop's own checkout calls (api-contract, "The shop's own calls for checkout"):
+ * The shop's own checkout calls (docs/api.md, "Checkout"):
  * `order/create`, `order/list`, `order/get`, and ("Running the shop day to day") `order/cancel` and
  * `order/return`. All need the customer's token; `userID` must be the
  * caller's (an admin may act for anyone).

@@ -1,5 +1,5 @@
 /**
- * Payment calls (api-contract, "The shop's own calls for checkout"): `payment/start` and the
+ * Payment calls (docs/api.md, "Checkout"): `payment/start` and the
  * provider webhooks `POST /api/payment/webhook/{provider}`, whose raw body is read as is for the
  * signature check.
  */

@@ -1,5 +1,5 @@
 /**
- * Products: `POST /api/product/searchProducts` (specification section 7) and the shop's own
+ * Products: `POST /api/product/searchProducts` (docs/product.md §7) and the shop's own
  * `GET /api/product/list` and `GET /api/product/get`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the API (api-contract): money as CHF numbers with at most 2 decimals,
+ * JSON shapes of the API (docs/api.md): money as CHF numbers with at most 2 decimals,
  * product ids as `_id`.
  */
 import type { ProductRow } from '../core/db/index.ts';
@@ -11,7 +11,7 @@ import { unitPrice } from '../core/pricing/browser.ts';
 import { cartBoxJson } from './custombox-json.ts';
 import { productComposition, productIdentity } from '../core/catalogue/browser.ts';
 
-/** The product fields a cart entry carries (specification section 3). */
+/** The product fields a cart entry carries (docs/product.md §3). */
 export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
   return {
     _id: p.id,

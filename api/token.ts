@@ -1,4 +1,4 @@
-/** `token/refresh` (specification section 7): rotates a refresh token; a spent one revokes its session family. */
+/** `token/refresh` (docs/product.md §7): rotates a refresh token; a spent one revokes its session family. */
 import { z } from 'zod';
 import { refreshSession } from '../core/accounts/index.ts';
 import { ApiRouter } from './openapi.ts';

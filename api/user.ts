@@ -1,5 +1,5 @@
 /**
- * User calls of the specification (section 7; api-contract): `user/addClient`, `user/confirm`,
+ * User calls of docs/product.md §7 (docs/api.md): `user/addClient`, `user/confirm`,
  * `user/forgot`, `user/confirm-forgot`, `user/login`, `user/getUser`; and the shop's own calls
  * for API clients: `user/resend-confirmation`, `user/logout`, `user/updateProfile`,
  * `user/changePassword`, and for admins `user/list` and `user/setRole`.
@@ -22,7 +22,7 @@ import type { ApiEnv } from './types.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 
-/** The user's data as the API shows it (api-contract `user/getUser`). */
+/** The user's data as the API shows it (docs/api.md `user/getUser`). */
 export function userJson(u: PublicUser) {
   return {
     _id: u.id,

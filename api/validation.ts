@@ -1,5 +1,5 @@
 /**
- * Validation at the API boundary (architecture guide: zod at every boundary; api-contract
+ * Validation at the API boundary (docs/architecture.md: zod at every boundary; docs/api.md,
  * "Conventions"): bad input is a 400 `DomainError` with a keyed message per field
  * (core/validation.ts), which the error answer translates into the request's language (a missing
  * field: "The field is required", a bad e-mail: "The email is invalid", under `fields`).

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of the specification, section 9 ("Business constants and
+ * Business constants and limits of docs/product.md §9 ("Business constants and
  * limits"). Times in milliseconds unless the name says otherwise.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Domain errors. Services throw these; the API and the UI map `code` to an HTTP status
- * (api-contract "Conventions") and translate `key` into the request's language.
+ * (docs/api.md, "Conventions") and translate `key` into the request's language.
  */
 /**
  * A field's message: an i18n key (namespace `errors` unless the key names one, e.g.

@@ -27,7 +27,7 @@ export type Shop = {
 
 /**
  * Reads `SESSION_SECRET`, or generates one on first start and keeps it in
- * `DATA_DIR/secrets.json` with mode 0600 (architecture guide, "Security rules").
+ * `DATA_DIR/secrets.json` with mode 0600 (docs/architecture.md, "Security rules").
  */
 export function loadOrCreateSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;

@@ -1,5 +1,5 @@
 /**
- * `npm run jobs` (api-contract "Running the shop day to day"): runs every scheduled job once
+ * `npm run jobs` (docs/api.md, "Running the shop day to day"): runs every scheduled job once
  * against the shop's database (DATA_DIR / DATABASE_URL, as the server) and exits, printing one
  * line per job with what it did. Cron-friendly: a job another process is running just then is
  * skipped, and every job is idempotent, so running it from cron beside the server is safe on

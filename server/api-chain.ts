@@ -9,7 +9,7 @@
  *
  * Left out, as they never applied to `/api`: the page cache, the CSP nonce and the cached pages'
  * script hashes, the cross-site form check (the API authenticates with a header token, not a
- * cookie; api-contract), static files and the cart cookie and session of pages.
+ * cookie; docs/api.md), static files and the cart cookie and session of pages.
  */
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';

@@ -1,5 +1,5 @@
 /**
- * The request log line (architecture guide, "logging": pino, request id on every line): method,
+ * The request log line (docs/architecture.md, "Logging": pino, request id on every line): method,
  * path (tokens of reset and confirmation links scrubbed, core/redact.ts), status and duration in
  * ms, at level `info`. Nothing is measured or built when the shop logs above `info` (the bench
  * and many production set-ups run at `warn`).

@@ -1,5 +1,5 @@
 /**
- * The security headers of every answer (architecture guide, "Security rules"): a
+ * The security headers of every answer (docs/architecture.md, "Security rules"): a
  * Content-Security-Policy, HSTS when the shop is reached over HTTPS, `X-Frame-Options: DENY`,
  * `nosniff`, the referrer policy, a Permissions-Policy turning off camera, microphone,
  * geolocation, payment, USB and topics, and Hono's other defaults (Cross-Origin-Opener/Resource-Policy,

@@ -1,5 +1,5 @@
 /**
- * The web UI's session (architecture guide, "Security rules"): two HttpOnly, SameSite=Lax cookies
+ * The web UI's session (docs/architecture.md, "Security rules"): two HttpOnly, SameSite=Lax cookies
  * (Secure in production), never a token in localStorage:
  * - `access_token`: the 15-minute JWT (pages only: the JSON API reads header tokens, never this cookie);
  * - `refresh_token`: the opaque rotating refresh token (30 days).

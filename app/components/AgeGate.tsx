@@ -1,5 +1,5 @@
 /**
- * The age gate (specification sections 2 and 4): "Confirm you are over 18 years of age." with
+ * The age gate (docs/product.md §2 and §4): "Confirm you are over 18 years of age." with
  * the button "I am over 18.". It appears AGE_GATE_DELAY_MS (5 s) after the configuration has
  * loaded (the root loader's data is there once the page is hydrated) unless the visitor confirmed
  * within AGE_CONFIRMATION_VALIDITY_MS (1 h); confirming stores the time (epoch ms) in

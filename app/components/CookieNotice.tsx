@@ -1,5 +1,5 @@
 /**
- * The cookie notice (specification sections 2 and 4): appears COOKIE_NOTICE_DELAY_MS (10 s) after
+ * The cookie notice (docs/product.md §2 and §4): appears COOKIE_NOTICE_DELAY_MS (10 s) after
  * the page has loaded when no choice is stored; "Accept" stores the choice in localStorage under
  * {@link COOKIE_CHOICE_KEY}. The shop sets only functional cookies (cart, session, language,
  * theme), so the notice informs rather than asks for tracking consent. Non-modal: a labelled

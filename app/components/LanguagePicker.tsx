@@ -1,5 +1,5 @@
 /**
- * The language picker in the navbar (specification section 2): the five picker languages; it
+ * The language picker in the navbar (docs/product.md §2): the five picker languages; it
  * closes itself LANGUAGE_MENU_AUTOCLOSE_MS (4 s, section 9) after opening. Choosing posts to
  * /preferences, which remembers the language in the `lang` cookie and redirects back; the page
  * then renders in that language. A disclosure ({@link useDisclosure}, a `<details>`, so it opens

@@ -1,5 +1,5 @@
 /**
- * The mobile menu (specification section 2), shown on narrow screens: the navbar's links, the
+ * The mobile menu (docs/product.md §2), shown on narrow screens: the navbar's links, the
  * account links, an Admin link only for Admin, the languages and the theme toggle. A modal
  * `<dialog>`: focus stays inside while open, Escape, the backdrop or the close icon closes it, and
  * focus returns to the menu button. Language and logout are plain form posts.

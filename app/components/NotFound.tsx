@@ -1,4 +1,4 @@
-/** The not-found content ("not found", specification section 8) with links back. */
+/** The not-found content ("not found", docs/product.md §8) with links back. */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 /**
- * Live search in the navbar (specification section 2): a toggled panel (a
+ * Live search in the navbar (docs/product.md §2): a toggled panel (a
  * `<details>`, so the icon opens it before the page's scripts run); typing searches (debounced,
  * only for a non-empty query); each result shows name and packaging and opens the product detail;
  * closing clears query and results. Without JavaScript the form submits to the product list.

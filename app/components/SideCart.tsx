@@ -1,5 +1,5 @@
 /**
- * The side cart (specification section 2): a slide-in panel listing items (image or placeholder,
+ * The side cart (docs/product.md §2): a slide-in panel listing items (image or placeholder,
  * name, `count x CHF unit price after discount`, remove button), the subtotal and a Cart button
  * to /shopcart; "The list is empty" when empty; list height 60vh. Closes on overlay click, close
  * icon, Escape or the Cart button. A modal `<dialog>`: the page behind is inert while it is open

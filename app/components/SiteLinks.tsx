@@ -32,7 +32,7 @@ export const LEGAL_PAGES: readonly SiteLink[] = [
   { to: '/client/shipping', label: 'footer.shipping' },
 ];
 
-/** Whether a role may see the Influencer Profile (specification section 6). */
+/** Whether a role may see the Influencer Profile (docs/product.md §6). */
 export function hasInfluencerProfile(role: string | undefined): boolean {
   return role === 'Influencer' || role === 'Admin';
 }

@@ -1,4 +1,4 @@
-/** The snackbar: shows a message for 4 s (specification section 4), announced to screen readers. */
+/** The snackbar: shows a message for 4 s (docs/product.md §4), announced to screen readers. */
 import { useUiState } from './ui-state.tsx';
 
 export function Snackbar() {

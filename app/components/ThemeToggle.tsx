@@ -1,5 +1,5 @@
 /**
- * The dark-mode toggle (specification section 1). The page follows the system setting until the
+ * The dark-mode toggle (docs/product.md §1). The page follows the system setting until the
  * visitor chooses; the choice is a form post to /preferences (works without JavaScript), which
  * stores the `theme` cookie so the server renders `<html data-theme>` and no wrong theme flashes.
  */

@@ -1,5 +1,5 @@
 /**
- * The user icon (specification section 2): a login link when anonymous; when logged in, a hover
+ * The user icon (docs/product.md §2): a login link when anonymous; when logged in, a hover
  * menu with Profile, Influencer Profile (Influencer or Admin only), History and Log out (a form
  * post to /logout). A mouse opens it by hovering (it closes shortly after the pointer leaves);
  * touch and keyboard open it with a tap, Enter or Space, also before the page's scripts run (a

@@ -9,7 +9,7 @@ import {
 } from '../constants.ts';
 import { ageConfirmationValid } from './AgeGate.tsx';
 
-describe('specification section 9 constants', () => {
+describe('docs/product.md §9 constants', () => {
   it('have the specification values', () => {
     expect([AGE_GATE_DELAY_MS, COOKIE_NOTICE_DELAY_MS, SNACKBAR_MS, LANGUAGE_MENU_AUTOCLOSE_MS, PROMO_BANNER_BLINK_MS, AGE_CONFIRMATION_VALIDITY_MS]).toEqual([
       5_000, 10_000, 4_000, 4_000, 1_000, 3_600_000,

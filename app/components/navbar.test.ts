@@ -1,5 +1,5 @@
 /**
- * The navbar for each kind of visitor (specification sections 2 and 6), rendered on the server
+ * The navbar for each kind of visitor (docs/product.md §2 and §6), rendered on the server
  * as the first HTML a browser receives: anonymous visitors get a login link; signed-in users a
  * menu button; only Admin gets the admin tools icon; the shop-closed banner appears only when
  * `shop_closed` is set; the cart icon carries the item count.

@@ -1,5 +1,5 @@
 /**
- * The promotional banner (specification section 2): the shop's built-in text follows the
+ * The promotional banner (docs/product.md §2): the shop's built-in text follows the
  * visitor's language, the free-delivery threshold of the settings and the delivery region;
  * a text the admin wrote is shown exactly as written.
  */

@@ -1,6 +1,6 @@
 /**
  * Shared UI state of the default layout: the side cart's open state and the snackbar message
- * (specification sections 2 and 4). Timings come from app/constants.ts.
+ * (docs/product.md §2 and §4). Timings come from app/constants.ts.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { SNACKBAR_MS } from '../constants.ts';

@@ -1,5 +1,5 @@
 /**
- * Server-side guards for route loaders and actions (architecture guide:
+ * Server-side guards for route loaders and actions (docs/architecture.md:
  * authorisation on the server for every page and form action). The admin layout guards admin
  * pages on document requests, but a data request can target a single route, so every admin
  * loader and action calls {@link requireAdmin} itself.

@@ -2,7 +2,7 @@
  * The one way a page action (React Router route `action`) answers a form: read the posted
  * fields with a zod schema ({@link readForm}), run the core function, and turn a
  * {@link DomainError} into the form's answer ({@link pageAction}): a form message and per-field
- * messages in the visitor's language, with the status of the error's code (api-contract
+ * messages in the visitor's language, with the status of the error's code (docs/api.md,
  * "Conventions", the same mapping as the JSON API). Anything that is not a DomainError is
  * rethrown (a bug, a redirect or a Response: not the visitor's mistake).
  *

@@ -1,5 +1,5 @@
 /**
- * Log out (POST /logout; specification section 4): revokes the session family, clears the
+ * Log out (POST /logout; docs/product.md §4): revokes the session family, clears the
  * session cookies, starts a new empty anonymous cart, and goes to `/`. GET only redirects, so a
  * link or a prefetch can never sign anyone out.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail confirmation (/confirm/{token}; specification section 2). Opening the link shows a
+ * E-mail confirmation (/confirm/{token}; docs/product.md §2). Opening the link shows a
  * button; pressing it (a POST) confirms the account (single use, 48 h). A GET never spends the
  * token: mail scanners and link previews fetch links before the person does. An invalid or
  * expired link offers to send a new one.

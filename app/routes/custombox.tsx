@@ -1,5 +1,5 @@
 /**
- * The custom box builder (/custombox; specification §1, §4, §5, §9). The customer picks
+ * The custom box builder (/custombox; docs/product.md §1, §4, §5, §9). The customer picks
  * a box model, at least 5 different single cigars (a search by name or brand, filters by brand,
  * strength and vitola, one page of the list at a time, + / − per variety, a live count against the
  * capacity, the running price), a gift card or engraving text, and presses Create: the box becomes

@@ -1,5 +1,5 @@
 /**
- * Log in (/login; specification sections 2 and 4). On success the anonymous cart is merged into
+ * Log in (/login; docs/product.md §2 and §4). On success the anonymous cart is merged into
  * the user's cart (counts add up, capped by stock), the session cookies are set (HttpOnly), the
  * page says "Log in successfully" and goes back to `redirectTo`; without one, an Admin goes to
  * /admin/home and everyone else to the storefront (app/lib/login-landing.server.ts). Failures show the server's

@@ -1,5 +1,5 @@
 /**
- * Password reset (/reset/{token}; specification section 2): choose a new password with the link
+ * Password reset (/reset/{token}; docs/product.md §2): choose a new password with the link
  * of the reset mail (single use, 1 h). Every session of the account is signed out.
  */
 import { Form, Link, useActionData, useLoaderData } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The age rule (specification sections 1, 5 and 9; architecture guide "Rules of the domain"):
+ * The age rule (docs/product.md §1, §5 and §9; docs/architecture.md, "Rules of the domain"):
  * customers must be 18 or older, checked from the date of birth at registration and again at
  * checkout, on the shop's calendar day (the shop's time zone, Europe/Zurich by default).
  */

@@ -1,5 +1,5 @@
 /**
- * Who is calling. Access tokens are short-lived JWTs (HS256, 15 min; architecture guide
+ * Who is calling. Access tokens are short-lived JWTs (HS256, 15 min; docs/architecture.md
  * "Stack": jose), signed with the shop's session secret, claims `sub` (user id), `role` and `sv`
  * (the account's session version when it was issued: a log-out, a password change or reset and a
  * two-factor change bump the version, so the tokens issued before are refused at once).
@@ -7,7 +7,7 @@
  * `Authorization: Bearer`; the web UI keeps them in the HttpOnly `access_token` cookie, which
  * only the pages read (server/session.ts), behind their Origin / `Sec-Fetch-Site` check. The JSON
  * API never reads the cookie: a page on a sibling origin (another port, a sub-domain) could
- * otherwise post `text/plain` JSON with an admin's cookie (api-contract "Authentication").
+ * otherwise post `text/plain` JSON with an admin's cookie (docs/api.md, "Authentication").
  */
 import { eq, sql } from 'drizzle-orm';
 import { PreparedSql, type Db } from '../db/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The influencer profile (specification sections 1 and 6: Influencer and Admin have one,
+ * The influencer profile (docs/product.md §1 and §6: Influencer and Admin have one,
  * ADR 009): the referral code, the promo codes linked to the influencer with their uses, the orders
  * attributed to them (promo code, date, total; never customer data) and the bonus balances from
  * the ledger (core/influencer/bonus.ts). Money in Rappen.

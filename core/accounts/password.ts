@@ -1,5 +1,5 @@
 /**
- * Password policy and hashing (architecture guide: argon2id with `@node-rs/argon2`):
+ * Password policy and hashing (docs/architecture.md: argon2id with `@node-rs/argon2`):
  * at least 10 characters, at most 200, and not one of the ~49,000 most common passwords
  * (the list of `@zxcvbn-ts/language-common`, compared case-insensitively).
  */

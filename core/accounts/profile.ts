@@ -1,5 +1,5 @@
 /**
- * A user's own account (specification section 6): their data (never the password hash),
+ * A user's own account (docs/product.md §6): their data (never the password hash),
  * profile changes (names, phone, delivery address, language) and password change, which signs
  * out the other sessions.
  */

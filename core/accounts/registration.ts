@@ -1,5 +1,5 @@
 /**
- * Registration and e-mail links (specification sections 4, 5): registering a customer
+ * Registration and e-mail links (docs/product.md §4, §5): registering a customer
  * with e-mail confirmation, resending the confirmation, forgotten password and the admin's reset
  * mail, setting a new password with a reset link.
  *

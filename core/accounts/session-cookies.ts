@@ -1,5 +1,5 @@
 /**
- * `Set-Cookie` values of the web UI's session (architecture guide, "Security rules"): the
+ * `Set-Cookie` values of the web UI's session (docs/architecture.md, "Security rules"): the
  * HttpOnly, SameSite=Lax access and refresh cookies (Secure over https, `__Host-` names from
  * ./cookies.ts) and the anonymous cart cookie. Route actions answer them on their Response;
  * server/session.ts sets the same cookies when it refreshes a session. Lifetimes in seconds.

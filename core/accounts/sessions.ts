@@ -1,5 +1,5 @@
 /**
- * Sessions and tokens (specification sections 6, 7): log in, a JWT access token (auth.ts)
+ * Sessions and tokens (docs/product.md §6, §7): log in, a JWT access token (auth.ts)
  * with an opaque rotating refresh token, refresh, log out, revoking a user's sessions.
  *
  * Rules kept here, so the JSON API and the web forms behave alike:

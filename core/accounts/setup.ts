@@ -1,5 +1,5 @@
 /**
- * First run without `ADMIN_EMAIL` (api-contract, "Running the shop day to day"): while no admin
+ * First run without `ADMIN_EMAIL` (docs/api.md, "Running the shop day to day"): while no admin
  * account exists, each start prints `Create the first admin account: <PUBLIC_URL>/setup/<token>`.
  * The link is single use and valid 24 hours; only its SHA-256 is stored (`setup_tokens`). Opening
  * it shows a form (name, e-mail, password under the usual rules) that creates the first Admin.

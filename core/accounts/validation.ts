@@ -4,7 +4,7 @@
  * them into field messages; in English the specification's texts, section 5: "The field is
  * required", "The email is invalid"). Addresses in Switzerland or Liechtenstein with a 4-digit
  * postcode pass here; whether Liechtenstein is delivered to is the shop's setting, checked by
- * core/config/region.ts (architecture guide, "Rules of the domain"; ADR 014).
+ * core/config/region.ts (docs/architecture.md, "Rules of the domain"; ADR 014).
  */
 import { z } from 'zod';
 

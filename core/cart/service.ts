@@ -1,5 +1,5 @@
 /**
- * Carts (specification sections 3, 4 and 7). A cart is keyed by its owner:
+ * Carts (docs/product.md §3, §4 and §7). A cart is keyed by its owner:
  * a user id or an anonymous cart id. Prices are always computed here, on the server, from the
  * current catalogue (core/pricing). Counts can never exceed stock.
  */
@@ -20,7 +20,7 @@ import { getRelease, releaseAddRefusal, releaseOpen } from '../releases/index.ts
 // custom boxes are cart lines too
 import { boxCartLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from '../custom-box/index.ts';
 
-/** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (api-contract). */
+/** Anonymous cart ids: >= 128 bits, 22..64 characters of `[A-Za-z0-9_-]` (docs/api.md). */
 export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**
@@ -254,7 +254,7 @@ export async function removeFromCart(db: Db, cartKey: string, productId: string)
 }
 
 /**
- * Merges an anonymous cart into a user's cart at login (specification section 4; api `cart/merge`):
+ * Merges an anonymous cart into a user's cart at login (docs/product.md §4; api `cart/merge`):
  * counts of the same product add up, capped by stock; the anonymous cart is emptied. One transaction.
  */
 export async function mergeCarts(db: Db, userId: string, anonymousKey: string): Promise<Cart> {

@@ -1,6 +1,6 @@
 /**
  * Cart totals beyond the subtotal: promo discount and influencer bonus, in Rappen
- * (specification section 3, "Cart": promo.promoDiscount, bonus.bonus, order_price).
+ * (docs/product.md §3, "Cart": promo.promoDiscount, bonus.bonus, order_price).
  *
  * The promo discount is that of the cart's applied code (core/promos/service.ts); a code that no
  * longer applies (expired, used up, subtotal below the minimum) gives 0 and its refusal is

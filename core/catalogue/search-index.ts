@@ -17,7 +17,7 @@ import { products, type ProductRow } from '../db/index.ts';
 import { normalizeSearchText } from './search-text.ts';
 import { similarityScratch, trigramsInOrder, wordSimilarityOf, type SimilarityScratch } from './trigram.ts';
 
-/** A live-search hit (specification section 3, "Product search result"). */
+/** A live-search hit (docs/product.md §3, "Product search result"). */
 export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
 
 /** Minimum pg_trgm `word_similarity` for a query word to match a product (0..1). */

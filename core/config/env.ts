@@ -1,5 +1,5 @@
 /**
- * The process environment, parsed once with zod (architecture guide, "Configuration").
+ * The process environment, parsed once with zod (docs/architecture.md, "Configuration").
  *
  * A bad value stops the start with a message naming the variable: {@link loadEnv} throws
  * {@link EnvError}, whose message lists every offending variable and why.

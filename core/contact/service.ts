@@ -3,7 +3,7 @@
  * e-mailed to the shop's address (settings `email`) through the mail outbox, both in one
  * transaction; delivery runs after commit ({@link deliverOutbox}).
  *
- * Protection against abuse (architecture guide, "Security rules"): a honeypot field that people
+ * Protection against abuse (docs/architecture.md, "Security rules"): a honeypot field that people
  * never see (a filled one is accepted silently and dropped), and a rate limit per client IP
  * (bucket `contact` of core/rate-limit: {@link CONTACT_RATE_LIMIT}; in memory, or shared in Redis
  * when `REDIS_URL` is set).

@@ -1,7 +1,7 @@
 /**
  * The custom box's fixed rules, plain values only (the lists stored in columns come from the data
  * layer, core/db/schema/values.ts), so that pages can use them in the browser.
- * Source: specification §4/§5 ("a minimum of 5 cigars is required"); the text limits are ours
+ * Source: docs/product.md §4/§5 ("a minimum of 5 cigars is required"); the text limits are ours
  * (ADR 008).
  */
 

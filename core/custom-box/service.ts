@@ -1,5 +1,5 @@
 /**
- * The custom box builder (specification §1, §4, §5, §9): the customer chooses at least
+ * The custom box builder (docs/product.md §1, §4, §5, §9): the customer chooses at least
  * {@link MIN_VARIETIES} different single cigars, a box model and an optional gift card or
  * engraving text, and presses Create: the box goes into the cart as ONE line
  * (core/custom-box/cart-lines.ts). Its stock is checked here and taken when the order is placed

@@ -1,6 +1,6 @@
 /**
  * Database access: PGlite (PostgreSQL in WebAssembly) file-backed in DATA_DIR when no
- * DATABASE_URL is set, node-postgres otherwise (architecture guide, "Stack"). Migrations are
+ * DATABASE_URL is set, node-postgres otherwise (docs/architecture.md, "Stack"). Migrations are
  * applied on open.
  */
 import { PGlite } from '@electric-sql/pglite';

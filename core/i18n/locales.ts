@@ -1,5 +1,5 @@
 /**
- * Supported locales (specification section 1): English (default), German, French, Italian and
+ * Supported locales (docs/product.md §1): English (default), German, French, Italian and
  * Spanish in the picker; further catalogues for ar, id, ja, ko, pl, pt-BR, ru, tr, vi, zh. One
  * language value, {@link Locale}, for pages, API answers, e-mails and documents, and one
  * resolver, {@link resolveLocale}, that decides it (ADR 016).

@@ -167,7 +167,7 @@ export function translateField(lang: string, message: FieldMessage): string {
 
 /**
  * The field messages of a validation error in `lang`, `{ [field]: text }`: the one place where
- * keyed field messages become text, for the API's `fields` (api-contract "Conventions") and the
+ * keyed field messages become text, for the API's `fields` (docs/api.md, "Conventions") and the
  * forms of app/.
  */
 export function translateFields(lang: string, fields: FieldMessages | undefined): Record<string, string> {

@@ -29,7 +29,7 @@ import type { Db } from '../db/index.ts';
 import type { OrderStatus } from '../db/index.ts';
 import { bonusLedger, type BonusKind } from '../db/index.ts';
 
-/** Roles that have an influencer profile and may spend a bonus (specification §1, §6). */
+/** Roles that have an influencer profile and may spend a bonus (docs/product.md §1, §6). */
 export const BONUS_ROLES: readonly string[] = ['Influencer', 'Admin'];
 
 /** An influencer's bonus balances, Rappen. */

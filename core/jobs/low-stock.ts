@@ -1,5 +1,5 @@
 /**
- * Low-stock alerts (api-contract "Running the shop day to day"): each product has a threshold
+ * Low-stock alerts (docs/api.md, "Running the shop day to day"): each product has a threshold
  * (`products.low_stock_threshold`, default 5, set on the admin product page). When a paid order
  * takes a product's stock to the threshold or below, the shop's own address gets one alert naming
  * the product and SKU; the next comes only after the product was restocked above its threshold.

@@ -1,5 +1,5 @@
 /**
- * The jobs about unpaid bank-transfer (QR-bill) orders (api-contract "Running the shop day to
+ * The jobs about unpaid bank-transfer (QR-bill) orders (docs/api.md, "Running the shop day to
  * day"): the payment reminder when {@link REMINDER_DAYS_LEFT} days of the reservation are left,
  * and the expiry of unpaid orders with a mail to the customer once a bank-transfer reservation
  * lapses. Each mail is claimed by a row in `order_job_mails` inserted in the transaction that

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs (api-contract "Running the shop day to day"): a list of named jobs that the
+ * Scheduled jobs (docs/api.md, "Running the shop day to day"): a list of named jobs that the
  * server runs on a schedule ({@link startJobScheduler}) and `npm run jobs` runs once
  * ({@link runJobs}), each exactly once across several processes:
  *

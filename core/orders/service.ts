@@ -1,5 +1,5 @@
 /**
- * Orders (architecture guide "Rules of the domain"). A signed-in adult customer's
+ * Orders (docs/architecture.md, "Rules of the domain"). A signed-in adult customer's
  * cart becomes an order in ONE transaction: stock is taken with a conditional update
  * (`stock >= count`, so it can never be oversold or go negative), the promo use is counted, the
  * lines snapshot name, SKU, unit price and discount, and the first status event is written.
@@ -54,7 +54,7 @@ import { enterCheckoutQueue } from './checkout-queue.ts';
 
 export type { OrderEventRow, OrderLineRow, OrderRow, OrderWithLines } from '../db/index.ts';
 
-/** Payment methods the shop knows (api-contract `paymentMethod`). */
+/** Payment methods the shop knows (docs/api.md `paymentMethod`). */
 export const PAYMENT_METHODS = ['sandbox', 'datatrans', 'qr-bill'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Money helpers. Inside the shop money is an integer number of Rappen (1 CHF = 100 Rappen);
- * it becomes CHF only at the edges (architecture guide, "Rules of the domain").
+ * it becomes CHF only at the edges (docs/architecture.md, "Rules of the domain").
  */
 
 /** Thrown when a CHF amount cannot be represented exactly in Rappen. */

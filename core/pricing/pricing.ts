@@ -1,5 +1,5 @@
 /**
- * Price rules (architecture guide, "Rules of the domain"; specification section 7):
+ * Price rules (docs/architecture.md, "Rules of the domain"; docs/product.md §7):
  * - unit price = base price reduced by `discount_percent` percent, rounded to the nearest
  *   0.05 CHF (5 Rappen, the Swiss price convention; halves round up);
  * - line total = unit price x count; subtotal = sum of line totals;

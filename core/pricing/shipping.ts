@@ -1,5 +1,5 @@
 /**
- * The delivery fee rule (specification section 7: free delivery above a threshold; both amounts
+ * The delivery fee rule (docs/product.md §7: free delivery above a threshold; both amounts
  * are the admin's settings), in Rappen: an order whose goods total after the promo discount
  * reaches `freeShippingThreshold` ships free, an empty one costs nothing, any other pays
  * `shippingFee`. An influencer bonus does not cost free delivery (ADR 009).
@@ -8,7 +8,7 @@
 /** The two settings the rule reads, Rappen. */
 export type ShippingRule = { shippingFee: number; freeShippingThreshold: number };
 
-/** The delivery figures shown with a cart (api-contract `shipping`), Rappen. */
+/** The delivery figures shown with a cart (docs/api.md `shipping`), Rappen. */
 export type ShippingFigures = { fee: number; freeFrom: number; remaining: number };
 
 /**

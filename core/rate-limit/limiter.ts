@@ -1,5 +1,5 @@
 /**
- * Rate limits on the public forms and calls that attackers hammer (architecture guide, "Security
+ * Rate limits on the public forms and calls that attackers hammer (docs/architecture.md, "Security
  * rules"): login, registration, forgot password, password reset with a token,
  * e-mail confirmation, the contact form. Counted per client IP and per account (the e-mail address), with
  * `rate-limiter-flexible`: in memory for one process, in Redis when `REDIS_URL` is set so that
@@ -44,7 +44,7 @@ export const DEFAULT_LIMITS: Record<Bucket, Limit> = {
   /** Contact form messages: 5 per IP per hour; the account counter is unused. */
   contact: { ip: 5, account: 5, duration: 60 * 60 },
   /**
-   * Live search (architecture guide, "Security rules"): 300 per IP per minute, several times what
+   * Live search (docs/architecture.md, "Security rules"): 300 per IP per minute, several times what
    * a person typing produces (the box waits 200 ms between keystrokes); `SEARCH_RATE_LIMIT`
    * (per minute) overrides it, e.g. for load tests. The account counter is unused.
    */

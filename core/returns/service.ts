@@ -1,5 +1,5 @@
 /**
- * Cancellations and returns (api-contract "Running the shop day to day"). Money in Rappen.
+ * Cancellations and returns (docs/api.md, "Running the shop day to day"). Money in Rappen.
  *
  * - Cancel: the customer cancels their own order while it is unpaid; through transitionOrder,
  *   in one transaction, the stock, the promo use and the influencer bonus are given back exactly

@@ -254,7 +254,7 @@ test.describe('desktop width, same throttling, before the scripts', () => {
     await release();
     await hydrated(page);
     await expect(menu).toBeVisible();
-    // under React it closes itself after 4 s (specification section 9)
+    // under React it closes itself after 4 s (docs/product.md §9)
     await expect(menu).toBeHidden({ timeout: 20_000 });
     await context.close();
   });

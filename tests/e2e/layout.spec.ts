@@ -47,7 +47,7 @@ async function firstProductPath(page: Page): Promise<string> {
   return href!;
 }
 
-test.describe('timed behaviour (specification section 9)', () => {
+test.describe('timed behaviour (docs/product.md §9)', () => {
   test.use({ storageState: fresh });
 
   test('age gate appears 5 s after load, confirming stores the time, and it stays away for an hour', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * Product cards and delivery figures in Chromium: a card's "add to cart" and "buy now" work with
- * and without scripts (specification section 1: add to cart, buy now), and the side cart and the
+ * and without scripts (docs/product.md §1: add to cart, buy now), and the side cart and the
  * cart page show the delivery fee and what is missing to free delivery (settings: CHF 9.00 below
  * CHF 150.00).
  */

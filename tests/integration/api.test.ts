@@ -1,5 +1,5 @@
 /**
- * The JSON API calls as ../shared/docs/api-contract.md says, through the
+ * The JSON API calls as docs/api.md says, through the
  * real Hono API on a real database; bad input to each gets a 4xx `{ message, fields? }`, never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * First run without ADMIN_EMAIL (api-contract, "Running the shop day to day"): the start-up log
+ * First run without ADMIN_EMAIL (docs/api.md, "Running the shop day to day"): the start-up log
  * prints `Create the first admin account: <PUBLIC_URL>/setup/<token>`; the link works once, for
  * 24 hours, creates an Admin and signs them in, and answers 404 once an admin exists. PGlite, and
  * PostgreSQL when TEST_DATABASE_URL is set (also for the started server).

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs and the shop's own order mails (api-contract "Running the shop day to day") on a
+ * Scheduled jobs and the shop's own order mails (docs/api.md, "Running the shop day to day") on a
  * real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a real in-process SMTP server:
  * the new-order mail to the shop, the payment reminder 2 days before a bank-transfer reservation
  * lapses, the expiry with its mail, low-stock alerts per product, the outbox as a job, exactly

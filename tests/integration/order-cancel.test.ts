@@ -1,5 +1,5 @@
 /**
- * The customer cancels an unpaid order (`POST /api/order/cancel`, api-contract "Running the shop
+ * The customer cancels an unpaid order (`POST /api/order/cancel`, docs/api.md, "Running the shop
  * day to day"), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL: stock, promo use and
  * influencer bonus come back in one go, the order is `cancelled`, the customer gets a mail
  * (in-process SMTP), a paid order answers 409, someone else's 404, and a cancelled order frees a

@@ -1,5 +1,5 @@
 /**
- * Returns (api-contract "Running the shop day to day"; the shop's terms), on PGlite and, with
+ * Returns (docs/api.md, "Running the shop day to day"; the shop's terms), on PGlite and, with
  * TEST_DATABASE_URL, on PostgreSQL: `POST /api/order/return` and its rules (reasons damaged /
  * wrong item only, shipped, 7 days after delivery — marked, or 3 days after shipping —, one open
  * return, lines), photos (3 at most, JPEG/PNG/WebP, 15 MB each, real phone-sized photos), the

@@ -1,4 +1,4 @@
-/** Live search is rate limited per client IP (architecture guide, "Security rules"): 429 past the limit. */
+/** Live search is rate limited per client IP (docs/architecture.md, "Security rules"): 429 past the limit. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -1,5 +1,5 @@
 /**
- * Shipping figures (api-contract, "Running the shop day to day"): `GET /api/cart/carts` answers
+ * Shipping figures (docs/api.md, "Running the shop day to day"): `GET /api/cart/carts` answers
  * `shipping: { fee, freeFrom, remaining }` in CHF, following the admin's fee and threshold; the
  * cart page and the side cart show the fee and what is missing to free delivery, and the
  * banner's built-in text names the threshold of the settings. PGlite, and PostgreSQL when

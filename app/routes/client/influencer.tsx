@@ -1,5 +1,5 @@
 /**
- * Influencer profile (/client/influencer; specification sections 1, 2 and 6, ADR 009):
+ * Influencer profile (/client/influencer; docs/product.md §1, §2 and §6, ADR 009):
  * for Influencer and Admin only, enforced here on the server. Shows the bonus (available, pending,
  * earned, spent), the referral code, the promo codes linked to the influencer (code, percent,
  * uses) and the orders placed with them (promo code, date, total, bonus; no customer data).

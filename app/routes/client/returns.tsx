@@ -1,4 +1,4 @@
-/** Returns and refunds: within 7 days of receipt, only for damaged or wrongly delivered goods (specification sections 1 and 9). */
+/** Returns and refunds: within 7 days of receipt, only for damaged or wrongly delivered goods (docs/product.md §1 and §9). */
 import type { Route } from './+types/returns';
 import { infoPageMeta, infoPageRoute } from '../../components/InfoPage.tsx';
 import { loadInfoPage } from '../../lib/info-page.server.ts';

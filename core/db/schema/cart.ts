@@ -1,6 +1,6 @@
 /**
  * Carts. A cart is keyed by its owner: a registered user's id, or an anonymous cart id
- * (>= 128 bits of randomness, api-contract "What the server must not trust").
+ * (>= 128 bits of randomness, docs/api.md, "What the server does not trust").
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-/** Catalogue tables. Money is integer Rappen (architecture guide, "Rules of the domain"). */
+/** Catalogue tables. Money is integer Rappen (docs/architecture.md, "Rules of the domain"). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, rappen } from './columns.ts';

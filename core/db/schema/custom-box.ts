@@ -1,5 +1,5 @@
 /**
- * Custom box tables (specification sections 1, 4, 5, 9): the box models the admin offers
+ * Custom box tables (docs/product.md §1, §4, §5, §9): the box models the admin offers
  * (`custom_box_models`) and the boxes customers have built into their carts (`cart_boxes`, one
  * cart line each). Money is integer Rappen (new columns 64-bit).
  */
