@@ -9,7 +9,7 @@ import { ProductPicture } from './ProductPicture.tsx';
 import type { CardProduct } from '../lib/view-types.ts';
 import { Price } from './Price.tsx';
 import { StrengthScale } from './StrengthScale.tsx';
-import { packagingLabel } from '../../core/catalogue/browser.ts';
+import { catalogueValue, packagingLabel } from '../../core/catalogue/browser.ts';
 import { AddToCartForm } from './AddToCartForm.tsx';
 
 /** The product fields a card shows. Money in Rappen. */
@@ -48,7 +48,7 @@ export function ProductCard({ product: p, headingLevel = 3, priority = false }: 
         <Heading className="card-title">
           <Link to={`/productdetail?id=${encodeURIComponent(p.id)}`}>{p.name}</Link>
         </Heading>
-        <span className="card-meta">{[p.vitola, size, packagingLabel(p.packaging, t)].filter(Boolean).join(' · ')}</span>
+        <span className="card-meta">{[catalogueValue(p.vitola, t), size, packagingLabel(p.packaging, t)].filter(Boolean).join(' · ')}</span>
         <StrengthScale strength={p.strength} />
         <div className="card-foot">
           <Price basePrice={p.basePrice} discountPercent={p.discountPercent} />

@@ -19,7 +19,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImageSrc } from '../lib/product-image.ts';
 import { ProductPicture } from '../components/ProductPicture.tsx';
 import { useNonce } from '../nonce.tsx';
-import { packagingLabel, productComposition, productIdentity } from '../../core/catalogue/browser.ts';
+import { catalogueValue, catalogueValues, packagingLabel, productComposition, productIdentity } from '../../core/catalogue/browser.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue', 'cart'] };
@@ -99,14 +99,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalogue');
   const p = loaderData.product;
   const rows: [string, React.ReactNode][] = [];
-  if (p.vitola) rows.push([t('spec.vitola'), p.vitola]);
+  if (p.vitola) rows.push([t('spec.vitola'), catalogueValue(p.vitola, t)]);
   if (p.lengthMm) rows.push([t('spec.length'), `${p.lengthMm} mm${p.lengthIn ? ` (${p.lengthIn}″)` : ''}`]);
   if (p.ringGauge) rows.push([t('spec.ringGauge'), p.ringGauge]);
   if (p.strength) rows.push([t('spec.strength'), <StrengthScale key="s" strength={p.strength} />]);
-  if (p.wrapper) rows.push([t('spec.wrapper'), p.wrapper]);
-  if (p.binder) rows.push([t('spec.binder'), p.binder]);
-  if (p.filler) rows.push([t('spec.filler'), p.filler]);
-  if (p.origin) rows.push([t('spec.origin'), p.origin]);
+  if (p.wrapper) rows.push([t('spec.wrapper'), catalogueValue(p.wrapper, t)]);
+  if (p.binder) rows.push([t('spec.binder'), catalogueValue(p.binder, t)]);
+  if (p.filler) rows.push([t('spec.filler'), catalogueValue(p.filler, t)]);
+  if (p.origin) rows.push([t('spec.origin'), catalogueValue(p.origin, t)]);
   rows.push([t('spec.packaging'), packagingLabel(p.packaging, t)]);
   rows.push([t('spec.sku'), p.sku]);
   return (
@@ -164,8 +164,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
                 {t('tastingNotes')}
               </h2>
               <ul className="notes">
-                {p.tastingNotes.map((n) => (
-                  <li key={n}>{n}</li>
+                {catalogueValues(p.tastingNotes, t).map((n, i) => (
+                  <li key={p.tastingNotes[i]}>{n}</li>
                 ))}
               </ul>
             </>

@@ -9,3 +9,4 @@ export * from './csv-columns.ts';
 export * from './fields.ts';
 export * from './limits.ts';
 export * from './packaging.ts';
+export * from './values.ts';

@@ -6,7 +6,7 @@
  * counts of chosen cigars on other pages go with it as hidden fields.
  */
 import { useTranslation } from 'react-i18next';
-import { STRENGTHS } from '../../../core/catalogue/browser.ts';
+import { catalogueValue, STRENGTHS } from '../../../core/catalogue/browser.ts';
 import { ChoiceField } from '../forms.tsx';
 import { StrengthScale } from '../StrengthScale.tsx';
 import { hueOf } from './BoxPreview.tsx';
@@ -64,7 +64,7 @@ export function CigarStep({
           [
             ['brand', values.brand, d.brands, undefined, t('brand')],
             ['strength', values.strength, STRENGTHS, (s: string) => tc(`strength.${s}`), tc('spec.strength')],
-            ['vitola', values.vitola, d.vitolas, undefined, tc('spec.vitola')],
+            ['vitola', values.vitola, d.vitolas, (v: string) => catalogueValue(v, tc), tc('spec.vitola')],
           ] as const
         ).map(([name, value, list, text, label]) => (
           <ChoiceField
@@ -138,6 +138,7 @@ function CigarItem({
   setQty: (id: string, n: number) => void;
 }) {
   const { t } = useTranslation('custombox');
+  const { t: tc } = useTranslation('catalogue');
   const { price } = useFormat();
   const max = Math.min(x.stock, 100);
   return (
@@ -157,7 +158,14 @@ function CigarItem({
           {x.name}
         </span>
         <span className="card-meta">
-          {[x.vitola, x.lengthMm ? `${x.lengthMm} mm` : null, x.ringGauge ? t('ring', { rg: x.ringGauge }) : null, x.wrapper].filter(Boolean).join(' · ')}
+          {[
+            catalogueValue(x.vitola, tc),
+            x.lengthMm ? `${x.lengthMm} mm` : null,
+            x.ringGauge ? t('ring', { rg: x.ringGauge }) : null,
+            catalogueValue(x.wrapper, tc),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
         <span className="cb-item-foot">
           <StrengthScale strength={x.strength} />
