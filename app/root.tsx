@@ -31,6 +31,7 @@ import { useNonce } from './nonce.tsx';
 import { PERSONAL_VIEW_EARLY_SCRIPT, PersonalPartProvider, usePersonalPart } from './lib/personal.ts';
 import { HYDRATE_AFTER_LOAD_SCRIPT, switchWebFontsOn, WEB_FONTS_EARLY_SCRIPT, WEB_FONTS_NOSCRIPT_CSS } from './lib/hydrate-after-load.ts';
 import { EARLY_CONTROLS_SCRIPT } from './lib/early-controls.ts';
+import { setSiteName } from './lib/meta.ts';
 import '@fontsource/cormorant-garamond/500.css';
 import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
@@ -68,6 +69,7 @@ function serverOnly(text: string): string {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  if (data) setSiteName(data.config.brand.name); // before <Meta /> builds the titles
   const nonce = useNonce();
   const location = useLocation();
   const alternates = data ? languageAlternates(data.origin, location.pathname, location.search) : [];

@@ -19,6 +19,7 @@ import { sizeLimit } from '../api/validation.ts';
 import { MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
 import { resolveLocale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
+import { MAX_LOGO_BYTES } from '../core/config/browser.ts';
 
 /** Default limit, bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,6 +43,8 @@ export const UPLOAD_LIMITS: UploadLimit[] = [
   // product CSV import (10,000 rows of the shop's own export)
   { prefix: '/admin/product/list', maxSize: MAX_CSV_BYTES + FORM_OVERHEAD_BYTES, anchor: 'import' },
 ];
+  // the storefront logo in the settings (core/brand; the page refuses files above 2 MB with its own message)
+  { prefix: '/admin/settings', maxSize: MAX_LOGO_BYTES + FORM_OVERHEAD_BYTES },
 
 /** Most bytes of a refused page body read and discarded before answering (beyond: the connection is closed). */
 export const DRAIN_MAX_BYTES = 256 * 1024 * 1024;

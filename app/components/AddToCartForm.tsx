@@ -3,7 +3,8 @@
  * background and opens the side cart (errors go to the snackbar); without it, the form posts to
  * /shopcart and the server redirects back (add) or to the cart (buy now). A product card uses the
  * compact form (`cardName`): one unit, no quantity field, the product's name in the buttons'
- * accessible names.
+ * accessible names. The product page's phone bar (`bar`, app/components/BuyBar.tsx) is a third
+ * form: the price, a quantity and "add to cart".
  */
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useFetcher, useLocation } from 'react-router';
@@ -12,8 +13,9 @@ import { useUiState } from './ui-state.tsx';
 
 /**
  * @param cardName the product's name when the form sits on a product card (compact form).
+ * @param bar the price shown in the product page's sticky phone bar (that form, with "add to cart" only).
  */
-export function AddToCartForm({ productId, stock, cardName }: { productId: string; stock: number; cardName?: string }) {
+export function AddToCartForm({ productId, stock, cardName, bar }: { productId: string; stock: number; cardName?: string; bar?: ReactNode }) {
   const { t } = useTranslation('cart');
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>();
   const { setSideCartOpen, notify } = useUiState();
@@ -33,7 +35,9 @@ export function AddToCartForm({ productId, stock, cardName }: { productId: strin
     <fetcher.Form
       method="post"
       action="/shopcart"
-      className={cardName ? 'card-buy' : 'buy-box'}
+      className={cardName ? 'card-buy' : bar ? 'buy-bar-form' : 'buy-box'}
+      // the product page's own form: the fragment the no-script "added" message links back to
+      id={cardName || bar ? undefined : `p-${productId}`}
       onSubmit={(e) => {
         const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         if (submitter?.value === 'buy') return; // buy now: a normal navigation to /shopcart
@@ -46,20 +50,41 @@ export function AddToCartForm({ productId, stock, cardName }: { productId: strin
     >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {bar && <div className="buy-bar-price">{bar}</div>}
       {cardName ? (
         <input type="hidden" name="count" value="1" />
+      ) : bar ? (
+        <>
+          <label htmlFor="qty-bar" className="visually-hidden">
+            {t('quantity')}
+          </label>
+          <input
+            id="qty-bar"
+            className="qty"
+            type="number"
+            name="count"
+            min={1}
+            max={stock}
+            defaultValue={1}
+            required
+            inputMode="numeric"
+            data-testid="bar-qty"
+          />
+        </>
       ) : (
         <div>
           <label htmlFor="qty">{t('quantity')}</label>
           <input id="qty" className="qty" type="number" name="count" min={1} max={stock} defaultValue={1} required inputMode="numeric" />
         </div>
       )}
-      <IntentButton intent="add" cardName={cardName} testId="add-to-cart" disabled={busy}>
+      <IntentButton intent="add" cardName={cardName} testId={bar ? 'bar-add-to-cart' : 'add-to-cart'} disabled={busy}>
         {busy ? t('adding') : t('addToCart')}
       </IntentButton>
-      <IntentButton intent="buy" cardName={cardName} testId="buy-now" ghost formAction="/shopcart">
-        {t('buyNow')}
-      </IntentButton>
+      {!bar && (
+        <IntentButton intent="buy" cardName={cardName} testId="buy-now" ghost formAction="/shopcart">
+          {t('buyNow')}
+        </IntentButton>
+      )}
     </fetcher.Form>
   );
 }

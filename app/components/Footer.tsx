@@ -42,7 +42,7 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
     <footer className="site-footer">
       <div className="container footer-grid">
         <div>
-          <p className="footer-brand">Casa del Tabaco</p>
+          <p className="footer-brand">{config.brand.name}</p>
           <p className="footer-company">{config.companyName}</p>
           <address>{config.dir}</address>
           <p>

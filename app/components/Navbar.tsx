@@ -7,6 +7,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
+import { BrandMark } from './BrandMark.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { PromoBanner } from './PromoBanner.tsx';
@@ -59,7 +60,7 @@ export function Navbar({ data }: { data: RootData }) {
       <div className="container navbar">
         <MobileMenu data={data} />
         <Link to="/" className="brand">
-          Casa del Tabaco
+          <BrandMark brand={data.config.brand} />
           <small>{t('brandTagline')}</small>
         </Link>
         <nav aria-label={t('nav.main')} className="nav-main">

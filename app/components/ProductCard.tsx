@@ -25,7 +25,7 @@ export function ProductCard({ product: p, headingLevel = 3, priority = false }: 
   const { t } = useFixedT('catalogue');
   const size = p.lengthMm && p.ringGauge ? `${p.lengthMm} mm × ${p.ringGauge}` : null;
   return (
-    <article className="card">
+    <article className="card" id={`p-${p.id}`}>
       <div className="card-media">
         <ProductPicture
           product={p}

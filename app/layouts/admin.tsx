@@ -16,6 +16,7 @@ import { namespaceResources } from '../i18n/resources.server.ts';
 import { isEffectiveAdmin } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
+import { siteName } from '../lib/meta.ts';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) {
@@ -64,7 +65,7 @@ export default function AdminLayout() {
       <header className="site-header admin-header">
         <div className="container navbar admin-bar">
           <Link to="/" className="brand">
-            Casa del Tabaco <small>{t('brand')}</small>
+            {siteName()} <small>{t('brand')}</small>
           </Link>
           <nav aria-label={t('brand')} className="admin-nav">
             <ul className="admin-links">
@@ -93,7 +94,7 @@ export function ErrorBoundary() {
   const title = status === 404 ? t('notFound.title') : status === 403 ? t('errors:forbidden') : t('error.title');
   return (
     <main className="container notfound" id="main" data-testid={status === 404 ? 'not-found' : status === 403 ? 'forbidden' : 'error'}>
-      <title>{`${title} · Casa del Tabaco`}</title>
+      <title>{`${title} · ${siteName()}`}</title>
       <p className="eyebrow">{status}</p>
       <h1>{title}</h1>
       {status === 404 && <p>{t('notFound.text')}</p>}

@@ -14,6 +14,7 @@ import { UiStateProvider } from '../components/ui-state.tsx';
 import type { RootData } from '../root.tsx';
 import { useWithPersonalPart } from '../lib/personal.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
+import { AddedNotice } from '../components/AddedNotice.tsx';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['cart'] };
@@ -33,6 +34,7 @@ export default function DefaultLayout() {
       <Navbar data={data} />
       <main id="main" tabIndex={-1}>
         <BodyLimitNotice container />
+        <AddedNotice cart={data.cart} />
         <Outlet />
       </main>
       <Snackbar />

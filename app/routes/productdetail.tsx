@@ -10,6 +10,7 @@ import { getProductCached } from '../../core/catalogue/index.ts';
 import { rappenToDecimalString } from '../../core/pricing/browser.ts';
 import { unitPrice } from '../../core/pricing/browser.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
+import { BuyBar } from '../components/BuyBar.tsx';
 import { ReleaseNotice } from '../components/ReleaseNotice.tsx';
 import { getReleaseCached, releaseOpen, releaseSettings } from '../../core/releases/index.ts';
 import { NextStep } from '../components/NextStep.tsx';
@@ -110,7 +111,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   rows.push([t('spec.packaging'), packagingLabel(p.packaging, t)]);
   rows.push([t('spec.sku'), p.sku]);
   return (
-    <div className="container">
+    <div className="container product-page">
       <JsonLd value={loaderData.jsonLd} />
       <nav aria-label={t('breadcrumb')} className="card-meta" style={{ marginBottom: 16 }}>
         <Link to="/client/products">{t('list.title')}</Link> / {p.brand}
@@ -173,6 +174,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="card-meta">{t('taxesIncluded')}</p>
         </div>
       </div>
+      {/* last in the page: sticky at the screen's bottom on phones, at rest after the content */}
+      {!loaderData.release?.waiting && <BuyBar key={p.id} productId={p.id} stock={p.stock} price={<Price basePrice={p.basePrice} discountPercent={p.discountPercent} />} />}
     </div>
   );
 }

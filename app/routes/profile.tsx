@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
 import { changePassword, getUser, updateProfile } from '../../core/accounts/index.ts';
 import { familyOf } from '../../core/accounts/index.ts';
-import { eraseOwnAccount } from '../../core/accounts/index.ts';
+import { eraseOwnAccount, UNSET_DATE_OF_BIRTH } from '../../core/accounts/index.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../components/forms.tsx';
 import { addressFromForm, requireUser } from '../lib/auth.server.ts';
@@ -48,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lastName: u.lastName,
       email: u.email,
       phone: u.phone,
-      dateOfBirth: u.dateOfBirth,
+      // the placeholder of an admin created without one is no date the person entered
+      dateOfBirth: u.role !== 'Customer' && u.dateOfBirth === UNSET_DATE_OF_BIRTH ? null : u.dateOfBirth,
       street: u.street,
       postalCode: u.postalCode,
       city: u.city,
@@ -175,7 +176,7 @@ export default function ProfilePage() {
             <Field name="lastName" label={t('fields.lastName')} autoComplete="family-name" required defaultValue={user.lastName} error={pe.lastName} />
           </div>
           <Field name="phone" type="tel" label={t('fields.phone')} autoComplete="tel" required defaultValue={user.phone} error={pe.phone} />
-          <Field name="dateOfBirth" label={t('fields.dateOfBirth')} defaultValue={user.dateOfBirth} readOnly disabled />
+          {user.dateOfBirth && <Field name="dateOfBirth" label={t('fields.dateOfBirth')} defaultValue={user.dateOfBirth} readOnly disabled />}
           <AddressFields errors={pe} values={user} />
           <SelectField
             name="locale"

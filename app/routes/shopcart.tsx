@@ -8,7 +8,7 @@ import { data, Form, Link, redirect, useFetcher, useRouteLoaderData, useSearchPa
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/shopcart';
-import { addToCart, removeFromCart, setCartCount } from '../../core/cart/index.ts';
+import { addToCart, BUY_NOW_PATH, buyNow, removeFromCart, setCartCount } from '../../core/cart/index.ts';
 import { freeingExpiredUnits } from '../../core/orders/index.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -42,6 +42,18 @@ function safeReturn(to: string | undefined): string {
   return safeRedirect(to, '/shopcart');
 }
 
+/**
+ * Where an add without scripts returns: the page it came from with `added=<product id>` (the
+ * layout's "added to the cart" message, app/components/AddedNotice.tsx) and the product's card
+ * as the fragment, so the page opens at the product instead of its top.
+ */
+function addedReturn(to: string | undefined, productId: string): string {
+  const back = new URL(safeReturn(to), 'http://x');
+  back.searchParams.set('added', productId);
+  back.hash = `p-${productId}`;
+  return back.pathname + back.search + back.hash;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   let form: FormData;
   try {
@@ -55,12 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     async () => {
       const f = readForm(CartForm, form);
-      if (f.intent === 'add' || f.intent === 'buy') await freeingExpiredUnits(context.shop, () => addToCart(db, context.cartKey, f.productId, f.count, userId));
+      if (f.intent === 'add') await freeingExpiredUnits(context.shop, () => addToCart(db, context.cartKey, f.productId, f.count, userId));
+      else if (f.intent === 'buy') await freeingExpiredUnits(context.shop, () => buyNow(db, context.cartKey, f.productId, f.count, userId));
       else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
       else await removeFromCart(db, context.cartKey, f.productId);
-      if (f.intent === 'buy') return redirect('/shopcart');
+      if (f.intent === 'buy') return redirect(BUY_NOW_PATH); // the chosen quantity, straight to checkout
       if (f.js) return { ok: true as const, error: undefined };
-      return redirect(f.intent === 'add' ? safeReturn(f.returnTo) : '/shopcart');
+      return redirect(f.intent === 'add' ? addedReturn(f.returnTo, f.productId) : '/shopcart');
     },
     // the cart's buttons post no typed fields: a malformed post is one "invalid request"
     { message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'cart:invalidRequest') : undefined) },

@@ -27,6 +27,13 @@ import { Email, ProfileInput, RegisterInput, contactColumns } from './validation
 import { assertDeliveryRegion, getSettings } from '../config/index.ts';
 
 /** A user as the admin's user page shows it. */
+/**
+ * The date of birth stored for an admin created from the command line or first-run setup, who is
+ * asked none (the column is required; the age rule checks customers at registration). Pages show
+ * it as not entered (app/routes/profile.tsx), never as a birthday.
+ */
+export const UNSET_DATE_OF_BIRTH = '1970-01-01';
+
 export type AdminUserView = PublicUser & { blockedAt: Date | null; anonymisedAt: Date | null; updatedAt: Date; status: UserStatus };
 
 const notFound = () => new DomainError('not_found', 'User not found', { key: 'userNotFound' });
@@ -345,7 +352,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | null
       passwordHash,
       firstName: 'Admin',
       lastName: address.split('@')[0],
-      dateOfBirth: '1970-01-01',
+      dateOfBirth: UNSET_DATE_OF_BIRTH,
       role: 'Admin',
       referralCode,
       emailVerifiedAt: new Date(),

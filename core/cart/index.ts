@@ -5,6 +5,7 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './boxes.ts';
+export * from './buy-now.ts';
 export * from './promo.ts';
 export * from './service.ts';
 export * from './session-cart.ts';

@@ -4,6 +4,7 @@
  */
 import { rappenToChf } from '../pricing/browser.ts';
 import type { ShopSettings } from './settings.ts';
+import { siteBrand } from './site-brand.ts';
 
 /**
  * The configuration object of the specification plus the shop's further public settings; money
@@ -18,7 +19,8 @@ export function configurationJson(s: ShopSettings) {
     facebook: s.facebook,
     instagram: s.instagram,
     shop_closed: s.shop_closed,
-    promotionalInfo: { text: s.promotionalInfo.text },
+    /** `text` in English (the fallback), `texts` the admin's text per picker language (core/config/promo-text.ts promoTextFor). */
+    promotionalInfo: { text: s.promotionalInfo.text, texts: s.promotionalInfo.texts ?? {} },
     companyName: s.companyName,
     vatNumber: s.vatNumber,
     vatRate: s.vatRateBasisPoints / 100,
@@ -29,5 +31,7 @@ export function configurationJson(s: ShopSettings) {
     /** The shop's time zone (IANA name): pages format every date in it, on the server and in the browser alike. */
     timeZone: s.timeZone,
     currency: 'CHF',
+    /** The storefront's name and logo (core/config/site-brand.ts). */
+    brand: siteBrand(s),
   };
 }

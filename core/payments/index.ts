@@ -9,6 +9,7 @@ export * from './camt054.ts';
 export * from './checkout.ts';
 export * from './manual.ts';
 export * from './pain001.ts';
+export * from './pay-now.ts';
 export * from './refund-transfers.ts';
 export * from './refunds.ts';
 export * from './sandbox.ts';

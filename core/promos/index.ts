@@ -4,5 +4,6 @@
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './per-customer.ts';
+export * from './referral-owners.ts';
 export * from './referral.ts';
 export * from './service.ts';

@@ -5,15 +5,21 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { NextStep } from '../../components/NextStep.tsx';
 import type { Route } from './+types/promo.list';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { listPromos, promoTerms } from '../../../core/promos/index.ts';
+import { listPromos, promoTerms, referralOwners } from '../../../core/promos/index.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const rows = await listPromos(context.shop.db);
+  const owners = await referralOwners(context.shop.db, rows);
   return {
-    promos: rows.map((p) => ({ id: p.id, ...promoTerms(p), usedCount: p.usedCount })),
+    promos: rows.map((p) => {
+      const owner = p.influencerUserId ? owners.get(p.influencerUserId) : undefined;
+      // a referral code gives its discount to anyone who knows it and a bonus to its owner: said in the list
+      const referral = owner ? { own: owner.userId === admin.userId, name: owner.name } : null;
+      return { id: p.id, ...promoTerms(p), usedCount: p.usedCount, referral };
+    }),
   };
 }
 
@@ -39,9 +45,16 @@ export default function AdminPromos({ loaderData }: Route.ComponentProps) {
             key: 'code',
             header: t('promo.label'),
             cell: (p) => (
-              <Link to={`/admin/promo/edit?id=${p.id}`}>
-                <strong>{p.code}</strong>
-              </Link>
+              <>
+                <Link to={`/admin/promo/edit?id=${p.id}`}>
+                  <strong>{p.code}</strong>
+                </Link>
+                {p.referral && (
+                  <span className="card-meta" style={{ display: 'block' }} data-testid="promo-referral">
+                    {p.referral.own ? t('admin.referralOwn') : t('admin.referralOf', { name: p.referral.name })}
+                  </span>
+                )}
+              </>
             ),
           },
           { key: 'discount', header: t('admin.discount'), cell: (p) => (p.kind === 'percent' ? `${p.value} %` : price(p.value)) },

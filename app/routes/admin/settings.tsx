@@ -22,6 +22,9 @@ import { translate } from '../../i18n/resources.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { LOCALE_NAMES, LOCALES } from '../../i18n/locales.ts';
+import { exampleSellerFields, MAX_SITE_NAME } from '../../../core/config/browser.ts';
+import { removeSiteLogo, setSiteLogo } from '../../../core/brand/index.ts';
+import { SiteLogoForm } from '../../components/admin/SiteLogoForm.tsx';
 
 const chf = z
   .string()
@@ -30,6 +33,8 @@ const chf = z
 
 const SettingsForm = z.object({
   companyName: z.string().trim().min(1),
+  /** The storefront's name (core/config/site-brand.ts); empty = the default; absent = unchanged. */
+  siteName: z.string().trim().max(MAX_SITE_NAME).optional(),
   dir: z.string().trim().min(1),
   street: z.string().trim().min(1),
   buildingNumber: z.string().trim().max(16),
@@ -108,6 +113,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(
     context,
     async () => {
+      // the logo's own form (app/components/admin/SiteLogoForm.tsx)
+      const logoIntent = form.get('intent');
+      if (logoIntent === 'logo' || logoIntent === 'logo-remove') {
+        const file = form.get('siteLogo');
+        if (logoIntent === 'logo')
+          await setSiteLogo(context.shop, file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(), `admin:${admin.userId}`);
+        else await removeSiteLogo(context.shop, `admin:${admin.userId}`);
+        invalidateSettings(context.shop.db);
+        return { saved: true, fields: {} as Record<string, string> };
+      }
       const { promotionalText, influencerBonusPercent, orderNotificationEmail, shopMailLocale, timeZone, country, returnShipping, returnAddress, ...rest } =
         readForm(SettingsForm, form);
       const texts = readForm(ReturnTextForm, form) as Record<string, string | undefined>;
@@ -155,6 +170,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { t: ta } = useTranslation('account');
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
+  // seeded example values still in place are marked at their field (core/config/readiness.ts)
+  const examples = new Set<string>(exampleSellerFields(s));
   // a refused form shows what was typed (no-JS: a new page), not the stored value
   const posted: Record<string, string> = actionData && 'values' in actionData ? actionData.values : {};
   /** A field showing the stored setting `name` (the posted text after a refusal) and the action's message for it. */
@@ -165,6 +182,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       defaultValue={(extra.type === 'checkbox' ? s[name] : (posted[name] ?? s[name])) as FieldProps['defaultValue']}
       error={f[name]}
       {...extra}
+      hint={examples.has(name) ? [t('settings.exampleValue'), extra.hint].filter(Boolean).join(' ') : extra.hint}
     />
   );
   const text = (name: keyof typeof s & string, label: string, type: 'text' | 'email' | 'number' = 'text') => field(name, label, { type, required: true });
@@ -178,6 +196,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" className="admin-form">
         <fieldset>
           <legend>{t('settings.shop')}</legend>
+          {field('siteName', t('settings.siteName'), { hint: t('settings.siteNameHint') })}
           {field('shop_closed', t('settings.shopClosed'), { type: 'checkbox' })}
           <Field name="promotionalText" label={t('settings.promotionalText')} defaultValue={s.promotionalInfo.text} error={f.promotionalText} />
           {field('timeZone', t('settings.timeZone'), { type: 'select', options: loaderData.timeZones.map((z) => ({ value: z, label: z })) })}
@@ -258,6 +277,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
         <SubmitButton>{t('form.save')}</SubmitButton>
       </Form>
+      <SiteLogoForm logo={s.siteLogo} name={s.siteName} error={f.siteLogo} />
     </div>
   );
 }

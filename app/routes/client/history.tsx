@@ -11,6 +11,8 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { translate } from '../../i18n/resources.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
+import { mayPayNow } from '../../../core/payments/index.ts';
+import { PayNowForm } from '../../components/client/order/PayNowForm.tsx';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname)}`);
@@ -23,6 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       status: o.status,
       total: o.total,
       items: o.lines.reduce((n, l) => n + l.count, 0),
+      payNow: mayPayNow(o),
       boxes: o.lines.flatMap((l) => (l.box ? [l.box.items.reduce((n, i) => n + i.count, 0)] : [])),
     })),
   };
@@ -73,9 +76,12 @@ export default function History({ loaderData }: Route.ComponentProps) {
               key: 'status',
               header: t('history.status'),
               cell: (o) => (
-                <span className={`status-badge status-${o.status}`} data-testid="history-status">
-                  {t(`status.${o.status}`)}
-                </span>
+                <>
+                  <span className={`status-badge status-${o.status}`} data-testid="history-status">
+                    {t(`status.${o.status}`)}
+                  </span>
+                  {o.payNow && <PayNowForm code={o.code} compact />}
+                </>
               ),
             },
             { key: 'total', header: t('history.total'), className: 'num', cell: (o) => price(o.total) },

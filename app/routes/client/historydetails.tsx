@@ -29,6 +29,8 @@ import { requireUser } from '../../lib/auth.server.ts';
 import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
+import { mayPayNow, payNow } from '../../../core/payments/index.ts';
+import { PayNowForm } from '../../components/client/order/PayNowForm.tsx';
 import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos, readSmallForm } from '../../lib/return-request.server.ts';
 import '../../styles/returns.css';
 
@@ -37,14 +39,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const id = (url.searchParams.get('id') ?? '').slice(0, 64);
   try {
     const order = await getOrderFor(context.shop, id, context.auth);
-    return await customerOrderPage(context.shop.db, order, context.lang, url.searchParams.get('done'));
+    return { ...(await customerOrderPage(context.shop.db, order, context.lang, url.searchParams.get('done'))), canPayNow: mayPayNow(order) };
   } catch (e) {
     if (e instanceof DomainError) throw data({ notFound: true }, { status: 404 });
     throw e;
   }
 }
 
-type ActionResult = { intent: 'cancel' | 'return' | 'iban'; error: string; fields: Record<string, string> };
+type ActionResult = { intent: 'cancel' | 'return' | 'iban' | 'pay'; error: string; fields: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
@@ -60,8 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const photosPossible = mayCarryPhotos(request);
       if (photosPossible) await checkReturnBeforeBody(request, shop, order, context.clientIp, auth.userId);
       const form = photosPossible ? await request.formData() : await readSmallForm(request);
-      intent = form.get('intent') === 'cancel' ? 'cancel' : form.get('intent') === 'iban' ? 'iban' : 'return';
+      const named = form.get('intent');
+      intent = named === 'cancel' || named === 'iban' || named === 'pay' ? named : 'return';
       const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
+      // a new payment of this same order at its provider (core/payments/pay-now.ts), not a new order
+      if (intent === 'pay') return redirect((await payNow(shop, order.id, { userId: auth.userId, role: 'Customer' }, context.origin)).redirectUrl);
       if (intent === 'cancel') {
         await cancelOrderByCustomer(shop, order.id, auth.userId);
         return back('cancelled');
@@ -125,6 +130,7 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
           {t(`returns.done_${loaderData.done}`)}
         </p>
       )}
+      {loaderData.canPayNow && <PayNowForm code={o.code} error={actionData?.intent === 'pay' ? actionData.error : null} />}
       <div className="cart-layout">
         <div>
           <h2 className="checkout-h2">{t('details.items')}</h2>

@@ -1,0 +1,7 @@
+/**
+ * The brand module's face (the storefront logo's upload and removal; the name and logo as pages
+ * and mails read them are core/config `siteBrand`): what other modules and layers import of it;
+ * its other files are inner (docs/decisions/018-module-faces.md).
+ */
+// Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './logo.ts';
