@@ -9,7 +9,7 @@ import type { OrderWithLines } from '../db/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import { vatContained } from '../pricing/browser.ts';
 import { swissDate } from '../i18n/browser.ts';
-import { A4Document, sellerLines, type Column } from './layout.ts';
+import { A4Document, sellerLines, type Column, type DocumentText } from './layout.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
 export type CreditNoteRefund = {
@@ -38,8 +38,8 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   const d = new A4Document(order.locale, (L) => `${L('creditNote')} ${refund.creditNoteNumber}`, settings.companyName);
   const { t, L } = d;
   // street and town only: the credit note's seller block has never carried the country line
-  d.seller(settings, sellerLines(settings).slice(1, 3));
-  d.buyer(order.address);
+  d.seller(settings, sellerLines(settings, d.lang).slice(1, 3));
+  d.buyer(order.address, L('creditNoteBuyer'));
   d.title(L('creditNote'), [
     [L('creditNoteNo'), String(refund.creditNoteNumber)],
     [L('creditNoteDate'), swissDate(refund.createdAt, settings.timeZone)],
@@ -58,9 +58,21 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
     y,
   );
   t.font(false);
-  if (refund.reason) d.paragraph(`${L('reason')}: ${refund.reason}`, y + 10);
+  if (refund.reason) d.paragraph(`${L('reason')}: ${reasonText(refund.reason, L)}`, y + 10);
   d.paragraph(L('currencyNote'));
   return d.finish();
+}
+
+/** How core/returns records the refund of an accepted return: `Return: <reason key>`. */
+const RETURN_REASON = /^Return: (damaged|wrong_item)$/;
+
+/**
+ * A refund's reason as the credit note prints it: a return's reason key in the document's
+ * language ("Rücksendung: Ware beschädigt"), a reason the admin typed as typed.
+ */
+export function reasonText(reason: string, L: DocumentText): string {
+  const m = RETURN_REASON.exec(reason.trim());
+  return m ? L(`returnReason.${m[1] as 'damaged' | 'wrong_item'}`) : reason;
 }
 
 /**

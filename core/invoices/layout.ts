@@ -31,14 +31,24 @@ const TOTALS_X = 300;
 /** The amount column, shared by the invoice's lines and every document's totals. */
 export const AMOUNT_COLUMN: Column = { x: 480, width: 65, align: 'right' };
 
-/** A country code as the document shows it. */
-export function countryName(code: string): string {
-  return code === 'CH' ? 'Switzerland' : code === 'LI' ? 'Liechtenstein' : code;
+/**
+ * A country (ISO 3166 code) named in the document's language with the runtime's CLDR names
+ * (`CH` → "Schweiz", "Suisse", "スイス"); the code itself when the runtime does not know it.
+ */
+export function countryName(code: string, lang: Locale = 'en'): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
 }
 
-/** The seller's address as one line per element: name, street and number, postcode and town, country. */
-export function sellerLines(s: ShopSettings): string[] {
-  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, countryName(s.country)];
+/**
+ * The seller's address as one line per element: name, street and number, postcode and town,
+ * country (named in `lang`).
+ */
+export function sellerLines(s: ShopSettings, lang: Locale = 'en'): string[] {
+  return [s.companyName, `${s.street}${s.buildingNumber ? ` ${s.buildingNumber}` : ''}`, `${s.postalCode} ${s.city}`, countryName(s.country, lang)];
 }
 
 /** A totals row: label, amount as printed, and whether it is the bold one (the total due or refunded). */
@@ -99,12 +109,15 @@ export class A4Document {
     t.text(settings.email, LEFT);
   }
 
-  /** The buyer block: heading, name, street, postcode and town, country. */
-  buyer(a: PostalAddress): void {
+  /**
+   * The buyer block: heading (`documents:buyer`, "Rechnung an", unless `heading` is given: the
+   * credit note's own), name, street, postcode and town, country in the document's language.
+   */
+  buyer(a: PostalAddress, heading?: string): void {
     const { t, L } = this;
-    t.font(true).text(L('buyer'), BUYER_X, 130, { width: 215, align: 'left' });
+    t.font(true).text(heading ?? L('buyer'), BUYER_X, 130, { width: 215, align: 'left' });
     t.font(false);
-    for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country)])
+    for (const l of [`${a.firstName} ${a.lastName}`, a.street, `${a.postalCode} ${a.city}`, countryName(a.country, this.lang)])
       t.text(l, BUYER_X, undefined, { width: 215, align: 'left' });
   }
 

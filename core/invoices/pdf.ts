@@ -13,7 +13,8 @@ import type { OrderWithLines } from '../db/index.ts';
 import type { OrderBoxSnapshot } from '../db/browser.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
 import { packagingLabel } from '../catalogue/browser.ts';
-import { serverI18n } from '../i18n/index.ts';
+import { boxModelName } from '../custom-box/index.ts';
+import { resolveLocale, serverI18n, textIn } from '../i18n/index.ts';
 import { swissDate } from '../i18n/browser.ts';
 import { A4Document, AMOUNT_COLUMN, sellerLines, type Column, type DocumentText, type TotalsRow } from './layout.ts';
 
@@ -68,7 +69,7 @@ export async function invoicePdf(order: OrderWithLines, settings: ShopSettings, 
   const d = new A4Document(order.locale, (L) => `${L('invoice')} ${order.invoiceNumber ?? order.code}`, settings.companyName);
   const { L } = d;
   const date = kind.date ?? order.paidAt ?? new Date();
-  d.seller(settings, sellerLines(settings).slice(1));
+  d.seller(settings, sellerLines(settings, d.lang).slice(1));
   d.buyer(order.address);
   d.title(kind.withQrBill ? L('paymentSlip') : L('invoice'), [
     [L('invoiceNo'), order.invoiceNumber ?? order.code],
@@ -102,7 +103,10 @@ function drawInvoiceLines(d: A4Document, order: OrderWithLines, cols: LineColumn
   // the catalogue's packaging ("Box of 25") in the order's language, as the shop showed it
   const tr = serverI18n(lang).getFixedT(lang);
   for (const l of order.lines) {
-    const item = l.box ? boxItemText(l.name, l.box) : `${l.name}${l.packaging ? ` (${packagingLabel(l.packaging, tr)})` : ''}`;
+    // a custom box's model by its name in the order's language ("Zedernholzkiste für 10 Zigarren")
+    const item = l.box
+      ? boxItemText(boxModelName({ name: l.name, capacity: l.box.capacity }, lang), l.box)
+      : `${l.name}${l.packaging ? ` (${packagingLabel(l.packaging, tr)})` : ''}`;
     const photo = photos.get(l.id);
     const h = Math.max(t.heightOf(item, { width: cols.item.width }), t.heightOf(l.sku, { width: cols.sku.width }), photo ? THUMB : 11);
     if (y + h > 760) {
@@ -153,9 +157,26 @@ function attachQrBill({ doc, lang }: A4Document, order: OrderWithLines, settings
 }
 
 /**
+ * Characters a QR-bill may carry (Swiss Payment Standards' character set for QR-bills: Basic
+ * Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €).
+ */
+const QR_CHARSET = /^[\x20-\x7E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
+
+/**
+ * The QR-bill's unstructured message: "Order <code>" in the order's language ("Bestellung
+ * CQTXQJG7"), in English when that language's words are outside the QR-bill's character set
+ * (Arabic, Japanese, Russian …). At most 140 characters, the field's limit.
+ */
+export function qrBillMessage(order: Pick<OrderWithLines, 'code' | 'locale'>): string {
+  const lang = resolveLocale({ stored: order.locale });
+  const text = textIn(lang, 'documents:qrMessage', { code: order.code });
+  return (QR_CHARSET.test(text) ? text : textIn('en', 'documents:qrMessage', { code: order.code })).slice(0, 140);
+}
+
+/**
  * The QR-bill data of an order: structured addresses (street and building number, postcode, town,
  * country, as the implementation guidelines require from November 2025), amount in CHF, the order's
- * QR or creditor reference, and the order code as the unstructured message.
+ * QR or creditor reference, and the order code as the unstructured message ({@link qrBillMessage}).
  */
 export function qrBillData(order: OrderWithLines, settings: ShopSettings) {
   const a = order.address;
@@ -164,7 +185,7 @@ export function qrBillData(order: OrderWithLines, settings: ShopSettings) {
     currency: 'CHF' as const,
     amount: rappenToChf(order.total - order.paidAmount),
     reference: order.paymentReference ?? undefined,
-    message: `Order ${order.code}`,
+    message: qrBillMessage(order),
     creditor: {
       account: settings.iban.replace(/\s+/g, ''),
       name: settings.companyName,

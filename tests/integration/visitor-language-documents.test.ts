@@ -1,0 +1,106 @@
+/**
+ * Documents in the order's language: the credit note's reason for a return from the locale
+ * (not "Return: damaged"), its buyer heading; the country of the addresses named in the document's
+ * language; the QR-bill's message ("Bestellung CQTXQJG7", English where the language's script is
+ * outside the QR-bill's character set); a custom box's default model name in the invoice's language.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToCart } from '../../core/cart/service.ts';
+import { getSettings } from '../../core/config/service.ts';
+import type { ShopSettings } from '../../core/config/settings.ts';
+import { creditNotePdf } from '../../core/invoices/credit-note.ts';
+import { invoicePdf, qrBillData, qrBillMessage } from '../../core/invoices/pdf.ts';
+import { orders } from '../../core/db/schema/orders.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import type { Shop } from '../../core/shop.ts';
+import { apiClient } from '../helpers/api.ts';
+import { createCustomer, productWith } from '../helpers/customers.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+import { createTestShop } from '../helpers/shop.ts';
+
+let shop: Shop;
+let order: OrderWithLines;
+let settings: ShopSettings;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  const p = await productWith(shop, 10, 2500, 60);
+  const c = await createCustomer(shop, { locale: 'de' });
+  await addToCart(shop.db, c.id, p.id, 2, c.id);
+  const res = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
+  expect(res.status).toBe(201);
+  const [row] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
+  order = { ...(await findOrder(shop.db, row.id))!, invoiceNumber: '2026-00077', locale: 'de' };
+  settings = await getSettings(shop.db);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const text = async (pdf: Buffer) => (await pdfText(pdf)).join('\n');
+const refund = (reason: string) => ({
+  creditNoteNumber: 'G-2026-0001',
+  amount: 2500,
+  reason,
+  lines: [{ lineId: order.lines[0].id, sku: order.lines[0].sku, name: order.lines[0].name, count: 1 }],
+  createdAt: new Date('2026-11-25T10:00:00Z'),
+});
+
+describe('credit note', () => {
+  it('German: the return reason from the locale, the buyer heading of a credit note, the country in German', async () => {
+    const t = await text(await creditNotePdf(order, refund('Return: damaged'), settings));
+    expect(t).toContain('Grund: Rücksendung: Ware beschädigt');
+    expect(t).not.toContain('Return: damaged');
+    expect(t).toContain('Gutschrift für');
+    expect(t).not.toContain('Rechnung an');
+    expect(t).toContain('Schweiz');
+    expect(t).not.toContain('Switzerland');
+    const wrong = await text(await creditNotePdf(order, refund('Return: wrong_item'), settings));
+    expect(wrong).toContain('Rücksendung: falscher Artikel');
+  });
+
+  it('a reason the admin typed is printed as typed; French words for French orders', async () => {
+    expect(await text(await creditNotePdf(order, refund('Kulanz, Kiste verspätet'), settings))).toContain('Grund: Kulanz, Kiste verspätet');
+    const fr = await text(await creditNotePdf({ ...order, locale: 'fr' }, refund('Return: damaged'), settings));
+    expect(fr).toContain('Retour : marchandise endommagée');
+    expect(fr).toContain('Suisse');
+  });
+});
+
+describe('invoice', () => {
+  it('German: "Rechnung an" and the buyer\'s and the seller\'s country in German', async () => {
+    const t = await text(await invoicePdf(order, settings, { withQrBill: false }));
+    expect(t).toContain('Rechnung an');
+    expect(t).toContain('Schweiz');
+    expect(t).not.toContain('Switzerland');
+  });
+
+  it('a custom box of a default model is named in the invoice\'s language; an owner\'s own name as written', async () => {
+    const box = {
+      modelId: 'cedar-10',
+      capacity: 10,
+      boxPrice: 2000,
+      messageKind: 'card' as const,
+      message: '',
+      items: [{ productId: order.lines[0].productId!, sku: order.lines[0].sku, name: order.lines[0].name, count: 10, unitPrice: 1000 }],
+    };
+    const withBox = (name: string, locale: string): OrderWithLines => ({ ...order, locale, lines: [{ ...order.lines[0], name, box }] });
+    const de = await text(await invoicePdf(withBox('Cedar box for 10', 'de'), settings, { withQrBill: false }));
+    expect(de).toContain('Zedernholzkiste für 10 Zigarren');
+    expect(de).not.toContain('Cedar box for 10');
+    const own = await text(await invoicePdf(withBox('Kiste «Hochzeit»', 'de'), settings, { withQrBill: false }));
+    expect(own).toContain('Kiste «Hochzeit»');
+  });
+
+  it('the QR-bill message in the order\'s language, English for a script the QR-bill does not carry', async () => {
+    expect(qrBillData(order, settings).message).toBe(`Bestellung ${order.code}`);
+    expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'fr' })).toBe('Commande CQTXQJG7');
+    expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'it' })).toBe('Ordine CQTXQJG7');
+    expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'ja' })).toBe('Order CQTXQJG7');
+    expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'ru' })).toBe('Order CQTXQJG7');
+    expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'pl' })).toBe('Zamówienie CQTXQJG7');
+    // the whole invoice with its QR part draws (swissqrbill checks the message's length and characters)
+    expect((await invoicePdf(order, settings, { withQrBill: true })).length).toBeGreaterThan(1000);
+  });
+});
