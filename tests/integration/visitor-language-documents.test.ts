@@ -76,7 +76,7 @@ describe('invoice', () => {
     expect(t).not.toContain('Switzerland');
   });
 
-  it('a custom box of a default model is named in the invoice\'s language; an owner\'s own name as written', async () => {
+  it("a custom box of a default model is named in the invoice's language; an owner's own name as written", async () => {
     const box = {
       modelId: 'cedar-10',
       capacity: 10,
@@ -93,7 +93,7 @@ describe('invoice', () => {
     expect(own).toContain('Kiste «Hochzeit»');
   });
 
-  it('the QR-bill message in the order\'s language, English for a script the QR-bill does not carry', async () => {
+  it("the QR-bill message in the order's language, English for a script the QR-bill does not carry", async () => {
     expect(qrBillData(order, settings).message).toBe(`Bestellung ${order.code}`);
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'fr' })).toBe('Commande CQTXQJG7');
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'it' })).toBe('Ordine CQTXQJG7');
