@@ -42,9 +42,9 @@ export const UPLOAD_LIMITS: UploadLimit[] = [
   { prefix: '/admin/product/photo', maxSize: MAX_PHOTO_BYTES + FORM_OVERHEAD_BYTES },
   // product CSV import (10,000 rows of the shop's own export)
   { prefix: '/admin/product/list', maxSize: MAX_CSV_BYTES + FORM_OVERHEAD_BYTES, anchor: 'import' },
-];
   // the storefront logo in the settings (core/brand; the page refuses files above 2 MB with its own message)
   { prefix: '/admin/settings', maxSize: MAX_LOGO_BYTES + FORM_OVERHEAD_BYTES },
+];
 
 /** Most bytes of a refused page body read and discarded before answering (beyond: the connection is closed). */
 export const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
