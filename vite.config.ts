@@ -131,6 +131,11 @@ export default defineConfig({
     // The browser build: React Router's default file names (it uses them when no `output` is
     // given), and the chunks of clientChunks().
     client: {
+      // `npm run dev`: React Router transforms whole route modules in the browser's environment
+      // to read their exports, so Vite's dependency discovery also meets the packages loaders and
+      // actions use, which the browser never loads. argon2's browser entry re-exports an optional
+      // WebAssembly package that is not installed: pre-bundling it would fail the whole batch.
+      optimizeDeps: { exclude: ['@node-rs/argon2'] },
       build: {
         rollupOptions: {
           output: { entryFileNames: 'assets/[name]-[hash].js', manualChunks: clientChunks() },

@@ -103,7 +103,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {alternates.map((a) => (
           <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
         ))}
-        <Links />
+        {/* the nonce passed on both sides: in the browser it reads '' as the DOM does, not undefined (a hydration mismatch on the dev server's critical CSS link) */}
+        <Links nonce={nonce} />
         {served && (
           <script type="application/json" id="i18n-page" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(served).replace(/</g, '\\u003c') }} />
         )}

@@ -51,6 +51,11 @@ export type HttpAppOptions = {
   stats?: boolean;
   /** The process's lifecycle for `/readyz` (server/ops.ts); set `draining` to report not ready. Default: a new one. */
   lifecycle?: Lifecycle;
+  /**
+   * Serve the files of `clientDir` (hashed assets cached immutably). Default true; `npm run dev`
+   * turns it off: Vite serves the modules there, and an old build/client must not answer.
+   */
+  staticFiles?: boolean;
 };
 
 /** An HTTP app, its page cache (for statistics and tests) and the cache's front door. */
@@ -86,7 +91,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   const api = createApi(shop);
   app.route('/api', api);
   // from memory, with the few headers a script or style sheet needs (server/precompressed.ts)
-  app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
+  const staticFiles = opts.staticFiles !== false;
+  if (staticFiles) app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   app.use(PERSONAL_PART_PATH, ...personalPartChain(shop));
   app.get(PERSONAL_PART_PATH, personalPart(shop));
   app.use('*', rememberCachedWire());
@@ -104,8 +110,10 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   app.use('*', compress());
   // cross-site form posts (also to /logout and /preferences) get 403
   app.use('*', originCheck(shop));
-  app.use('/assets/*', ...hashedAssetFiles(root));
-  app.use('*', otherStaticFiles(root));
+  if (staticFiles) {
+    app.use('/assets/*', ...hashedAssetFiles(root));
+    app.use('*', otherStaticFiles(root));
+  }
   app.get('/i18n/:lng/:file', translationCatalogue);
   if (opts.stats) app.get('/__stats', statsRoute(pageCache));
   // files, downloads and the two form posts, before (and instead of) React Router (ADR 019)

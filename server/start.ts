@@ -1,17 +1,18 @@
 /**
  * Starting the shop (shared by the production entry `server/main.ts`, bundled with the app into
- * `build/server/server.js`, and the source entry `server.ts` run by tsx): opens the shop
- * (database, migrations, first-start catalogue import), serves the React Router build and the
- * JSON API with Hono on Node, and shuts down gracefully on SIGINT/SIGTERM.
+ * `build/server/server.js`, the source entry `server.ts` run by tsx, and the dev loop
+ * `server/dev.ts`, which loads this file through Vite): opens the shop (database, migrations,
+ * first-start catalogue import), serves the React Router build and the JSON API with Hono on
+ * Node, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { createAdaptorServer } from '@hono/node-server';
-import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { ServerBuild } from 'react-router';
 import { EnvError } from '../core/config/index.ts';
 import { productionReport } from '../core/config/browser.ts';
 import { DataDirLockedError } from '../core/db/index.ts';
 import { openShop, type Shop } from '../core/shop.ts';
-import { createHttpApp } from './app.ts';
+import { createHttpApp, type HttpApp } from './app.ts';
 import { withFront } from './page-cache-front.ts';
 import { bootstrapAdmin } from '../core/accounts/index.ts';
 import { onJobRun, startJobScheduler } from '../core/jobs/index.ts';
@@ -22,6 +23,17 @@ import { closeRateLimits } from '../core/rate-limit/index.ts';
 import { recordJobRun } from './metrics.ts';
 import { instrumented } from './listener.ts';
 import type { Lifecycle } from './ops.ts';
+
+/**
+ * What `npm run dev` (server/dev.ts) hands the server: the app's build as Vite has it now (a
+ * new object after an edit of app/), Vite's middlewares (modules, HMR client, CSS) and the HTTP
+ * server Vite's HMR web socket is attached to.
+ */
+export type DevLoop = {
+  build: () => Promise<ServerBuild>;
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+  httpServer: Server;
+};
 
 /**
  * Node keeps an idle keep-alive connection open this long (milliseconds): longer than the reverse
@@ -68,24 +80,44 @@ async function reportAndBootstrap(shop: Shop): Promise<void> {
   if (setupLink) console.warn(`${SETUP_LINK_MESSAGE} ${setupLink}`);
 }
 
-/** Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a locked data directory. */
-export async function startServer(build: ServerBuild): Promise<void> {
+/**
+ * Opens the shop and serves `build` until SIGINT/SIGTERM; exits with 1 on a bad environment or a
+ * locked data directory.
+ * @param dev the dev loop (server/dev.ts): Vite's middlewares answer first, the page cache is
+ *   off, build/client is not read, and the Hono app is made anew whenever `dev.build()` returns a
+ *   new build (an edited route), so every request sees the current sources without a restart.
+ */
+export async function startServer(build: ServerBuild, dev?: DevLoop): Promise<void> {
   const shop = await openShopOrExit();
   await reportAndBootstrap(shop);
   const lifecycle: Lifecycle = { draining: false };
   const inflight: { n: number; idle?: () => void } = { n: 0 };
-  const app = createHttpApp(shop, {
-    build,
-    lifecycle,
-    formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
-    stats: process.env.SHOP_BENCH_STATS === '1',
-  });
+  const appFor = (b: ServerBuild) =>
+    createHttpApp(shop, {
+      build: b,
+      lifecycle,
+      formActionOrigins: shop.env.DATATRANS_MERCHANT_ID ? [shop.env.DATATRANS_PAY_URL] : [],
+      stats: process.env.SHOP_BENCH_STATS === '1',
+      // dev: no page cache (an edit must show) and no files of an old build/client; Vite serves the modules
+      ...(dev ? { pageCache: false as const, staticFiles: false } : {}),
+    });
+  let current: { build: ServerBuild; app: HttpApp } = { build, app: appFor(build) };
+  const app = current.app;
+  const fetch: HttpApp['fetch'] = dev
+    ? async (req, env) => {
+        const latest = await dev.build();
+        if (latest !== current.build) current = { build: latest, app: appFor(latest) };
+        return current.app.fetch(req, env);
+      }
+    : app.fetch;
+  const label: HttpApp['routeLabel'] = dev ? (path, status) => current.app.routeLabel(path, status) : app.routeLabel;
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch,
     hostname: shop.env.HOST,
     // cached anonymous pages are answered before the app (server/page-cache-front.ts)
     createServer: ((options: ServerOptions, listener: RequestListener) => {
-      const server = createServer(options, instrumented(lifecycle, inflight, app.routeLabel, withFront(app.front, listener)));
+      const outer = instrumented(lifecycle, inflight, label, withFront(app.front, listener));
+      const server = dev ? withDevMiddlewares(dev, outer) : createServer(options, outer);
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     }) as typeof createServer,
@@ -139,4 +171,18 @@ export async function startServer(build: ServerBuild): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The dev loop's HTTP server answering with Vite's middlewares first, then with `listener`. */
+function withDevMiddlewares(dev: DevLoop, listener: RequestListener): Server {
+  dev.httpServer.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    dev.middlewares(req, res, (err) => {
+      if (err) {
+        console.error(err);
+        res.statusCode = 500;
+        res.end(String(err));
+      } else listener(req, res);
+    }),
+  );
+  return dev.httpServer;
 }
