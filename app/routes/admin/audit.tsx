@@ -1,164 +1,176 @@
 /**
- * The audit log (/admin/audit): every admin change, newest first — who, when, what, and the
- * changed fields before and after (`core/audit/service.ts`). Filter by kind of thing (`entity`)
- * and by one thing (`entityId`, e.g. from a user page); paged. Admin only.
+ * The audit log (/admin/audit): every admin change, newest first, as an owner reads it — the
+ * action in the admin's language, who did it by name, the changed thing by order code, product
+ * name and SKU or user name and e-mail, money in CHF, dates in the shop's time zone, each field
+ * by its label (core/audit `readableAudit`, written out in the loader so the page reads the same
+ * before and after hydration). Filters by person, thing (order code, SKU, e-mail or name), kind
+ * and action, and days; paged. A plain GET form: works without JavaScript. Admin only.
  */
 import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/audit';
-import { actorLabels } from '../../../core/accounts/index.ts';
-import { listAudit } from '../../../core/audit/index.ts';
-import { DataTable } from '../../components/DataTable.tsx';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditActionKey, auditAdmins, readableAudit, searchAudit, type AuditFilter } from '../../../core/audit/index.ts';
+import { getSettings } from '../../../core/config/index.ts';
+import { isCalendarDay } from '../../../core/i18n/browser.ts';
+import { Field } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { translate } from '../../i18n/resources.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
+import '../../styles/audit.css';
 
 const PAGE_SIZE = 50;
-/** The kinds of things the admin changes (the `entity` of an audit entry). */
-const ENTITIES = ['order', 'product', 'promo', 'user', 'settings'] as const;
+const ACTOR = /^(?:customers|system|(?:admin|user):[0-9A-Za-z-]{1,64})$/;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'audit.title');
+
+/** The filter as the query gives it; anything malformed is dropped, never an error. */
+function filterOf(sp: URLSearchParams) {
+  const one = (name: string, max = 100) => (sp.get(name) ?? '').trim().slice(0, max);
+  const entity = one('entity');
+  const action = one('action');
+  const actor = one('actor', 80);
+  const from = one('from', 10);
+  const to = one('to', 10);
+  return {
+    entity: (AUDIT_ENTITIES as readonly string[]).includes(entity) ? entity : '',
+    entityId: one('entityId', 64),
+    action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? action : '',
+    actor: ACTOR.test(actor) ? actor : '',
+    q: one('q'),
+    from: isCalendarDay(from) ? from : '',
+    to: isCalendarDay(to) ? to : '',
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const sp = new URL(request.url).searchParams;
-  const entityParam = sp.get('entity') ?? '';
-  const entity = (ENTITIES as readonly string[]).includes(entityParam) ? entityParam : '';
-  const entityId = (sp.get('entityId') ?? '').slice(0, 64);
-  const page = Math.max(1, Math.min(10_000, Number(sp.get('page')) || 1));
-  const { rows, total } = await listAudit(context.shop.db, { entity: entity || undefined, entityId: entityId || undefined }, page, PAGE_SIZE);
-  const labels = await actorLabels(
-    context.shop.db,
-    rows.map((r) => r.actor),
-  );
+  const filter = filterOf(sp);
+  const page = Math.max(1, Math.min(10_000, Math.trunc(Number(sp.get('page'))) || 1));
+  const { timeZone } = await getSettings(context.shop.db);
+  const lang = context.lang;
+  const search: AuditFilter = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== ''));
+  const [{ rows, total }, admins] = await Promise.all([searchAudit(context.shop.db, search, timeZone, page, PAGE_SIZE), auditAdmins(context.shop.db, lang)]);
+  // a person picked by a link (a user page) who is no admin still shows in the list
+  const people =
+    filter.actor && !admins.some((a) => a.actor === filter.actor) && !['customers', 'system'].includes(filter.actor)
+      ? [{ actor: filter.actor, name: filter.actor }]
+      : [];
   return {
-    entity,
-    entityId,
+    filter,
     page,
     total,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    rows: rows.map((r) => ({
-      id: r.id,
-      actor: labels[r.actor] ?? r.actor,
-      action: r.action,
-      entity: r.entity,
-      entityId: r.entityId,
-      before: r.before,
-      after: r.after,
-      at: r.createdAt.toISOString(),
-    })),
+    entries: await readableAudit(context.shop.db, rows, { lang, timeZone }),
+    people: [...admins, ...people],
+    actions: AUDIT_ACTIONS.map((a) => ({ value: a, label: translate(lang, auditActionKey(a)) })).sort((a, b) => a.label.localeCompare(b.label, lang)),
   };
 }
 
-/** An instant as the services store it in the log (`Date#toJSON`, UTC). */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+type Filter = ReturnType<typeof filterOf>;
 
-/**
- * A value of a changed field, short enough for a table cell; an instant is written as the date and
- * time of the shop's zone (`dateTime`), as everywhere else in the admin.
- */
-function show(v: unknown, dateTime: (d: string) => string): string {
-  if (v === null || v === undefined) return '–';
-  if (typeof v === 'string' && INSTANT.test(v)) return dateTime(v);
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.length > 120 ? `${s.slice(0, 117)}…` : s;
-}
-
-/** Where the changed thing is shown in the admin, when it has a page. */
-function entityHref(entity: string, id: string | null): string | null {
-  if (!id) return entity === 'settings' ? '/admin/settings' : null;
-  switch (entity) {
-    case 'user':
-      return `/admin/user/details?id=${encodeURIComponent(id)}`;
-    case 'order':
-      return `/admin/order/details?id=${encodeURIComponent(id)}`;
-    case 'product':
-      return `/admin/product/add?id=${encodeURIComponent(id)}`;
-    case 'promo':
-      return `/admin/promo/edit?id=${encodeURIComponent(id)}`;
-    default:
-      return null;
-  }
+/** The list's address with the filter and a page. */
+function hrefOf(f: Filter, page: number): string {
+  const p = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== ''));
+  if (page > 1) p.set('page', String(page));
+  const s = p.toString();
+  return s ? `?${s}` : '?';
 }
 
 export default function AdminAudit() {
   const { t } = useTranslation('admin');
-  const { rows, entity, entityId, page, pageCount, total } = useLoaderData<typeof loader>();
-  const fmt = useFormat();
-  const href = (n: number) => `?${new URLSearchParams({ ...(entity ? { entity } : {}), ...(entityId ? { entityId } : {}), page: String(n) })}`;
+  const { entries, filter: f, page, pageCount, total, people, actions } = useLoaderData<typeof loader>();
+  const { number } = useFormat();
+  const filtered = Object.values(f).some(Boolean);
+  const actionLabel = new Map<string, string>(actions.map((a) => [a.value, a.label]));
+  const personLabel = new Map<string, string>([
+    ['customers', t('audit.customers')],
+    ['system', t('audit.actors.system')],
+    ...people.map((p) => [p.actor, p.name] as [string, string]),
+  ]);
   return (
-    <div className="admin-page">
+    <div className="admin-page audit-page">
       <h1>{t('audit.title')}</h1>
       <p>{t('audit.intro')}</p>
       <ListFilterForm
-        filters={[{ name: 'entity', label: t('audit.entity'), any: t('audit.allEntities'), choices: ENTITIES, text: (e) => t(`audit.entities.${e}`) }]}
-        current={{ entity }}
-        apply={t('audit.filter')}
-        reset={Boolean(entity || entityId) && { to: '/admin/audit', label: t('audit.reset') }}
-      >
-        {entityId && <input type="hidden" name="entityId" value={entityId} />}
-      </ListFilterForm>
-      <p className="card-meta">{t('audit.count', { count: total })}</p>
-      <DataTable
-        rows={rows}
-        rowKey={(r) => r.id}
-        className="data-table audit-table"
-        empty={<p className="empty">{t('audit.empty')}</p>}
-        pager={{ page, pageCount, href, label: t('audit.pages') }}
-        columns={[
-          { key: 'when', header: t('audit.when'), cell: (r) => fmt.dateTime(r.at) },
-          { key: 'who', header: t('audit.who'), cell: (r) => <code>{r.actor}</code> },
+        label={t('audit.filters')}
+        className="toolbar audit-filter"
+        search={{ label: t('audit.search'), placeholder: t('audit.searchHint'), maxLength: 100, grow: true }}
+        filters={[
+          { name: 'actor', label: t('audit.person'), any: t('audit.anyone'), choices: [...personLabel.keys()], text: (a) => personLabel.get(a) ?? a },
+          { name: 'entity', label: t('audit.entity'), any: t('audit.allEntities'), choices: AUDIT_ENTITIES, text: (e) => t(`audit.entities.${e}`) },
           {
-            key: 'what',
-            header: t('audit.what'),
-            cell: (r) => {
-              const link = entityHref(r.entity, r.entityId);
-              return (
-                <>
-                  {t(`audit.actions.${r.action}`, { defaultValue: r.action })}
-                  <div className="card-meta">
-                    {t(`audit.entities.${r.entity}`, { defaultValue: r.entity })}
-                    {link && (
-                      <>
-                        {' · '}
-                        <Link to={link}>{r.entityId ? r.entityId.slice(0, 8) : t('audit.open')}</Link>
-                      </>
-                    )}
-                  </div>
-                </>
-              );
-            },
+            name: 'action',
+            label: t('audit.actionFilter'),
+            any: t('audit.allActions'),
+            choices: [...actionLabel.keys()],
+            text: (a) => actionLabel.get(a) ?? a,
           },
-          { key: 'changes', header: t('audit.changes'), cell: (r) => <AuditDiff before={r.before} after={r.after} dateTime={fmt.dateTime} /> },
         ]}
-      />
+        current={f}
+        apply={t('audit.filter')}
+        reset={filtered && { to: '/admin/audit', label: t('audit.reset') }}
+      >
+        <Field name="from" id="from" type="date" label={t('audit.from')} defaultValue={f.from} />
+        <Field name="to" id="to" type="date" label={t('audit.to')} defaultValue={f.to} />
+        {f.entityId && <input type="hidden" name="entityId" value={f.entityId} />}
+      </ListFilterForm>
+      <p className="card-meta" role="status" data-testid="audit-count">
+        {t('audit.count', { count: total, n: number(total) })}
+      </p>
+      {entries.length === 0 ? (
+        <p className="empty">{filtered ? t('audit.noMatch') : t('audit.empty')}</p>
+      ) : (
+        <ol className="audit-list" data-testid="audit-entries">
+          {entries.map((e) => (
+            <li key={e.id} className="audit-entry" data-testid="audit-entry" data-action={e.action}>
+              <div className="audit-head">
+                <strong className="audit-what">{e.what}</strong>
+                <time dateTime={e.at} className="audit-when">
+                  {e.when}
+                </time>
+              </div>
+              <div className="audit-object">
+                <span className="audit-kind">{e.object.kind}</span>
+                {e.object.label && <> {e.object.href ? <Link to={e.object.href}>{e.object.label}</Link> : <span>{e.object.label}</span>}</>}
+                {!e.object.label && e.object.href && (
+                  <>
+                    {' · '}
+                    <Link to={e.object.href}>{t('audit.open')}</Link>
+                  </>
+                )}
+                {e.object.meta && <span className="card-meta audit-meta"> {e.object.meta}</span>}
+              </div>
+              <div className="audit-who card-meta">
+                {e.actor.role ? t('audit.by', { name: e.actor.name, role: e.actor.role }) : t('audit.byName', { name: e.actor.name })}
+                {e.actor.email && <span className="audit-email"> · {e.actor.email}</span>}
+              </div>
+              {(e.changes.length > 0 || e.details.length > 0) && (
+                <dl className="audit-diff">
+                  {e.changes.map((c) => (
+                    <div key={`c-${c.field}`}>
+                      <dt>{c.label}</dt>
+                      <dd>
+                        <del>{c.before}</del> <span className="dir-arrow">→</span> <ins>{c.after}</ins>
+                      </dd>
+                    </div>
+                  ))}
+                  {e.details.map((d) => (
+                    <div key={`d-${d.field}`}>
+                      <dt>{d.label}</dt>
+                      <dd>{d.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager page={page} pageCount={pageCount} href={(n) => hrefOf(f, n)} label={t('audit.pages')} />
     </div>
-  );
-}
-
-/** The fields an entry changed, each with its value before and after. */
-function AuditDiff({
-  before,
-  after,
-  dateTime,
-}: {
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  dateTime: (d: string) => string;
-}) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  if (keys.length === 0) return '–';
-  return (
-    <dl className="audit-diff">
-      {keys.map((k) => (
-        <div key={k}>
-          <dt>{k}</dt>
-          <dd>
-            <del>{show(before?.[k], dateTime)}</del> <span className="dir-arrow">→</span> <ins>{show(after?.[k], dateTime)}</ins>
-          </dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -28,6 +28,18 @@ import { AdminReturns } from '../../components/admin/order/AdminReturns.tsx';
 import { AdminPaymentBox } from '../../components/admin/order/AdminPaymentBox.tsx';
 import { ManualPaymentPanel } from '../../components/admin/order/ManualPaymentPanel.tsx';
 import '../../styles/returns.css';
+import { describeActors, type ActorView } from '../../../core/audit/index.ts';
+
+/** Who changed the order's status: a person's name with "customer" or "admin", or "system". */
+function ActorName({ actor, fallback }: { actor: ActorView | undefined; fallback: string }) {
+  if (!actor) return <code>{fallback}</code>;
+  return (
+    <span className="event-actor" title={actor.email ?? undefined}>
+      {actor.name}
+      {actor.role ? ` (${actor.role})` : ''}
+    </span>
+  );
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -36,7 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) throw redirect('/admin/order/list');
   const page = await adminOrderPage(context.shop.db, id, params.get('done'));
   if (!page) throw data('Not found', { status: 404 });
-  return page;
+  // the history's "who" by name, with "customer", "admin" or "system" (one query for all)
+  const actors = await describeActors(
+    context.shop.db,
+    page.events.map((e) => e.actor),
+    context.lang,
+  );
+  return { ...page, actors };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'titles.order', { code: data?.order.code ?? '' });
@@ -218,7 +236,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
                 ) : (
                   ''
                 )}
-                {t(`status.${e.to}`)} · <code>{e.actor}</code>
+                {t(`status.${e.to}`)} · <ActorName actor={loaderData.actors[e.actor]} fallback={e.actor} />
                 {e.note ? ` · ${e.note}` : ''}
               </li>
             ))}
