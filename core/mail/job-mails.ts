@@ -1,7 +1,7 @@
 /**
- * The mails of the scheduled jobs and the shop's own order mail (api-contract "Running the shop
- * day to day"): the customer's payment reminder and expiry notice in the order's language, and
- * the shop's new-order and low-stock mails in the shop's mail language (setting
+ * The mails of the scheduled jobs (api-contract "Running the shop day to day"): the customer's
+ * payment reminder and expiry notice in the order's language, and the shop's low-stock mail in
+ * the shop's mail language (setting
  * `shopMailLocale`, German by default). Texts: keys `mail:jobs.*` of the one text store
  * (core/i18n/texts.ts). Plain text, like the other order mails. Money arrives in Rappen and is
  * shown as CHF.
@@ -86,47 +86,6 @@ export function renderOrderExpired(to: string, order: OrderForMail, p: { shop: s
     '',
   ].join('\n');
   return { to, subject: textIn(lang, 'mail:jobs.expired.subject', params), text };
-}
-
-/** A new order as the shop's mail shows it. Money in Rappen. */
-export type NewOrderForShop = {
-  code: string;
-  status: string;
-  paymentMethod: string;
-  total: number;
-  customer: { name: string; email: string; address: string };
-  lines: { count: number; name: string; sku: string; lineTotal: number }[];
-};
-
-/**
- * The mail to the shop about a new order: code, customer, payment method and state, line items,
- * total in CHF, and the link to the order in the admin.
- * @param lang the shop's mail language; p.adminUrl absolute URL of the admin order page.
- */
-export function renderShopNewOrder(to: string, lang: Locale, order: NewOrderForShop, p: { adminUrl: string }): MailMessage {
-  const n = (k: 'intro' | 'code' | 'customer' | 'payment' | 'status' | 'awaiting' | 'paid' | 'lines' | 'total' | 'action') =>
-    textIn(lang, `mail:jobs.newOrder.${k}`);
-  const total = rappenToDecimalString(order.total);
-  const method = order.paymentMethod;
-  const methodName = method === 'qr-bill' || method === 'datatrans' || method === 'sandbox' ? textIn(lang, `mail:jobs.newOrder.methods.${method}`) : method;
-  const text = [
-    n('intro'),
-    '',
-    `${n('code')}: ${order.code}`,
-    `${n('customer')}: ${order.customer.name} <${order.customer.email}>`,
-    `  ${order.customer.address}`,
-    `${n('payment')}: ${methodName}`,
-    `${n('status')}: ${order.status === 'pending_payment' ? n('awaiting') : n('paid')}`,
-    '',
-    `${n('lines')}:`,
-    ...order.lines.map((l) => `  ${l.count} × ${l.name} (${l.sku})  CHF ${rappenToDecimalString(l.lineTotal)}`),
-    '',
-    `${n('total')}: CHF ${total}`,
-    '',
-    `${n('action')}: ${p.adminUrl}`,
-    '',
-  ].join('\n');
-  return { to, subject: textIn(lang, 'mail:jobs.newOrder.subject', { code: order.code, total }), text };
 }
 
 /** The low-stock alert to the shop for one product. */

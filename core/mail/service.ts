@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'dr
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
+import { siteBrand } from '../config/browser.ts';
 import { getSettings } from '../config/index.ts';
 import { outbox, type StoredAttachment } from '../db/index.ts';
 import { scrubLinks } from '../redact.ts';
@@ -98,7 +99,8 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
   for (const m of pending) {
     try {
       await transport.sendMail({
-        from: `"${settings.companyName}" <${settings.email}>`,
+        // the site's name as the sender's display name (the admin's brand), the shop's address
+        from: { name: siteBrand(settings).name, address: settings.email },
         to: m.to,
         subject: m.subject,
         text: m.text,

@@ -3,8 +3,9 @@
  * `mail` of the one text store (core/i18n/texts.ts); every locale has them. Values put into the
  * HTML part are escaped; Arabic mails are written right to left.
  */
-import { isRtl, type Locale } from '../i18n/browser.ts';
+import type { Locale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
+import { escapeHtml, mailDir } from './layout.ts';
 import type { MailMessage } from './service.ts';
 
 /**
@@ -15,16 +16,6 @@ import type { MailMessage } from './service.ts';
  * that its right password was followed by repeated wrong two-factor codes, linking to `/forgot`.
  */
 export type LinkMailKind = 'confirm' | 'reset' | 'accountExists' | 'passwordChanged' | 'adminTwoFactorOn' | 'adminTwoFactorOff' | 'wrongCodes';
-
-/** Escapes text for HTML. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
-
-/** Writing direction of a mail language (Arabic is right to left). */
-export function mailDir(lang: Locale): 'rtl' | 'ltr' {
-  return isRtl(lang) ? 'rtl' : 'ltr';
-}
 
 /**
  * Renders a mail whose point is one link (confirmation, password reset).

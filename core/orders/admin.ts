@@ -12,10 +12,10 @@ import { getSettings } from '../config/index.ts';
 import { isoInZone } from '../i18n/browser.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { resolveLocale } from '../i18n/browser.ts';
-import { textIn } from '../i18n/index.ts';
-import { deliverOutbox, queueMail } from '../mail/index.ts';
-import { escapeHtml } from '../mail/index.ts';
+import type { Locale } from '../i18n/browser.ts';
+import { boxModelName, type BoxMessageKind } from '../custom-box/index.ts';
+import { deliverOutbox, queueMail, renderShipped, shopForMail } from '../mail/index.ts';
+import { publicOrigin } from '../config/browser.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
@@ -23,7 +23,6 @@ import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
 import { payments } from '../db/index.ts';
-import { customerMailText } from './notifications.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 
@@ -205,22 +204,40 @@ export async function ordersCsv(shop: Pick<Shop, 'db'>, f: OrderFilter): Promise
   );
 }
 
-/** One line of a packing list: what to put in the parcel. `contents` lists a box's cigars. */
-export type PackingLine = { sku: string; name: string; packaging: string; count: number; contents: { name: string; count: number }[] };
+/**
+ * One line of a packing list: what to put in the parcel. A custom box lists its cigars
+ * (`contents`, with SKUs) and the text the packer writes on its gift card or has engraved
+ * (`message`, null when none).
+ */
+export type PackingLine = {
+  sku: string;
+  name: string;
+  packaging: string;
+  count: number;
+  contents: { name: string; sku: string; count: number }[];
+  message: { kind: BoxMessageKind; text: string } | null;
+};
 
 /**
  * The packing list of an order: its lines (read through {@link findOrder}, so custom boxes come
- * with their cigars), the delivery address and the order code.
+ * with their cigars and text; a box model's default name in `lang`, core/custom-box boxModelName),
+ * the delivery address and the order code; the order carries the money summary.
+ * @param lang the reader's language (the admin's page).
  * @throws {DomainError} `not_found`.
  */
-export async function packingList(db: Db, idOrCode: string): Promise<{ order: OrderWithLines; lines: PackingLine[] }> {
+export async function packingList(db: Db, idOrCode: string, lang: Locale = 'en'): Promise<{ order: OrderWithLines; lines: PackingLine[] }> {
   const order = await findOrder(db, idOrCode);
   if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
-  const lines = order.lines.map((l) => {
-    // a custom box line carries its cigars (issue "custom boxes"): `box: { items: [{ name, count }] }`
-    const box = (l as { box?: { items?: { name?: string; count?: number }[] } | null }).box;
-    const contents = (box?.items ?? []).map((i) => ({ name: String(i.name ?? ''), count: Number(i.count ?? 1) }));
-    return { sku: l.sku, name: l.name, packaging: l.packaging, count: l.count, contents };
+  const lines = order.lines.map((l): PackingLine => {
+    const box = l.box;
+    return {
+      sku: l.sku,
+      name: box ? boxModelName({ name: l.name, capacity: box.capacity }, lang) : l.name,
+      packaging: l.packaging,
+      count: l.count,
+      contents: (box?.items ?? []).map((i) => ({ name: i.name, sku: i.sku, count: i.count * l.count })),
+      message: box && box.message.trim() ? { kind: box.messageKind, text: box.message } : null,
+    };
   });
   return { order, lines };
 }
@@ -278,19 +295,8 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
 
 async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string): Promise<string> {
   const settings = await getSettings(tx);
-  const lang = resolveLocale({ stored: order.locale });
-  const url = trackingUrl(order.carrier, order.trackingNumber)!;
-  const carrierName = CARRIERS[order.carrier as Carrier].name;
-  const hello = textIn(lang, 'mail:order.hello', { name: order.address.firstName });
-  const main = textIn(lang, 'mail:fulfilment.shipped', { code: order.code, carrier: carrierName, tracking: order.trackingNumber ?? '' });
-  const track = textIn(lang, 'mail:fulfilment.trackHere', { url });
-  const text = customerMailText(lang, order, [main, track], settings.companyName);
-  const e = escapeHtml;
-  const html = `<!doctype html><html lang="${e(lang)}"><head><meta charset="utf-8"><title>${e(textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }))}</title></head>
-<body style="font-family:Helvetica,Arial,sans-serif;color:#2b2118"><p>${e(hello)}</p><p>${e(main)}</p>
-<p><a href="${e(url)}" style="background:#6b3e1f;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${e(carrierName)} ${e(order.trackingNumber ?? '')}</a></p>
-<p style="font-size:13px"><a href="${e(url)}">${e(url)}</a></p><p>${e(textIn(lang, 'mail:order.regards'))}<br>${e(settings.companyName)}</p></body></html>`;
-  return queueMail(tx, { to, subject: textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }), text, html }, Boolean(shop.env.SMTP_URL));
+  const mail = renderShipped(to, order, shopForMail(settings, publicOrigin(shop.env)), { trackingUrl: trackingUrl(order.carrier, order.trackingNumber)! });
+  return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
 }
 
 /** Payment movements of an order (payments, refunds), oldest first. */

@@ -84,7 +84,7 @@ describe('the new-order mail to the shop', () => {
     expect(forBank[0].subject).toBe(`Neue Bestellung ${bank.o.code}: CHF ${rappenToDecimalString(bank.o.total)}`);
     const text = forBank[0].text;
     expect(text).toContain(`Bestellcode: ${bank.o.code}`);
-    expect(text).toContain(`2 × ${p.name} (${p.sku})  CHF 49.00`);
+    expect(text).toContain(`2 × ${p.name} (${p.sku}): CHF 49.00`);
     expect(text).toContain(`Total: CHF ${rappenToDecimalString(bank.o.total)}`);
     expect(text).toContain('Zahlungsart: Überweisung (QR-Rechnung)');
     expect(text).toContain(bank.c.email);

@@ -1,25 +1,30 @@
 /**
- * Admin: packing list of an order (/admin/order/packing?id=): order code, delivery address and
- * what goes into the parcel (a custom box with its cigars), printable on one A4 page.
+ * Admin: packing list of an order (/admin/order/packing?id=): order code, delivery address, the
+ * gift-card and engraving texts the packer writes (first, in large type), what goes into the parcel
+ * (a custom box with its cigars and their SKUs) and the order's amounts, printable on one A4 page.
  */
 import { data, Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.packing';
 import { DomainError } from '../../../core/errors.ts';
+import { getSettings } from '../../../core/config/index.ts';
 import { packingList } from '../../../core/orders/index.ts';
+import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 import { PostalAddress } from '../../components/order/PostalAddress.tsx';
+import '../../styles/packing.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
   if (!id) throw redirect('/admin/order/list');
   try {
-    const { order, lines } = await packingList(context.shop.db, id);
+    const { order, lines } = await packingList(context.shop.db, id, context.lang);
+    const settings = await getSettings(context.shop.db);
     return {
       id: order.id,
       code: order.code,
@@ -27,6 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: order.address,
       lines,
       units: lines.reduce((s, l) => s + l.count, 0),
+      messages: lines.flatMap((l) => (l.message ? [{ ...l.message, box: l.name }] : [])),
+      summary: {
+        subtotal: order.subtotal,
+        discount: order.discount,
+        bonus: order.bonus,
+        shippingFee: order.shippingFee,
+        total: order.total,
+        vat: order.vat,
+        promoCode: order.promoCode,
+      },
+      vatRate: settings.vatRateBasisPoints / 100,
     };
   } catch (e) {
     if (e instanceof DomainError) throw data('Not found', { status: 404 });
@@ -52,6 +68,13 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
       <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
       <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>
       <PostalAddress className="packing-address" address={d.address} country={d.address.country} />
+      {d.messages.map((m, i) => (
+        <section key={i} className="packing-gift" data-testid="packing-gift">
+          <h2>{t(m.kind === 'engraving' ? 'fulfil.engravingToDo' : 'fulfil.cardToWrite')}</h2>
+          <p className="packing-gift-text">{m.text}</p>
+          <p className="card-meta">{m.box}</p>
+        </section>
+      ))}
       <OrderLinesTable
         lines={d.lines}
         testId="packing-lines"
@@ -66,10 +89,15 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
               <ul className="packing-contents">
                 {l.contents.map((c, i) => (
                   <li key={i}>
-                    {c.count}× {c.name}
+                    {c.count}× {c.name} <span className="card-meta nowrap">{c.sku}</span>
                   </li>
                 ))}
               </ul>
+            )}
+            {l.message && (
+              <p className="packing-line-message">
+                {t(l.message.kind === 'engraving' ? 'fulfil.engravingToDo' : 'fulfil.cardToWrite')}: «{l.message.text}»
+              </p>
             )}
           </>
         )}
@@ -77,6 +105,7 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
       <p>
         <strong>{t('fulfil.units', { n: d.units })}</strong>
       </p>
+      <OrderSummary s={d.summary} vatRate={d.vatRate} title={t('fulfil.amounts')} />
     </div>
   );
 }
