@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
+import { MAX_PHOTOS } from './bulk-photos.ts';
 import { photoStore } from './photo-store.ts';
 import { products, type ProductImage } from '../db/index.ts';
 
@@ -24,8 +25,7 @@ type StoreEnv = Parameters<typeof photoStore>[0];
 /** Widths rendered, in CSS pixels. */
 export const PHOTO_WIDTHS = [320, 640, 1280] as const;
 export { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
-/** Most photos per product. */
-export const MAX_PHOTOS = 12;
+export { MAX_PHOTOS } from './bulk-photos.ts';
 /** The formats every photo width is stored in. */
 type PhotoFormat = 'avif' | 'webp' | 'jpg';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
