@@ -53,6 +53,7 @@ export default function AdminLayout() {
     ['/admin/user/list', t('nav.users')],
     ['/admin/audit', t('nav.audit')],
     ['/admin/refunds', t('nav.refunds')],
+    ['/admin/vat', t('adminshop:vat.nav')],
     ['/admin/outbox', t('nav.outbox')],
     ['/admin/custombox', t('custombox:admin.title')],
     ['/admin/settings', t('nav.settings')],
