@@ -1,7 +1,8 @@
 /**
  * Quantity, "Add to cart" and "Buy now" for one product. With JavaScript the add runs in the
  * background and opens the side cart (errors go to the snackbar); without it, the form posts to
- * /shopcart and the server redirects back (add) or to the cart (buy now). A product card uses the
+ * /shopcart and the server answers with the cart page saying what was added, with a link back
+ * to the product (add), or with the checkout holding the chosen quantity (buy now). A product card uses the
  * compact form (`cardName`): one unit, no quantity field, the product's name in the buttons'
  * accessible names. The product page's phone bar (`bar`, app/components/BuyBar.tsx) is a third
  * form: the price, a quantity and "add to cart".

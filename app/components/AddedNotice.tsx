@@ -1,26 +1,26 @@
 /**
  * "Added to the cart" after an add without JavaScript: the cart form's redirect
- * (app/routes/shopcart.tsx) brings the visitor back with `?added=<product id>#p-<product id>`.
- * Shown only while the cart holds that product, so an old or edited link says nothing false.
- * With scripts the add opens the side cart instead and no such parameter appears.
+ * (app/routes/shopcart.tsx) leads to the cart page with `?added=<product id>&back=<page>`, which
+ * says what was added and links back to the product on the page the visitor came from (its card,
+ * or the product page's form, by fragment). Shown only while the cart holds that product, so an
+ * old or edited link says nothing false. With scripts the add opens the side cart instead.
  */
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { safeRedirect } from '../../core/safe-redirect.ts';
 import type { RootData } from '../root.tsx';
 
-export function AddedNotice({ cart }: { cart: Pick<RootData['cart'], 'lines'> }) {
+export function AddedNotice({ cart, added, back }: { cart: Pick<RootData['cart'], 'lines'>; added: string | null; back: string | null }) {
   const { t } = useTranslation('cart');
-  const [search] = useSearchParams();
-  const id = search.get('added');
-  const line = id ? cart.lines.find((l) => l.productId === id && !l.box) : undefined;
+  const line = added ? cart.lines.find((l) => l.productId === added && !l.box) : undefined;
   if (!line) return null;
+  const to = `${safeRedirect(back, '/client/products').split('#')[0]}#p-${encodeURIComponent(line.productId)}`;
   return (
-    <div className="container">
-      <p className="form-success added-notice" role="status" data-testid="added-notice">
-        {t('addedNotice', { name: line.name, n: line.count })} <a href={`#p-${line.productId}`}>{t('addedBackToProduct')}</a>
-        {' · '}
-        <Link to="/shopcart">{t('addedViewCart')}</Link>
-      </p>
-    </div>
+    <p className="form-success added-notice" role="status" data-testid="added-notice">
+      {t('addedNotice', { name: line.name, n: line.count })}{' '}
+      <Link to={to} data-testid="added-back">
+        {t('addedBackToProduct')}
+      </Link>
+    </p>
   );
 }

@@ -14,7 +14,6 @@ import { UiStateProvider } from '../components/ui-state.tsx';
 import type { RootData } from '../root.tsx';
 import { useWithPersonalPart } from '../lib/personal.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';
-import { AddedNotice } from '../components/AddedNotice.tsx';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['cart'] };
@@ -34,7 +33,6 @@ export default function DefaultLayout() {
       <Navbar data={data} />
       <main id="main" tabIndex={-1}>
         <BodyLimitNotice container />
-        <AddedNotice cart={data.cart} />
         <Outlet />
       </main>
       <Snackbar />

@@ -24,6 +24,7 @@ import { EmptyState } from '../components/EmptyState.tsx';
 import { FreeDeliveryNote } from '../components/FreeDeliveryNote.tsx';
 import { SummaryRow } from '../components/SummaryRow.tsx';
 import { CheckoutAccountNote } from '../components/account/CheckoutAccountNote.tsx';
+import { AddedNotice } from '../components/AddedNotice.tsx';
 
 const CartForm = z.discriminatedUnion('intent', [
   z.object({
@@ -37,21 +38,16 @@ const CartForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), productId: z.string().min(1).max(64), js: z.string().optional() }),
 ]);
 
-/** Only same-site paths may be redirected to (one check: core/safe-redirect.ts). */
-function safeReturn(to: string | undefined): string {
-  return safeRedirect(to, '/shopcart');
-}
-
 /**
- * Where an add without scripts returns: the page it came from with `added=<product id>` (the
- * layout's "added to the cart" message, app/components/AddedNotice.tsx) and the product's card
- * as the fragment, so the page opens at the product instead of its top.
+ * Where an add without scripts leads: this cart page with `added=<product id>` and `back=<the
+ * page it came from>`, which says what was added (app/components/AddedNotice.tsx) and links back
+ * to the product on that page. Not back to the page itself: a list or product page is served from
+ * the shared page cache to a visitor without scripts, with only its header their own
+ * (server/personal-page.ts), so it could not say so.
  */
 function addedReturn(to: string | undefined, productId: string): string {
-  const back = new URL(safeReturn(to), 'http://x');
-  back.searchParams.set('added', productId);
-  back.hash = `p-${productId}`;
-  return back.pathname + back.search + back.hash;
+  // only same-site paths (one check: core/safe-redirect.ts)
+  return `/shopcart?${new URLSearchParams({ added: productId, back: safeRedirect(to, '/client/products') })}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,6 +133,7 @@ export default function ShopCart({ actionData }: Route.ComponentProps) {
   return (
     <div className="container">
       <h1>{t('title')}</h1>
+      <AddedNotice cart={cart} added={search.get('added')} back={search.get('back')} />
       {search.get('box') === 'created' && cart.lines.some((l) => l.box) && (
         <p className="form-success" role="status" data-testid="box-created">
           {t('custombox:created')}

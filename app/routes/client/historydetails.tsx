@@ -131,6 +131,12 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
         </p>
       )}
       {loaderData.canPayNow && <PayNowForm code={o.code} error={actionData?.intent === 'pay' ? actionData.error : null} />}
+      {/* a "pay now" refused because the order was paid, cancelled or expired meanwhile */}
+      {!loaderData.canPayNow && actionData?.intent === 'pay' && (
+        <p className="form-error" role="alert" data-testid="pay-now-refused">
+          {actionData.error}
+        </p>
+      )}
       <div className="cart-layout">
         <div>
           <h2 className="checkout-h2">{t('details.items')}</h2>
