@@ -1,4 +1,10 @@
-/** The admin's product list as a table: photo, SKU (to the product's page), name and brand, category, price, stock (marked at or below its threshold), status. */
+/**
+ * The admin's product list as a table: with `selectable`, a checkbox per row (`name="id"`, for the
+ * bulk form around the table) and one in the header that ticks or clears the page's boxes (with
+ * JavaScript; without it the bulk bar's "all on this page" does the same); photo, SKU (to the
+ * product's page), name and brand, category, price, stock (marked at or below its threshold), status.
+ */
+import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { unitPrice } from '../../../../core/pricing/browser.ts';
@@ -23,7 +29,21 @@ export type ProductRow = {
   images: Parameters<typeof ProductPicture>[0]['product']['images'];
 };
 
-export function ProductTable({ products, pager }: { products: ProductRow[]; pager: DataTableProps<ProductRow>['pager'] }) {
+/** Ticks or clears every row's box of the table the header box is in, and tells the form (its count). */
+function tickPage(event: ChangeEvent<HTMLInputElement>) {
+  const table = event.currentTarget.closest('table');
+  for (const box of table?.querySelectorAll<HTMLInputElement>('input[name="id"]') ?? []) box.checked = event.currentTarget.checked;
+}
+
+export function ProductTable({
+  products,
+  pager,
+  selectable = false,
+}: {
+  products: ProductRow[];
+  pager: DataTableProps<ProductRow>['pager'];
+  selectable?: boolean;
+}) {
   const { t } = useTranslation('adminshop');
   const { price } = useFormat();
   return (
@@ -36,6 +56,12 @@ export function ProductTable({ products, pager }: { products: ProductRow[]; page
       empty={<p className="empty">{t('products.none')}</p>}
       pager={pager}
       columns={[
+        selectable && {
+          key: 'select',
+          header: <input type="checkbox" className="bulk-check" aria-label={t('products.bulk.selectAll')} onChange={tickPage} data-testid="bulk-select-page" />,
+          cell: (p) => <input type="checkbox" className="bulk-check" name="id" value={p.id} aria-label={t('products.bulk.selectOne', { sku: p.sku, name: p.name })} />,
+          className: 'admin-select',
+        },
         {
           key: 'photo',
           header: <span className="visually-hidden">{t('products.photo')}</span>,
@@ -57,7 +83,7 @@ export function ProductTable({ products, pager }: { products: ProductRow[]; page
               <span className="card-meta admin-block">{p.brand}</span>
             </>
           ),
-          cellClassName: 'admin-wrap',
+          cellClassName: 'admin-wrap admin-name',
         },
         { key: 'category', header: t('product.category'), cell: (p) => t(`category.${p.category}`), className: 'hide-sm' },
         {
