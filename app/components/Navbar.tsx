@@ -11,6 +11,7 @@ import { BrandMark } from './BrandMark.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { PromoBanner } from './PromoBanner.tsx';
+import { promoTextFor } from '../../core/config/browser.ts';
 import { SearchBox } from './SearchBox.tsx';
 import { LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -46,7 +47,7 @@ export function Navbar({ data }: { data: RootData }) {
         </div>
       )}
       <PromoBanner
-        text={data.config.promotionalInfo.text}
+        text={promoTextFor(data.config.promotionalInfo, data.lang)}
         freeFrom={Math.round(data.config.freeShippingThreshold * 100)}
         liechtenstein={data.config.deliverLiechtenstein}
       />

@@ -1,9 +1,10 @@
 /**
- * The promotional text banner (specification section 2): the configuration's
+ * The promotional text banner (docs/product.md §2): the configuration's
  * `promotionalInfo.text`, alternating between two colours every PROMO_BANNER_BLINK_MS (1 s,
  * section 9). Static for visitors who prefer reduced motion. Nothing is rendered for an empty text.
  * The shop's built-in text is shown in the visitor's language, with the free-delivery threshold and
- * the delivery region of the settings; a text the admin wrote, as written.
+ * the delivery region of the settings; a text the admin wrote, as written (the caller picks the
+ * admin's text for the page's language, English as fallback: core/config/promo-text.ts promoTextFor).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -20,7 +20,7 @@ export function configurationJson(s: ShopSettings) {
     instagram: s.instagram,
     shop_closed: s.shop_closed,
     /** `text` in English (the fallback), `texts` the admin's text per picker language (core/config/promo-text.ts promoTextFor). */
-    promotionalInfo: { text: s.promotionalInfo.text, texts: s.promotionalInfo.texts ?? {} },
+    promotionalInfo: { text: s.promotionalInfo.text, texts: s.promotionalInfo.texts },
     companyName: s.companyName,
     vatNumber: s.vatNumber,
     vatRate: s.vatRateBasisPoints / 100,

@@ -3,12 +3,12 @@
  * plus the seller data, VAT number and delivery fees. Money in Rappen.
  */
 import { z } from 'zod';
-import { DEFAULT_PROMO_TEXT } from './promo-text.ts';
+import { DEFAULT_PROMO_TEXT, MAX_PROMO_TEXT, PROMO_TEXT_LOCALES } from './promo-text.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone, LOCALES } from '../i18n/browser.ts';
 import { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
 import { DEFAULT_SITE_NAME, MAX_SITE_NAME } from './site-brand.ts';
 
-export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT } from './promo-text.ts';
+export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT, MAX_PROMO_TEXT, PROMO_TEXT_LOCALES, promoTextFor, type PromoTextLocale } from './promo-text.ts';
 
 /**
  * Whether `value` may be a social-media link of the shop: an absolute
@@ -51,7 +51,14 @@ export const ShopSettingsSchema = z.object({
   facebook: z.string(),
   instagram: z.string(),
   shop_closed: z.boolean(),
-  promotionalInfo: z.object({ text: z.string() }),
+  /**
+   * The promotional banner: `text` in English (every language's fallback), `texts` the admin's own
+   * text per picker language (de, fr, it, es; core/config/promo-text.ts promoTextFor).
+   */
+  promotionalInfo: z.object({
+    text: z.string(),
+    texts: z.partialRecord(z.enum(PROMO_TEXT_LOCALES), z.string().max(MAX_PROMO_TEXT)).optional().catch(undefined),
+  }),
   /** Swiss UID/VAT number, e.g. `CHE-123.456.789 MWST`. */
   vatNumber: z.string().min(1),
   /** VAT rate in basis points (810 = 8.1 %, Swiss standard rate since 2024). */

@@ -12,6 +12,7 @@ import { getSettings, updateSettings } from '../../../core/config/index.ts';
 import { retryOrderMails } from '../../../core/orders/index.ts';
 import { IbanSettingSchema, MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING, SELLER_COUNTRIES, UidSettingSchema } from '../../../core/config/browser.ts';
 import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY } from '../../../core/config/browser.ts';
+import { MAX_PROMO_TEXT, PROMO_TEXT_LOCALES } from '../../../core/config/browser.ts';
 import { isTimeZone } from '../../../core/i18n/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { Field } from '../../components/admin/Field.tsx';
@@ -55,7 +56,7 @@ const SettingsForm = z.object({
     .string()
     .optional()
     .transform((v) => v === 'on'),
-  promotionalText: z.string().trim().max(200),
+  promotionalText: z.string().trim().max(MAX_PROMO_TEXT),
   // UID with its eCH-0097 check digit; IBAN of a CH/LI account with valid check digits (core/config/seller.ts)
   vatNumber: UidSettingSchema,
   shippingFee: chf,
@@ -96,6 +97,9 @@ const SettingsForm = z.object({
     .optional(),
 });
 
+/** The banner's own text per picker language besides English (`promotionalText_<locale>`); empty = the English text. */
+const PromoTextForm = z.object(Object.fromEntries(PROMO_TEXT_LOCALES.map((l) => [`promotionalText_${l}`, z.string().trim().max(MAX_PROMO_TEXT).optional()])));
+
 /** The return text fields, one per language (`returnText_<locale>`). */
 const ReturnTextForm = z.object(Object.fromEntries(LOCALES.map((l) => [`returnText_${l}`, z.string().trim().max(MAX_RETURN_TEXT).optional()])));
 
@@ -129,6 +133,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const returnText = Object.fromEntries(LOCALES.flatMap((l) => (texts[`returnText_${l}`] ? [[l, texts[`returnText_${l}`]!]] : [])));
       // an emptied field posts '' (read as absent): the form's fields say what the form sets
       const anyText = form.has('returnText_en');
+      const promoForm = readForm(PromoTextForm, form) as Record<string, string | undefined>;
+      // a form without the language fields (an older page) keeps the stored ones
+      const promoTexts = form.has(`promotionalText_${PROMO_TEXT_LOCALES[0]}`)
+        ? Object.fromEntries(PROMO_TEXT_LOCALES.flatMap((l) => (promoForm[`promotionalText_${l}`] ? [[l, promoForm[`promotionalText_${l}`]!]] : [])))
+        : (await getSettings(context.shop.db)).promotionalInfo.texts;
       await updateSettings(
         context.shop.db,
         {
@@ -141,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           ...(returnShipping === undefined ? {} : { returnShipping }),
           ...(form.has('returnAddress') ? { returnAddress: returnAddress ?? '' } : {}),
           ...(anyText ? { returnText } : {}),
-          promotionalInfo: { text: promotionalText },
+          promotionalInfo: { text: promotionalText, texts: promoTexts ?? {} },
         },
         `admin:${admin.userId}`,
       );
@@ -198,7 +207,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <legend>{t('settings.shop')}</legend>
           {field('siteName', t('settings.siteName'), { hint: t('settings.siteNameHint') })}
           {field('shop_closed', t('settings.shopClosed'), { type: 'checkbox' })}
-          <Field name="promotionalText" label={t('settings.promotionalText')} defaultValue={s.promotionalInfo.text} error={f.promotionalText} />
+          <Field
+            name="promotionalText"
+            label={t('settings.promotionalText')}
+            hint={t('settings.promotionalTextHint')}
+            defaultValue={posted.promotionalText ?? s.promotionalInfo.text}
+            error={f.promotionalText}
+          />
+          <details open={PROMO_TEXT_LOCALES.some((l) => s.promotionalInfo.texts?.[l] || f[`promotionalText_${l}`])}>
+            <summary>{t('settings.promotionalTextLanguages')}</summary>
+            {PROMO_TEXT_LOCALES.map((l) => (
+              <Field
+                key={l}
+                name={`promotionalText_${l}`}
+                label={`${t('settings.promotionalText')} (${LOCALE_NAMES[l]})`}
+                defaultValue={posted[`promotionalText_${l}`] ?? s.promotionalInfo.texts?.[l] ?? ''}
+                error={f[`promotionalText_${l}`]}
+              />
+            ))}
+          </details>
           {field('timeZone', t('settings.timeZone'), { type: 'select', options: loaderData.timeZones.map((z) => ({ value: z, label: z })) })}
         </fieldset>
         <fieldset>
