@@ -11,7 +11,7 @@
  * `message`), so they survive paging and searching: the loader reads them from the URL.
  */
 import type { Db } from '../../core/db/index.ts';
-import { boxOptions } from '../../core/custom-box/index.ts';
+import { boxModelName, boxOptions } from '../../core/custom-box/index.ts';
 import { readValues, type BoxValues } from './box-form.ts';
 
 /** Cigars on one page of the builder's list: about two phone screens. */
@@ -38,8 +38,9 @@ function matches(x: { name: string; brand: string | null; strength: string | nul
  * The models, the page of varieties and the rules of the builder, as the page needs them.
  * @param search the page's query string (`URLSearchParams`): `q`, `brand`, `strength`, `vitola`,
  *   `page` (1-based; clamped to the pages there are) and the choices so far.
+ * @param lang the page's language (the box models' default names).
  */
-export async function boxBuilderData(db: Db, search: URLSearchParams) {
+export async function boxBuilderData(db: Db, search: URLSearchParams, lang = 'en') {
   const o = await boxOptions(db);
   const values = readValues(search);
   const all = o.varieties.map((v) => ({
@@ -67,7 +68,8 @@ export async function boxBuilderData(db: Db, search: URLSearchParams) {
   return {
     min: o.minVarieties,
     limits: o.messageLimits,
-    models: o.models.map((m) => ({ id: m.id, name: m.name, capacity: m.capacity, price: m.price, drawing: m.drawing })),
+    // the shop's default model names in the page's language ("Zedernholzkiste für 10 Zigarren"), an owner's own as written
+    models: o.models.map((m) => ({ id: m.id, name: boxModelName(m, lang), capacity: m.capacity, price: m.price, drawing: m.drawing })),
     /** This page's cigars. */
     varieties,
     /** The chosen cigars that are not on this page (their counts go with the form as hidden fields). */

@@ -14,6 +14,15 @@ import type { ReturnRow } from '../../core/db/index.ts';
 import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/index.ts';
 import { translate } from '../i18n/resources.server.ts';
 import { orderView } from './checkout.server.ts';
+import { boxModelName } from '../../core/custom-box/index.ts';
+
+/**
+ * The order with each custom box line named in `lang`: the shop's default model names ("Cedar box
+ * for 10") in that language, an owner's own name as written (core/custom-box boxModelName).
+ */
+export function withBoxModelNames(order: OrderWithLines, lang: string): OrderWithLines {
+  return { ...order, lines: order.lines.map((l) => (l.box ? { ...l, name: boxModelName({ name: l.name, capacity: l.box.capacity }, lang) } : l)) };
+}
 
 /**
  * A return request as both order pages show it: the photos as links to /client/returnphoto and
@@ -47,10 +56,13 @@ export type BankTransferView = NonNullable<ReturnType<typeof bankTransferView>>;
 
 /**
  * Everything the customer's order page shows of `order` (already checked to be the viewer's).
- * @param lang the page language (the title).
+ * @param lang the page language (the title, the box models' default names).
  * @param doneParam the `done` query parameter; anything but `cancelled`, `returned` or `iban` is dropped.
  */
-export async function customerOrderPage(db: Db, order: OrderWithLines, lang: string, doneParam: string | null) {
+export async function customerOrderPage(db: Db, stored: OrderWithLines, lang: string, doneParam: string | null) {
+  // the page, its return form and its returns name a custom box in the page's language
+  const order = withBoxModelNames(stored, lang);
+  const names = new Map(order.lines.map((l) => [l.id, l.name]));
   const [events, settings, returns, documents, eligibility, refunds] = await Promise.all([
     orderEventsOf(db, order.id),
     getSettings(db),
@@ -71,7 +83,7 @@ export async function customerOrderPage(db: Db, order: OrderWithLines, lang: str
     bankTransfer: order.paymentMethod === 'qr-bill',
     transfer: bankTransferView(order, settings),
     returns: returns.map((r) => ({
-      ...returnView(r),
+      ...returnView({ ...r, lines: r.lines.map((l) => ({ ...l, name: names.get(l.lineId) ?? l.name })) }),
       note: r.status === 'refused' ? r.decisionNote : null,
       refunded: refunds.find((x) => x.id === r.refundId)?.amount ?? null,
       createdAt: r.createdAt.toISOString(),

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: translate(context.lang, 'custombox:title'),
     description: translate(context.lang, 'custombox:metaDescription'),
     canonical: `${context.origin}/custombox`,
-    ...(await boxBuilderData(context.shop.db, new URL(request.url).searchParams)),
+    ...(await boxBuilderData(context.shop.db, new URL(request.url).searchParams, context.lang)),
   };
 }
 
