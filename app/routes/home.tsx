@@ -15,9 +15,9 @@ export const handle = { i18n: ['catalogue'] };
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await homeSections(context.shop.db, 8);
   return {
-    popular: s.popular.map(toCardProduct),
-    promotional: s.promotional.map(toCardProduct),
-    forSale: s.forSale.map(toCardProduct),
+    popular: s.popular.map((p) => toCardProduct(p, context.lang)),
+    promotional: s.promotional.map((p) => toCardProduct(p, context.lang)),
+    forSale: s.forSale.map((p) => toCardProduct(p, context.lang)),
     title: translate(context.lang, 'catalogue:home.metaTitle'),
     description: translate(context.lang, 'catalogue:home.metaDescription'),
     canonical: `${context.origin}/`,

@@ -6,7 +6,7 @@
 import { data, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/productdetail';
-import { getProductCached } from '../../core/catalogue/index.ts';
+import { getProductCached, productInLanguage } from '../../core/catalogue/index.ts';
 import { rappenToDecimalString } from '../../core/pricing/browser.ts';
 import { unitPrice } from '../../core/pricing/browser.ts';
 import { AddToCartForm } from '../components/AddToCartForm.tsx';
@@ -27,8 +27,10 @@ export const handle = { i18n: ['catalogue', 'cart'] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
-  const p = id && id.length <= 64 ? await getProductCached(context.shop.db, id) : null;
-  if (!p || !p.active) throw data({ notFound: true }, { status: 404 });
+  const found = id && id.length <= 64 ? await getProductCached(context.shop.db, id) : null;
+  if (!found || !found.active) throw data({ notFound: true }, { status: 404 });
+  // the owner's own name, wrapper … and tasting notes in the page's language, else the English ones
+  const p = productInLanguage(found, context.lang);
   const description = p.description[context.lang] ?? p.description.en ?? '';
   const canonical = `${context.origin}/productdetail?id=${encodeURIComponent(p.id)}`;
   const image = `${context.origin}${productImageSrc(p)}`;

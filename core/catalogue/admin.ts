@@ -14,6 +14,7 @@ import { DomainError } from '../errors.ts';
 import { products, type ProductRow } from '../db/index.ts';
 import { productComposition, productIdentity } from './fields.ts';
 import { productSearchText } from './search-text.ts';
+import { cleanProductTexts, PRODUCT_TEXT_LANGS } from './product-texts.ts';
 import { STRENGTHS } from './service.ts';
 
 const optionalText = z
@@ -63,6 +64,23 @@ export const ProductInputSchema = z.object({
   descriptions: z.record(z.string(), z.string().trim().max(5000)).optional(),
   /** Tasting notes, one per entry (e.g. "cedar", "cocoa"). */
   tastingNotes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+  /**
+   * The product's own texts per language (de, fr, it, es; product-texts.ts), empty fields = the
+   * English one; absent = the stored texts stay as they are.
+   */
+  texts: z
+    .partialRecord(
+      z.enum(PRODUCT_TEXT_LANGS),
+      z.object({
+        name: z.string().trim().max(200).optional(),
+        wrapper: z.string().trim().max(200).optional(),
+        binder: z.string().trim().max(200).optional(),
+        filler: z.string().trim().max(200).optional(),
+        origin: z.string().trim().max(200).optional(),
+        tastingNotes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+      }),
+    )
+    .optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 
@@ -134,6 +152,7 @@ export function productValues(input: ProductInput) {
     active: input.active,
     searchText: productSearchText(input),
     ...(input.tastingNotes ? { tastingNotes: input.tastingNotes } : {}),
+    ...(input.texts ? { texts: cleanProductTexts(input.texts) } : {}),
   };
 }
 

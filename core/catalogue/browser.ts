@@ -9,4 +9,5 @@ export * from './csv-columns.ts';
 export * from './fields.ts';
 export * from './limits.ts';
 export * from './packaging.ts';
+export * from './product-texts.ts';
 export * from './values.ts';

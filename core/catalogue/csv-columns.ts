@@ -5,6 +5,7 @@
  * (core/catalogue/admin.ts `ProductInputSchema`).
  */
 import { CATEGORIES, CSV_COLUMNS, CSV_LANGS, STRENGTHS } from './limits.ts';
+import { PRODUCT_TEXT_FIELDS, PRODUCT_TEXT_LANGS, productTextColumn, type ProductTextField, type ProductTextLang } from './product-texts.ts';
 
 /**
  * How a column's cell is written: `text` (at most `max` characters), `int` (a whole number from
@@ -18,6 +19,8 @@ export type CsvColumnFormat = 'text' | 'int' | 'chf' | 'bool' | 'choice' | 'sku'
 export type CsvColumnSpec = {
   column: (typeof CSV_COLUMNS)[number];
   required: boolean;
+  /** A language's own text of this English column (`name` for `name_de`): pages in that language show it instead; empty = the English one. */
+  overrides?: string;
   format: CsvColumnFormat;
   min?: number;
   max?: number;
@@ -36,6 +39,52 @@ const text = (column: CsvColumnSpec['column'], max: number, example: string, req
   max,
   example,
 });
+
+/** The example cells of the per-language columns (the template's cigar in each language). */
+const LANGUAGE_EXAMPLES: Record<ProductTextLang, Record<ProductTextField, string>> = {
+  de: {
+    name: 'Hemingway Signature',
+    wrapper: 'Kamerun',
+    binder: 'Dominikanische Republik',
+    filler: 'Dominikanische Republik',
+    origin: 'Dominikanische Republik',
+    tastingNotes: 'Zeder | Kakao',
+  },
+  fr: {
+    name: 'Hemingway Signature',
+    wrapper: 'Cameroun',
+    binder: 'République dominicaine',
+    filler: 'République dominicaine',
+    origin: 'République dominicaine',
+    tastingNotes: 'cèdre | cacao',
+  },
+  it: {
+    name: 'Hemingway Signature',
+    wrapper: 'Camerun',
+    binder: 'Repubblica Dominicana',
+    filler: 'Repubblica Dominicana',
+    origin: 'Repubblica Dominicana',
+    tastingNotes: 'cedro | cacao',
+  },
+  es: {
+    name: 'Hemingway Signature',
+    wrapper: 'Camerún',
+    binder: 'República Dominicana',
+    filler: 'República Dominicana',
+    origin: 'República Dominicana',
+    tastingNotes: 'cedro | cacao',
+  },
+};
+
+/** A language's column of a free-text field (`wrapper_de`): as long as the English column allows, never required. */
+function languageColumn(field: ProductTextField, lang: ProductTextLang): CsvColumnSpec {
+  const base = field === 'tastingNotes' ? 'tasting_notes' : field;
+  const example = LANGUAGE_EXAMPLES[lang][field];
+  const column = productTextColumn(field, lang) as CsvColumnSpec['column'];
+  return field === 'tastingNotes'
+    ? { column, required: false, format: 'notes', max: 60, example, overrides: base }
+    : { ...text(column, 200, example), overrides: base };
+}
 
 /** Every column of {@link CSV_COLUMNS}, in that order. */
 export const CSV_COLUMN_SPECS: readonly CsvColumnSpec[] = [
@@ -69,6 +118,7 @@ export const CSV_COLUMN_SPECS: readonly CsvColumnSpec[] = [
     ),
   ),
   { column: 'tasting_notes', required: false, format: 'notes', max: 60, example: 'cedar | cocoa' },
+  ...PRODUCT_TEXT_LANGS.flatMap((l) => PRODUCT_TEXT_FIELDS.map((f) => languageColumn(f, l))),
 ];
 
 /** The spec of a column (undefined for a name that is not a product CSV column). */

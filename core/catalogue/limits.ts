@@ -1,4 +1,5 @@
 /** Catalogue constants shared by the admin pages and the services (pure; safe in the browser). */
+import { PRODUCT_TEXT_COLUMNS } from './product-texts.ts';
 
 /**
  * A cigar's strength, mildest first. Here rather than in service.ts (which re-exports it): the
@@ -46,7 +47,10 @@ export const CSV_MAX_ROWS = 10_000;
 
 /** Languages with a description column in the product CSV. */
 export const CSV_LANGS = ['en', 'de', 'fr', 'it', 'es'] as const;
-/** The product CSV columns, in order. `tasting_notes` separates notes with `|`. */
+/**
+ * The product CSV columns, in order. `tasting_notes` separates notes with `|`; the per-language
+ * columns (`name_de` … `tasting_notes_es`, product-texts.ts) come last.
+ */
 export const CSV_COLUMNS = [
   'sku',
   'category',
@@ -71,4 +75,5 @@ export const CSV_COLUMNS = [
   'active',
   ...CSV_LANGS.map((l) => `description_${l}`),
   'tasting_notes',
+  ...PRODUCT_TEXT_COLUMNS,
 ] as const;

@@ -18,6 +18,14 @@ import { ProductInputSchema, productValues, type ProductInput } from './admin.ts
 import { products, type ProductRow } from '../db/index.ts';
 import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
 import { CSV_TRUE_WORDS, csvColumnSpec } from './csv-columns.ts';
+import {
+  PRODUCT_TEXT_COLUMNS,
+  PRODUCT_TEXT_FIELDS,
+  PRODUCT_TEXT_LANGS,
+  productTextColumn,
+  type ProductTextField,
+  type ProductTextLang,
+} from './product-texts.ts';
 import { stockMovements, type StockMovementRow } from '../db/index.ts';
 
 export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
@@ -147,6 +155,9 @@ export async function productsCsv(db: Db): Promise<string> {
       yesNo(p.active),
       ...CSV_LANGS.map((l) => p.description[l] ?? ''),
       p.tastingNotes.join(' | '),
+      ...PRODUCT_TEXT_LANGS.flatMap((l) =>
+        PRODUCT_TEXT_FIELDS.map((f) => (f === 'tastingNotes' ? (p.texts[l]?.tastingNotes ?? []).join(' | ') : (p.texts[l]?.[f] ?? ''))),
+      ),
     ]),
     // a cell starting with = + - @ tab or CR gets a leading ' so a spreadsheet shows it as text (OWASP "CSV Injection")
     { header: true, escape_formulas: true, columns: [...CSV_COLUMNS] },
@@ -423,10 +434,15 @@ function checkImportRecords(records: Record<string, string>[]): { problems: CsvP
       const columns = new Set<string>();
       for (const issue of parsed.error.issues) {
         const f = String(issue.path[0] ?? '(row)');
-        const column = f === 'descriptions' ? `description_${String(issue.path[1])}` : (CSV_COLUMN_OF_FIELD[f] ?? f);
+        const column =
+          f === 'descriptions'
+            ? `description_${String(issue.path[1])}`
+            : f === 'texts'
+              ? productTextColumn(String(issue.path[2] ?? 'name') as ProductTextField, String(issue.path[1]) as ProductTextLang)
+              : (CSV_COLUMN_OF_FIELD[f] ?? f);
         if (columns.has(column)) continue;
         columns.add(column);
-        const value = column === 'tasting_notes' ? (r.tasting_notes ?? '') : (r[column] ?? '');
+        const value = r[column] ?? '';
         problems.push(cellProblem(line, sku, column, value, issue.code === 'too_big'));
       }
     } else if (price !== null) valid.push({ line, input: parsed.data });
@@ -460,11 +476,29 @@ function productCandidate(r: Record<string, string>, price: number | null) {
     active: 'active' in r && r.active !== '' ? bool(r.active) : true,
     descriptionEn: r.description_en ?? '',
     descriptions: Object.fromEntries(CSV_LANGS.filter((l) => l !== 'en').map((l) => [l, r[`description_${l}`] ?? ''])),
-    tastingNotes: (r.tasting_notes ?? '')
-      .split('|')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    tastingNotes: notes(r.tasting_notes),
+    // a file without the per-language columns leaves the product's texts as they are
+    ...(PRODUCT_TEXT_COLUMNS.some((c) => c in r)
+      ? {
+          texts: Object.fromEntries(
+            PRODUCT_TEXT_LANGS.map((l) => [
+              l,
+              Object.fromEntries(
+                PRODUCT_TEXT_FIELDS.map((f) => [f, f === 'tastingNotes' ? notes(r[productTextColumn(f, l)]) : (r[productTextColumn(f, l)] ?? '')]),
+              ),
+            ]),
+          ),
+        }
+      : {}),
   };
+}
+
+/** A notes cell's notes (separated by `|`, blanks dropped). */
+function notes(cell: string | undefined): string[] {
+  return (cell ?? '')
+    .split('|')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Rows per statement of the import's batched writes (25 columns a row: well under PostgreSQL's 65,535 parameters). */

@@ -9,7 +9,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/product.add';
-import { ProductInputSchema, saveProduct } from '../../../core/catalogue/index.ts';
+import { PRODUCT_TEXT_FIELDS, productTextColumn, ProductInputSchema, saveProduct } from '../../../core/catalogue/index.ts';
 import { adjustStock, productForEdit, removeProduct } from '../../../core/catalogue/index.ts';
 import { setLowStockThreshold } from '../../../core/jobs/index.ts';
 import { updateProductPhotos } from '../../../core/catalogue/index.ts';
@@ -42,6 +42,7 @@ const ProductForm = ProductInputSchema.omit({
   active: true,
   descriptions: true,
   tastingNotes: true,
+  texts: true,
   stock: true,
 }).extend({
   basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount'),
@@ -51,7 +52,28 @@ const ProductForm = ProductInputSchema.omit({
   active: checkbox,
   tastingNotesText: z.string().max(2000).optional(),
   ...Object.fromEntries(OTHER_LANGS.map((l) => [`description_${l}`, z.string().trim().max(5000).optional()])),
+  // the product's own texts per language, named as the CSV's columns (`name_de`, `tasting_notes_fr`)
+  ...Object.fromEntries(
+    OTHER_LANGS.flatMap((l) =>
+      PRODUCT_TEXT_FIELDS.map((x) => [
+        productTextColumn(x, l),
+        z
+          .string()
+          .trim()
+          .max(x === 'tastingNotes' ? 2000 : 200)
+          .optional(),
+      ]),
+    ),
+  ),
 });
+
+/** Tasting notes as typed: one per line or separated by commas, at most 20. */
+const notesOf = (text: string | undefined) =>
+  (text ?? '')
+    .split(/\r?\n|,/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 20);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -131,6 +153,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const current = id ? await productForEdit(context.shop.db, id) : null;
     if (id && !current) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     const descriptions = Object.fromEntries(OTHER_LANGS.map((l) => [l, String((rest as Record<string, unknown>)[`description_${l}`] ?? '')]));
+    const cell = (x: (typeof PRODUCT_TEXT_FIELDS)[number], l: (typeof OTHER_LANGS)[number]) =>
+      (rest as Record<string, string | undefined>)[productTextColumn(x, l)];
+    // a form without the language fields (an older page) keeps the stored texts
+    const texts = form.has(productTextColumn('name', OTHER_LANGS[0]))
+      ? Object.fromEntries(
+          OTHER_LANGS.map((l) => [l, Object.fromEntries(PRODUCT_TEXT_FIELDS.map((x) => [x, x === 'tastingNotes' ? notesOf(cell(x, l)) : (cell(x, l) ?? '')]))]),
+        )
+      : undefined;
     const saved = await saveProduct(
       context.shop.db,
       {
@@ -138,11 +168,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         stock: current ? current.product.stock : (stock ?? 0),
         basePrice: parseChfInput(basePriceChf)!,
         descriptions,
-        tastingNotes: (tastingNotesText ?? '')
-          .split(/\r?\n|,/)
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .slice(0, 20),
+        tastingNotes: notesOf(tastingNotesText),
+        ...(texts ? { texts } : {}),
       } as Parameters<typeof saveProduct>[1],
       id,
       `admin:${admin.userId}`,

@@ -55,11 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     const hits = await searchProducts(db, q.q, 48);
     const rows = await Promise.all(hits.map((h) => getProduct(db, h.id)));
-    items = rows.filter((r) => r !== null).map(toCardProduct);
+    items = rows.filter((r) => r !== null).map((p) => toCardProduct(p, context.lang));
     total = items.length;
   } else {
     const res = await listProducts(db, { sort: q.sort, category: q.category, strength: q.strength, page: q.page, pageSize: 24 });
-    items = res.items.map(toCardProduct);
+    items = res.items.map((p) => toCardProduct(p, context.lang));
     page = res.page;
     pageCount = res.pageCount;
     total = res.total;

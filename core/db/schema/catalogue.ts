@@ -10,6 +10,15 @@ export type LocalizedText = Partial<Record<string, string>>;
  * Uploaded photos also carry their id, intrinsic size and the widths rendered, so pages
  * can build AVIF/WebP/JPEG `srcset`s from `/media/products/<id>/<width>.<avif|webp|jpg>`.
  */
+/**
+ * A product's own texts in one language (CSV `name_de`, `wrapper_de` …, the admin's product form),
+ * each over its English field; a field not given reads the English one (catalogue values then
+ * through the value dictionary, core/catalogue/values.ts).
+ */
+export type ProductLanguageTexts = { name?: string; wrapper?: string; binder?: string; filler?: string; origin?: string; tastingNotes?: string[] };
+/** {@link ProductLanguageTexts} by language code (`de`, `fr`, `it`, `es`). */
+export type ProductTexts = Partial<Record<string, ProductLanguageTexts>>;
+
 export type ProductImage = { path: string; alt?: string; id?: string; width?: number; height?: number; widths?: number[] };
 
 export const products = pgTable(
@@ -47,6 +56,8 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     description: jsonb('description').$type<LocalizedText>().notNull().default({}),
     tastingNotes: jsonb('tasting_notes').$type<string[]>().notNull().default([]),
+    /** The product's own texts per language over the English fields (migration 0031; core/catalogue/product-texts.ts). */
+    texts: jsonb('texts').$type<ProductTexts>().notNull().default({}),
     images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
     /** Lower-case, accent-free text searched with pg_trgm (name, brand, line, vitola, wrapper). */
     searchText: text('search_text').notNull().default(''),

@@ -43,7 +43,9 @@ const PhoneLabel = ({ text }: { text: string }) => <span className="show-sm csv-
  */
 function ColumnTable({ columns }: { columns: readonly CsvColumnSpec[] }) {
   const { t } = useTranslation('adminshop');
-  const format = (s: CsvColumnSpec) => t(`import.format.${s.format}`, { min: s.min, max: s.max });
+  // a language's own column also says which English column it stands in for, and that empty means that one
+  const format = (s: CsvColumnSpec) =>
+    [t(`import.format.${s.format}`, { min: s.min, max: s.max }), s.overrides ? t('import.overrides', { column: s.overrides }) : ''].filter(Boolean).join(' ');
   return (
     <DataTable
       rows={columns}

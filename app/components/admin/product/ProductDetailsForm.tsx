@@ -5,7 +5,7 @@
  */
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { STRENGTHS } from '../../../../core/catalogue/browser.ts';
+import { PRODUCT_TEXT_FIELDS, productTextColumn, STRENGTHS } from '../../../../core/catalogue/browser.ts';
 import { Field } from '../Field.tsx';
 import { LANG_NAMES, OTHER_LANGS } from './langs.ts';
 import type { EditedProduct } from '../../../lib/product-edit.server.ts';
@@ -128,6 +128,38 @@ export function ProductDetailsForm({
           defaultValue={val('tastingNotesText', p?.tastingNotes.join('\n'))}
           hint={t('product.tastingNotesHint')}
         />
+        {OTHER_LANGS.map((l) => {
+          const own = p?.texts[l];
+          const label = {
+            name: t('product.name'),
+            wrapper: t('product.wrapper'),
+            binder: t('product.binder'),
+            filler: t('product.filler'),
+            origin: t('product.origin'),
+            tastingNotes: t('product.tastingNotes'),
+          };
+          // open where the language has texts, or a refused one of them
+          const open = Boolean(own) || PRODUCT_TEXT_FIELDS.some((x) => f[productTextColumn(x, l)]);
+          return (
+            <details key={l} open={open} data-testid={`own-texts-${l}`}>
+              <summary>{t('product.ownTexts', { lang: LANG_NAMES[l] })}</summary>
+              <p className="card-meta">{t('product.ownTextsHint')}</p>
+              {PRODUCT_TEXT_FIELDS.map((x) => {
+                const name = productTextColumn(x, l);
+                return (
+                  <Field
+                    key={x}
+                    name={name}
+                    type={x === 'tastingNotes' ? 'textarea' : undefined}
+                    label={`${label[x]} (${LANG_NAMES[l]})`}
+                    defaultValue={val(name, x === 'tastingNotes' ? own?.tastingNotes?.join('\n') : own?.[x])}
+                    error={f[name]}
+                  />
+                );
+              })}
+            </details>
+          );
+        })}
       </fieldset>
       <button type="submit" className="btn" disabled={busy}>
         {t('form.save')}
