@@ -19,6 +19,7 @@ export default defineConfig({
         ? []
         : [
             'tests/integration/cluster.test.ts',
+            'tests/integration/cluster-reload.test.ts',
             'tests/integration/chaos.test.ts',
             'tests/integration/db-restart.test.ts',
             'tests/integration/release-cluster.test.ts',

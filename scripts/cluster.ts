@@ -4,14 +4,20 @@
  * (`DATABASE_URL`) and one Redis (`REDIS_URL`) behind Caddy with `deploy/Caddyfile`: TLS on
  * `--port` (Caddy's internal CA for `localhost`, real certificates for a domain, which needs ports
  * 80 and 443), HTTP/2, compression, health checks on `/readyz`. Builds first when `build/` is
- * missing. `kill -HUP <pid>` restarts the app processes one at a time without losing a request;
- * Ctrl-C or SIGTERM stops everything. Caddy keeps its certificates in `.caddy/` (CADDY_STATE_DIR).
+ * missing. Caddy keeps its certificates in `.caddy/` (CADDY_STATE_DIR).
+ *
+ * Its process id goes to a pid file (CLUSTER_PID_FILE, default `data/cluster.pid`), so that
+ * `npm run reload` (scripts/cluster-reload.ts) can send it SIGHUP: a rolling restart, the app
+ * processes replaced one at a time without losing a request. npm does not pass SIGHUP on (npm
+ * itself dies of it), hence the pid file rather than a signal to npm. SIGTERM and SIGINT, which
+ * npm does pass on, stop Caddy and every app process and remove the pid file; if npm dies under
+ * the cluster (a signal npm does not pass on), the cluster stops too rather than run on orphaned.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCluster } from './lib/cluster.ts';
+import { clusterFiles, readClusterState, runningClusterPid, startCluster, writeClusterState } from './lib/cluster.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,9 +37,19 @@ if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
   console.error('npm run cluster needs DATABASE_URL (PostgreSQL) and REDIS_URL: several processes cannot share the embedded database.');
   process.exit(2);
 }
+const files = clusterFiles();
+const already = runningClusterPid(files);
+if (already !== null && already !== process.pid) {
+  console.error(`A cluster already runs (pid ${already}, ${files.pid}): \`npm run reload\` restarts it, \`kill ${already}\` stops it.`);
+  process.exit(2);
+}
 if (!fs.existsSync('build/server/server.js')) execSync('npx react-router build', { stdio: 'inherit' });
 
 const stateDir = path.resolve(process.env.CADDY_STATE_DIR ?? '.caddy');
+// a stop asked for while the processes start is carried out once they run (so none is left behind)
+let stopAsked: string | null = null;
+const askStop = (signal: string) => void (stopAsked = signal);
+process.on('SIGINT', askStop).on('SIGTERM', askStop);
 const cluster = await startCluster({
   processes: n,
   port,
@@ -50,27 +66,45 @@ console.log(
     .join(', ')}) behind Caddy at ${cluster.caddy.url} (pid ${process.pid})`,
 );
 if (values.domain === 'localhost') console.log(`Caddy's local root certificate: ${path.join(cluster.caddy.dataDir, 'caddy/pki/authorities/local/root.crt')}`);
-console.log(`kill -HUP ${process.pid} restarts the app processes one at a time; Ctrl-C stops.`);
+fs.mkdirSync(path.dirname(files.pid), { recursive: true });
+fs.writeFileSync(files.pid, `${process.pid}\n`);
+const ports = () => cluster.apps().map((a) => a.port);
+writeClusterState(files, { pid: process.pid, ports: ports(), restarts: 0 });
+console.log(`pid file ${files.pid}: \`npm run reload\` restarts the app processes one at a time; Ctrl-C stops.`);
 
+let restarts = 0;
 process.on('SIGHUP', () => {
   console.log('SIGHUP: rolling restart');
+  const done = (ok: boolean, message: string) => {
+    restarts++;
+    writeClusterState(files, { pid: process.pid, ports: ports(), restarts, last: { ok, message, at: new Date().toISOString() } });
+    (ok ? console.log : console.error)(message);
+  };
   cluster.rollingRestart().then(
-    () =>
-      console.log(
-        `rolling restart done: ports ${cluster
-          .apps()
-          .map((a) => a.port)
-          .join(', ')}`,
-      ),
-    (e: Error) => console.error(`rolling restart stopped: ${e.message}`),
+    () => done(true, `rolling restart done: ports ${ports().join(', ')}`),
+    (e: Error) => done(false, `rolling restart stopped: ${e.message}`),
   );
 });
 let stopping = false;
-const stop = async () => {
+const stop = async (why: string) => {
   if (stopping) return;
   stopping = true;
+  console.log(`${why}: stopping Caddy and the app processes`);
   await cluster.stop();
+  // only our own files: a second cluster refused at start must not remove the first one's
+  if (readClusterState(files)?.pid === process.pid) fs.rmSync(files.state, { force: true });
+  if (runningClusterPid(files) === process.pid) fs.rmSync(files.pid, { force: true });
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.off('SIGINT', askStop).off('SIGTERM', askStop);
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+if (stopAsked) void stop(stopAsked);
+// under npm: when npm is gone (killed by a signal it does not pass on, such as SIGHUP), the
+// cluster is reparented; it stops rather than leave processes nobody started
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('npm exited');
+  }, 1000).unref();
+}

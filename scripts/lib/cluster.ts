@@ -276,6 +276,7 @@ export async function startCluster(o: {
     for (const [i, slot] of slots.entries()) {
       const old = slot.app!;
       const nextPort = slot.ports[0] === old.port ? slot.ports[1] : slot.ports[0];
+      o.log?.(`slot ${i + 1}: starting the successor of port ${old.port} on port ${nextPort}`);
       const successor = await startApp(nextPort, env);
       // two health-check intervals: Caddy has marked the new port healthy before the old one leaves
       await sleep(interval * 2);
@@ -304,4 +305,53 @@ export async function startCluster(o: {
       await Promise.all(slots.map((s) => s.app?.stop()));
     },
   };
+}
+
+/** Where `npm run cluster` keeps its process id and its state, for `npm run reload`. */
+export type ClusterFiles = { pid: string; state: string };
+
+/**
+ * The cluster's pid file (`CLUSTER_PID_FILE`, default `cluster.pid` in `DATA_DIR`, `./data`) and
+ * its state file beside it (`<pid file>.json`: the rolling restarts done and their outcome).
+ */
+export function clusterFiles(env: Record<string, string | undefined> = process.env): ClusterFiles {
+  const pid = path.resolve(env.CLUSTER_PID_FILE ?? path.join(env.DATA_DIR && !env.DATA_DIR.includes('://') ? env.DATA_DIR : 'data', 'cluster.pid'));
+  return { pid, state: `${pid}.json` };
+}
+
+/** What the state file says: `restarts` counts the rolling restarts finished, `last` how the last one ended. */
+export type ClusterState = { pid: number; ports: number[]; restarts: number; last?: { ok: boolean; message: string; at: string } };
+
+/** The process id in the pid file when that process still runs, else null. */
+export function runningClusterPid(files: ClusterFiles): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(files.pid, 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    // EPERM: it runs, as another user
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** The state file's content, or null when there is none (or it is being rewritten). */
+export function readClusterState(files: ClusterFiles): ClusterState | null {
+  try {
+    return JSON.parse(fs.readFileSync(files.state, 'utf8')) as ClusterState;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the state file whole (a temporary file renamed over it, so a reader never sees half). */
+export function writeClusterState(files: ClusterFiles, state: ClusterState): void {
+  const tmp = `${files.state}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(state) + '\n');
+  fs.renameSync(tmp, files.state);
 }
