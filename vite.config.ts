@@ -1,5 +1,5 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { createLogger, defineConfig, type Plugin, type Rollup } from 'vite';
 import path from 'node:path';
 
 /**
@@ -101,7 +101,34 @@ function environmentAliases(byEnvironment: Record<string, Record<string, string>
  */
 const coreHasNoSideEffects = (id: string) => !/[\\/]core[\\/][^?]*\.ts$/.test(fileOf(id));
 
+/**
+ * Vite's logger without React Router's "Using Vite Environment API (experimental)" line, which it
+ * prints on every build and dev start while `future.v8_viteEnvironmentApi` is on: the flag is
+ * React Router 8's default behaviour, adopted on purpose (react-router.config.ts), so the notice
+ * says nothing to act on. Every other line is kept.
+ */
+function shopLogger(): ReturnType<typeof createLogger> {
+  const logger = createLogger();
+  const info = logger.info.bind(logger);
+  logger.info = (msg, options) => {
+    if (msg !== 'Using Vite Environment API (experimental)') info(msg, options);
+  };
+  return logger;
+}
+
+/**
+ * Rollup warnings that are known false positives, dropped by code and file only. zod 4.6.7 has
+ * two explanatory comments that mention `@__PURE__` where Rollup reads annotations
+ * (`zod/v4/core/regexes.js:74`, `util.js:400`): Rollup says it cannot interpret them and drops
+ * the comments, which changes no code. Any other warning, from zod too, is printed.
+ */
+function onwarn(warning: Rollup.RollupLog, warn: Rollup.LoggingFunction): void {
+  if (warning.code === 'INVALID_ANNOTATION' && /[\\/]node_modules[\\/]zod[\\/]/.test(warning.id ?? '')) return;
+  warn(warning);
+}
+
 export default defineConfig({
+  customLogger: shopLogger(),
   plugins: [
     reactRouter(),
     {
@@ -122,7 +149,7 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: [{ find: '~', replacement: path.resolve(import.meta.dirname, 'app') }] },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, rollupOptions: { onwarn } },
   environments: {
     // The server build has two entries sharing their chunks (one module graph):
     // `index.js`, the React Router server build (tests load it), and `server.js`, the HTTP
