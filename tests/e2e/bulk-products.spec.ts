@@ -83,6 +83,12 @@ test('pages of 50 and a search by brand at 412 products', async ({ browser }) =>
   const brands = await rows(page).locator('.admin-block').allTextContents();
   expect(brands.length).toBeGreaterThan(0);
   for (const b of brands.filter((x) => !x.includes('%'))) expect(b.trim()).toBe('Owner Davidoff');
+  // right to left: the bar and the table stay within the phone's width too
+  await open(page, '/admin/product/list?lang=ar');
+  await expect(page.getByTestId('bulk-bar')).toContainText('تغيير عدة منتجات');
+  await expectNoSideScroll(page);
+  await page.getByTestId('bulk-bar').scrollIntoViewIfNeeded();
+  await shot(page, 'bulk-08-arabic');
   await page.context().close();
 });
 
