@@ -54,6 +54,7 @@ export default [
       route('order/packing', 'routes/admin/order.packing.tsx'),
       route('product/add', 'routes/admin/product.add.tsx'),
       route('product/list', 'routes/admin/product.list.tsx'),
+      route('product/photos', 'routes/admin/product.photos.tsx'),
       route('promo/edit', 'routes/admin/promo.edit.tsx'),
       route('promo/list', 'routes/admin/promo.list.tsx'),
       route('user/add', 'routes/admin/user.add.tsx'),

@@ -16,7 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { sizeLimit } from '../api/validation.ts';
-import { MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
+import { MAX_BULK_PHOTO_UPLOAD_BYTES, MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
 import { resolveLocale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
 import { MAX_LOGO_BYTES } from '../core/config/browser.ts';
@@ -38,12 +38,15 @@ export const UPLOAD_LIMITS: UploadLimit[] = [
   { prefix: '/client/historydetails', maxSize: 3 * 15 * 1024 * 1024 + 1024 * 1024 },
   // product photos without scripts: up to 6 files in one form, 50 MB together
   { prefix: '/admin/product/add', maxSize: MAX_PHOTO_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, anchor: 'photos' },
-  // product photos sent one by one by the page's script
+  // the bulk photo upload by SKU without scripts: photos and zip files, 100 MB together (before
+  // the next prefix, which it begins with)
+  { prefix: '/admin/product/photos', maxSize: MAX_BULK_PHOTO_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, anchor: 'upload' },
+  // product photos sent one by one by the page's script (also the bulk upload's, /admin/product/photo/bysku)
   { prefix: '/admin/product/photo', maxSize: MAX_PHOTO_BYTES + FORM_OVERHEAD_BYTES },
-  // product CSV import (10,000 rows of the shop's own export)
-  { prefix: '/admin/product/list', maxSize: MAX_CSV_BYTES + FORM_OVERHEAD_BYTES, anchor: 'import' },
   // the storefront logo in the settings (core/brand; the page refuses files above 2 MB with its own message)
   { prefix: '/admin/settings', maxSize: MAX_LOGO_BYTES + FORM_OVERHEAD_BYTES },
+  // product CSV import (10,000 rows of the shop's own export)
+  { prefix: '/admin/product/list', maxSize: MAX_CSV_BYTES + FORM_OVERHEAD_BYTES, anchor: 'import' },
 ];
 
 /** Most bytes of a refused page body read and discarded before answering (beyond: the connection is closed). */

@@ -48,6 +48,7 @@ export default function AdminLayout() {
     ['/admin/home', t('nav.home')],
     ['/admin/order/list', t('nav.orders')],
     ['/admin/product/list', t('nav.products')],
+    ['/admin/product/photos', t('nav.bulkPhotos')],
     ['/admin/releases', t('nav.releases')],
     ['/admin/promo/list', t('nav.promos')],
     ['/admin/user/list', t('nav.users')],

@@ -11,6 +11,7 @@ import * as adminOrderCreditnote from './admin-order-creditnote.server.ts';
 import * as adminOrderExport from './admin-order-export.server.ts';
 import * as adminProductExport from './admin-product-export.server.ts';
 import * as adminProductPhoto from './admin-product-photo.server.ts';
+import * as adminProductPhotos from './admin-product-photos.server.ts';
 import * as adminUserExport from './admin-user-export.server.ts';
 import * as creditnote from './creditnote.server.ts';
 import * as customboxImage from './custombox-image.server.ts';
@@ -43,5 +44,7 @@ export const resourceRoutes: readonly ResourceRoute[] = [
   { path: '/admin/order/creditnote', loader: adminOrderCreditnote.loader },
   { path: '/admin/product/export', loader: adminProductExport.loader },
   { path: '/admin/product/photo', loader: adminProductPhoto.loader, action: adminProductPhoto.action },
+  { path: '/admin/product/photo/match', loader: adminProductPhotos.loader, action: adminProductPhotos.matchAction },
+  { path: '/admin/product/photo/bysku', loader: adminProductPhotos.loader, action: adminProductPhotos.fileAction },
   { path: '/media/products/:photo/:file', loader: media.loader },
 ];

@@ -5,6 +5,7 @@
  * cruiser-browser.cjs; docs/decisions/018-module-faces.md).
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
+export * from './bulk-photos.ts';
 export * from './csv-columns.ts';
 export * from './fields.ts';
 export * from './limits.ts';
