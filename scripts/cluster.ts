@@ -101,10 +101,42 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 if (stopAsked) void stop(stopAsked);
 // under npm: when npm is gone (killed by a signal it does not pass on, such as SIGHUP), the
-// cluster is reparented; it stops rather than leave processes nobody started
-if (process.env.npm_lifecycle_event) {
-  const parent = process.ppid;
+// cluster would run on with nobody to stop it; it stops instead
+const npm = process.env.npm_lifecycle_event ? npmAncestor() : null;
+if (npm !== null)
   setInterval(() => {
-    if (process.ppid !== parent) void stop('npm exited');
+    if (!alive(npm)) void stop('npm exited');
   }, 1000).unref();
+
+/**
+ * The npm process that runs this script: npm starts it through `sh -c`, so npm is the parent or
+ * the grandparent (Linux `/proc`; null elsewhere or when none is found).
+ */
+function npmAncestor(): number | null {
+  let pid = process.ppid;
+  for (let depth = 0; depth < 3 && pid > 1; depth++) {
+    try {
+      if (
+        fs
+          .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => /(^|[\\/])npm(-cli\.js)?$|^npm /.test(arg))
+      )
+        return pid;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -3,7 +3,8 @@
  * started through npm, writes its pid file, and `npm run reload` (scripts/cluster-reload.ts)
  * makes it replace its two app processes one at a time while requests go through Caddy without
  * one refused or failed; then npm is sent SIGTERM, as `kill` or a service manager does, and no
- * process of the cluster is left (npm passes SIGTERM on; SIGHUP it does not, hence the pid file).
+ * process of the cluster is left (npm passes SIGTERM on; SIGHUP it does not, hence the pid file,
+ * and a cluster whose npm died of it stops too).
  * Runs on the PostgreSQL pass of the suite when TEST_REDIS_URL is set too (vitest.config.ts); it
  * uses Redis database 11 of that server alone and empties it first.
  */
@@ -43,6 +44,24 @@ describe('npm run cluster + npm run reload, as an operator runs them', () => {
   let out = '';
   let env: NodeJS.ProcessEnv = {};
   let base = '';
+  const groups: number[] = [];
+
+  /** `npm run cluster` in a process group of its own (so the test can tell whether any process of it is left), until its pid file is written. */
+  const startNpmCluster = async () => {
+    const port = await freePort();
+    base = `https://localhost:${port}`;
+    out = '';
+    npm = spawn('npm', ['run', 'cluster', '--', '--processes', '2', '--port', String(port)], {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    groups.push(npm.pid!);
+    npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    await waitFor('pid file', () => fs.existsSync(path.join(tmp, 'data/cluster.pid')), 150_000);
+  };
 
   const waitFor = async (what: string, ok: () => boolean, ms: number, npmMayExit = false) => {
     const deadline = Date.now() + ms;
@@ -61,8 +80,6 @@ describe('npm run cluster + npm run reload, as an operator runs them', () => {
     await redis.connect();
     await redis.flushdb();
     redis.disconnect();
-    const port = await freePort();
-    base = `https://localhost:${port}`;
     env = {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST'))),
       DATABASE_URL: db.url,
@@ -72,20 +89,11 @@ describe('npm run cluster + npm run reload, as an operator runs them', () => {
       CADDY_STATE_DIR: path.join(tmp, 'caddy'),
       LOG_LEVEL: 'warn',
     };
-    // its own process group: the test can tell afterwards whether any process of it is left
-    npm = spawn('npm', ['run', 'cluster', '--', '--processes', '2', '--port', String(port)], {
-      cwd: REPO,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await waitFor('pid file', () => fs.existsSync(path.join(tmp, 'data/cluster.pid')), 150_000);
+    await startNpmCluster();
   }, 180_000);
 
   afterAll(async () => {
-    if (npm?.pid) for (const p of groupMembers(npm.pid)) process.kill(p.pid, 'SIGKILL');
+    for (const pgid of groups) for (const p of groupMembers(pgid)) process.kill(p.pid, 'SIGKILL');
     await drop?.();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
@@ -137,6 +145,16 @@ describe('npm run cluster + npm run reload, as an operator runs them', () => {
     process.kill(npm!.pid!, 'SIGTERM');
     await exited;
     await waitFor('every process of the cluster to end', () => groupMembers(pgid).length === 0, 20_000, true);
+    expect(fs.existsSync(path.join(tmp, 'data/cluster.pid'))).toBe(false);
+  }, 180_000);
+
+  it('a cluster whose npm dies of SIGHUP (which npm does not pass on) stops instead of running orphaned', async () => {
+    await startNpmCluster();
+    const pgid = npm!.pid!;
+    expect(appPids(pgid)).toHaveLength(2);
+    process.kill(npm!.pid!, 'SIGHUP');
+    await waitFor('every process of the cluster to end', () => groupMembers(pgid).length === 0, 20_000, true);
+    expect(out).toContain('npm exited: stopping');
     expect(fs.existsSync(path.join(tmp, 'data/cluster.pid'))).toBe(false);
   }, 180_000);
 });
