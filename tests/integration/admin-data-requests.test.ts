@@ -43,6 +43,7 @@ const ADMIN_ROUTES: [string, string][] = [
   ['/admin/custombox', 'routes/admin/custombox'],
   ['/admin/releases', 'routes/admin/releases'],
   ['/admin/refunds', 'routes/admin/refunds'],
+  ['/admin/vat', 'routes/admin/vat'],
 ];
 
 /** Every admin page action, with a form that an Admin's request would act on. `{user}` / `{victim}` are filled in. */

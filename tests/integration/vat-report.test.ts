@@ -250,5 +250,6 @@ describe('VAT report', () => {
     expect(wrong.status).toBe(302);
     expect(wrong.headers.get('location')).toBe('/admin/vat?error=range');
     expect((await t.http.fetch('/admin/vat/journal.csv?year=2030&period=Q1', { cookie: t.customer })).status).toBe(403);
+    expect((await t.http.fetch('/admin/vat/journal.csv?year=2030&period=Q1', { redirect: 'manual' })).status).toBe(302);
   });
 });

@@ -54,8 +54,8 @@ export default function VatReportPage({ loaderData }: Route.ComponentProps) {
   const fmt = useFormat();
   const { period, periods, report, years, fromAt, toAt, invalid, rangeError } = loaderData;
   const { form } = report;
-  // 810 -> "8.1 %" (as core/invoices ratePercent writes the journal's rate)
-  const rate = (bp: number) => `${bp / 100} %`;
+  // 810 -> "8.1 %" (as core/invoices ratePercent writes the journal's rate), never broken before the sign
+  const rate = (bp: number) => `${bp / 100}\u00a0%`;
   const row = (cipher: string, label: string, amount: number, strong = false) => (
     <tr key={cipher} className={strong ? 'vat-total' : undefined} data-testid={`vat-z${cipher}`}>
       <td className="vat-cipher">{cipher}</td>
