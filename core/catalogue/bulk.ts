@@ -71,7 +71,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The query's filter as one SQL condition (undefined: every product). */
 export function productListWhere(query: ProductListQuery): SQL | undefined {
-  const term = (query.q ?? '').trim().slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const term = (query.q ?? '')
+    .trim()
+    .slice(0, 100)
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   return and(
     term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
     query.state === 'active'
@@ -194,7 +197,8 @@ function changeOf(action: BulkAction, percent: number): { set: Partial<typeof pr
 /** Checks the action's name. @throws {DomainError} `invalid` (key `bulkActionInvalid`). */
 function checkAction(action: string): BulkAction {
   const found = BULK_ACTIONS.find((a) => a === action);
-  if (!found) throw new DomainError('invalid', 'Choose an action', { key: 'bulkActionInvalid', fields: { bulk: { key: 'adminshop:errors.bulkActionInvalid' } } });
+  if (!found)
+    throw new DomainError('invalid', 'Choose an action', { key: 'bulkActionInvalid', fields: { bulk: { key: 'adminshop:errors.bulkActionInvalid' } } });
   return found;
 }
 

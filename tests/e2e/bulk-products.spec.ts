@@ -45,7 +45,7 @@ async function owner(browser: Browser, javaScriptEnabled = true): Promise<Page> 
   const page = await context.newPage();
   if (!state) {
     await open(page, '/login?redirectTo=/admin/home');
-      await page.locator('input[name="email"]').fill(OWNER.email);
+    await page.locator('input[name="email"]').fill(OWNER.email);
     await page.locator('input[name="password"]').fill(OWNER.password);
     await page.locator('main').getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/home');
@@ -73,7 +73,10 @@ test('pages of 50 and a search by brand at 412 products', async ({ browser }) =>
   await expect(rows(page)).toHaveCount(50);
   await expectNoSideScroll(page);
   await shot(page, 'bulk-01-list');
-  await page.getByRole('navigation', { name: /Seiten/ }).getByRole('link', { name: '9' }).click();
+  await page
+    .getByRole('navigation', { name: /Seiten/ })
+    .getByRole('link', { name: '9' })
+    .click();
   await expect(page).toHaveURL(/[?&]page=9/);
   await expect(rows(page)).toHaveCount(12);
   await page.getByRole('searchbox', { name: 'Suche' }).fill('Owner Davidoff');

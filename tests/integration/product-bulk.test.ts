@@ -7,13 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  archiveStartingCatalogue,
-  bulkUpdateProducts,
-  countBulkChange,
-  listAdminProducts,
-  startingCatalogueCounts,
-} from '../../core/catalogue/index.ts';
+import { archiveStartingCatalogue, bulkUpdateProducts, countBulkChange, listAdminProducts, startingCatalogueCounts } from '../../core/catalogue/index.ts';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -97,12 +91,16 @@ describe('bulk actions on 400+ products', () => {
   it('refuses a bad percentage, an empty or forged selection and an unknown action, changing nothing', async () => {
     const ids = (await listAdminProducts(shop.db, { source: 'own' }, { page: 1, pageSize: 400 })).rows.map((p) => p.id);
     const entries = (await bulkEntries()).length;
-    const state = () => shop.db.select({ id: products.id, active: products.active, discountPercent: products.discountPercent }).from(products).orderBy(products.id);
+    const state = () =>
+      shop.db.select({ id: products.id, active: products.active, discountPercent: products.discountPercent }).from(products).orderBy(products.id);
     const before = await state();
     for (const discountPercent of ['101', '-5', '12.5', 'ten', '', undefined]) {
       const err = await bulkUpdateProducts(shop.db, { action: 'discount', target: { ids }, discountPercent }, ADMIN).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DomainError);
-      expect((err as DomainError).opts).toMatchObject({ key: 'bulkDiscountInvalid', fields: { discountPercent: { key: 'adminshop:errors.bulkDiscountInvalid' } } });
+      expect((err as DomainError).opts).toMatchObject({
+        key: 'bulkDiscountInvalid',
+        fields: { discountPercent: { key: 'adminshop:errors.bulkDiscountInvalid' } },
+      });
     }
     await expect(bulkUpdateProducts(shop.db, { action: 'archive', target: { ids: [] } }, ADMIN)).rejects.toMatchObject({ opts: { key: 'bulkNoneSelected' } });
     await expect(bulkUpdateProducts(shop.db, { action: 'archive', target: { ids: [...ids.slice(0, 3), "1' or 1=1"] } }, ADMIN)).rejects.toMatchObject({

@@ -13,7 +13,7 @@ import type { Route } from './+types/product.list';
 import { CSV_COLUMN_SPECS, csvTemplate } from '../../../core/catalogue/index.ts';
 import { BULK_ACTIONS, bulkUpdateProducts, countBulkChange, listAdminProducts, startingCatalogueCounts } from '../../../core/catalogue/index.ts';
 import { PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_SOURCES, PRODUCT_STATES, PRODUCT_STOCK_FILTERS } from '../../../core/catalogue/index.ts';
-import type { BulkAction, BulkTarget, ProductListQuery } from '../../../core/catalogue/index.ts';
+import type { BulkTarget, ProductListQuery } from '../../../core/catalogue/index.ts';
 import { decodeCsvFile, importProductsCsv, type CsvEncoding, type CsvImportResult } from '../../../core/catalogue/index.ts';
 import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
 import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
@@ -74,7 +74,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: translate(context.lang, 'adminshop:products.title'),
     ...query,
     params: queryParams(query),
-    choices: { states: PRODUCT_STATES, categories: PRODUCT_CATEGORIES, stocks: PRODUCT_STOCK_FILTERS, sources: PRODUCT_SOURCES, sorts: PRODUCT_SORTS, actions: BULK_ACTIONS },
+    choices: {
+      states: PRODUCT_STATES,
+      categories: PRODUCT_CATEGORIES,
+      stocks: PRODUCT_STOCK_FILTERS,
+      sources: PRODUCT_SOURCES,
+      sorts: PRODUCT_SORTS,
+      actions: BULK_ACTIONS,
+    },
     done: done === 'archived' || done === 'deleted' ? done : null,
     bulkDone: bulkDone ? { action: bulkDone, n: Math.max(0, Number(params.get('n')) || 0), percent: Math.max(0, Number(params.get('percent')) || 0) } : null,
     starting: await startingCatalogueCounts(context.shop.db),
@@ -116,7 +123,8 @@ async function bulkAction(form: FormData, url: URL, context: Route.ActionArgs['c
   const target: BulkTarget = scope === 'starting' ? { seeded: true } : scope === 'filter' ? { filter: query } : { ids };
   const action = intent === 'starting' ? 'archive' : String(form.get('bulk') ?? '');
   const discountPercent = form.get('discountPercent') ?? undefined;
-  const failed = (err: unknown) => formFailure(err, context.lang, { namespace: 'adminshop', form, extra: () => ({ bulk: true as const, confirm: null, result: null, draft: null }) });
+  const failed = (err: unknown) =>
+    formFailure(err, context.lang, { namespace: 'adminshop', form, extra: () => ({ bulk: true as const, confirm: null, result: null, draft: null }) });
   try {
     if (action === 'archive' && form.get('confirm') !== 'yes') {
       const n = await countBulkChange(context.shop.db, { action, target });
@@ -241,9 +249,27 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         search={{ label: t('products.search'), placeholder: t('products.searchHint'), grow: true, maxLength: 100 }}
         filters={[
           { name: 'state', label: t('products.show'), choices: choices.states, text: (s) => t(`products.state.${s}`) },
-          { name: 'category', label: t('product.category'), any: t('products.filter.anyCategory'), choices: choices.categories, text: (c) => t(`category.${c}`) },
-          { name: 'stock', label: t('products.stock'), any: t('products.filter.anyStock'), choices: choices.stocks, text: (c) => t(`products.filter.stocks.${c}`) },
-          { name: 'source', label: t('products.filter.source'), any: t('products.filter.anySource'), choices: choices.sources, text: (c) => t(`products.filter.sources.${c}`) },
+          {
+            name: 'category',
+            label: t('product.category'),
+            any: t('products.filter.anyCategory'),
+            choices: choices.categories,
+            text: (c) => t(`category.${c}`),
+          },
+          {
+            name: 'stock',
+            label: t('products.stock'),
+            any: t('products.filter.anyStock'),
+            choices: choices.stocks,
+            text: (c) => t(`products.filter.stocks.${c}`),
+          },
+          {
+            name: 'source',
+            label: t('products.filter.source'),
+            any: t('products.filter.anySource'),
+            choices: choices.sources,
+            text: (c) => t(`products.filter.sources.${c}`),
+          },
           { name: 'sort', label: t('products.filter.sort'), choices: choices.sorts, text: (c) => t(`products.filter.sorts.${c}`) },
         ]}
         current={{ ...loaderData, state: loaderData.state ?? 'all', sort: loaderData.sort ?? 'name' }}
@@ -259,7 +285,14 @@ export default function ProductList({ loaderData, actionData }: Route.ComponentP
         {loaderData.products.map((p) => (
           <input key={p.id} type="hidden" name="pageId" value={p.id} />
         ))}
-        <BulkBar actions={choices.actions} pageCount={loaderData.products.length} total={loaderData.total} fields={bulkFields} busy={busy} error={bulkAnswer && 'fields' in bulkAnswer ? bulkAnswer.error : null} />
+        <BulkBar
+          actions={choices.actions}
+          pageCount={loaderData.products.length}
+          total={loaderData.total}
+          fields={bulkFields}
+          busy={busy}
+          error={bulkAnswer && 'fields' in bulkAnswer ? bulkAnswer.error : null}
+        />
         <ProductTable
           products={loaderData.products}
           selectable

@@ -59,7 +59,9 @@ export function ProductTable({
         selectable && {
           key: 'select',
           header: <input type="checkbox" className="bulk-check" aria-label={t('products.bulk.selectAll')} onChange={tickPage} data-testid="bulk-select-page" />,
-          cell: (p) => <input type="checkbox" className="bulk-check" name="id" value={p.id} aria-label={t('products.bulk.selectOne', { sku: p.sku, name: p.name })} />,
+          cell: (p) => (
+            <input type="checkbox" className="bulk-check" name="id" value={p.id} aria-label={t('products.bulk.selectOne', { sku: p.sku, name: p.name })} />
+          ),
           className: 'admin-select',
         },
         {
