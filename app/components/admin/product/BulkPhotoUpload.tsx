@@ -13,7 +13,7 @@
  * The `accept` list leaves HEIC out as the product page's upload does: iOS then hands the page a
  * JPEG copy of a HEIC photo, which the shop can read.
  */
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent } from 'react';
 import { Form, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -129,13 +129,18 @@ async function expandZips(list: File[]): Promise<{ files: File[]; bad: string[];
   return { files, bad, tooLarge };
 }
 
+const noSubscription = () => () => undefined;
+const scriptsRun = () => true;
+const notYet = () => false;
+
 /**
  * The upload form with its preview, progress and results (see the module comment).
  * @param results the plain form's result rows (the action's answer), shown until files are chosen again.
  */
 export function BulkPhotoUpload({ results, error, busy }: { results: BulkPhotoRow[] | null; error: string | null; busy: boolean }) {
   const { t, i18n } = useTranslation('adminshop');
-  const [hydrated, setHydrated] = useState(false);
+  // true once the page runs its scripts (false while rendered on the server and while hydrating)
+  const hydrated = useSyncExternalStore(noSubscription, scriptsRun, notYet);
   const [phase, setPhase] = useState<Phase>('idle');
   const [rows, setRows] = useState<BulkPhotoRow[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -143,7 +148,6 @@ export function BulkPhotoUpload({ results, error, busy }: { results: BulkPhotoRo
   const [dragging, setDragging] = useState(false);
   const files = useRef<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   async function choose(list: File[]) {
     setProblem(null);
