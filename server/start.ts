@@ -59,7 +59,7 @@ async function openShopOrExit(): Promise<Shop> {
   } catch (e) {
     if (e instanceof EnvError || e instanceof DataDirLockedError) {
       console.error(e.message);
-      if (e instanceof EnvError) console.error('See README, "Configuration". For a local trial run `npm run dev`.');
+      if (e instanceof EnvError) console.error('See docs/operations.md, "Configuration". For a local trial run `npm run dev`.');
       process.exit(1);
     }
     throw e;
@@ -67,8 +67,8 @@ async function openShopOrExit(): Promise<Shop> {
 }
 
 /**
- * What the operator must know first, at the top of the log: what production still lacks (README,
- * "Configuration"), seller data still holding the seeded examples (IBAN, VAT number, address …),
+ * What the operator must know first, at the top of the log: what production still lacks
+ * (docs/operations.md, "Configuration"), seller data still holding the seeded examples (IBAN, VAT number, address …),
  * and on a first run without ADMIN_EMAIL a single-use link (24 h) where the owner creates the
  * first admin; the admin from ADMIN_EMAIL is created in between.
  */
@@ -135,7 +135,7 @@ export async function startServer(build: ServerBuild, dev?: DevLoop): Promise<vo
   const stopJobs = startJobScheduler(shop);
   let stopping = false;
   /**
-   * The graceful stop (README, "Rolling restarts"): report not ready at once, keep serving for
+   * The graceful stop (docs/operations.md, "Rolling restarts"): report not ready at once, keep serving for
    * DRAIN_DELAY_MS so the proxy's health check takes the process out of rotation, then stop
    * accepting, let the requests in flight finish (at most SHUTDOWN_TIMEOUT_MS), close the
    * database and exit 0. Ctrl-C (SIGINT) skips the delay: nobody balances a terminal.
