@@ -177,7 +177,9 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {/* last in the page: sticky at the screen's bottom on phones, at rest after the content */}
-      {!loaderData.release?.waiting && <BuyBar key={p.id} productId={p.id} stock={p.stock} price={<Price basePrice={p.basePrice} discountPercent={p.discountPercent} />} />}
+      {!loaderData.release?.waiting && (
+        <BuyBar key={p.id} productId={p.id} stock={p.stock} price={<Price basePrice={p.basePrice} discountPercent={p.discountPercent} />} />
+      )}
     </div>
   );
 }
