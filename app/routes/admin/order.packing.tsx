@@ -30,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code: order.code,
       createdAt: order.createdAt.toISOString(),
       address: order.address,
+      // the country named in the page's language, as the post needs it on the parcel
+      country: new Intl.DisplayNames([context.lang], { type: 'region' }).of(order.address.country) ?? order.address.country,
       lines,
       units: lines.reduce((s, l) => s + l.count, 0),
       messages: lines.flatMap((l) => (l.message ? [{ ...l.message, box: l.name }] : [])),
@@ -67,7 +69,7 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
       </p>
       <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
       <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>
-      <PostalAddress className="packing-address" address={d.address} country={d.address.country} />
+      <PostalAddress className="packing-address" address={d.address} country={d.country} />
       {d.messages.map((m, i) => (
         <section key={i} className="packing-gift" data-testid="packing-gift">
           <h2>{t(m.kind === 'engraving' ? 'fulfil.engravingToDo' : 'fulfil.cardToWrite')}</h2>
@@ -79,24 +81,27 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
         lines={d.lines}
         testId="packing-lines"
         tickColumn={t('fulfil.packed')}
-        skuColumn
         prices={false}
-        headings={{ sku: t('fulfil.sku'), item: t('fulfil.item'), count: t('fulfil.qty') }}
+        headings={{ item: t('fulfil.item'), count: t('fulfil.qty') }}
         item={(l) => (
           <>
-            {l.name} <span className="card-meta">{packagingLabel(l.packaging, t)}</span>
+            {l.name} <span className="card-meta">{l.contents.length > 0 ? t('custombox:packaging') : packagingLabel(l.packaging, t)}</span>
+            {/* the SKU under the name, not in a column of its own: the table fits a phone */}
+            <div className="card-meta">
+              {t('fulfil.sku')} <span className="sku">{l.sku}</span>
+            </div>
             {l.contents.length > 0 && (
               <ul className="packing-contents">
                 {l.contents.map((c, i) => (
                   <li key={i}>
-                    {c.count}× {c.name} <span className="card-meta nowrap">{c.sku}</span>
+                    {c.count}× {c.name} <span className="card-meta sku">{c.sku}</span>
                   </li>
                 ))}
               </ul>
             )}
             {l.message && (
               <p className="packing-line-message">
-                {t(l.message.kind === 'engraving' ? 'fulfil.engravingToDo' : 'fulfil.cardToWrite')}: «{l.message.text}»
+                {t(l.message.kind === 'engraving' ? 'custombox:engravingText' : 'custombox:cardText', { text: l.message.text })}
               </p>
             )}
           </>
