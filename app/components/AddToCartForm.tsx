@@ -53,7 +53,10 @@ export function AddToCartForm({ productId, stock, cardName, bar }: { productId: 
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       {bar && <div className="buy-bar-price">{bar}</div>}
       {cardName ? (
-        <input type="hidden" name="count" value="1" />
+        <>
+          <input type="hidden" name="count" value="1" />
+          <input type="hidden" name="card" value="1" />
+        </>
       ) : bar ? (
         <>
           <label htmlFor="qty-bar" className="visually-hidden">

@@ -32,6 +32,8 @@ const CartForm = z.discriminatedUnion('intent', [
     productId: z.string().min(1).max(64),
     count: z.coerce.number().int().min(1).max(999).catch(1),
     returnTo: z.string().optional(),
+    /** A product card's form (one unit): its buy now does not lower a quantity chosen before. */
+    card: z.string().optional(),
     js: z.string().optional(),
   }),
   z.object({ intent: z.literal('set'), productId: z.string().min(1).max(64), count: z.coerce.number().int().min(0).max(999), js: z.string().optional() }),
@@ -64,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       const f = readForm(CartForm, form);
       if (f.intent === 'add') await freeingExpiredUnits(context.shop, () => addToCart(db, context.cartKey, f.productId, f.count, userId));
-      else if (f.intent === 'buy') await freeingExpiredUnits(context.shop, () => buyNow(db, context.cartKey, f.productId, f.count, userId));
+      else if (f.intent === 'buy')
+        await freeingExpiredUnits(context.shop, () => buyNow(db, context.cartKey, f.productId, f.count, userId, { atLeast: Boolean(f.card) }));
       else if (f.intent === 'set') await setCartCount(db, context.cartKey, f.productId, f.count, userId);
       else await removeFromCart(db, context.cartKey, f.productId);
       if (f.intent === 'buy') return redirect(BUY_NOW_PATH); // the chosen quantity, straight to checkout

@@ -23,7 +23,8 @@ async function fillCart(page: Page) {
   await first.locator('a').first().click();
   await page.waitForURL(/\/productdetail\?id=/);
   await page.getByTestId('buy-now').click(); // the product page's own button (cards on the list have their own)
-  await page.waitForURL(/\/shopcart/);
+  await page.waitForURL(/\/payment$/); // buy now: straight to checkout
+  await page.goto('/shopcart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 }
 

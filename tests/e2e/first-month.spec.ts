@@ -113,7 +113,8 @@ test('the first month: a bad IBAN refused, a new customer registers from the car
   await customer.waitForURL(/\/productdetail\?id=/);
   await expect(customer.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
   await customer.getByTestId('buy-now').click();
-  await customer.waitForURL(/\/shopcart/);
+  await customer.waitForURL(/\/payment$/); // buy now: straight to checkout
+  await customer.goto('/shopcart');
   await expect(customer.getByTestId('cart-line')).toHaveCount(1);
   const note = customer.getByTestId('checkout-account');
   await expect(note).toBeVisible();

@@ -200,6 +200,8 @@ test('the site name and logo set in the settings show in the navbar and the titl
     await page.goto('/client/products');
     await expect(page.locator('.navbar .brand').getByTestId('site-name')).toHaveText('Tabacalera Keller');
     await expect(page.locator('.navbar .brand').getByTestId('site-logo')).toBeVisible();
+    // beside the logo and the name the phone's navbar still shows search and cart
+    await expect(page.getByTestId('cart-icon')).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveTitle(/ · Tabacalera Keller$/);
     await expect(page.locator('.footer-brand')).toHaveText('Tabacalera Keller');
     await hydrated(page);

@@ -188,7 +188,7 @@ describe('pages', () => {
 });
 
 describe('the cart without JavaScript', () => {
-  it('a plain form post to /shopcart adds to the cart and redirects back', async () => {
+  it('a plain form post to /shopcart adds to the cart and leads to the cart page, which links back', async () => {
     const p = await productBySku(shop, 'AF-HEM-SS-S1');
     const { id } = cartCookie(await get('/'))!;
     const back = `/productdetail?id=${p.id}`;
@@ -199,7 +199,7 @@ describe('the cart without JavaScript', () => {
       headers: { cookie: `${CART_COOKIE}=${id}`, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe(back);
+    expect(res.headers.get('location')).toBe(`/shopcart?${new URLSearchParams({ added: p.id, back })}`);
     const cart = await getCart(shop.db, id);
     expect(cart.lines.map((l) => [l.product.id, l.count])).toEqual([[p.id, 2]]);
     const page = await (await get('/shopcart', { cookie: `${CART_COOKIE}=${id}` })).text();
@@ -207,15 +207,15 @@ describe('the cart without JavaScript', () => {
     expect(page).toMatch(/27\.00/);
   });
 
-  it('buy now adds and goes to /shopcart; an off-site returnTo is ignored', async () => {
+  it('buy now sets the chosen quantity and goes to checkout; an off-site returnTo is ignored', async () => {
     const p = await productBySku(shop, 'AF-HEM-SS-S1');
     const { id } = cartCookie(await get('/'))!;
     const post = (form: Record<string, string>) =>
       app.request('http://shop.test/shopcart', { method: 'POST', body: new URLSearchParams(form), headers: { cookie: `${CART_COOKIE}=${id}` } });
     const buy = await post({ intent: 'buy', productId: p.id, count: '1' });
-    expect(buy.headers.get('location')).toBe('/shopcart');
+    expect(buy.headers.get('location')).toBe('/payment');
     const evil = await post({ intent: 'add', productId: p.id, count: '1', returnTo: '//evil.example/' });
-    expect(evil.headers.get('location')).toBe('/shopcart');
+    expect(evil.headers.get('location')).toBe(`/shopcart?${new URLSearchParams({ added: p.id, back: '/client/products' })}`);
     expect((await getCart(shop.db, id)).lines[0].count).toBe(2);
   });
 

@@ -48,6 +48,19 @@ describe('buy now', () => {
     expect(await lineCount(c, p.id)).toBe(2);
   });
 
+  it("a product card's buy now (one unit) does not lower a quantity chosen before", async () => {
+    const p = await productWith(shop, 10, 2400, 8);
+    const c = await createCustomer(shop);
+    await buyNow(shop.db, c.id, p.id, 1, c.id, { atLeast: true });
+    expect(await lineCount(c, p.id)).toBe(1);
+    await buyNow(shop.db, c.id, p.id, 3, c.id);
+    await buyNow(shop.db, c.id, p.id, 1, c.id, { atLeast: true });
+    expect(await lineCount(c, p.id)).toBe(3);
+    const res = await http.postForm('/shopcart', { intent: 'buy', productId: p.id, count: '1', card: '1' }, cookieOf(c));
+    expect(res.headers.get('location')).toBe('/payment');
+    expect(await lineCount(c, p.id)).toBe(3);
+  });
+
   it('the form without scripts goes to /payment with exactly the chosen quantity, tapped twice', async () => {
     const p = await productWith(shop, 10, 2400, 2);
     const c = await createCustomer(shop);

@@ -108,7 +108,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings(context.shop.db);
   // the list comes from the server, so the page hydrates with the same options in any browser
   const zones = Intl.supportedValuesOf('timeZone');
-  return { settings, timeZones: zones.includes(settings.timeZone) ? zones : [settings.timeZone, ...zones] };
+  return {
+    settings,
+    timeZones: zones.includes(settings.timeZone) ? zones : [settings.timeZone, ...zones],
+    // worked out here: in the browser the check would take the settings schema (zod) into the storefront chunk
+    examples: exampleSellerFields(settings) as string[],
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -180,7 +185,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const s = loaderData.settings;
   const f = actionData?.fields ?? {};
   // seeded example values still in place are marked at their field (core/config/readiness.ts)
-  const examples = new Set<string>(exampleSellerFields(s));
+  const examples = new Set(loaderData.examples);
   // a refused form shows what was typed (no-JS: a new page), not the stored value
   const posted: Record<string, string> = actionData && 'values' in actionData ? actionData.values : {};
   /** A field showing the stored setting `name` (the posted text after a refusal) and the action's message for it. */
