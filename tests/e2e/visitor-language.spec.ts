@@ -6,6 +6,7 @@
  * `WALK_SHOTS` when set (to be looked at), else to the test's output folder.
  */
 import { expect, test } from './fixtures.ts';
+import { logIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -31,3 +32,21 @@ for (const [lang, expected] of [
     await page.screenshot({ path: `${dir}/visitor-language-product-${lang}.png`, fullPage: true });
   });
 }
+
+test("admin at 390 px in German: the banner per language and a product's own texts", async ({ page }) => {
+  await logIn(page, 'e2e-admin@example.ch', 'E2e-Admin-Password-1');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  test.skip(!new URL(page.url()).pathname.startsWith('/admin/home'), 'the admin has a two-factor step first');
+  const dir = process.env.WALK_SHOTS ?? test.info().outputDir;
+  await page.goto('/admin/settings?lang=de');
+  const langs = page.locator('details', { hasText: 'Banner auf Deutsch' });
+  await langs.locator('summary').click();
+  await expect(page.locator('input[name="promotionalText_de"]')).toBeVisible();
+  await langs.screenshot({ path: `${dir}/visitor-language-admin-banner-de.png` });
+  await page.goto('/admin/product/list?lang=de');
+  await page.locator('a[href*="/admin/product/add?id="]').first().click();
+  const own = page.getByTestId('own-texts-de');
+  await own.locator('summary').click();
+  await expect(own.locator('input[name="wrapper_de"]')).toBeVisible();
+  await own.screenshot({ path: `${dir}/visitor-language-admin-product-de.png` });
+});
