@@ -48,7 +48,7 @@ async function phone(browser: Browser, lang: 'de' | 'ar' | 'en', javaScriptEnabl
 }
 
 /** Signs in (the form in English), then reads the shop in `lang`. */
-async function signedIn(browser: Browser, lang: 'de' | 'ar', who = E2E_CUSTOMER): Promise<Page> {
+async function signedIn(browser: Browser, lang: 'de' | 'ar', who: { email: string; password: string } = E2E_CUSTOMER): Promise<Page> {
   const page = await phone(browser, 'en');
   await logIn(page, who.email, who.password);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));

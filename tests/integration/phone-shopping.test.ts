@@ -21,7 +21,7 @@ import { photoStore } from '../../core/catalogue/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import type { TestHttp } from '../helpers/http.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -219,5 +219,19 @@ describe('referral codes in the promo list', () => {
     const owners = await referralOwners(shop.db, rows);
     expect(owners.get(owner.id)).toMatchObject({ name: 'Anna Muster', email: owner.email });
     expect((await referralOwners(shop.db, [{ influencerUserId: null }])).size).toBe(0);
+  });
+});
+
+describe('admin setup details', () => {
+  it("the promo list names an admin's own referral code; the profile shows no 1970-01-01 birthday never entered", async () => {
+    const admin = await userWithCookie(shop, 'Admin', { dateOfBirth: '1970-01-01', firstName: 'Vera', lastName: 'Keller' });
+    await shop.db
+      .insert(promos)
+      .values({ id: crypto.randomUUID(), code: `OWN${admin.userId.slice(0, 5).toUpperCase()}`, kind: 'percent', value: 5, influencerUserId: admin.userId });
+    const list = await (await http.fetch('/admin/promo/list', { cookie: admin.cookie })).text();
+    expect(list).toContain('Your own referral code: anyone who uses it gets the discount, and you earn a bonus.');
+    const profile = await http.fetch('/profile', { cookie: admin.cookie });
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).not.toContain('1970-01-01');
   });
 });
