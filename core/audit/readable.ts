@@ -111,6 +111,15 @@ const VALUE_KEYS: Record<string, (v: string) => string[]> = {
   strength: (v) => [`adminshop:strength.${v}`],
   action: (v) => [`admin:audit.values.bulk.${v}`],
   scope: (v) => [`admin:audit.values.scope.${v}`],
+  reason: (v) => [`adminshop:stock.reasons.${v}`],
+  carrier: (v) => [`admin:audit.values.carrier.${v}`],
+};
+
+/** Fields shown first, in this order (jsonb keeps an object's keys sorted by length, not as written). */
+const FIELD_ORDER = ['file', 'new', 'updated', 'unchanged', 'rows', 'action', 'count', 'amount'];
+const rank = (field: string) => {
+  const i = FIELD_ORDER.indexOf(field);
+  return i === -1 ? FIELD_ORDER.length : i;
 };
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
@@ -248,8 +257,9 @@ function objectView(r: AuditRow, names: Names, byId: Map<string, UserName>, lang
         : { kind, label: null, meta: null, href: '/admin/order/list' };
     case 'product': {
       if (!id) {
+        // an import's file is among its details
         const label = r.action === 'catalogue.import' ? translate(lang, 'admin:audit.object.catalogue') : null;
-        return { kind, label, meta: text(recorded.file), href: '/admin/product/list' };
+        return { kind, label, meta: null, href: '/admin/product/list' };
       }
       const p = names.products.get(id);
       // a deleted product is named by what its entry recorded
@@ -339,7 +349,7 @@ export function auditFieldLabel(field: string, lang: string): string {
 function fieldsOf(r: Pick<AuditRow, 'before' | 'after'>, c: ValueContext): { changes: FieldChange[]; details: FieldDetail[] } {
   const before = r.before ?? null;
   const after = r.after ?? null;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !HIDDEN_FIELDS.has(k));
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((k) => !HIDDEN_FIELDS.has(k)).sort((a, b) => rank(a) - rank(b));
   const changes: FieldChange[] = [];
   const details: FieldDetail[] = [];
   for (const k of keys) {
@@ -349,7 +359,11 @@ function fieldsOf(r: Pick<AuditRow, 'before' | 'after'>, c: ValueContext): { cha
     const inAfter = after !== null && k in after;
     if (inBefore && inAfter && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
       changes.push({ field: k, label, before: showValue(k, before[k], money, c), after: showValue(k, after[k], money, c) });
-    else details.push({ field: k, label, value: showValue(k, inAfter ? after![k] : before![k], money, c) });
+    else {
+      const value = showValue(k, inAfter ? after![k] : before![k], money, c);
+      // a detail recorded empty (no lines returned, no note) says nothing
+      if (value !== '–') details.push({ field: k, label, value });
+    }
   }
   return { changes, details };
 }
