@@ -4,8 +4,7 @@
  * the outbox like every other.
  */
 import { z } from 'zod';
-import { escapeHtml } from '../core/mail/index.ts';
-import { sendMail } from '../core/mail/index.ts';
+import { sendTestMail } from '../core/mail/index.ts';
 import { ApiRouter } from './openapi.ts';
 
 export const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });
@@ -21,12 +20,7 @@ export const emailApi = new ApiRouter(['email', 'admin']).operation({
   handler: async (c) => {
     const body = c.req.valid('json');
     const shop = c.get('shop');
-    const id = await sendMail(shop, {
-      to: body.recipient,
-      subject: body.subject,
-      text: body.content,
-      html: `<!doctype html><html><body><p style="white-space:pre-wrap">${escapeHtml(body.content)}</p></body></html>`,
-    });
+    const id = await sendTestMail(shop, { to: body.recipient, subject: body.subject, content: body.content });
     return c.json({
       message: shop.env.SMTP_URL ? 'The e-mail was sent (or queued for retry)' : 'The e-mail was stored in the outbox (no SMTP server configured)',
       id,

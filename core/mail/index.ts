@@ -11,3 +11,4 @@ export * from './order-mails.ts';
 export * from './order-summary.ts';
 export * from './service.ts';
 export * from './templates.ts';
+export * from './test-mail.ts';
