@@ -1,6 +1,8 @@
 /** Test users: created verified through the admin service (no mail), then logged in through the API. */
+import { eq } from 'drizzle-orm';
 import { adminCreateUser } from '../../core/accounts/admin.ts';
 import type { Role } from '../../core/accounts/browser.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from './api.ts';
 
@@ -39,4 +41,12 @@ export async function roleUsers(shop: Shop, api: ApiClient): Promise<{ customer:
   const influencer = await userWithRole(shop, api, 'Influencer');
   const admin = await userWithRole(shop, api, 'Admin');
   return { customer, influencer, admin };
+}
+
+/** A verified customer with the test password (GOOD_PASSWORD) and a locale, created without a mail. */
+export async function customerWithPassword(shop: Shop, locale = 'en'): Promise<{ id: string; email: string }> {
+  const reg = registration();
+  const { id } = await adminCreateUser(shop.db, { ...reg, role: 'Customer' });
+  await shop.db.update(users).set({ locale, emailVerifiedAt: new Date() }).where(eq(users.id, id));
+  return { id, email: reg.email };
 }

@@ -118,3 +118,13 @@ export const cookiesOf = (res: Response): string =>
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+
+/**
+ * A plain form post (no JavaScript: `application/x-www-form-urlencoded`) of `fields` to `url` on
+ * the in-process application, with `headers` (origin, cookie…) added.
+ */
+export const formPost = (app: HttpApp, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  app.request(url, { method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+/** The Set-Cookie headers of `res` that set the cookie `name`. */
+export const cookieNamed = (res: Response, name: string) => res.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));

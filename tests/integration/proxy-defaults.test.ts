@@ -2,7 +2,8 @@
  * Behind a proxy: `HOST` defaults to 127.0.0.1 when `TRUST_PROXY` is set (a client reaching the
  * port from another machine could otherwise forge the forwarded headers), an explicit `HOST` is
  * kept; and the forwarded scheme and host are the right-most values, the ones the proxy next to the
- * shop appended, not what the client wrote further left (`X-Forwarded-Host: shop, evil`).
+ * shop appended, not what the client wrote further left (`X-Forwarded-Host: shop, evil`); and the
+ * start-up report's warning when TRUST_PROXY trusts hops while HOST listens on every interface.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -90,5 +91,16 @@ describe('forwarded scheme and host: the right-most value', () => {
     expect(forged.status).toBe(421);
     const proxied = await get(shopPort, '/robots.txt', { host: 'backend', 'x-forwarded-host': 'evil.example, shop.example.ch', 'x-forwarded-proto': 'https' });
     expect(proxied.status).toBe(200);
+  });
+});
+
+describe('start-up report', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch', SESSION_SECRET: 'x'.repeat(40) };
+  it('warns when TRUST_PROXY trusts hops while HOST listens on every interface, not when it listens on loopback', () => {
+    const open = productionGaps(loadEnv({ ...production, TRUST_PROXY: '1', HOST: '0.0.0.0' })).filter((g) => g.variable === 'TRUST_PROXY');
+    expect(open).toHaveLength(1);
+    expect(open[0].message).toMatch(/HOST=0\.0\.0\.0 listens on every interface/);
+    expect(productionGaps(loadEnv({ ...production, TRUST_PROXY: '1', HOST: '127.0.0.1' })).some((g) => g.variable === 'TRUST_PROXY')).toBe(false);
+    expect(productionGaps(loadEnv({ ...production, TRUST_PROXY: '10.0.0.5', HOST: '0.0.0.0' })).some((g) => g.variable === 'TRUST_PROXY')).toBe(false);
   });
 });
