@@ -1,15 +1,24 @@
 /**
- * Language of API answers (docs/api.md: messages "in the request's language"): `?lang=`, then
- * the `lang` cookie, then `Accept-Language`, then English.
+ * The request's language, decided once at the edge (ADR 016): {@link edgeLocale} is the first
+ * middleware of the pages' chain (server/app.ts) and of the JSON chain (server/api-chain.ts: the
+ * API and the personal part), and puts `locale` on the context; every later step (the body
+ * limit, the cross-site check, the pages, the API's messages "in the request's language",
+ * docs/api.md) reads `c.get('locale')`. The page-cache front door, which runs before Hono, calls
+ * the same core `requestLocale` with the same inputs.
  */
-import { resolveLocale, type Locale } from '../core/i18n/browser.ts';
+import type { MiddlewareHandler } from 'hono';
+import { requestLocale, type Locale } from '../core/i18n/browser.ts';
 export { translateError, translateFields } from '../core/i18n/index.ts';
 
-/** The request's language code, one of the supported locales. */
+/** The request's language: `?lang=`, the `lang` cookie, `Accept-Language`, English (core/i18n `requestLocale`). */
 export function requestLanguage(req: Request): Locale {
-  // the URL is parsed only when its query may name a language (most calls have no query)
-  const q = req.url.indexOf('?');
-  const query = q >= 0 && req.url.includes('lang=', q) ? new URL(req.url).searchParams.get('lang') : null;
-  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.get('cookie') ?? '')?.[1];
-  return resolveLocale({ query, cookie, acceptLanguage: req.headers.get('accept-language') });
+  return requestLocale({ url: req.url, cookieHeader: req.headers.get('cookie'), acceptLanguage: req.headers.get('accept-language') });
+}
+
+/** Middleware: sets `locale` on the context from the request ({@link requestLanguage}), once. */
+export function edgeLocale(): MiddlewareHandler<{ Variables: { locale: Locale } }> {
+  return async (c, next) => {
+    c.set('locale', requestLanguage(c.req.raw));
+    await next();
+  };
 }

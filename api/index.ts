@@ -46,9 +46,9 @@ export const apiModules: ApiModule[] = [
 /** Maps any thrown value to the contract's error answer. */
 export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
   if (err instanceof DomainError) {
-    const message = translateError(c.get('lang') ?? 'en', err);
+    const message = translateError(c.get('locale'), err);
     const body: Record<string, unknown> = { message };
-    if (err.opts.fields) body.fields = translateFields(c.get('lang') ?? 'en', err.opts.fields);
+    if (err.opts.fields) body.fields = translateFields(c.get('locale'), err.opts.fields);
     if (err.opts.key === TWO_FACTOR_REQUIRED_KEY) body.twoFactorRequired = true; // user/login: send `otp` too
     return c.json(body, STATUS_FOR[err.code]);
   }
@@ -88,7 +88,9 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): OpenAP
   api.use('*', async (c, next) => {
     c.set('shop', shop);
     c.set('auth', undefined);
-    c.set('lang', requestLanguage(c.req.raw));
+    // set by the edge (server/api-chain.ts edgeLocale); decided here, the same way, only when the
+    // API is mounted without that chain (tests/helpers/api.ts)
+    if (!c.get('locale')) c.set('locale', requestLanguage(c.req.raw));
     await next();
     // on the finished answer's own headers: `c.header()` after the handler would copy the whole
     // response

@@ -126,7 +126,12 @@ export const orderApi = new ApiRouter(['order'])
       const body = c.req.valid('json');
       await requireSelfOrAdmin(c, body.userID);
       await consumeRateLimit(c.get('shop'), 'order', clientIp(c), body.userID);
-      const order = await createOrder(c.get('shop'), { userId: body.userID, paymentMethod: body.paymentMethod, address: body.address, locale: c.get('lang') });
+      const order = await createOrder(c.get('shop'), {
+        userId: body.userID,
+        paymentMethod: body.paymentMethod,
+        address: body.address,
+        locale: c.get('locale'),
+      });
       return c.json({ order: orderJson(order) }, 201);
     },
   })

@@ -52,7 +52,7 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
     handler: async (c) => {
       const q = c.req.valid('query');
       const page = await listProducts(c.get('shop').db, q);
-      const lang = q.lang ?? c.get('lang');
+      const lang = q.lang ?? c.get('locale');
       return c.json({
         products: page.items.map((p) => productJson(p, lang)),
         total: page.total,
@@ -72,6 +72,6 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
       const q = c.req.valid('query');
       const p = await getProduct(c.get('shop').db, q.id);
       if (!p || !p.active) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
-      return c.json({ product: productJson(p, q.lang ?? c.get('lang')) });
+      return c.json({ product: productJson(p, q.lang ?? c.get('locale')) });
     },
   });

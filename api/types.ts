@@ -8,7 +8,7 @@ export type ApiEnv = {
     shop: Shop;
     /** Resolved lazily by `requireAuth`/`optionalAuth` (api/auth.ts). */
     auth: AuthUser | null | undefined;
-    /** Language of the request for messages (`?lang`, cookie, Accept-Language: api/i18n.ts). */
-    lang: Locale;
+    /** Language of the request (`?lang`, cookie, Accept-Language), set once at the edge: api/i18n.ts `edgeLocale`. */
+    locale: Locale;
   };
 };

@@ -53,7 +53,7 @@ const UserAnswer = z.object({
 
 function meta(c: Context<ApiEnv>): RequestMeta {
   const shop = c.get('shop');
-  return { origin: publicOrigin(shop.env), lang: c.get('lang') ?? 'en', ip: clientIp(c) };
+  return { origin: publicOrigin(shop.env), lang: c.get('locale'), ip: clientIp(c) };
 }
 
 const id = z.string().trim().min(1).max(64);

@@ -2,7 +2,7 @@
  * The middleware chain of the JSON API, `/api/*` (ADR 013). server/app.ts mounts it
  * and the API before the pages' chain, so a JSON call runs only what applies to it:
  *
- * request id → client behind `TRUST_PROXY` → Host check (421) → body limit (413) → NUL refusal
+ * the request's language (api/i18n.ts) → request id → client behind `TRUST_PROXY` → Host check (421) → body limit (413) → NUL refusal
  * (400) → request log → 503 while the database is down → security headers (without a CSP nonce)
  * → compression of large answers → the API (api/index.ts: `Cache-Control: no-store`, rate limits,
  * validation, authentication per call).
@@ -14,6 +14,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { edgeLocale } from '../api/i18n.ts';
 import type { Shop } from '../core/shop.ts';
 import { requestBodyLimit } from './body-limit.ts';
 import { hostCheck } from './host-check.ts';
@@ -70,6 +71,7 @@ export function compressAccepted(): MiddlewareHandler {
  */
 export function jsonChain(shop: Shop, ...beforeLog: MiddlewareHandler[]): MiddlewareHandler[] {
   return [
+    edgeLocale(),
     requestId(),
     forwarded(shop),
     hostCheck(shop),

@@ -11,6 +11,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { ServerBuild } from 'react-router';
 import { createApi } from '../api/index.ts';
+import { edgeLocale } from '../api/i18n.ts';
 import type { Shop } from '../core/shop.ts';
 import { queryCount } from '../core/db/index.ts';
 import { PageCache } from './page-cache.ts';
@@ -95,6 +96,8 @@ export function createHttpApp(shop: Shop, opts: HttpAppOptions): HttpApp {
   if (staticFiles) app.use('/assets/*', forwarded(shop), hostCheck(shop), precompressedAssets(root));
   app.use(PERSONAL_PART_PATH, ...personalPartChain(shop));
   app.get(PERSONAL_PART_PATH, personalPart(shop));
+  // the request's language, decided once for every later step (api/i18n.ts)
+  app.use('*', edgeLocale());
   app.use('*', rememberCachedWire());
   app.use('*', requestId());
   // real client behind TRUST_PROXY, Host check, NUL in URLs, one body limit

@@ -14,10 +14,9 @@
  *   closes the connection shows "connection reset" instead of the answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { sizeLimit } from '../api/validation.ts';
 import { MAX_BULK_PHOTO_UPLOAD_BYTES, MAX_CSV_BYTES, MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES } from '../core/catalogue/browser.ts';
-import { resolveLocale } from '../core/i18n/browser.ts';
+import type { Locale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
 import { MAX_LOGO_BYTES } from '../core/config/browser.ts';
 
@@ -104,7 +103,7 @@ function limit(maxSize: number, anchor?: string): MiddlewareHandler {
     const path = c.req.path;
     if (path.startsWith('/api/') || path === '/api')
       return c.json({ message: `The request is too large (at most ${Math.round(maxSize / 1024)} KB).` }, 413, headers);
-    const lang = resolveLocale({ query: c.req.query('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
+    const lang = (c as Context<{ Variables: { locale: Locale } }>).get('locale');
     const complete = await drain(c);
     const keep = complete ? { 'Cache-Control': 'no-store' } : headers;
     if (/application\/json/i.test(c.req.header('accept') ?? ''))

@@ -13,10 +13,9 @@
  * JavaScript, always carry the shop's own origin.
  */
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Shop } from '../core/shop.ts';
 import { publicOrigin } from '../core/config/browser.ts';
-import { resolveLocale } from '../core/i18n/browser.ts';
+import type { Locale } from '../core/i18n/browser.ts';
 import { translate } from '../core/i18n/index.ts';
 import { clientOf } from './proxy.ts';
 
@@ -34,7 +33,7 @@ export function sameOriginRequest(origin: string | undefined, fetchSite: string 
 }
 
 /** Middleware: 403 for cross-site POST/PUT/PATCH/DELETE outside `/api`. Runs after `forwarded`. */
-export function originCheck(shop: Pick<Shop, 'env'>): MiddlewareHandler {
+export function originCheck(shop: Pick<Shop, 'env'>): MiddlewareHandler<{ Variables: { locale: Locale } }> {
   const configured = publicOrigin(shop.env).toLowerCase();
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
@@ -42,7 +41,7 @@ export function originCheck(shop: Pick<Shop, 'env'>): MiddlewareHandler {
     const direct = new URL(c.req.url);
     const self = client ? `${client.proto}://${client.host}` : `${direct.protocol}//${direct.host}`.toLowerCase();
     if (sameOriginRequest(c.req.header('origin'), c.req.header('sec-fetch-site'), [self, configured])) return next();
-    const lang = resolveLocale({ cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
-    return c.text(translate(lang, 'security:crossSite'), 403, { 'Cache-Control': 'no-store' });
+    // in the request's language, `?lang=` included, as the page the form came from
+    return c.text(translate(c.get('locale'), 'security:crossSite'), 403, { 'Cache-Control': 'no-store' });
   };
 }

@@ -19,33 +19,10 @@ import { isCartCookieId, newAnonymousCartId } from '../core/cart/index.ts';
 import { readContentVersion } from '../core/db/index.ts';
 import { parseTrustProxy } from '../core/config/index.ts';
 import { LOOPBACK_HOSTS, publicOrigin, secureTransport } from '../core/config/browser.ts';
-import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
+import { LANG_COOKIE, matchLocale, requestLocale } from '../core/i18n/browser.ts';
 import type { Shop } from '../core/shop.ts';
 import { CACHEABLE_PATHS, maySharePage, pageCacheKey, pageCacheSearch, pageCookieNames, pickEncoding, type PageCache, type PageEntry } from './page-cache.ts';
-import { CART_COOKIE_MAX_AGE_S } from '../core/accounts/index.ts';
-
-/** The cookies of a `Cookie` header (first value of each name; values not decoded beyond %XX). */
-function cookies(header: string | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || out.has(name)) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    if (value.includes('%')) {
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        // keep as sent
-      }
-    }
-    out.set(name, value);
-  }
-  return out;
-}
+import { CART_COOKIE_MAX_AGE_S, readCookies } from '../core/accounts/index.ts';
 
 /** Whether an `If-None-Match` header names the entry's ETag. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -77,10 +54,10 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     if (!CACHEABLE_PATHS.has(pathname) || raw.includes('%00') || raw.includes('\u0000')) return false;
     const h = req.headers;
     if (h.authorization) return false;
-    const jar = cookies(h.cookie);
+    const jar = readCookies(h.cookie);
     // a visitor with a session or a filled cart gets the shared page only when the browser runs
     // scripts and holds the personal hint (it then fetches its personal part; app/lib/personal.ts)
-    if (!maySharePage((name) => jar.get(name), names)) return false;
+    if (!maySharePage((name) => jar[name], names)) return false;
     // the client as the app sees it (server/proxy.ts): forwarded headers only from a trusted proxy
     const peer = req.socket.remoteAddress;
     let host = (h.host ?? '').toLowerCase();
@@ -98,9 +75,10 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     const params = search ? new URLSearchParams(search) : null;
     // a `?lang=` other than the cookie's goes to the app, which remembers it in the cookie
     const queryLang = matchLocale(params?.get('lang'));
-    if (queryLang && queryLang !== jar.get('lang')) return false;
-    const lang = resolveLocale({ query: params?.get('lang'), cookie: jar.get('lang'), acceptLanguage: h['accept-language'] });
-    const themeCookie = jar.get('theme');
+    if (queryLang && queryLang !== jar[LANG_COOKIE]) return false;
+    // the same function and inputs as the app's edge (api/i18n.ts edgeLocale), so the key names the page's language
+    const lang = requestLocale({ url: raw, cookieHeader: h.cookie, acceptLanguage: h['accept-language'] });
+    const themeCookie = jar.theme;
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
     const key = pageCacheKey(origin, pathname, pageCacheSearch(pathname, search), lang, theme);
     const answer = (version: number): boolean => {
@@ -120,12 +98,12 @@ function write(
   wire: [string, string][],
   req: IncomingMessage,
   res: ServerResponse,
-  jar: Map<string, string>,
+  jar: Record<string, string | undefined>,
   secure: boolean,
   cartCookie: string,
 ) {
   const headers: [string, string][] = [...wire, ['X-Request-Id', randomUUID()]];
-  if (!isCartCookieId(jar.get(cartCookie))) {
+  if (!isCartCookieId(jar[cartCookie])) {
     headers.push([
       'Set-Cookie',
       serialize(cartCookie, newAnonymousCartId(), { httpOnly: true, sameSite: 'Lax', secure, path: '/', maxAge: CART_COOKIE_MAX_AGE_S }),

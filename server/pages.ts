@@ -10,7 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { countCartItems, isCartCookieId, newAnonymousCartId } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { matchLocale, resolveLocale } from '../core/i18n/browser.ts';
+import { LANG_COOKIE, matchLocale } from '../core/i18n/browser.ts';
 import { readContentVersion } from '../core/db/index.ts';
 import { publicOrigin, secureTransport } from '../core/config/browser.ts';
 import { clientIp } from '../api/client-ip.ts';
@@ -135,12 +135,13 @@ function readVisit(shop: Shop, c: Context<HttpEnv>, names: PageCookieNames): Pag
     setCookie(c, names.cart, anonCartId, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', maxAge: CART_COOKIE_MAX_AGE_S });
   }
   const theme = getCookie(c, 'theme');
-  const lang = resolveLocale({ query: url.searchParams.get('lang'), cookie: getCookie(c, 'lang'), acceptLanguage: c.req.header('accept-language') });
+  // decided once at the edge (api/i18n.ts edgeLocale), as the front door decides it for its key
+  const lang = c.get('locale');
   // a language chosen by `?lang=` stays for the following pages, whose links do not repeat it
   // (a filter form or pager link would otherwise switch back to the cookie's language)
   const queryLang = matchLocale(url.searchParams.get('lang'));
-  if (queryLang && queryLang !== getCookie(c, 'lang'))
-    setCookie(c, 'lang', queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
+  if (queryLang && queryLang !== getCookie(c, LANG_COOKIE))
+    setCookie(c, LANG_COOKIE, queryLang, { sameSite: 'Lax', secure: https, path: '/', maxAge: LANG_COOKIE_MAX_AGE_S });
   const base = {
     shop,
     lang,

@@ -22,7 +22,7 @@ import { getSettings } from '../config/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { outbox } from '../db/index.ts';
 import { publicOrigin } from '../config/browser.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { renderLinkMail, type LinkMailKind } from '../mail/index.ts';
 import { consumeRateLimit } from '../rate-limit/index.ts';
 import { parseInput as parse } from '../validation.ts';
@@ -119,7 +119,7 @@ async function queueLinkMail(
   link: string,
 ): Promise<PendingMail> {
   const settings = await getSettings(tx);
-  const mail = renderLinkMail(kind, resolveLocale({ stored: user.locale }), { to: user.email, name: user.firstName, shop: settings.companyName, link });
+  const mail = renderLinkMail(kind, storedLocale(user.locale), { to: user.email, name: user.firstName, shop: settings.companyName, link });
   const id = await queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
   return { id, kind, to: user.email, link };
 }

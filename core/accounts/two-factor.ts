@@ -26,7 +26,7 @@ import { refreshTokens, users } from '../db/index.ts';
 import { recoveryCodes, securityPolicy, twoFactor } from '../db/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { deliverOutbox, queueMail, renderLinkMail } from '../mail/index.ts';
 import { bumpSessionVersion } from './auth.ts';
 import { verifyPassword } from './password.ts';
@@ -239,7 +239,7 @@ async function queueAdminTwoFactorMails(shop: Shop, tx: Db, userId: string, kind
   const link = `${publicOrigin(shop.env)}/admin/user/details?id=${encodeURIComponent(userId)}`;
   const ids: string[] = [];
   for (const a of admins) {
-    const mail = renderLinkMail(kind, resolveLocale({ stored: a.locale }), {
+    const mail = renderLinkMail(kind, storedLocale(a.locale), {
       to: a.email,
       name: a.firstName,
       shop: settings.companyName,
@@ -259,7 +259,7 @@ export async function mailWrongCodes(shop: Shop, userId: string, count: number):
   const [u] = await shop.db.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
   if (!u) return;
   const settings = await getSettings(shop.db);
-  const mail = renderLinkMail('wrongCodes', resolveLocale({ stored: u.locale }), {
+  const mail = renderLinkMail('wrongCodes', storedLocale(u.locale), {
     to: u.email,
     name: u.firstName,
     shop: settings.companyName,

@@ -5,6 +5,7 @@
  * resolver, {@link resolveLocale}, that decides it (ADR 016).
  * Pure functions, safe in the browser and on the server.
  */
+import { parse as parseCookie } from 'cookie';
 
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
 /** Locales offered in the navbar picker. */
@@ -145,4 +146,40 @@ export function resolveLocale(from: LocaleSources): Locale {
     }
   }
   return DEFAULT_LOCALE;
+}
+
+/** Name of the cookie that remembers the language chosen in the picker or by `?lang=`. */
+export const LANG_COOKIE = 'lang';
+
+/** What a request offers for its language: exactly what {@link requestLocale} reads. */
+export type RequestLocaleInputs = {
+  /** The request's URL, absolute or path with query (`/cart?lang=de`): only its `?lang=` is read. */
+  url: string;
+  /** The raw `Cookie` header: only the {@link LANG_COOKIE} cookie is read. */
+  cookieHeader?: string | null;
+  /** The raw `Accept-Language` header. */
+  acceptLanguage?: string | null;
+};
+
+/**
+ * The language of one request — a page, a resource, an API call or a refusal made before either
+ * (body limit, cross-site form): `?lang=`, then the `lang` cookie, then `Accept-Language`, then
+ * English ({@link resolveLocale}). Decided once at the edge (server/app.ts and server/api-chain.ts put
+ * it on the context as `locale`); the page-cache front door, which runs before Hono, calls this
+ * with the same inputs, so its cache key names the language the page was rendered in.
+ * Pure; parses the query and the cookie header only when they can name a language.
+ */
+export function requestLocale({ url, cookieHeader, acceptLanguage }: RequestLocaleInputs): Locale {
+  const q = url.indexOf('?');
+  const query = q >= 0 && url.includes('lang=', q) ? new URLSearchParams(url.slice(q + 1).split('#')[0]).get('lang') : null;
+  const cookie = cookieHeader?.includes(`${LANG_COOKIE}=`) ? parseCookie(cookieHeader)[LANG_COOKIE] : null;
+  return resolveLocale({ query, cookie, acceptLanguage });
+}
+
+/**
+ * The language of a stored record: an order's or user's `locale`, the shop's `shopMailLocale`.
+ * A tag is matched as {@link matchLocale} does (`de-CH` is `de`); an unknown or missing one is English.
+ */
+export function storedLocale(value: string | null | undefined): Locale {
+  return resolveLocale({ stored: value });
 }

@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import type { ShopSettings } from '../config/browser.ts';
 import type { PostalAddress } from '../db/index.ts';
-import { resolveLocale, type Locale } from '../i18n/browser.ts';
+import { storedLocale, type Locale } from '../i18n/browser.ts';
 import { textIn, type DocumentKey, type TextParams } from '../i18n/index.ts';
 import { PdfText } from './fonts.ts';
 
@@ -69,12 +69,12 @@ export class A4Document {
   private readonly done: Promise<Buffer>;
 
   /**
-   * Starts an A4 document in the language stored on the order (falls back as `resolveLocale` does).
+   * Starts an A4 document in the language stored on the order (falls back as `storedLocale` does).
    * @param title the document's title metadata, from its texts.
    * @param author the PDF author metadata (the seller's name).
    */
-  constructor(storedLocale: string | null | undefined, title: (L: DocumentText) => string, author: string) {
-    const lang = resolveLocale({ stored: storedLocale });
+  constructor(stored: string | null | undefined, title: (L: DocumentText) => string, author: string) {
+    const lang = storedLocale(stored);
     this.lang = lang;
     this.L = (k, p) => textIn(lang, `documents:${k}`, p);
     this.doc = new PDFDocument({ size: 'A4', margin: LEFT, lang, info: { Title: title(this.L), Author: author } });

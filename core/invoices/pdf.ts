@@ -14,7 +14,7 @@ import type { OrderBoxSnapshot } from '../db/browser.ts';
 import { rappenToChf, rappenToDecimalString } from '../pricing/browser.ts';
 import { packagingLabel } from '../catalogue/browser.ts';
 import { boxModelName } from '../custom-box/index.ts';
-import { resolveLocale, serverI18n, textIn } from '../i18n/index.ts';
+import { storedLocale, serverI18n, textIn } from '../i18n/index.ts';
 import { swissDate } from '../i18n/browser.ts';
 import { A4Document, AMOUNT_COLUMN, sellerLines, type Column, type DocumentText, type TotalsRow } from './layout.ts';
 
@@ -168,7 +168,7 @@ const QR_CHARSET = /^[\x20-\x7E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
  * (Arabic, Japanese, Russian …). At most 140 characters, the field's limit.
  */
 export function qrBillMessage(order: Pick<OrderWithLines, 'code' | 'locale'>): string {
-  const lang = resolveLocale({ stored: order.locale });
+  const lang = storedLocale(order.locale);
   const text = textIn(lang, 'documents:qrMessage', { code: order.code });
   return (QR_CHARSET.test(text) ? text : textIn('en', 'documents:qrMessage', { code: order.code })).slice(0, 140);
 }

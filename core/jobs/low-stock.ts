@@ -17,7 +17,7 @@ import { publicOrigin } from '../config/browser.ts';
 import { boxStockReturns } from '../custom-box/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { renderLowStock } from '../mail/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { orderLines, orders } from '../db/index.ts';
@@ -114,7 +114,7 @@ export async function sendLowStockAlerts(shop: Shop, now: Date): Promise<{ alert
       if (claimed.length === 0) return null;
       const mail = renderLowStock(
         shopMailAddress(settings),
-        resolveLocale({ stored: settings.shopMailLocale }),
+        storedLocale(settings.shopMailLocale),
         { name: p.name, sku: p.sku, stock: onHand(p), threshold: p.threshold },
         { adminUrl: `${publicOrigin(shop.env)}/admin/product/add?id=${encodeURIComponent(p.id)}#stock` },
       );

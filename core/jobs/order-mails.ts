@@ -12,7 +12,7 @@ import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db, OrderStatus } from '../db/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { expireDueOrders, findOrder } from '../orders/index.ts';
@@ -88,7 +88,7 @@ async function mailOnce(
 function forMail(o: typeof orders.$inferSelect): OrderForMail {
   return {
     code: o.code,
-    locale: resolveLocale({ stored: o.locale }),
+    locale: storedLocale(o.locale),
     total: o.total,
     paidAmount: o.paidAmount,
     expiresAt: o.expiresAt ?? new Date(),

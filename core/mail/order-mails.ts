@@ -8,7 +8,7 @@
  * `mail:fulfilment.*`, `mail:carriers.*`. Money in Rappen, shown as CHF.
  */
 import type { OrderRow, OrderWithLines } from '../db/index.ts';
-import { resolveLocale, swissDate, type Locale } from '../i18n/browser.ts';
+import { storedLocale, swissDate, type Locale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import { composeMail, type MailBlock, type ShopForMail } from './compose.ts';
@@ -141,7 +141,7 @@ export function renderShopNewOrder(
   return composeMail(lang, to, textIn(lang, 'mail:jobs.newOrder.subject', { code: order.code, total: rappenToDecimalString(order.total) }), blocks, shop);
 }
 
-/** The order's language: its stored locale, as core/i18n resolveLocale reads it. */
+/** The order's language: its stored locale, read by core/i18n storedLocale. */
 function orderLang(order: Pick<OrderRow, 'locale'>): Locale {
-  return resolveLocale({ stored: order.locale });
+  return storedLocale(order.locale);
 }

@@ -10,7 +10,7 @@ import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderMailRetries, orders } from '../db/index.ts';
 import type { OrderWithLines } from '../db/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
@@ -87,7 +87,7 @@ export async function alertShopOfMailRetries(shop: Shop, now = new Date()): Prom
         .for('update', { of: orderMailRetries, skipLocked: true });
       if (fresh.length === 0) return null;
       const settings = await getSettings(tx);
-      const lang = resolveLocale({ stored: settings.shopMailLocale });
+      const lang = storedLocale(settings.shopMailLocale);
       const origin = publicOrigin(shop.env);
       const text = [
         textIn(lang, 'mail:jobs.orderMailFailed.intro', { n: fresh.length }),

@@ -8,7 +8,7 @@
 import type { ShopSettings } from '../config/browser.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { queueMail, renderShopNewOrder, shopForMail } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
 import type { OrderWithLines } from '../db/index.ts';
@@ -29,15 +29,9 @@ export function adminOrderUrl(env: Shop['env'], orderId: string): string {
  * @returns the outbox id.
  */
 export async function queueShopOrderMail(tx: Db, shop: Shop, order: OrderWithLines, customer: { email: string }, settings: ShopSettings): Promise<string> {
-  const mail = renderShopNewOrder(
-    shopMailAddress(settings),
-    resolveLocale({ stored: settings.shopMailLocale }),
-    order,
-    shopForMail(settings, publicOrigin(shop.env)),
-    {
-      customerEmail: customer.email,
-      adminUrl: adminOrderUrl(shop.env, order.id),
-    },
-  );
+  const mail = renderShopNewOrder(shopMailAddress(settings), storedLocale(settings.shopMailLocale), order, shopForMail(settings, publicOrigin(shop.env)), {
+    customerEmail: customer.email,
+    adminUrl: adminOrderUrl(shop.env, order.id),
+  });
   return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
 }

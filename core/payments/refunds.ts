@@ -29,7 +29,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
 import { bonusOnRefund } from '../influencer/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { orders, refunds, type OrderWithLines, type RefundLine } from '../db/index.ts';
@@ -476,7 +476,7 @@ async function applyRefund(
 
 async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund: RefundRow, to: string): Promise<string> {
   const settings = await getSettings(tx);
-  const lang = resolveLocale({ stored: order.locale });
+  const lang = storedLocale(order.locale);
   const amount = rappenToDecimalString(refund.amount);
   const refunded = textIn(lang, 'mail:fulfilment.refund', { code: order.code, amount });
   const how = textIn(lang, order.paymentMethod === 'qr-bill' ? 'mail:fulfilment.refundBank' : 'mail:fulfilment.refundCard');

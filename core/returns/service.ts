@@ -25,7 +25,7 @@ import { publicOrigin } from '../config/browser.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import { swissDate } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail, type MailMessage } from '../mail/index.ts';
@@ -66,7 +66,7 @@ async function queueCustomerMail(
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   if (!user) return null;
   const settings = await getSettings(tx);
-  const lang = resolveLocale({ stored: order.locale });
+  const lang = storedLocale(order.locale);
   const url = `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
   const text = customerMailText(lang, order, [lines.join('\n'), textIn(lang, 'mail:returns.orderPage', { url })], settings.companyName);
   return queueMail(
@@ -83,7 +83,7 @@ async function queueCustomerMail(
  */
 async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderRow, r: ReturnRow): Promise<string> {
   const settings = await getSettings(tx);
-  const lang = resolveLocale({ stored: settings.shopMailLocale });
+  const lang = storedLocale(settings.shopMailLocale);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
   const a = order.address;
   const text = [
@@ -163,9 +163,7 @@ export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId
       before: { status: order.status },
       after: { status: 'cancelled' },
     });
-    mailIds.push(
-      await queueCustomerMail(tx, shop, row, 'cancelledSubject', [textIn(resolveLocale({ stored: row.locale }), 'mail:returns.cancelled', { code: row.code })]),
-    );
+    mailIds.push(await queueCustomerMail(tx, shop, row, 'cancelledSubject', [textIn(storedLocale(row.locale), 'mail:returns.cancelled', { code: row.code })]));
     return order.id;
   });
   await deliver(shop, mailIds, 'cancellation');
@@ -409,7 +407,7 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
           updatedAt: now,
         })
         .returning();
-      const lang = resolveLocale({ stored: order.locale });
+      const lang = storedLocale(order.locale);
       const text = [textIn(lang, 'mail:returns.requested', { code: order.code, reason: textIn(lang, `mail:returns.${r.reason}`) })];
       if (bank && !iban) text.push('', textIn(lang, 'mail:returns.ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
       // the item stays with the customer until the decision says whether and where it goes
@@ -607,7 +605,7 @@ async function recordAcceptance(
     { amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
   );
   const after = (await findOrder(tx, r.orderId))!;
-  const lang = resolveLocale({ stored: after.locale });
+  const lang = storedLocale(after.locale);
   const text = [textIn(lang, 'mail:returns.accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
   text.push(
     after.paymentMethod === 'qr-bill' ? textIn(lang, 'mail:returns.refundBank', { iban: displayIban(r.iban ?? '') }) : textIn(lang, 'mail:returns.refundCard'),
@@ -638,9 +636,7 @@ export async function refuseReturn(shop: Shop, returnId: string, note: string, a
     const row = await recordDecision(tx, r, adminId, now, { status: 'refused', decisionNote: why }, { note: why });
     const [order] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
     mailIds.push(
-      await queueCustomerMail(tx, shop, order, 'refusedSubject', [
-        textIn(resolveLocale({ stored: order.locale }), 'mail:returns.refused', { code: order.code, note: why }),
-      ]),
+      await queueCustomerMail(tx, shop, order, 'refusedSubject', [textIn(storedLocale(order.locale), 'mail:returns.refused', { code: order.code, note: why })]),
     );
     return row;
   });
