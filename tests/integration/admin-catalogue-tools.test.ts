@@ -26,12 +26,13 @@ import { recordPayment } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 const ADMIN = randomUUID();
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
 });
 afterAll(async () => {
   await shop?.close();

@@ -27,7 +27,7 @@ import { refundOrder } from '../../core/payments/refunds.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
 import { payInFull } from '../helpers/payments.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let admin: TestCustomer;
@@ -37,7 +37,7 @@ const de = { lang: 'de', timeZone: ZONE };
 const en = { lang: 'en', timeZone: ZONE };
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   admin = await createCustomer(shop, { role: 'Admin' });
   await shop.db.update(users).set({ firstName: 'Olivia', lastName: 'Owner' }).where(eq(users.id, admin.id));
   customer = await createCustomer(shop, { locale: 'de' });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedFields, listAudit, recordAudit } from '../../core/audit/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null });
+  ({ shop } = await openTestSuite({ catalogue: null }));
 });
 afterAll(() => shop.close());
 

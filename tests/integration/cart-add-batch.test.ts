@@ -14,8 +14,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { cartTestProducts } from '../helpers/catalogue.ts';
 import { createCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
 import { apiClient } from '../helpers/api.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let hemingway: string; // stock 64
@@ -26,7 +26,7 @@ let unlisted: string;
 let userId: string;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   ({ hemingway, opusx, opusxDouble, chateau } = await cartTestProducts(shop));
   // a listed product, none of the above, unlisted for these tests
   const [spare] = await shop.db.select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(products.sku).limit(1).offset(10);

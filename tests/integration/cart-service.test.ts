@@ -12,7 +12,7 @@ import { queryCount } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
 import { cartTestProducts } from '../helpers/catalogue.ts';
 import { createCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let hemingway: string; // 13.50, stock 64
@@ -22,7 +22,7 @@ let chateau: string; // 52.50 - 10 % = 47.25, stock 22
 let key: string;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   ({ hemingway, opusx, opusxDouble, chateau } = await cartTestProducts(shop));
 });
 afterAll(async () => {

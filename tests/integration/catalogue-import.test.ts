@@ -10,13 +10,13 @@ import { CatalogueValidationError, importCatalogue, validateCatalogue } from '..
 import { products } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
 import { fixtureRow, productBySku } from '../helpers/catalogue.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const catalogue = JSON.parse(fs.readFileSync('data/catalogue.json', 'utf8')) as { products: Record<string, any>[] };
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null });
+  ({ shop } = await openTestSuite({ catalogue: null }));
 });
 afterAll(async () => {
   await shop?.close();

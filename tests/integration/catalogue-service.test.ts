@@ -9,11 +9,11 @@ import { getProduct, homeSections, listProducts, STRENGTHS } from '../../core/ca
 import { unitPrice } from '../../core/pricing/pricing.ts';
 import type { Shop } from '../../core/shop.ts';
 import { productBySku } from '../helpers/catalogue.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
 });
 afterAll(async () => {
   await shop?.close();

@@ -13,11 +13,11 @@ import * as payment from '../../app/routes/payment.tsx';
 import * as invoice from '../../app/resources/invoice.server.ts';
 import * as details from '../../app/routes/client/historydetails.tsx';
 import { createCustomer, customerWithCart, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
 });
 afterAll(async () => {
   await shop?.close();

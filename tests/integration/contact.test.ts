@@ -11,21 +11,18 @@ import { CONTACT_RATE_LIMIT, submitContactMessage } from '../../core/contact/ser
 import { DomainError } from '../../core/errors.ts';
 import { contactMessages, outbox } from '../../core/db/schema/mail.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestShop } from '../helpers/shop.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import type { TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let smtp: TestSmtp;
 let shop: Shop;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  shop = await createTestShop({ catalogue: null, env: { SMTP_URL: smtp.url } });
+  ({ shop, smtp } = await openTestSuite({ catalogue: null, smtp: true }));
 });
 
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
+// closing the shop closes its SMTP server too
+afterAll(() => shop?.close());
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
   try {

@@ -14,16 +14,15 @@ import { CSV_COLUMN_SPECS, csvTemplate } from '../../core/catalogue/csv-columns.
 import { STRENGTHS } from '../../core/catalogue/limits.ts';
 import { products } from '../../core/db/schema/index.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let http: TestHttp;
 let admin: { userId: string; cookie: string };
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
   admin = await userWithCookie(shop, 'Admin');
 }, 120_000);
 afterAll(async () => {

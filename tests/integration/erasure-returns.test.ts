@@ -21,7 +21,7 @@ import { createOrder, findOrder } from '../../core/orders/service.ts';
 import { requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -32,8 +32,7 @@ const IBAN = 'CH93 0076 2011 6238 5295 7';
 const MESSAGE = 'I am Bob Test, Bahnhofstrasse 1, phone +41791234567';
 
 beforeAll(async () => {
-  ({ shop } = await openTestSuite());
-  http = await createTestHttp(shop);
+  ({ shop, http } = await openTestSuite({ http: true }));
 });
 afterAll(() => shop?.close());
 

@@ -21,14 +21,14 @@ import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { pdfText, pdfTextItems } from '../helpers/pdf-text.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let order: OrderWithLines;
 let settings: ShopSettings;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   const withPhoto = await productWith(shop, 10, 2500, 40);
   const without = await productWith(shop, 10, 1800, 41);
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } })

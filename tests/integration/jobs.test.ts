@@ -31,8 +31,9 @@ import { rappenToDecimalString } from '../../core/pricing/money.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { createTestShop, onPostgres, seededDataDir } from '../helpers/shop.ts';
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { onPostgres, seededDataDir } from '../helpers/shop.ts';
+import type { TestSmtp } from '../helpers/smtp.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -42,13 +43,10 @@ let smtp: TestSmtp;
 let shop: Shop;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  shop = await createTestShop({ env: { SMTP_URL: smtp.url } });
+  ({ shop, smtp } = await openTestSuite({ smtp: true }));
 });
-afterAll(async () => {
-  await shop?.close();
-  await smtp?.close();
-});
+// closing the shop closes its SMTP server too
+afterAll(() => shop?.close());
 
 const job = (name: string) => JOBS.find((j) => j.name === name)!;
 

@@ -14,7 +14,7 @@ import { createHttpApp, type HttpApp } from '../../server/app.ts';
 import { instrumented } from '../../server/listener.ts';
 import { withFront } from '../../server/page-cache-front.ts';
 import { loadBuild } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 let shop: Shop;
@@ -23,7 +23,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  shop = await createTestShop({ env: { METRICS_TOKEN: TOKEN } });
+  ({ shop } = await openTestSuite({ env: { METRICS_TOKEN: TOKEN } }));
   app = createHttpApp(shop, { build: await loadBuild() });
   server = createServer(instrumented({ draining: false }, { n: 0 }, app.routeLabel, withFront(app.front, getRequestListener(app.fetch))));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../api/index.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 type Operation = {
   parameters?: Array<{ name: string; in: string; required: boolean }>;
@@ -23,8 +23,7 @@ let doc: Document;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  shop = await createTestShop();
-  api = apiClient(shop);
+  ({ shop, api } = await openTestSuite());
   doc = (await api.get('/openapi.json')).body;
   admin = (await createCustomer(shop, { role: 'Admin' })).headers;
 });

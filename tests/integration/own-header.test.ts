@@ -13,7 +13,7 @@ import type { PersonalPart } from '../../server/personal-part.ts';
 import { cutAroundHeader } from '../../server/personal-page.ts';
 import { productWith } from '../helpers/customers.ts';
 import { loadBuild, userWithCookie } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 /** The app as it runs, with the shared page cache. */
@@ -22,7 +22,7 @@ let cached: HttpApp;
 let rendered: HttpApp;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   const build = await loadBuild();
   cached = createHttpApp(shop, { build });
   rendered = createHttpApp(shop, { build, pageCache: false });

@@ -13,11 +13,12 @@ import { TOO_LARGE_VALUES } from '../../server/body-limit.ts';
 import { pageCacheSearch } from '../../server/page-cache.ts';
 import { loadBuild } from '../helpers/http.ts';
 import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let app: HttpApp;
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   app = createHttpApp(shop, { build: await loadBuild() });
 }, 120_000);
 afterAll(async () => {

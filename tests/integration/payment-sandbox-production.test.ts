@@ -10,9 +10,9 @@ import { updateSettings } from '../../core/config/service.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { availablePaymentMethods } from '../../core/orders/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient, type ApiClient } from '../helpers/api.ts';
+import type { ApiClient } from '../helpers/api.ts';
 import { customerWithCart } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 describe('which payment methods are offered', () => {
   it('in the tests: the sandbox and bank transfer', () => {
@@ -46,8 +46,7 @@ describe('a production shop without a payment provider', () => {
   let shop: Shop;
   let api: ApiClient;
   beforeAll(async () => {
-    shop = await createTestShop({ env: { NODE_ENV: 'production' } });
-    api = apiClient(shop);
+    ({ shop, api } = await openTestSuite({ env: { NODE_ENV: 'production' } }));
   });
   afterAll(() => shop.close());
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryCount, resultRows } from '../../core/db/client.ts';
 import { PreparedSql } from '../../core/db/prepared.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null });
+  ({ shop } = await openTestSuite({ catalogue: null }));
   await shop.db.execute(sql`create table prepared_test (id int primary key, note text)`);
 });
 afterAll(async () => {

@@ -13,14 +13,14 @@ import { products } from '../../core/db/schema/catalogue.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { addOwnProducts } from '../helpers/owner-products.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 const ADMIN = randomUUID();
 const OWN = 340;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   await addOwnProducts(shop.db, OWN);
 });
 afterAll(async () => {

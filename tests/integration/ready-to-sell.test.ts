@@ -9,8 +9,8 @@ import { exampleSellerFields, sellerDataReport } from '../../core/config/readine
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { userWithCookie, type TestHttp } from '../helpers/http.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 /** The owner's own seller data: one value for each of the eleven seeded example fields, in the admin's order. */
 const OWN = {
@@ -48,8 +48,7 @@ describe('the admin dashboard', () => {
   let shop: Shop;
   let http: TestHttp;
   beforeAll(async () => {
-    shop = await createTestShop({ env: { NODE_ENV: 'production', PUBLIC_URL: 'http://shop.test' } });
-    http = await createTestHttp(shop);
+    ({ shop, http } = await openTestSuite({ env: { NODE_ENV: 'production', PUBLIC_URL: 'http://shop.test' }, http: true }));
   });
   afterAll(async () => {
     await shop?.close();

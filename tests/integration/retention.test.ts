@@ -13,11 +13,11 @@ import { outbox } from '../../core/db/schema/mail.ts';
 import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../../core/accounts/retention.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer } from '../helpers/customers.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null });
+  ({ shop } = await openTestSuite({ catalogue: null }));
 }, 60_000);
 afterAll(() => shop.close());
 

@@ -21,7 +21,7 @@ import { requestReturn, returnsOfOrder } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
-import { createTestHttp, type TestHttp } from '../helpers/http.ts';
+import type { TestHttp } from '../helpers/http.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -32,8 +32,7 @@ let next = 0;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  ({ shop, api } = await openTestSuite());
-  http = await createTestHttp(shop);
+  ({ shop, api, http } = await openTestSuite({ http: true }));
 });
 afterAll(() => shop?.close());
 

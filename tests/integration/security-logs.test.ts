@@ -14,7 +14,7 @@ import type { Shop } from '../../core/shop.ts';
 import { createHttpApp } from '../../server/app.ts';
 import { createCustomer } from '../helpers/customers.ts';
 import { loadBuild } from '../helpers/http.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 /** A logger with the shop's options whose lines are kept in `lines`. */
 function captureLogger() {
@@ -33,7 +33,7 @@ let app: ReturnType<typeof createHttpApp>;
 let captured: ReturnType<typeof captureLogger>;
 
 beforeAll(async () => {
-  shop = await createTestShop({ catalogue: null, env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' } });
+  ({ shop } = await openTestSuite({ catalogue: null, env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.ch' } }));
   captured = captureLogger();
   shop.log = captured.log;
   app = createHttpApp(shop, { build: await loadBuild() });

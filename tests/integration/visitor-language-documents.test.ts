@@ -17,14 +17,14 @@ import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { createTestShop } from '../helpers/shop.ts';
+import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
 let order: OrderWithLines;
 let settings: ShopSettings;
 
 beforeAll(async () => {
-  shop = await createTestShop();
+  ({ shop } = await openTestSuite());
   const p = await productWith(shop, 10, 2500, 60);
   const c = await createCustomer(shop, { locale: 'de' });
   await addToCart(shop.db, c.id, p.id, 2, c.id);
