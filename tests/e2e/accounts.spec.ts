@@ -4,11 +4,21 @@
  * change the password, log out, forgot password, reset; and the role checks of every admin page.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { allowConsoleErrors, expect, test } from './fixtures.ts';
+import { allowConsoleErrors, expect, fillPersonForm, test } from './fixtures.ts';
 import { linkFromMail } from './mail.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
+/** Rosa's person fields on the registration page (e-mail and password given per test). */
+const ROSA = {
+  firstName: 'Rosa',
+  lastName: 'Tester',
+  phone: '+41 79 555 12 34',
+  dateOfBirth: '1985-06-15',
+  street: 'Limmatquai 12',
+  postalCode: '8001',
+  city: 'Zürich',
+};
 const ADMIN_PAGES = [
   '/admin',
   '/admin/home',
@@ -37,16 +47,7 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('First name').fill('Rosa');
-  await page.getByLabel('Last name').fill('Tester');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Phone').fill('+41 79 555 12 34');
-  await page.getByLabel('Date of birth').fill('1985-06-15');
-  await page.getByLabel('Street and number').fill('Limmatquai 12');
-  await page.getByLabel('Postcode').fill('8001');
-  await page.getByLabel('City').fill('Zürich');
-  await page.getByLabel('Password', { exact: true }).fill(first);
-  await page.getByLabel('Repeat the password').fill(first);
+  await fillPersonForm(page, { ...ROSA, email, password: first, repeatPassword: true });
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('A confirmation email was sent, please verify')).toBeVisible();
 
@@ -133,16 +134,15 @@ test('register, confirm, log in, edit profile, change password, log out, forgot,
 test('under-18 registration is refused with a clear message', async ({ page }) => {
   const year = new Date().getFullYear() - 16;
   await page.goto('/register');
-  await page.getByLabel('First name').fill('Young');
-  await page.getByLabel('Last name').fill('Person');
-  await page.getByLabel('E-mail').fill(`young.${Date.now()}@example.ch`);
-  await page.getByLabel('Phone').fill('+41 79 555 12 34');
-  await page.getByLabel('Date of birth').fill(`${year}-01-01`);
-  await page.getByLabel('Street and number').fill('Limmatquai 12');
-  await page.getByLabel('Postcode').fill('8001');
-  await page.getByLabel('City').fill('Zürich');
-  await page.getByLabel('Password', { exact: true }).fill('Rosa-Maduro-2026');
-  await page.getByLabel('Repeat the password').fill('Rosa-Maduro-2026');
+  await fillPersonForm(page, {
+    ...ROSA,
+    firstName: 'Young',
+    lastName: 'Person',
+    email: `young.${Date.now()}@example.ch`,
+    dateOfBirth: `${year}-01-01`,
+    password: 'Rosa-Maduro-2026',
+    repeatPassword: true,
+  });
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('alert').first()).toContainText('You must be at least 18 years old to register');
 });
@@ -167,16 +167,18 @@ test('admin pages: anonymous to /login, Customer and Influencer 403, Admin allow
   for (const role of ['Customer', 'Influencer'] as const) {
     const email = `${role.toLowerCase()}.${Date.now()}@example.ch`;
     users[role] = email;
-    await admin.getByLabel('First name').fill(role);
-    await admin.getByLabel('Last name').fill('User');
-    await admin.getByLabel('E-mail').fill(email);
-    await admin.getByLabel('Phone').fill('+41 79 555 12 34');
-    await admin.getByLabel('Date of birth').fill('1980-01-01');
-    await admin.getByLabel('Street and number').fill('Rue du Rhône 1');
-    await admin.getByLabel('Postcode').fill('1204');
-    await admin.getByLabel('City').fill('Genève');
-    await admin.getByLabel('Password', { exact: true }).fill('Role-Test-Password-1');
-    await admin.getByLabel('Role').selectOption(role);
+    await fillPersonForm(admin, {
+      firstName: role,
+      lastName: 'User',
+      email,
+      phone: '+41 79 555 12 34',
+      dateOfBirth: '1980-01-01',
+      street: 'Rue du Rhône 1',
+      postalCode: '1204',
+      city: 'Genève',
+      password: 'Role-Test-Password-1',
+      role,
+    });
     await admin.getByRole('button', { name: 'Create the user' }).click();
     await expect(admin.getByText(`The account ${email} was created`)).toBeVisible();
   }

@@ -7,11 +7,9 @@
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { expect, test } from './fixtures.ts';
-import { type Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { startOwnServer, type OwnServer } from './own-server.ts';
-import { logIn } from './login.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE = `http://localhost:${PORT}`;
@@ -37,18 +35,13 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function login(page: Page) {
-  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=/admin/home`);
-  await expect(page).toHaveURL(/\/admin\/home/);
-}
-
 test('admin: photo, order search, CSV export, shipping e-mail, refund with stock back', async ({ page }) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
     localStorage.setItem('ageConfirmedAt', String(Date.now()));
     localStorage.setItem('cookieChoice', 'accepted');
   });
-  await login(page);
+  await signIn(page, ADMIN, '/admin/home', { base: BASE });
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // upload a photo

@@ -4,7 +4,7 @@
  * their data as JSON, erase them and see that they can no longer log in. The admin is the first-run
  * admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test } from './fixtures.ts';
+import { expect, fillPersonForm, test } from './fixtures.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
@@ -14,16 +14,18 @@ test('block a customer and see their login refused; export and erase them', asyn
   const email = `e2e.users.${Date.now()}@example.ch`;
   await logIn(page, ADMIN.email, ADMIN.password, '/login?redirectTo=/admin/user/add');
   await expect(page).toHaveURL(/\/admin\/user\/add/);
-  await page.getByLabel('First name').fill('Carmen');
-  await page.getByLabel('Last name').fill('Suárez');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Phone').fill('+41 79 555 44 33');
-  await page.getByLabel('Date of birth').fill('1979-06-15');
-  await page.getByLabel('Street').fill('Rue du Marché 12');
-  await page.getByLabel('Postcode').fill('1204');
-  await page.getByLabel('City').fill('Genève');
-  await page.getByLabel('Country').selectOption('CH');
-  await page.getByLabel('Password').fill(PASSWORD);
+  await fillPersonForm(page, {
+    firstName: 'Carmen',
+    lastName: 'Suárez',
+    email,
+    phone: '+41 79 555 44 33',
+    dateOfBirth: '1979-06-15',
+    street: 'Rue du Marché 12',
+    postalCode: '1204',
+    city: 'Genève',
+    country: 'CH',
+    password: PASSWORD,
+  });
   await page.getByRole('button', { name: 'Create the user' }).click();
   await expect(page.getByRole('status')).toContainText(email);
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { noiseJpeg } from '../helpers/inputs.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, type Page, signIn, test, waitForHydration } from './fixtures.ts';
 import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
 
 // an offset of its own: other specs use the ports just above E2E_PORT
@@ -59,11 +59,7 @@ async function owner(browser: Browser, opts: { locale?: string; javaScriptEnable
   });
   const page = await context.newPage();
   if (!state) {
-    await open(page, '/login?redirectTo=/admin/home');
-    await page.locator('input[name="email"]').fill(OWNER.email);
-    await page.locator('input[name="password"]').fill(OWNER.password);
-    await page.locator('main').getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/home');
+    await signIn(page, OWNER, '/admin/home', { hydrated: true });
     state = await context.storageState();
   }
   return page;
@@ -71,7 +67,7 @@ async function owner(browser: Browser, opts: { locale?: string; javaScriptEnable
 
 async function open(page: Page, url: string, hydrated = true) {
   await page.goto(url);
-  if (hydrated) await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
+  if (hydrated) await waitForHydration(page);
 }
 
 async function expectNoSideScroll(page: Page) {
@@ -87,7 +83,7 @@ test('German phone: five photos and a zip matched before sending, uploaded one b
   await open(page, '/admin/product/list');
   await page.getByRole('link', { name: 'Fotos per SKU' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fotos per SKU' })).toBeVisible();
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await waitForHydration(page);
 
   const chosen = ['CDT-ROB-001_2.jpg', 'CDT-ROB-001.jpg', 'cdt-tor-002-3.jpg', 'CDT-TOR-002.jpg', 'CDT-NOPE-404.jpg', 'Notizen.txt', 'Kiste.zip'];
   await page.getByLabel('Fotos oder ZIP-Dateien').setInputFiles(chosen.map(file));

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, openHydrated, type Page, signIn, test } from './fixtures.ts';
 import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
@@ -44,20 +44,13 @@ async function owner(browser: Browser, javaScriptEnabled = true): Promise<Page> 
   });
   const page = await context.newPage();
   if (!state) {
-    await open(page, '/login?redirectTo=/admin/home');
-    await page.locator('input[name="email"]').fill(OWNER.email);
-    await page.locator('input[name="password"]').fill(OWNER.password);
-    await page.locator('main').getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/home');
+    await signIn(page, OWNER, '/admin/home', { hydrated: true });
     state = await context.storageState();
   }
   return page;
 }
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
-}
+const open = openHydrated;
 
 /** The page is no wider than the phone: only the table's own box scrolls sideways. */
 async function expectNoSideScroll(page: Page) {

@@ -6,25 +6,14 @@
  * customer's and the admin's pages, with and without scripts. The promo valid from 28 Nov reads
  * 28 Nov.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, logIn, openHydrated, signIn, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
-import { logIn } from './login.ts';
 import { E2E_ADMIN, E2E_CLOCK_CUSTOMER } from './clock-env.ts';
 
 test.describe.configure({ mode: 'parallel' });
 
 /** Opens `url` and waits until React has hydrated it and nothing is loading. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-/** Signs in and waits until the log-in has led to `path` (a page of its own, not the log-in page naming it). */
-async function signIn(page: Page, who: { email: string; password: string }, path: string) {
-  await logIn(page, who.email, who.password, `/login?redirectTo=${encodeURIComponent(path)}`);
-  await page.waitForURL((u) => u.pathname === path);
-}
+const open = (page: Page, url: string) => openHydrated(page, url, { idle: true });
 
 /** The main text of the page. */
 const main = (page: Page) => page.locator('main').first();

@@ -8,10 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
-import { expect, test } from './fixtures.ts';
+import { expect, openHydrated, signIn, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './own-server.ts';
-import { logIn } from './login.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 57;
@@ -62,13 +61,10 @@ let signedIn: Awaited<ReturnType<import('@playwright/test').BrowserContext['stor
 
 async function openImport(page: Page) {
   if (!signedIn) {
-    await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=/admin/home`);
-    await expect(page).toHaveURL(`${BASE}/admin/home`);
+    await signIn(page, ADMIN, '/admin/home', { base: BASE });
     signedIn = await page.context().storageState();
   }
-  await page.goto(`${BASE}/admin/product/list?lang=de`);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+  await openHydrated(page, `${BASE}/admin/product/list?lang=de`, { idle: true, timeout: 15_000 });
 }
 
 for (const view of [

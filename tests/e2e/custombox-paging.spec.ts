@@ -3,7 +3,7 @@
  * cigars chosen on one page stay chosen on the next and through a search, the sticky bar's Create
  * makes the box in one tap, with JavaScript and without (the pager and search are a GET of the form).
  */
-import { expect, test, type Page } from './fixtures.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -17,9 +17,8 @@ async function addFirst(page: Page, n: number) {
       .click();
 }
 
-test('choices survive paging and a search; the sticky bar creates the box', async ({ page }) => {
-  await page.goto('/custombox');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
+test('choices survive paging and a search; the sticky bar creates the box', async ({ page, hydrated }) => {
+  await hydrated('/custombox', { timeout: 30_000 });
   await expect(page.getByTestId('box-variety')).toHaveCount(12);
   await addFirst(page, 3);
   await expect(page.getByTestId('box-count')).toContainText('3 of 10 cigars');

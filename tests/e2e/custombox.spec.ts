@@ -9,12 +9,8 @@ import { E2E_BOX_CUSTOMER } from './checkout-env.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it in the history and its invoice', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(E2E_BOX_CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_BOX_CUSTOMER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/localhost:\d+\/$/);
+test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it in the history and its invoice', async ({ page, signedIn }) => {
+  await signedIn(E2E_BOX_CUSTOMER);
 
   await page.goto('/custombox');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build your own cigar box');

@@ -4,7 +4,7 @@
  * without a flash, the mobile menu, and axe-core at WCAG 2.1 AA on the storefront pages in light
  * and dark mode.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
 import { wcagViolations } from './axe.ts';
 
@@ -309,16 +309,9 @@ test.describe('phone (390 px)', () => {
 
 test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
   const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
-  async function login(page: Page) {
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).not.toHaveURL(/\/login/);
-  }
 
   test('admin: the admin tools icon, and a hover menu with profile, influencer profile, history and log out', async ({ page }) => {
-    await login(page);
+    await signIn(page, ADMIN);
     await page.goto('/');
     await hydrated(page);
     await expect(page.getByTestId('login-link')).toHaveCount(0);
@@ -356,7 +349,7 @@ test.describe('signed in (the first-run admin of playwright.config.ts)', () => {
 
   test('admin on a phone: the mobile menu has the Admin link', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await login(page);
+    await signIn(page, ADMIN);
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();

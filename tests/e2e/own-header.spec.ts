@@ -5,7 +5,7 @@
  * visitor's; with scripts the page hydrates with the part the server wrote into it, without an
  * error and without asking `/personal`, and React takes the header over.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { type APIRequestContext, type Page } from '@playwright/test';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
@@ -58,7 +58,7 @@ test('a signed-in browser without the marked hint gets its own header, hydrates 
   await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
   await expect(page.getByTestId('login-link')).toHaveCount(0);
   // hydrated with the part the server wrote: no mismatch, no request for it
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
+  await waitForHydration(page, { timeout: 15_000 });
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'personal')?.value).toBe('2');
   expect(personalRequests).toEqual([]);
   expect(errors).toEqual([]);

@@ -5,7 +5,7 @@
  * its own (seeded as the shared one, tests/e2e/checkout-seed.ts): its log-ins would use up the
  * shared server's per-address log-in limit (30 in 15 minutes) for the specs after it.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, openHydrated, test } from './fixtures.ts';
 import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
@@ -73,8 +73,7 @@ test('an explicit redirectTo wins for an admin; a customer still lands on the st
 
 test('tapping a live-search result opens the product and closes the search panel', async ({ browser }) => {
   const page = await phone(browser);
-  await page.goto('/');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
+  await openHydrated(page, '/', { timeout: 30_000 });
   await page.getByTestId('search-toggle').tap();
   const input = page.getByTestId('search-input');
   await input.fill('opusx robusto');

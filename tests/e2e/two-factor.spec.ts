@@ -6,7 +6,7 @@
  * second time. On a server of its own: its dozen log-ins from one address would otherwise use up
  * the shared server's per-address log-in limit (30 in 15 minutes) for the specs after it.
  */
-import { allowConsoleErrors, expect, test } from './fixtures.ts';
+import { allowConsoleErrors, expect, fillPersonForm, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import os from 'node:os';
@@ -73,16 +73,18 @@ test('an admin turns on two-factor log-in, logs in with a code, and uses a recov
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/admin/user/add');
-  await page.getByLabel('First name').fill('Dolores');
-  await page.getByLabel('Last name').fill("O'Brien-Núñez");
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Phone').fill('+41 79 555 22 11');
-  await page.getByLabel('Date of birth').fill('1975-02-03');
-  await page.getByLabel('Street').fill('Limmatquai 4');
-  await page.getByLabel('Postcode').fill('8001');
-  await page.getByLabel('City').fill('Zürich');
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Role').selectOption('Admin');
+  await fillPersonForm(page, {
+    firstName: 'Dolores',
+    lastName: "O'Brien-Núñez",
+    email,
+    phone: '+41 79 555 22 11',
+    dateOfBirth: '1975-02-03',
+    street: 'Limmatquai 4',
+    postalCode: '8001',
+    city: 'Zürich',
+    password: PASSWORD,
+    role: 'Admin',
+  });
   await page.getByRole('button', { name: 'Create the user' }).click();
   await expect(page.getByRole('status')).toContainText(email);
 

@@ -5,7 +5,7 @@
  * server: no hydration difference, which tests/e2e/fixtures.ts would fail). Screenshots go to
  * `WALK_SHOTS` when set (to be looked at), else to the test's output folder.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, openHydrated, test } from './fixtures.ts';
 import { logIn } from './login.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -21,8 +21,7 @@ for (const [lang, expected] of [
     const res = await request.post('/api/product/searchProducts', { data: { searchOptions: { searchName: 'hemingway short story' } } });
     const { products } = (await res.json()) as { products: { _id: string; name: string }[] };
     const id = products.find((p) => p.name === 'Arturo Fuente Hemingway Short Story')?._id ?? products[0]._id;
-    await page.goto(`/productdetail?id=${encodeURIComponent(id)}&lang=${lang}`);
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await openHydrated(page, `/productdetail?id=${encodeURIComponent(id)}&lang=${lang}`);
     const specs = page.locator('dl.specs');
     for (const text of expected.slice(0, 2)) await expect(specs).toContainText(text);
     await expect(page.locator('ul.notes')).toContainText(expected[2]);
