@@ -8,7 +8,7 @@
  * Errors of admin pages: a thing that does not exist (an unknown order or user id) is a 404
  * "not found" page; only a refused role is a 403.
  */
-import { data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useRouteError, useRouteLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
 import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
@@ -59,6 +59,13 @@ export default function AdminLayout() {
     ['/admin/custombox', t('custombox:admin.title')],
     ['/admin/settings', t('nav.settings')],
   ];
+  const { pathname } = useLocation();
+  const current = links.find(([to]) => pathname === to) ?? links.find(([to]) => pathname.startsWith(`${to.replace(/\/list$/, '')}/`));
+  const items = links.map(([to, label]) => (
+    <li key={to}>
+      <NavLink to={to}>{label}</NavLink>
+    </li>
+  ));
   return (
     <>
       <a href="#main" className="skip-link">
@@ -70,13 +77,16 @@ export default function AdminLayout() {
             {siteName()} <small>{t('brand')}</small>
           </Link>
           <nav aria-label={t('brand')} className="admin-nav">
-            <ul className="admin-links">
-              {links.map(([to, label]) => (
-                <li key={to}>
-                  <NavLink to={to}>{label}</NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul className="admin-links">{items}</ul>
+            {/* on a phone the same links behind one "Menu" button (a disclosure: no script needed) */}
+            {/* keyed by the page: a followed link closes it (the layout, and so the menu, stays) */}
+            <details className="admin-menu" key={pathname}>
+              <summary data-testid="admin-menu">
+                {t('nav.menu')}
+                {current && <span className="admin-menu-current">{current[1]}</span>}
+              </summary>
+              <ul className="admin-menu-links">{items}</ul>
+            </details>
           </nav>
         </div>
       </header>

@@ -1,12 +1,13 @@
 /**
- * The admin on a 390 px phone in German: every admin page is reachable from the navigation (each
- * link in sight and clickable, none past the screen's edge) and the dashboard's figures stay on
+ * The admin on a 390 px phone in German: every admin page is reachable from the navigation's one
+ * "Menü" button (each link in sight and clickable, none past the screen's edge, the header not
+ * sticky) and the dashboard's figures stay on
  * one line each ("CHF 171.60", never "CHF 171.6" over "0"). Seeded with the admin walk's orders so
  * the dashboard has amounts to show. With WALK_SHOTS=<folder>, screenshots of the dashboard on the
  * phone and on a desktop go there.
  */
-import { expect, test } from './fixtures.ts';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { startOwnServer, type OwnServer } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
@@ -39,26 +40,25 @@ async function german(browser: Browser, viewport: { width: number; height: numbe
   return context;
 }
 
-async function logIn(page: Page) {
-  await page.goto(`${BASE}/login?redirectTo=/admin/home`);
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
-  await page.locator('input[name="email"]').fill(ADMIN.email);
-  await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.locator('main').getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL((u) => u.pathname === '/admin/home');
-}
-
-test('admin on a 390 px phone: every nav link in sight, every figure on one line', async ({ browser }) => {
+test('admin on a 390 px phone: the navigation one menu with every page, every figure on one line', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await german(browser, { width: 390, height: 844 }, true);
   const page = await context.newPage();
-  await logIn(page);
+  await signIn(page, ADMIN, '/admin/home', { base: BASE, hydrated: true });
   await expect(page.getByRole('heading', { level: 1, name: 'Übersicht' })).toBeVisible();
 
   // the page itself does not scroll sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  const links = page.locator('.admin-nav a');
+  // the navigation is one "Menü" button that scrolls away with the page (not a sticky block
+  // of links covering a third of the screen); tapped, it shows every admin page
+  const menu = page.getByTestId('admin-menu');
+  await expect(menu).toBeVisible();
+  expect((await page.locator('.admin-header').boundingBox())!.height).toBeLessThan(140);
+  await expect(page.locator('.admin-nav > .admin-links')).toBeHidden();
+  const links = page.locator('.admin-menu-links a');
+  await expect(links.first()).toBeHidden();
+  await menu.click();
   const n = await links.count();
   expect(n).toBeGreaterThanOrEqual(9);
   for (let i = 0; i < n; i++) {
@@ -104,9 +104,12 @@ test('admin on a 390 px phone: every nav link in sight, every figure on one line
   }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-phone-dashboard.png`, fullPage: true });
 
-  // the last link (settings), once hidden off-screen, is clicked like any other
+  // the last link (settings), once hidden off-screen, is clicked like any other; the menu then
+  // closes and names the page it is on
   await links.last().click();
   await page.waitForURL((u) => u.pathname === '/admin/settings');
+  await expect(links.first()).toBeHidden();
+  await expect(menu).toContainText('Einstellungen');
   await context.close();
 });
 
@@ -114,8 +117,9 @@ test('admin on a 1280 px desktop: every nav link in sight, in at most two rows',
   test.setTimeout(60_000);
   const context = await german(browser, { width: 1280, height: 800 }, false);
   const page = await context.newPage();
-  await logIn(page);
-  const boxes = await page.locator('.admin-nav a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+  await signIn(page, ADMIN, '/admin/home', { base: BASE, hydrated: true });
+  await expect(page.getByTestId('admin-menu')).toBeHidden();
+  const boxes = await page.locator('.admin-nav > .admin-links a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes.length).toBeGreaterThanOrEqual(9);
   for (const b of boxes) expect(b.right).toBeLessThanOrEqual(1280);
   expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBeLessThanOrEqual(2);
