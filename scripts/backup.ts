@@ -8,7 +8,7 @@
  * inside the code folder is refused.
  * PGlite (DATA_DIR): stop the server first (one process per data directory); PostgreSQL
  * (DATABASE_URL): runs while the shop serves (pg_dump takes a snapshot).
- * The session secret is never in a backup (README, "Backups").
+ * The session secret is never in a backup (docs/operations.md, "Backups").
  * Exit codes: 0 written, 2 usage or environment error, 3 database in use or backup failed.
  */
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * `npm run cluster -- [--processes 2] [--port 8443] [--domain shop.example.ch]`: the production
- * layout without Docker (README, "Production") — N app processes on one PostgreSQL
+ * layout without Docker (docs/operations.md, "Production") — N app processes on one PostgreSQL
  * (`DATABASE_URL`) and one Redis (`REDIS_URL`) behind Caddy with `deploy/Caddyfile`: TLS on
  * `--port` (Caddy's internal CA for `localhost`, real certificates for a domain, which needs ports
  * 80 and 443), HTTP/2, compression, health checks on `/readyz`. Builds first when `build/` is

@@ -1,5 +1,5 @@
 /**
- * `DATABASE_URL=postgres://… npm run migrate:to-postgres` (README, "From PGlite to PostgreSQL"): copies
+ * `DATABASE_URL=postgres://… npm run migrate:to-postgres` (docs/operations.md, "From PGlite to PostgreSQL"): copies
  * the stopped PGlite shop in `DATA_DIR` (default `./data`) into an empty PostgreSQL database,
  * checks the row counts table by table and prints them (core/db/to-postgres.ts). Product photos
  * stay under `DATA_DIR/media`, or are copied to the bucket when `S3_BUCKET` (and its variables)

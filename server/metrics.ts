@@ -1,5 +1,5 @@
 /**
- * The shop's Prometheus metrics (README, "Health and metrics"): one registry per process, read at
+ * The shop's Prometheus metrics (docs/operations.md, "Health and metrics"): one registry per process, read at
  * `GET /metrics` (server/ops.ts) in the Prometheus text format by prom-client.
  *
  * - `shop_http_requests_total` and `shop_http_request_duration_seconds`, by method, route and

@@ -1,5 +1,5 @@
 /**
- * Health and metrics endpoints for the machines in front of the shop (README, "Health and
+ * Health and metrics endpoints for the machines in front of the shop (docs/operations.md, "Health and
  * metrics"), mounted before every other middleware of the HTTP app: no Host check (a load
  * balancer's health check names the upstream's address, not the shop's domain), no session, no
  * page cache, and `Cache-Control: no-store` on every answer.

@@ -2,7 +2,7 @@
  * Where product photo files live: on the server's disk under
  * `DATA_DIR/media` by default, or in an S3-compatible bucket when `S3_BUCKET` is set (with
  * `S3_ENDPOINT`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`, `S3_REGION`, `S3_URL_STYLE`; see the
- * README's configuration table). The bucket is spoken to with `aws4fetch` (Signature V4 over
+ * configuration table of docs/operations.md). The bucket is spoken to with `aws4fetch` (Signature V4 over
  * `fetch`): PUT, GET, DELETE of single objects and ListObjectsV2 to remove a photo's files. The
  * bucket stays private: the shop serves the files itself (`/media/...`), with immutable caching.
  *

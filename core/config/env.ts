@@ -91,7 +91,7 @@ const EnvSchema = z.object({
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
-   * Graceful stop on SIGTERM (README, "Rolling restarts"): milliseconds between reporting not
+   * Graceful stop on SIGTERM (docs/operations.md, "Rolling restarts"): milliseconds between reporting not
    * ready on `/readyz` and closing the listener, so the reverse proxy's health check sees the
    * process leave first (longer than its health-check interval). Default 5000 behind a proxy
    * (`TRUST_PROXY` set), else 0.

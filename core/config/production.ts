@@ -65,7 +65,7 @@ export function productionGaps(env: Env): ProductionNote[] {
 export function productionReport(env: Env): string[] {
   const gaps = productionGaps(env);
   if (gaps.length === 0) return [];
-  return ['Production configuration (see README, "Configuration"):', ...gaps.map((g) => `  - ${g.variable}: ${g.message}`)];
+  return ['Production configuration (see docs/operations.md, "Configuration"):', ...gaps.map((g) => `  - ${g.variable}: ${g.message}`)];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Moving a shop from the embedded PGlite database to PostgreSQL (README, "From PGlite to
+ * Moving a shop from the embedded PGlite database to PostgreSQL (docs/operations.md, "From PGlite to
  * PostgreSQL"): `npm run migrate:to-postgres -- <DATABASE_URL>`.
  *
  * The PGlite data directory is opened like the server opens it (its lock refuses while a server

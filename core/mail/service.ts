@@ -140,7 +140,7 @@ export async function deliverOutbox(shop: Shop, ids?: string[]): Promise<number>
 
 /**
  * Days a mail kept without SMTP (`outbox_only`) stays worth sending: once `SMTP_URL` is set, the
- * `mail-outbox` job sends the younger ones (README, "E-mail"). Older ones stay in the outbox for
+ * `mail-outbox` job sends the younger ones (docs/operations.md, "E-mail"). Older ones stay in the outbox for
  * the admin: an order or shipping mail of last month would mislead more than it helps.
  */
 export const OUTBOX_RELEASE_DAYS = 7;

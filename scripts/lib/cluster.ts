@@ -1,5 +1,5 @@
 /**
- * The production layout on one machine (README, "Production"): N app processes of the built shop
+ * The production layout on one machine (docs/operations.md, "Production"): N app processes of the built shop
  * on one PostgreSQL and one Redis, behind Caddy (Debian's `caddy`) with `deploy/Caddyfile`, the
  * file compose.yaml and the systemd layout use. For `npm run cluster` and the multi-process tests.
  *

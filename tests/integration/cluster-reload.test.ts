@@ -1,5 +1,5 @@
 /**
- * The rolling restart as an operator runs it (README, "Rolling restarts"): `npm run cluster` is
+ * The rolling restart as an operator runs it (docs/operations.md, "Rolling restarts"): `npm run cluster` is
  * started through npm, writes its pid file, and `npm run reload` (scripts/cluster-reload.ts)
  * makes it replace its two app processes one at a time while requests go through Caddy without
  * one refused or failed; then npm is sent SIGTERM, as `kill` or a service manager does, and no

@@ -1,5 +1,5 @@
 /**
- * The production layout (README, "Production"): the real Caddy with `deploy/Caddyfile` in front of
+ * The production layout (docs/operations.md, "Production"): the real Caddy with `deploy/Caddyfile` in front of
  * two app processes of the built shop on one PostgreSQL and one Redis, started at once on an empty
  * database. Through Caddy over https: a session opened on one process works on the other, the
  * login limit counts across both, 50 buyers for the last 10 units oversell nothing, a price change

@@ -1,5 +1,5 @@
 /**
- * From PGlite to PostgreSQL (README): a shop started on the embedded database, with customers,
+ * From PGlite to PostgreSQL (docs/operations.md): a shop started on the embedded database, with customers,
  * orders (one by QR-bill, so with an invoice), sessions and a photo file, is stopped and moved
  * with `npm run migrate:to-postgres`; every table arrives row for row (same contents, compared
  * by checksum), and the built server started on PostgreSQL with the same DATA_DIR runs the same
