@@ -1,7 +1,7 @@
 /** Page title and description helpers for route `meta` exports. */
 import type { MetaDescriptor } from 'react-router';
 
-import { DEFAULT_SITE_NAME } from '../../core/config/site-brand.ts';
+import { DEFAULT_SITE_NAME } from '../../core/config/browser.ts';
 
 export const SITE_NAME = DEFAULT_SITE_NAME;
 
