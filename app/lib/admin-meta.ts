@@ -3,7 +3,9 @@
  * namespaces (app/layouts/admin.tsx); a route's `meta` reads its title from there, so every admin
  * page title is translated without each loader repeating it.
  */
+import i18next, { type i18n } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
+import { DEFAULT_LOCALE } from '../../core/i18n/browser.ts';
 import { pageMeta } from './meta.ts';
 
 type Match = { id: string; data?: unknown } | undefined;
@@ -11,32 +13,48 @@ type Match = { id: string; data?: unknown } | undefined;
 /** Shape of the admin layout's loader data that titles need. */
 export type AdminLayoutData = { lang: string; i18n: Record<string, Record<string, Record<string, unknown>>> };
 
-function lookup(tree: unknown, path: string): string | undefined {
-  let node = tree;
-  for (const part of path.split('.')) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+/** One i18next instance per admin layout answer (its language and the admin namespaces it sent). */
+const translators = new WeakMap<AdminLayoutData, i18n>();
 
 /**
- * The translated text `admin:<key>` (or `adminshop:<key>` with that prefix) for a `meta`
- * function, with `{{name}}` placeholders filled. Falls back to English, then to the key's last part.
+ * The text store's translate for a `meta` function: i18next (as every page and core/i18n use it)
+ * over the admin layout's catalogues, `admin` the default namespace, English the fallback. Without
+ * the layout's data a key's last part stands in.
  */
-export function adminText(matches: readonly Match[], fullKey: string, params: Record<string, string> = {}): string {
+function adminT(matches: readonly Match[]): i18n | null {
   const layout = matches.find((m) => m?.id === 'layouts/admin')?.data as AdminLayoutData | undefined;
-  const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['admin', fullKey];
-  const text = (layout && (lookup(layout.i18n[layout.lang]?.[ns], key) ?? lookup(layout.i18n.en?.[ns], key))) ?? key.split('.').pop()!;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => params[k] ?? '');
+  if (!layout) return null;
+  let inst = translators.get(layout);
+  if (!inst) {
+    inst = i18next.createInstance();
+    void inst.init({
+      lng: layout.lang,
+      fallbackLng: DEFAULT_LOCALE,
+      resources: layout.i18n,
+      ns: Object.keys(layout.i18n[DEFAULT_LOCALE] ?? {}),
+      defaultNS: 'admin',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    translators.set(layout, inst);
+  }
+  return inst;
+}
+
+/** `admin:<key>` (or `adminshop:<key>` with that prefix), `{{name}}` filled by i18next. */
+function titleText(matches: readonly Match[], key: string, params: Record<string, string> = {}): string {
+  const inst = adminT(matches);
+  const fallback = key.split(/[:.]/).pop()!;
+  return inst ? inst.t(key, { ...params, defaultValue: fallback }) : fallback;
 }
 
 /** `meta` of an admin page: "<title> · Admin · Casa del Tabaco", in the page's language; not indexed. */
 export function adminMeta(matches: readonly Match[], key: string, params: Record<string, string> = {}): MetaDescriptor[] {
-  return adminTitleMeta(matches, adminText(matches, key, params));
+  return adminTitleMeta(matches, titleText(matches, key, params));
 }
 
 /** `meta` of an admin page whose title is already translated (by its loader): "<title> · Admin · Casa del Tabaco"; not indexed. */
 export function adminTitleMeta(matches: readonly Match[], title: string): MetaDescriptor[] {
-  return [...pageMeta({ title: `${title} · ${adminText(matches, 'brand')}` }), { name: 'robots', content: 'noindex' }];
+  return [...pageMeta({ title: `${title} · ${titleText(matches, 'brand')}` }), { name: 'robots', content: 'noindex' }];
 }
