@@ -4,15 +4,12 @@
  * password, registration, confirmation and reset limits never trip, verified admins, two-factor
  * set-up with a code of a minute ago, the session cookies of a web log-in and the mails received.
  *
- * The helpers read the suite through `get`, so a file opens the suite in `beforeAll` and binds them
- * at collection time:
+ * A file opens the suite and takes the helpers in one line:
  *
  * ```ts
- * let shop: Shop; let smtp: TestSmtp;
- * beforeAll(async () => {
- *   ({ shop, smtp } = await openAccountSuite());
- * }, 60_000);
- * const { admin, withTwoFactor } = accountHelpers(() => ({ shop, smtp }));
+ * const t = useAccountSuite();
+ * const { admin, withTwoFactor } = t;
+ * it('…', async () => expect((await t.api.post('/user/login', { email: (await admin()).email })).status).toBe(401));
  * ```
  */
 import { eq } from 'drizzle-orm';
@@ -32,7 +29,7 @@ import { registration } from './accounts.ts';
 import { productWith, type TestCustomer } from './customers.ts';
 import { payInFull } from './payments.ts';
 import { decodeQp, type TestSmtp } from './smtp.ts';
-import { openTestSuite } from './suite.ts';
+import { beforeAllOpen, openTestSuite } from './suite.ts';
 
 /** Limits these files never reach (the limits themselves are tested with their real values). */
 const WIDE = { ip: 10_000, account: 10_000, duration: 900 };
@@ -133,4 +130,17 @@ export function accountHelpers(get: () => { shop: Shop; smtp?: TestSmtp }) {
   }
 
   return { accessName, refreshName, admin, withTwoFactor, mailsTo, waitForMails, sessionCookie, bobWithDocuments };
+}
+
+/**
+ * `openAccountSuite()` for the tests of the enclosing file or `describe` block (opened in
+ * `beforeAll`, closed in `afterAll`), with the helpers of {@link accountHelpers} bound to it.
+ * @returns the suite (its fields filled once `beforeAll` ran) and the helpers (usable in tests).
+ */
+export function useAccountSuite() {
+  const suite = beforeAllOpen(openAccountSuite, 60_000);
+  return Object.assign(
+    suite,
+    accountHelpers(() => suite),
+  );
 }

@@ -5,42 +5,30 @@
  * on PostgreSQL).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../core/db/schema/accounts.ts';
-import type { Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
-import { accountHelpers, openAccountSuite } from '../helpers/account-security.ts';
-import type { ApiClient } from '../helpers/api.ts';
-import type { TestHttp } from '../helpers/http.ts';
-import { linkIn, type TestSmtp } from '../helpers/smtp.ts';
+import { useAccountSuite } from '../helpers/account-security.ts';
+import { linkIn } from '../helpers/smtp.ts';
 
-let shop: Shop;
-let api: ApiClient;
-let http: TestHttp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  ({ shop, api, http, smtp } = await openAccountSuite());
-}, 60_000);
-afterAll(() => shop?.close());
-
-const { waitForMails } = accountHelpers(() => ({ shop, smtp }));
+const t = useAccountSuite();
+const { waitForMails } = t;
 
 describe('registration squatting', () => {
   it('registering an unconfirmed address again starts afresh: new password and data, the first link dead; the log-in answers alike for either password', async () => {
     const email = `victim.${Date.now()}@example.ch`;
-    const first = await api.post('/user/addClient', registration({ email, firstName: 'Eve', password: 'Attacker-Pass-2026' }));
+    const first = await t.api.post('/user/addClient', registration({ email, firstName: 'Eve', password: 'Attacker-Pass-2026' }));
     const firstMail = (await waitForMails(email, '/confirm/'))[0];
-    const second = await api.post('/user/addClient', registration({ email, firstName: 'Vera', password: 'Owner-Pass-2026!' }));
+    const second = await t.api.post('/user/addClient', registration({ email, firstName: 'Vera', password: 'Owner-Pass-2026!' }));
     // one answer for a new address and an existing unconfirmed one
-    const fresh = await api.post('/user/addClient', registration());
+    const fresh = await t.api.post('/user/addClient', registration());
     expect([first.status, second.status, fresh.status]).toEqual([201, 201, 201]);
     expect(second.body).toEqual(first.body);
     expect(fresh.body).toEqual(first.body);
 
     // before confirmation: neither password is told apart from a wrong one
     const tries = await Promise.all(
-      ['Attacker-Pass-2026', 'Owner-Pass-2026!', 'Neither-Pass-2026'].map((password) => api.post('/user/login', { email, password })),
+      ['Attacker-Pass-2026', 'Owner-Pass-2026!', 'Neither-Pass-2026'].map((password) => t.api.post('/user/login', { email, password })),
     );
     expect(tries.map((r) => r.status)).toEqual([401, 401, 401]);
     expect(new Set(tries.map((r) => JSON.stringify(r.body))).size).toBe(1);
@@ -51,20 +39,20 @@ describe('registration squatting', () => {
     const token = (raw: string) => linkIn(raw, 'confirm')!.split('/confirm/')[1];
     const attackerToken = token(firstMail);
     const ownerToken = token(mails.find((m) => !m.includes(attackerToken))!);
-    expect((await api.post('/user/confirm', { token: attackerToken })).status).toBe(400);
-    expect((await api.post('/user/confirm', { token: ownerToken })).status).toBe(200);
-    expect((await api.post('/user/login', { email, password: 'Attacker-Pass-2026' })).status).toBe(401);
-    const owner = await api.post('/user/login', { email, password: 'Owner-Pass-2026!' });
+    expect((await t.api.post('/user/confirm', { token: attackerToken })).status).toBe(400);
+    expect((await t.api.post('/user/confirm', { token: ownerToken })).status).toBe(200);
+    expect((await t.api.post('/user/login', { email, password: 'Attacker-Pass-2026' })).status).toBe(401);
+    const owner = await t.api.post('/user/login', { email, password: 'Owner-Pass-2026!' });
     expect(owner.status).toBe(200);
-    const [row] = await shop.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, email));
+    const [row] = await t.shop.db.select({ firstName: users.firstName }).from(users).where(eq(users.email, email));
     expect(row.firstName).toBe('Vera');
   });
 
   it('the log-in page offers a new confirmation link on a refused log-in without saying why', async () => {
     const email = `unconfirmed.${Date.now()}@example.ch`;
-    await api.post('/user/addClient', registration({ email }));
+    await t.api.post('/user/addClient', registration({ email }));
     for (const password of [GOOD_PASSWORD, 'Wrong-Password-2026']) {
-      const page = await http.postForm('/login', { email, password });
+      const page = await t.http.postForm('/login', { email, password });
       expect(page.status).toBe(401);
       const html = await page.text();
       expect(html).toContain('Wrong e-mail or password');

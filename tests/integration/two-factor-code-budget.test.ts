@@ -5,34 +5,21 @@
  * TEST_DATABASE_URL, on PostgreSQL).
  */
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { login } from '../../core/accounts/sessions.ts';
-import type { Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD } from '../helpers/accounts.ts';
-import { accountHelpers, openAccountSuite } from '../helpers/account-security.ts';
-import type { ApiClient } from '../helpers/api.ts';
-import type { TestHttp } from '../helpers/http.ts';
-import type { TestSmtp } from '../helpers/smtp.ts';
+import { useAccountSuite } from '../helpers/account-security.ts';
 
-let shop: Shop;
-let api: ApiClient;
-let http: TestHttp;
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  ({ shop, api, http, smtp } = await openAccountSuite());
-}, 60_000);
-afterAll(() => shop?.close());
-
-const { admin, withTwoFactor, mailsTo, waitForMails } = accountHelpers(() => ({ shop, smtp }));
+const t = useAccountSuite();
+const { admin, withTwoFactor, mailsTo, waitForMails } = t;
 
 describe('wrong two-factor codes', () => {
   it('the log-in page (no scripts) says how long to wait and keeps its code step open for a recovery code', async () => {
     const a = await admin();
     const { recoveryCodes } = await withTwoFactor(a.id);
-    const step = await http.postForm('/login', { email: a.email, password: GOOD_PASSWORD });
+    const step = await t.http.postForm('/login', { email: a.email, password: GOOD_PASSWORD });
     const token = /name="token" value="([^"]+)"/.exec(await step.text())![1];
-    const code = (otp: string) => http.postForm('/login', { intent: 'code', token, otp });
+    const code = (otp: string) => t.http.postForm('/login', { intent: 'code', token, otp });
     for (let i = 0; i < 5; i++) expect((await code('000000')).status).toBe(401);
     const waiting = await code('000000');
     expect(waiting.status).toBe(429);
@@ -46,7 +33,7 @@ describe('wrong two-factor codes', () => {
     const a = await admin();
     const { secret, recoveryCodes } = await withTwoFactor(a.id);
     const attempt = (otp: string, i: number) =>
-      login(shop, { email: a.email, password: GOOD_PASSWORD, otp }, { ip: `198.51.100.${i}` }).then(
+      login(t.shop, { email: a.email, password: GOOD_PASSWORD, otp }, { ip: `198.51.100.${i}` }).then(
         () => 200,
         (e: { code: string; message: string }) => e,
       );
@@ -63,7 +50,7 @@ describe('wrong two-factor codes', () => {
     expect(mailsTo(a.email, 'wrong two-factor codes')).toHaveLength(1);
 
     // through the API: 429 with the wait in the answer
-    const api429 = await api.post('/user/login', { email: a.email, password: GOOD_PASSWORD, otp: '123456' });
+    const api429 = await t.api.post('/user/login', { email: a.email, password: GOOD_PASSWORD, otp: '123456' });
     expect(api429.status).toBe(429);
     expect(api429.body.message).toMatch(/Too many wrong codes/);
   });
