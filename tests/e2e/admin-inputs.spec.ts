@@ -11,11 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { expect, test } from './fixtures.ts';
+import { expect, signIn, test, waitForHydration } from './fixtures.ts';
 import { type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { startOwnServer, type OwnServer } from './own-server.ts';
-import { logIn } from './login.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
@@ -56,23 +55,13 @@ async function shot(page: Page, target: Locator, file: string) {
   await page.screenshot({ path: path.join(SHOTS, file) });
 }
 
-async function login(page: Page) {
-  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=/admin/home`);
-  await expect(page).toHaveURL(/\/admin\/home/);
-}
-
-/** Waits until the page's scripts run (the upload form then sends photo by photo). */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
-}
-
 test('photos from a phone: two at once with a progress bar, then a 16 MB one and a HEIC one refused', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await signIn(page, ADMIN, '/admin/home', { base: BASE });
   signedIn = await page.context().storageState();
   await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
-  await hydrated(page);
+  // the page's scripts run: the upload form then sends photo by photo
+  await waitForHydration(page, { idle: true });
   const photos = page.locator('#photos');
   await expect(photos.locator('#photo-hint')).toContainText('each at most 15 MB; up to 6 photos (50 MB together) at once');
   await page.locator('#photo').setInputFiles([path.join(files, 'IMG_2041.jpg'), path.join(files, 'IMG_2042.jpg')]);
@@ -122,7 +111,7 @@ test("a 5,000-row CSV in the shop's own export format is checked and imported", 
   const page = await context.newPage();
   // the shop's own export, downloaded from the product list as the owner would
   await page.goto(`${BASE}/admin/product/list`);
-  await hydrated(page);
+  await waitForHydration(page, { idle: true });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('products-export').click()]);
   const exported = fs.readFileSync((await download.path())!, 'utf8');
   expect(exported).toContain('sku,category,brand');
@@ -140,7 +129,8 @@ test("a 5,000-row CSV in the shop's own export format is checked and imported", 
   await shot(page, result, 'admin-csv-import-390-en.png');
   // the list now holds them: search one of the new SKUs
   await page.locator('#q').fill('-N4999');
-  await page.getByRole('button', { name: 'Apply' }).click();
+  // the search form's button (the bulk bar below has an "Apply" of its own)
+  await page.getByRole('search').getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByTestId('admin-products').locator('tbody tr')).toHaveCount(1);
   await context.close();
 });
