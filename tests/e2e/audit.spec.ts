@@ -6,9 +6,8 @@
  * `audit-de-390.png` in the test's output folder (with UPDATE_SCREENSHOTS=1 also in docs/screenshots).
  */
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { pastGatesState, freePort, startOwnServer, type OwnServer } from './own-server.ts';
 
 const ADMIN = { email: 'audit-admin@example.ch', password: 'Audit-Admin-Password-1' };
 
@@ -17,13 +16,7 @@ let own: OwnServer<{ code: string }>;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+  const port = await freePort();
   BASE = `http://localhost:${port}`;
   own = await startOwnServer({ name: 'audit walk', port, seedScript: 'tests/e2e/audit-seed.ts', admin: ADMIN });
 });

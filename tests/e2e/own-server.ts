@@ -4,8 +4,20 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+
+/** A TCP port of 127.0.0.1 free right now (the system picks it), for a spec's own server. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
 
 /**
  * Polls `<base>/api/configuration/configurations` every 0.5 s until it answers 2xx.

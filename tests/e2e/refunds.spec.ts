@@ -6,11 +6,10 @@
  * list on a 390 px phone and a desktop under docs/screenshots/.
  */
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { expect, test } from './fixtures.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { freePort, startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'refunds-admin@example.ch', password: 'Refunds-Admin-Password-1' };
@@ -22,13 +21,7 @@ let own: OwnServer<{ creditNotes: string[] }>;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+  const port = await freePort();
   BASE = `http://localhost:${port}`;
   own = await startOwnServer({ name: 'refunds walk', port, seedScript: 'tests/e2e/refunds-seed.ts', admin: ADMIN });
 });

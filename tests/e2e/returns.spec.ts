@@ -9,14 +9,13 @@
  * under docs/screenshots/.
  */
 import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { type Browser, type Page } from '@playwright/test';
 import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
 import { RETURNS_ADMIN, RETURNS_CUSTOMER } from './returns-env.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { freePort, startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 // a free port of its own: several walks (and other checkouts' servers) run on this machine at once
@@ -39,13 +38,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   smtp = await startSmtp();
-  PORT = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+  PORT = await freePort();
   BASE = `http://localhost:${PORT}`;
   own = await startOwnServer({ name: 'returns walk', port: PORT, seedScript: 'tests/e2e/returns-seed.ts', admin: RETURNS_ADMIN, env: { SMTP_URL: smtp.url } });
   seed = own.seed;

@@ -6,10 +6,9 @@
  * under docs/screenshots/.
  */
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { freePort, startOwnServer, type OwnServer } from './own-server.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'vat-admin@example.ch', password: 'Vat-Admin-Password-1' };
@@ -20,13 +19,7 @@ let own: OwnServer<{ invoices: number; creditNotes: number }>;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+  const port = await freePort();
   BASE = `http://localhost:${port}`;
   own = await startOwnServer({ name: 'vat walk', port, seedScript: 'tests/e2e/vat-seed.ts', admin: ADMIN });
 });
