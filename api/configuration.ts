@@ -1,7 +1,7 @@
 /** `GET /api/configuration/configurations` (docs/product.md §7). */
 import { z } from 'zod';
 import { getCachedSettings as getSettings } from '../core/config/index.ts';
-import { configurationJson } from '../core/config/browser.ts';
+import { configurationJson, PROMO_TEXT_LOCALES } from '../core/config/browser.ts';
 import { ApiRouter } from './openapi.ts';
 
 export const ConfigurationSchema = z.object({
@@ -12,7 +12,8 @@ export const ConfigurationSchema = z.object({
   facebook: z.string(),
   instagram: z.string(),
   shop_closed: z.boolean(),
-  promotionalInfo: z.object({ text: z.string() }),
+  /** `text` in English (every language's fallback), `texts` the admin's own text per picker language. */
+  promotionalInfo: z.object({ text: z.string(), texts: z.partialRecord(z.enum(PROMO_TEXT_LOCALES), z.string()).optional() }),
   companyName: z.string(),
   vatNumber: z.string(),
   vatRate: z.number(),
@@ -22,6 +23,11 @@ export const ConfigurationSchema = z.object({
   /** IANA time zone of the shop's dates, e.g. `Europe/Zurich`. */
   timeZone: z.string(),
   currency: z.literal('CHF'),
+  /** The storefront's name and logo (a JPEG `src` and WebP `srcSet` under /media), from the settings. */
+  brand: z.object({
+    name: z.string(),
+    logo: z.object({ src: z.string(), srcSet: z.string(), width: z.number(), height: z.number(), alt: z.string() }).nullable(),
+  }),
 });
 
 export const configurationApi = new ApiRouter(['configuration']).operation({

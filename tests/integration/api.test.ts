@@ -59,6 +59,7 @@ describe('GET /api/configuration/configurations', () => {
       deliverLiechtenstein: false,
       timeZone: 'Europe/Zurich',
       currency: 'CHF',
+      brand: { name: 'Casa del Tabaco', logo: null },
     });
   });
 
