@@ -1,5 +1,5 @@
 /**
- * Every route of the specification's route table (section 2), by path and, where the
+ * Every route of the route table of docs/product.md §2, by path and, where the
  * specification names one, by id. Screens the specification implies without a path
  * (register, forgot password, returns, shipping) get paths of ours. The resource endpoints (files,
  * downloads, the log-out and preference posts) are no routes here: the HTTP server answers them

@@ -1,5 +1,5 @@
 /**
- * The HTTP application (architecture guide, "Stack"): first `/api/*` with its own lean chain
+ * The HTTP application (docs/architecture.md, "Stack"): first `/api/*` with its own lean chain
  * (server/api-chain.ts: request id, Host check, body limit, NUL refusal, log, security headers,
  * compression of large answers), then the pages' chain — request ids and logs, security headers
  * with a CSP nonce, compression, static assets (hashed ones cached immutably) — the resource

@@ -1,5 +1,5 @@
 /**
- * The footer (specification section 2): address, WhatsApp and e-mail from configuration; links
+ * The footer (docs/product.md §2): address, WhatsApp and e-mail from configuration; links
  * home, products, contact, privacy policy, terms of use (plus the other information pages);
  * social links telegram, whatsapp, facebook, instagram; VAT number; copyright notice. It also
  * offers every language with a catalogue as a plain form (works without JavaScript).

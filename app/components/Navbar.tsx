@@ -1,5 +1,5 @@
 /**
- * The navbar (specification section 2): the shop-closed banner, the promotional banner, the
+ * The navbar (docs/product.md §2): the shop-closed banner, the promotional banner, the
  * Switzerland-only banner; links home/products/contact; the language picker; the live search;
  * the dark-mode toggle; the admin tools icon (Admin only); the user icon or menu; the cart icon
  * with item count (opens the side cart); and, on narrow screens, the mobile menu.
@@ -18,7 +18,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { useUiState } from './ui-state.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The admin tools icon, a link to the admin home (Admin only; specification section 2). */
+/** The admin tools icon, a link to the admin home (Admin only; docs/product.md §2). */
 function AdminToolsLink({ testId }: { testId: string }) {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 /**
  * A product in a grid: image, brand, name, vitola and size, strength scale, price, stock state,
- * and "add to cart" / "buy now" (specification section 1: see details, add to cart, buy now),
+ * and "add to cart" / "buy now" (docs/product.md §1: see details, add to cart, buy now),
  * which work without scripts like the product page's (a form posting to /shopcart).
  */
 import { Link } from 'react-router';

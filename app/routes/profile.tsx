@@ -1,5 +1,5 @@
 /**
- * Edit profile (/profile; specification section 2): update the profile (names, phone, delivery
+ * Edit profile (/profile; docs/product.md §2): update the profile (names, phone, delivery
  * address, language) and change the password (asks the current one; signs out the other
  * sessions, this one stays). Signed-in users only: anonymous visitors go to /login and back.
  * Data protection (revFADP): download one's data as JSON (/profile/export) and delete

@@ -1,5 +1,5 @@
 /**
- * The shop's public configuration (specification section 7, `GET /api/configuration/configurations`):
+ * The shop's public configuration (docs/product.md §7, `GET /api/configuration/configurations`):
  * the API answers it and every page gets it in its loader data. Plain data, safe in the browser.
  */
 import { rappenToChf } from '../pricing/browser.ts';

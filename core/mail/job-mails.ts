@@ -1,5 +1,5 @@
 /**
- * The mails of the scheduled jobs (api-contract "Running the shop day to day"): the customer's
+ * The mails of the scheduled jobs (docs/api.md, "Running the shop day to day"): the customer's
  * payment reminder and expiry notice in the order's language, and the shop's low-stock mail in
  * the shop's mail language (setting
  * `shopMailLocale`, German by default). Texts: keys `mail:jobs.*` of the one text store

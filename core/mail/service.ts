@@ -1,5 +1,5 @@
 /**
- * Outgoing mail (architecture guide: nodemailer). Every mail is first stored in
+ * Outgoing mail (docs/architecture.md: nodemailer). Every mail is first stored in
  * the outbox table, inside the caller's transaction when there is one; delivery happens after
  * commit and is retried (the `mail-outbox` job, core/jobs), so a mail is never lost when the SMTP server is down. Without
  * `SMTP_URL` mails stay in the outbox (`outbox_only`), readable by admins.

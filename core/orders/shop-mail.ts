@@ -1,5 +1,5 @@
 /**
- * The shop hears of every order (api-contract "Running the shop day to day"): when an order is
+ * The shop hears of every order (docs/api.md, "Running the shop day to day"): when an order is
  * created, whatever the payment method, a mail goes to the shop's own address (setting
  * `orderNotificationEmail`, else the configuration's `email`) in the shop's mail language, with
  * the order code, the customer, the whole order (a custom box's cigars and text, discount with

@@ -2,7 +2,7 @@
  * Order details (/client/historydetails?id=<code or id>): the title includes the order code;
  * lines, order summary (subtotal, discount, shipping fee, total, VAT), payment status, delivery
  * address, status history and the invoice (or QR-bill) download. Own orders only: another
- * customer's order is "not found". Also the customer's own routine (api-contract "Running the
+ * customer's order is "not found". Also the customer's own routine (docs/api.md, "Running the
  * shop day to day"): the parcel's tracking link, the documents (invoice, credit notes), cancelling
  * while unpaid, and a return request (damaged goods or a wrong item, up to 7 days after delivery,
  * with a message, up to 3 photos and, for a bank-transfer order, the IBAN for the refund), with
