@@ -7,3 +7,6 @@
 export * from './browser.ts';
 export * from './instructions.ts';
 export * from './service.ts';
+export { cancelOrderByCustomer } from './cancel.ts';
+export { orderDocuments, orderTracking, type OrderDocument } from './documents.ts';
+export { readReturnPhoto } from './photos.ts';

@@ -1,174 +1,55 @@
 /**
- * Cancellations and returns (docs/api.md, "Running the shop day to day"). Money in Rappen.
+ * Returns (docs/api.md, "Running the shop day to day"). Money in Rappen. The customer's
+ * cancellation of an unpaid order is in ./cancel.ts, return photos in ./photos.ts, the order's
+ * documents in ./documents.ts, the module's mails in ./mails.ts.
  *
- * - Cancel: the customer cancels their own order while it is unpaid; through transitionOrder,
- *   in one transaction, the stock, the promo use and the influencer bonus are given back exactly
- *   as when an unpaid order expires. Once money has arrived it is a refund, done by the shop (409).
- * - Return: the shop's terms accept two reasons only, damaged goods and a wrong item, up to
- *   {@link RETURN_WINDOW_DAYS} days after delivery. An order counts as delivered when it was
- *   marked delivered, or else {@link ASSUMED_DELIVERY_DAYS} days after it was shipped. The
- *   customer names the lines (default: everything not yet returned), writes a message and may add
- *   up to {@link MAX_RETURN_PHOTOS} photos; a bank-transfer order needs the IBAN to refund to.
- *   One open return per order. The admin accepts (a refund through the refund path,
- *   core/payments/refunds.ts, with its credit note, restocking if asked) or refuses with a reason.
- *   The customer gets a mail at each step, in the order's language.
+ * The shop's terms accept two reasons only, damaged goods and a wrong item, up to
+ * {@link RETURN_WINDOW_DAYS} days after delivery. An order counts as delivered when it was
+ * marked delivered, or else {@link ASSUMED_DELIVERY_DAYS} days after it was shipped. The
+ * customer names the lines (default: everything not yet returned), writes a message and may add
+ * up to {@link MAX_RETURN_PHOTOS} photos; a bank-transfer order needs the IBAN to refund to.
+ * One open return per order. The admin accepts (a refund through the refund path,
+ * core/payments/refunds.ts, with its credit note, restocking if asked) or refuses with a reason.
+ * The customer gets a mail at each step, in the order's language.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { users } from '../db/index.ts';
-import { isEffectiveAdmin } from '../accounts/browser.ts';
 import { recordAudit } from '../audit/index.ts';
-import { MAX_PHOTO_PIXELS, photoStore, readPhotoHeader, tooManyPixels } from '../catalogue/index.ts';
+import { photoStore } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
-import type { Db } from '../db/index.ts';
+import {
+  orderEvents,
+  orderReturns,
+  orders,
+  refunds,
+  type Db,
+  type OrderRow,
+  type OrderWithLines,
+  type ReturnLine,
+  type ReturnReason,
+  type ReturnRow,
+  RETURN_REASONS,
+} from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { swissDate } from '../i18n/browser.ts';
+import { storedLocale, swissDate } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
-import { deliverOutbox, queueMail, type MailMessage } from '../mail/index.ts';
-import { trackingUrl } from '../orders/browser.ts';
-import { refundsOfOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
-import { orderEvents, orders, refunds, type OrderRow, type OrderWithLines } from '../db/index.ts';
-import { customerMailText, findOrder, transitionOrder } from '../orders/index.ts';
-import { openPaymentAttempt, refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
+import { findOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
+import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
 import { returnInstructionLines } from './instructions.ts';
-import { adminOrderUrl, shopMailAddress } from '../orders/index.ts';
-import { orderReturns, RETURN_REASONS, type ReturnLine, type ReturnPhoto, type ReturnReason, type ReturnRow } from '../db/index.ts';
+import { invalid } from './invalid.ts';
+import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, RETURN_WINDOW_DAYS } from './limits.ts';
+import { deliver, queueCustomerMail, queueShopReturnMail } from './mails.ts';
+import { photoKey, preparePhotos, type ReturnPhotoUpload } from './photos.ts';
 
 export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from '../db/index.ts';
-
-import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS, RETURN_WINDOW_DAYS } from './limits.ts';
 export * from './limits.ts';
-/** Image formats accepted for return photos (sharp's format names). */
-const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp']);
-/** Stored photos are re-encoded (upright, no metadata such as GPS) at most this wide/high. */
-const PHOTO_MAX_SIDE = 2000;
+export type { ReturnPhotoUpload } from './photos.ts';
 const DAY_MS = 86_400_000;
-
-function invalid(field: string, key: string, message: string, params?: Record<string, unknown>): DomainError {
-  return new DomainError('invalid', message, { key: `returns.${key}`, params, fields: { [field]: { key: `returns.${key}`, params } } });
-}
-
-async function queueCustomerMail(
-  tx: Db,
-  shop: Shop,
-  order: OrderRow,
-  subject: 'cancelledSubject' | 'requestedSubject' | 'acceptedSubject' | 'refusedSubject',
-  lines: string[],
-  attachments: MailMessage['attachments'] = [],
-) {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (!user) return null;
-  const settings = await getSettings(tx);
-  const lang = storedLocale(order.locale);
-  const url = `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`;
-  const text = customerMailText(lang, order, [lines.join('\n'), textIn(lang, 'mail:returns.orderPage', { url })], settings.companyName);
-  return queueMail(
-    tx,
-    { to: user.email, subject: textIn(lang, `mail:returns.${subject}`, { code: order.code }), text, attachments },
-    Boolean(shop.env.SMTP_URL),
-  );
-}
-
-/**
- * Queues the shop's mail about a new return request (to the shop's order address, in the shop's
- * mail language): order, customer, reason, items, the customer's message, photos, whether the
- * refund IBAN is known, and the link to the order in the admin, where the return is decided.
- */
-async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderRow, r: ReturnRow): Promise<string> {
-  const settings = await getSettings(tx);
-  const lang = storedLocale(settings.shopMailLocale);
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  const a = order.address;
-  const text = [
-    textIn(lang, 'mail:returns.shopRequested', {
-      code: order.code,
-      customer: `${a.firstName} ${a.lastName}`,
-      email: user?.email ?? '',
-      reason: textIn(lang, `mail:returns.${r.reason}`),
-    }),
-    '',
-    ...r.lines.map((l) => `${l.count} × ${l.name} (${l.sku})`),
-    '',
-    `${textIn(lang, 'mail:returns.shopMessage')}: ${r.message}`,
-    textIn(lang, 'mail:returns.shopPhotos', { count: r.photos.length }),
-    ...(order.paymentMethod === 'qr-bill' ? [r.iban ? textIn(lang, 'mail:returns.shopIbanGiven') : textIn(lang, 'mail:returns.shopIbanMissing')] : []),
-    '',
-    textIn(lang, 'mail:returns.shopDecide', { url: adminOrderUrl(shop.env, order.id) }),
-  ].join('\n');
-  return queueMail(
-    tx,
-    { to: shopMailAddress(settings), subject: textIn(lang, 'mail:returns.shopRequestedSubject', { code: order.code }), text },
-    Boolean(shop.env.SMTP_URL),
-  );
-}
-
-async function deliver(shop: Shop, ids: (string | null)[], what: string): Promise<void> {
-  const list = ids.filter((x): x is string => Boolean(x));
-  if (list.length) await deliverOutbox(shop, list).catch((err) => shop.log.warn({ err }, `${what} mail delivery failed`));
-}
-
-/**
- * Cancels the customer's own unpaid order (stock, promo use and influencer bonus given back by
- * transitionOrder, in one transaction) and mails the customer. This also frees a place under the
- * cap on open unpaid orders (core/orders/hoarding.ts), which counts `pending_payment` orders.
- * @param idOrCode the order's id or code.
- * @returns the cancelled order.
- * @throws {DomainError} `not_found` (unknown or someone else's order); `conflict` once money has
- *   arrived (`returns.cancelPaid`: then it is a refund, done by the shop), when the order is no
- *   longer open (`returns.cancelClosed`), or while a card payment started in the last minutes may
- *   still pay (`returns.cancelPaymentOpen`, param `minutes`; core/payments `openPaymentAttempt`).
- */
-export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId: string, now = new Date()): Promise<OrderWithLines> {
-  const mailIds: (string | null)[] = [];
-  const id = await shop.db.transaction(async (tx) => {
-    const found = await findOrder(tx, idOrCode);
-    if (!found || found.userId !== userId) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
-    const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
-    if (
-      order.paidAmount > 0 ||
-      order.paymentStatus !== 'unpaid' ||
-      (order.status !== 'pending_payment' && order.status !== 'cancelled' && order.status !== 'expired')
-    )
-      throw new DomainError('conflict', 'This order has been paid and can no longer be cancelled; please contact us for a refund', {
-        key: 'returns.cancelPaid',
-      });
-    if (order.status !== 'pending_payment')
-      throw new DomainError('conflict', 'This order is no longer open and cannot be cancelled', { key: 'returns.cancelClosed' });
-    // a payment in flight would land on a cancelled order (a refund by hand): wait for its outcome
-    const attempt = await openPaymentAttempt(tx, order.id, now);
-    if (attempt) {
-      const minutes = Math.max(1, Math.ceil(attempt.holdLeftS / 60));
-      throw new DomainError(
-        'conflict',
-        `A card payment for this order is still in progress. If you do not complete it, you can cancel the order in ${minutes} minutes.`,
-        {
-          key: 'returns.cancelPaymentOpen',
-          params: { minutes },
-        },
-      );
-    }
-    const row = await transitionOrder(tx, order.id, 'cancelled', `user:${userId}`, 'cancelled by the customer', now);
-    await recordAudit(tx, {
-      actor: `user:${userId}`,
-      action: 'order.cancel',
-      entity: 'order',
-      entityId: order.id,
-      before: { status: order.status },
-      after: { status: 'cancelled' },
-    });
-    mailIds.push(await queueCustomerMail(tx, shop, row, 'cancelledSubject', [textIn(storedLocale(row.locale), 'mail:returns.cancelled', { code: row.code })]));
-    return order.id;
-  });
-  await deliver(shop, mailIds, 'cancellation');
-  return (await findOrder(shop.db, id))!;
-}
 
 /**
  * When an order counts as delivered: the time it was marked delivered, else
@@ -248,9 +129,6 @@ export async function assertReturnable(db: Db, order: OrderWithLines, now = new 
   return e;
 }
 
-/** A photo as uploaded: its bytes. */
-export type ReturnPhotoUpload = { bytes: Uint8Array; name?: string };
-
 /** What {@link requestReturn} needs. */
 export type ReturnRequest = {
   /** The order's id or code. */
@@ -289,72 +167,6 @@ function chooseLines(order: OrderWithLines, left: ReturnableLine[], wanted: Retu
   }
   if (out.size === 0) throw invalid('lines', 'lineNone', 'Choose at least one item to return');
   return [...out.values()];
-}
-
-/**
- * Checks and re-encodes the photos (upright, metadata stripped, at most 2000 px) as JPEG. Every
- * photo is checked first (count, bytes, format and pixels, from its header) and only then are
- * they decoded, one after the other and after the photos of other requests in this process
- * ({@link oneDecodeAtATime}): a refused photo costs no decoding of the others.
- * @throws {DomainError} `invalid`, field `photos`: too many, too large, not JPEG/PNG/WebP, more
- *   than {@link MAX_PHOTO_PIXELS} pixels (`returns.photoTooManyPixels`), undecodable.
- */
-async function preparePhotos(uploads: ReturnPhotoUpload[]): Promise<{ photo: ReturnPhoto; body: Buffer }[]> {
-  const given = uploads.filter((u) => u.bytes.byteLength > 0);
-  if (given.length > MAX_RETURN_PHOTOS) throw invalid('photos', 'photoTooMany', `At most ${MAX_RETURN_PHOTOS} photos`, { max: MAX_RETURN_PHOTOS });
-  const notImage = (name: string) => invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
-  for (const u of given) {
-    const name = u.name ?? '';
-    if (u.bytes.byteLength > MAX_RETURN_PHOTO_BYTES)
-      throw invalid('photos', 'photoTooLarge', `The photo ${name} is too large (15 MB at most)`, { name, max: MAX_RETURN_PHOTO_BYTES / 1024 / 1024 });
-    const header = await readPhotoHeader(u.bytes);
-    if (!header || !PHOTO_FORMATS.has(header.format)) throw notImage(name);
-    if (tooManyPixels(header)) {
-      const mp = MAX_PHOTO_PIXELS / 1_000_000;
-      throw invalid('photos', 'photoTooManyPixels', `The photo ${name} has more than ${mp} megapixels`, { name, mp });
-    }
-  }
-  return given.length ? oneDecodeAtATime(() => decodePhotos(given)) : [];
-}
-
-/**
- * The tail of the queue of return photo decodes in this process: a request's photos are decoded
- * after the previous request's, so that parallel requests cost one decode's memory at a time (a
- * 40-megapixel PNG takes about 0.4 CPU-seconds and 120 MB while it is decoded) instead of one each.
- */
-let decodeQueue: Promise<unknown> = Promise.resolve();
-
-/** Runs `job` once every decode queued before it has ended (successfully or not). */
-function oneDecodeAtATime<T>(job: () => Promise<T>): Promise<T> {
-  const run = decodeQueue.then(job, job);
-  decodeQueue = run.catch(() => undefined);
-  return run;
-}
-
-/** Decodes checked photos one after the other (see {@link preparePhotos}). */
-async function decodePhotos(given: ReturnPhotoUpload[]): Promise<{ photo: ReturnPhoto; body: Buffer }[]> {
-  const notImage = (name: string) => invalid('photos', 'photoNotImage', `The file ${name} is not a JPEG, PNG or WebP photo`, { name });
-  const out: { photo: ReturnPhoto; body: Buffer }[] = [];
-  for (const u of given) {
-    let body: Buffer;
-    try {
-      body = await sharp(u.bytes, { limitInputPixels: MAX_PHOTO_PIXELS })
-        .rotate()
-        .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-    } catch {
-      throw notImage(u.name ?? '');
-    }
-    out.push({ photo: { id: randomUUID(), contentType: 'image/jpeg', ext: 'jpg' }, body });
-  }
-  return out;
-}
-
-/** The store key of a return photo. */
-function photoKey(returnId: string, photo: Pick<ReturnPhoto, 'id' | 'ext'>): string {
-  return `returns/${returnId}/${photo.id}.${photo.ext}`;
 }
 
 /**
@@ -676,51 +488,4 @@ export async function openReturns(db: Db, limit = 10): Promise<{ n: number; late
       .limit(limit),
   ]);
   return { n, latest: rows.map(({ address, ...r }) => ({ ...r, customer: `${address.firstName} ${address.lastName}` })) };
-}
-
-/**
- * One photo of a return for its customer or an admin.
- * @returns the JPEG bytes, or null (unknown return or photo, or someone else's).
- */
-export async function readReturnPhoto(
-  shop: Pick<Shop, 'db' | 'env'>,
-  viewer: { userId: string; role: string },
-  returnId: string,
-  photoId: string,
-): Promise<{ body: Buffer; contentType: string } | null> {
-  if (!/^[0-9a-f-]{36}$/.test(returnId) || !/^[0-9a-f-]{36}$/.test(photoId)) return null;
-  const [r] = await shop.db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
-  if (!r || (r.userId !== viewer.userId && !isEffectiveAdmin(viewer))) return null;
-  const photo = r.photos.find((p) => p.id === photoId);
-  if (!photo) return null;
-  const body = await photoStore(shop.env).get(photoKey(r.id, photo));
-  return body ? { body, contentType: photo.contentType } : null;
-}
-
-/** A downloadable document of an order: its invoice or a credit note, with the URL answering the PDF. */
-export type OrderDocument = { kind: 'invoice' | 'credit_note'; number: string; url: string; createdAt: Date };
-
-/**
- * The order's documents for its customer: the invoice once paid (also after a refund), and the
- * credit note of every refund. URLs are the shop's own (`/client/invoice`, `/client/creditnote`),
- * answered to the order's customer or an admin only.
- */
-export async function orderDocuments(db: Db, order: OrderRow): Promise<OrderDocument[]> {
-  const docs: OrderDocument[] = [];
-  if (order.invoiceNumber && (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded'))
-    docs.push({ kind: 'invoice', number: order.invoiceNumber, url: `/client/invoice?id=${order.code}`, createdAt: order.paidAt ?? order.createdAt });
-  for (const r of await refundsOfOrder(db, order.id))
-    docs.push({
-      kind: 'credit_note',
-      number: r.creditNoteNumber!,
-      url: `/client/creditnote?no=${encodeURIComponent(r.creditNoteNumber!)}`,
-      createdAt: r.createdAt,
-    });
-  return docs;
-}
-
-/** An order's parcel tracking: carrier, number and the carrier's tracking page, or null. */
-export function orderTracking(order: Pick<OrderRow, 'carrier' | 'trackingNumber'>): { carrier: string; number: string; url: string | null } | null {
-  if (!order.carrier || !order.trackingNumber) return null;
-  return { carrier: order.carrier, number: order.trackingNumber, url: trackingUrl(order.carrier, order.trackingNumber) };
 }
