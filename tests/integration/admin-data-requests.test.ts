@@ -44,6 +44,7 @@ const ADMIN_ROUTES: [string, string][] = [
   ['/admin/releases', 'routes/admin/releases'],
   ['/admin/refunds', 'routes/admin/refunds'],
   ['/admin/vat', 'routes/admin/vat'],
+  ['/admin/product/photos', 'routes/admin/product.photos'],
 ];
 
 /** Every admin page action, with a form that an Admin's request would act on. `{user}` / `{victim}` are filled in. */
@@ -96,6 +97,7 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/user/details?id={blocked}', 'routes/admin/user.details', { intent: 'unblock' }],
   ['/admin/refunds', 'routes/admin/refunds', { ids: '00000000-0000-0000-0000-000000000000' }],
   ['/admin/refunds/pain001', 'routes/admin/refunds.pain001', {}],
+  ['/admin/product/photos', 'routes/admin/product.photos', { sku: 'HACK-5' }],
 ];
 
 let shop: Shop;
