@@ -7,7 +7,7 @@
 import { Form, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES } from '../i18n/locales.ts';
+import { LOCALE_NAMES, LOCALES } from '../../core/i18n/browser.ts';
 import type { RootData } from '../root.tsx';
 import { yearIn } from '../../core/i18n/browser.ts';
 import { LEGAL_PAGES, LinkItems, SITE_PAGES } from './SiteLinks.tsx';

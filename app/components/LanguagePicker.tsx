@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_MENU_AUTOCLOSE_MS } from '../constants.ts';
-import { LOCALE_NAMES, PICKER_LOCALES, type Locale } from '../i18n/locales.ts';
+import { LOCALE_NAMES, PICKER_LOCALES, type Locale } from '../../core/i18n/browser.ts';
 import { useDisclosure } from './dialog.tsx';
 
 /** The navbar's language button and the list of picker languages it shows. */

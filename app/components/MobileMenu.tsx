@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, PICKER_LOCALES } from '../i18n/locales.ts';
+import { LOCALE_NAMES, PICKER_LOCALES } from '../../core/i18n/browser.ts';
 import type { RootData } from '../root.tsx';
 import { dialogCommand, ModalDialog } from './dialog.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';

@@ -8,7 +8,7 @@
 import { useId } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CartView } from '../lib/cart-view.server.ts';
+import type { CartView } from '../../core/cart/index.ts';
 import { useFormat } from '../lib/format.ts';
 import { productImgProps } from '../lib/product-image.ts';
 import { useUiState } from './ui-state.tsx';

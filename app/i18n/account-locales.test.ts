@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PICKER_LOCALES } from './locales.ts';
+import { PICKER_LOCALES } from '../../core/i18n/browser.ts';
 
 const dir = path.join(import.meta.dirname, '../../core/i18n/locales');
 const read = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageAlternates } from './alternates.ts';
-import { LOCALES } from './locales.ts';
+import { LOCALES } from '../../core/i18n/browser.ts';
 
 describe('languageAlternates', () => {
   it('lists every locale and x-default, keeping other query parameters and dropping a chosen lang', () => {

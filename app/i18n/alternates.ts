@@ -1,5 +1,5 @@
 /** Language alternates of a page for search engines (`<link rel="alternate" hreflang>`). */
-import { LOCALES } from './locales.ts';
+import { LOCALES } from '../../core/i18n/browser.ts';
 
 /**
  * `hreflang` alternates of the current page for every language with a catalogue, plus

@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCatalogue, englishNamespaces, flatten, pluralCategories, placeholders } from '../../core/i18n/catalogue-check.ts';
-import { DEFAULT_PAGE_NAMESPACES, LOCALES, NAMESPACES, SERVER_NAMESPACES } from './locales.ts';
-import { catalogueAsset, catalogueUrls, namespaceResources } from './resources.server.ts';
+import { DEFAULT_PAGE_NAMESPACES, LOCALES, NAMESPACES, SERVER_NAMESPACES } from '../../core/i18n/browser.ts';
+import { catalogueAsset, catalogueUrls, namespaceResources } from '../../core/i18n/index.ts';
 
 /** Flattens nested objects and arrays to dotted keys (`a.b.0.c`). */
 export function flatKeys(v: unknown): string[] {

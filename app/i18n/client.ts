@@ -9,7 +9,7 @@
  */
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, DEFAULT_PAGE_NAMESPACES } from './locales.ts';
+import { DEFAULT_LOCALE, DEFAULT_PAGE_NAMESPACES } from '../../core/i18n/browser.ts';
 
 /** `{ lang, urls: { [lng]: { [ns]: url } } }` (core/i18n/resources.ts catalogueUrls). */
 export type CatalogueUrls = { lang: string; urls: Record<string, Record<string, string>> };

@@ -5,8 +5,8 @@
  */
 import type { ShopSettings } from '../../core/config/browser.ts';
 import { formatChf } from '../../core/pricing/browser.ts';
-import { intlLocale } from './locales.ts';
-import { serverI18n } from './resources.server.ts';
+import { intlLocale } from '../../core/i18n/browser.ts';
+import { serverI18n } from '../../core/i18n/index.ts';
 
 /** One section of an information page: a heading, paragraphs and/or a bulleted list. */
 export type LegalSection = { h: string; p?: string[]; list?: string[] };

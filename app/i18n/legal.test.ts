@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { legalPage } from './legal.server.ts';
-import { PICKER_LOCALES } from './locales.ts';
+import { PICKER_LOCALES } from '../../core/i18n/browser.ts';
 
 const settings = { ...DEFAULT_SETTINGS, shippingFee: 1250, freeShippingThreshold: 129_900 };
 const text = (p: ReturnType<typeof legalPage>) =>

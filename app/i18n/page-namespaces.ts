@@ -10,7 +10,7 @@
  * routes declare what their shared components use (the default layout: `cart` for the side
  * cart). The server renders with every namespace; only the browser's download depends on this.
  */
-import { DEFAULT_PAGE_NAMESPACES } from './locales.ts';
+import { DEFAULT_PAGE_NAMESPACES } from '../../core/i18n/browser.ts';
 
 /** A route's declaration: `handle.i18n`. */
 export type I18nHandle = { i18n?: readonly string[] };

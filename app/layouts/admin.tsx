@@ -11,8 +11,8 @@
 import { data, isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/admin';
-import { ADMIN_NAMESPACES } from '../i18n/locales.ts';
-import { namespaceResources } from '../i18n/resources.server.ts';
+import { ADMIN_NAMESPACES } from '../../core/i18n/browser.ts';
+import { namespaceResources } from '../../core/i18n/index.ts';
 import { isEffectiveAdmin } from '../../core/accounts/index.ts';
 import { TWO_FACTOR_SETUP } from '../lib/auth.server.ts';
 import { BodyLimitNotice } from '../components/BodyLimitNotice.tsx';

@@ -12,7 +12,7 @@ import { orderEventsOf, type OrderWithLines } from '../../core/orders/index.ts';
 import { displayIban } from '../../core/returns/browser.ts';
 import type { ReturnRow } from '../../core/db/index.ts';
 import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/index.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { orderView } from './checkout.server.ts';
 import { boxModelName } from '../../core/custom-box/index.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.ts';
-import { translate, translateField } from '../i18n/resources.server.ts';
+import { translate, translateField } from '../../core/i18n/index.ts';
 import { pageAction, readForm, requireSamePasswords } from './page-action.server.ts';
 
 /** What React Router's `data()` carries: the answer and its status. */

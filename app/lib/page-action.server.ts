@@ -17,7 +17,7 @@ import type { z, ZodType } from 'zod';
 import { findNul } from '../../core/validation.ts';
 import { DomainError, STATUS_FOR, type FieldMessage, type FieldMessages } from '../../core/errors.ts';
 import { invalidFields, keyOf, messageOf } from '../../core/validation.ts';
-import { translate, translateError, translateFields } from '../i18n/resources.server.ts';
+import { translate, translateError, translateFields, type Locale } from '../../core/i18n/index.ts';
 
 /**
  * What a failed page action answers (besides a page's own extra values).
@@ -63,14 +63,14 @@ export function failureStatus(e: DomainError): number {
  * A domain error's message in `lang`: the `<namespace>:errors.<key>` text when there is one,
  * else the shared `errors` catalogue's (or `fallbackKey`'s), else the English message.
  */
-export function errorMessage(lang: string, e: DomainError, opts: { namespace?: string; fallbackKey?: string } = {}): string {
+export function errorMessage(lang: Locale, e: DomainError, opts: { namespace?: string; fallbackKey?: string } = {}): string {
   const shared = translateError(lang, e, opts.fallbackKey);
   if (!opts.namespace || !e.opts.key) return shared;
   return translate(lang, `${opts.namespace}:errors.${e.opts.key}`, { ...e.opts.params, defaultValue: shared });
 }
 
 /** A domain error's form message: the page's own text, else {@link errorMessage}. */
-function failureMessage<X extends object>(lang: string, e: DomainError, opts: PageActionOptions<X>): string {
+function failureMessage<X extends object>(lang: Locale, e: DomainError, opts: PageActionOptions<X>): string {
   return opts.message?.(e) ?? errorMessage(lang, e, opts);
 }
 
@@ -80,7 +80,7 @@ function failureMessage<X extends object>(lang: string, e: DomainError, opts: Pa
  * @param lang the visitor's language (`context.lang`).
  * @throws `err` itself when it is not a DomainError; what `opts.escape` returns for an error that ends the page.
  */
-export async function formFailure<X extends object = Record<never, never>>(err: unknown, lang: string, opts: PageActionOptions<X> = {}) {
+export async function formFailure<X extends object = Record<never, never>>(err: unknown, lang: Locale, opts: PageActionOptions<X> = {}) {
   if (!(err instanceof DomainError)) throw err;
   const escaped = opts.escape?.(err);
   if (escaped !== undefined) throw escaped;
@@ -106,7 +106,7 @@ export async function formFailure<X extends object = Record<never, never>>(err: 
  * @throws whatever is not a DomainError (bugs, thrown responses), and what `opts.escape` returns.
  */
 export async function pageAction<T, X extends object = Record<never, never>>(
-  context: { lang: string },
+  context: { lang: Locale },
   run: () => Promise<T> | T,
   opts: PageActionOptions<X> = {},
 ) {

@@ -11,7 +11,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Role } from '../../core/accounts/browser.ts';
-import type { CartView } from './cart-view.server.ts';
+import type { CartView } from '../../core/cart/index.ts';
 import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/browser.ts';
 
 /**

@@ -10,7 +10,7 @@ import { addProductPhoto } from '../../core/catalogue/index.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../../core/catalogue/browser.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
-import { translate, translateField } from '../i18n/resources.server.ts';
+import { translate, translateField, type Locale } from '../../core/i18n/index.ts';
 import { errorMessage } from './page-action.server.ts';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -70,7 +70,7 @@ export async function uploadProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
 }
 
 /** A photo upload error in the admin's language (the field message when there is one). */
-export function photoErrorText(lang: string, e: DomainError): string {
+export function photoErrorText(lang: Locale, e: DomainError): string {
   const field = e.opts.fields?.photo;
   if (!field) return errorMessage(lang, e, { namespace: 'adminshop' });
   if (field.key === 'adminshop:inputs.fileProblem') {

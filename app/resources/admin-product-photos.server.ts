@@ -13,7 +13,7 @@
 import type { ResourceArgs } from './types.ts';
 import { addPhotosBySku, matchPhotoUpload, MAX_BULK_PHOTO_FILES, type BulkPhotoResult } from '../../core/catalogue/index.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
-import { translate, translateField } from '../i18n/resources.server.ts';
+import { translate, translateField } from '../../core/i18n/index.ts';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 

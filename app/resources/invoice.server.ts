@@ -14,7 +14,7 @@ import { getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
 import { pdfResponse } from '../lib/pdf-response.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);

@@ -7,7 +7,7 @@ import { redirect } from 'react-router';
 import type { ResourceArgs } from './types.ts';
 import { logout } from '../../core/accounts/index.ts';
 import { newAnonymousCartId } from '../../core/cart/index.ts';
-import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../lib/session.server.ts';
+import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../core/accounts/index.ts';
 
 export async function action({ request, context }: ResourceArgs) {
   await logout(context.shop, refreshTokenFromRequest(request, context.shop.env));

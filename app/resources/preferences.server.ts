@@ -5,7 +5,7 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import type { ResourceArgs } from './types.ts';
-import { matchLocale } from '../i18n/locales.ts';
+import { matchLocale } from '../../core/i18n/browser.ts';
 import { secureTransport } from '../../core/config/browser.ts';
 import { safeRedirect } from '../../core/safe-redirect.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Route } from './+types/about';
 import { InfoPage, infoPageMeta } from '../components/InfoPage.tsx';
-import { serverI18n } from '../i18n/resources.server.ts';
+import { serverI18n } from '../../core/i18n/index.ts';
 import { loadInfoPage } from '../lib/info-page.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@
 import { data } from 'react-router';
 import { siteName } from '../lib/meta.ts';
 import type { Route } from './+types/catchall';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { NotFound } from '../components/NotFound.tsx';
 
 export function loader({ context }: Route.LoaderArgs) {

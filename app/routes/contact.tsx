@@ -9,7 +9,7 @@ import type { Route } from './+types/contact';
 import { getCachedSettings as getSettings } from '../../core/config/index.ts';
 import { submitContactMessage } from '../../core/contact/index.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageAction } from '../lib/page-action.server.ts';
 import { Field, FormError, FormSuccess, SubmitButton, TextareaField } from '../components/forms.tsx';
 import { pageMeta } from '../lib/meta.ts';

@@ -16,7 +16,7 @@ import type { Route } from './+types/custombox';
 import { createBox } from '../../core/cart/index.ts';
 import { Builder } from '../components/custombox/Builder.tsx';
 import { emptyValues, readValues, str, type BoxFormResult } from '../lib/box-form.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { boxBuilderData } from '../lib/custom-box.server.ts';
 import { pageAction } from '../lib/page-action.server.ts';
 import { pageMeta } from '../lib/meta.ts';

@@ -10,7 +10,7 @@ import { EmailField } from '../components/account/EmailField.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Forgot password' });

@@ -7,7 +7,7 @@ import { ProductCard, type CardProduct } from '../components/ProductCard.tsx';
 import { NextStep } from '../components/NextStep.tsx';
 import { toCardProduct } from '../lib/card-product.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 
 /** Translation namespaces this route's components use in the browser (app/i18n/page-namespaces.ts). */
 export const handle = { i18n: ['catalogue'] };

@@ -33,8 +33,8 @@ import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { loginLanding } from '../lib/login-landing.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
-import { sessionCookieHeaders } from '../lib/session.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { sessionCookieHeaders } from '../../core/accounts/index.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: data?.title ?? 'Log in' });

@@ -25,7 +25,7 @@ import { OrderSummary } from '../components/OrderSummary.tsx';
 import { CheckoutLines } from '../components/checkout/CheckoutLines.tsx';
 import { DeliveryForm } from '../components/checkout/DeliveryForm.tsx';
 import { PromoForm } from '../components/checkout/PromoForm.tsx';
-import { translate, translateError } from '../i18n/resources.server.ts';
+import { translate, translateError } from '../../core/i18n/index.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';

@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/paymenterror';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 const REASONS = ['declined', 'cancelled', 'error'] as const;

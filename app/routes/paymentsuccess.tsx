@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/paymentsuccess';
 import { DomainError } from '../../core/errors.ts';
 import { getOrderFor, orderMailPending } from '../../core/orders/index.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { orderView } from '../lib/checkout.server.ts';
 import { bankTransferView } from '../lib/customer-order.server.ts';
 import { getSettings } from '../../core/config/index.ts';

@@ -20,7 +20,7 @@ import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { newAccountFromForm, requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 

@@ -11,7 +11,7 @@ import { NextStep } from '../components/NextStep.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 

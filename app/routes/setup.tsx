@@ -13,8 +13,8 @@ import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
-import { sessionCookieHeaders } from '../lib/session.server.ts';
-import { translate } from '../i18n/resources.server.ts';
+import { sessionCookieHeaders } from '../../core/accounts/index.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Set up' }), { name: 'robots', content: 'noindex' }];

@@ -15,7 +15,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { productImgProps } from '../lib/product-image.ts';
 import type { RootData } from '../root.tsx';
 import { BoxContents, useBoxLineName } from '../components/custombox/BoxContents.tsx';
-import { translate } from '../i18n/resources.server.ts';
+import { translate } from '../../core/i18n/index.ts';
 import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { safeRedirect } from '../../core/safe-redirect.ts';
 import { packagingLabel } from '../../core/catalogue/browser.ts';

@@ -33,8 +33,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../../app/routes.ts';
-import { PICKER_LOCALES } from '../../app/i18n/locales.ts';
-import { allResources } from '../../app/i18n/resources.server.ts';
+import { PICKER_LOCALES } from '../../core/i18n/browser.ts';
+import { allResources } from '../../core/i18n/index.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { createPromo } from '../../core/promos/service.ts';

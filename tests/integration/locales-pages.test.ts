@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue } from '../../core/i18n/catalogue-check.ts';
-import { LOCALES, PICKER_LOCALES, isRtl } from '../../app/i18n/locales.ts';
+import { LOCALES, PICKER_LOCALES, isRtl } from '../../core/i18n/browser.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { TestHttp } from '../helpers/http.ts';
 import { openTestSuite } from '../helpers/suite.ts';

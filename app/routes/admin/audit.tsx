@@ -15,7 +15,7 @@ import { isCalendarDay } from '../../../core/i18n/browser.ts';
 import { Field } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { Pager } from '../../components/Pager.tsx';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';

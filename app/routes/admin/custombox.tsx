@@ -13,7 +13,7 @@ import { listBoxModels, saveBoxModel } from '../../../core/custom-box/index.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { CheckboxField, Field, FormError, FormSuccess, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 

@@ -20,7 +20,7 @@ import { useFormat } from '../../lib/format.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Field } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;

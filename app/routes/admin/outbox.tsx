@@ -9,7 +9,7 @@ import type { Route } from './+types/outbox';
 import { Pager } from '../../components/Pager.tsx';
 import { listOutbox } from '../../../core/mail/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 

@@ -25,7 +25,7 @@ import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.se
 import { productEditView } from '../../lib/product-edit.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 /** The photo section shows the message of a refused, too large upload itself (server/body-limit.ts). */

@@ -24,7 +24,7 @@ import { BulkBar, BulkConfirm, StartingCatalogue, type BulkConfirmation } from '
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { formFailure, pageAction } from '../../lib/page-action.server.ts';
-import { translate, translateError } from '../../i18n/resources.server.ts';
+import { translate, translateError } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 

@@ -14,7 +14,7 @@ import type { BulkPhotoFile, BulkPhotoResult } from '../../../core/catalogue/ind
 import { BulkPhotoUpload, type BulkPhotoRow } from '../../components/admin/product/BulkPhotoUpload.tsx';
 import { bulkPhotoRow } from '../../resources/admin-product-photos.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 import { MAX_PHOTOS } from '../../../core/catalogue/browser.ts';
 import '../../styles/bulk-photos.css';

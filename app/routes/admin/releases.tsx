@@ -10,7 +10,7 @@ import type { Route } from './+types/releases';
 import { expireDueOrders } from '../../../core/orders/index.ts';
 import { releaseFigures, type ReleaseFigures } from '../../../core/releases/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { useFormat } from '../../lib/format.ts';

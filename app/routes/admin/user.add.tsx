@@ -12,7 +12,7 @@ import { Field, FormMessage, SelectField, SubmitButton } from '../../components/
 import { PasswordField } from '../../components/account/NewPasswordFields.tsx';
 import { newAccountFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.userAdd');

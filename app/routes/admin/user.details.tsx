@@ -21,7 +21,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
 

@@ -16,7 +16,7 @@ import { FormMessage, SubmitButton } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { formFields, pageAction } from '../../lib/page-action.server.ts';
-import { translate, translateError } from '../../i18n/resources.server.ts';
+import { translate, translateError } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { useFormat } from '../../lib/format.ts';

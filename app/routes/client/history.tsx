@@ -8,7 +8,7 @@ import type { Route } from './+types/history';
 import { listOrdersOfUser } from '../../../core/orders/index.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { mayPayNow } from '../../../core/payments/index.ts';

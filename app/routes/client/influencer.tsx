@@ -11,7 +11,7 @@ import { influencerProfile } from '../../../core/accounts/index.ts';
 import { getSettings } from '../../../core/config/index.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { requireRole } from '../../lib/auth.server.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { useFormat } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 

@@ -14,7 +14,7 @@ import { ChoiceFilters } from '../../components/ListFilters.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { toCardProduct } from '../../lib/card-product.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { translate } from '../../i18n/resources.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { errorMessage } from '../../lib/page-action.server.ts';
