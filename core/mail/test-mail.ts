@@ -4,7 +4,7 @@
  */
 import { publicOrigin } from '../config/browser.ts';
 import { getSettings } from '../config/index.ts';
-import { resolveLocale } from '../i18n/browser.ts';
+import { storedLocale } from '../i18n/browser.ts';
 import type { Shop } from '../shop.ts';
 import { composeMail, shopForMail } from './compose.ts';
 import { sendMail } from './service.ts';
@@ -16,7 +16,7 @@ import { sendMail } from './service.ts';
  */
 export async function sendTestMail(shop: Shop, input: { to: string; subject: string; content: string }): Promise<string> {
   const settings = await getSettings(shop.db);
-  const lang = resolveLocale({ stored: settings.shopMailLocale });
+  const lang = storedLocale(settings.shopMailLocale);
   const mail = composeMail(lang, input.to, input.subject, [input.content], shopForMail(settings, publicOrigin(shop.env)));
   // the text part is the content exactly as typed
   return sendMail(shop, { ...mail, text: input.content });
