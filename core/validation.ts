@@ -13,6 +13,9 @@
 import type { z } from 'zod';
 import { DomainError, type FieldMessage, type FieldMessages } from './errors.ts';
 
+/** Longest id or code a page reads from a link or form (uuids, order codes); longer text is cut, not an error, and then finds nothing. */
+export const MAX_ID_LENGTH = 64;
+
 /** A key of the `errors` catalogue (or `ns:path`), as schemas give it for their own rules. */
 const KEY = /^([a-z]+:)?[a-z][A-Za-z0-9.]*$/;
 

@@ -3,17 +3,17 @@
  * person as one JSON file (revFADP right of access, `exportUserData`). Admin only: anonymous to
  * /login, other roles 403, unknown id 404. Never cached.
  */
-import { data } from 'react-router';
 import type { ResourceArgs } from './types.ts';
 import { exportUserData } from '../../core/accounts/index.ts';
-import { DomainError } from '../../core/errors.ts';
+import { MAX_ID_LENGTH } from '../../core/validation.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
 import { recordAudit } from '../../core/audit/index.ts';
+import { loaderGuard } from '../lib/loader-guard.server.ts';
 
 export async function loader({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
-  try {
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
+  return loaderGuard(context, async () => {
     const doc = await exportUserData(context.shop.db, id);
     // a person's whole file left the shop: who took it (revFADP, accountability)
     await recordAudit(context.shop.db, { actor: `admin:${admin.userId}`, action: 'user.export', entity: 'user', entityId: id });
@@ -24,8 +24,5 @@ export async function loader({ request, context }: ResourceArgs) {
         'Cache-Control': 'private, no-store',
       },
     });
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'not_found') throw data('Not found', { status: 404 });
-    throw err;
-  }
+  });
 }

@@ -4,25 +4,27 @@
  * (the existence of someone else's credit note is not revealed). API clients send their
  * `accestoken` header, as for the invoice (`GET /api/order/get` lists these URLs).
  */
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { ResourceArgs } from './types.ts';
-import { DomainError } from '../../core/errors.ts';
 import { creditNoteFor } from '../../core/orders/index.ts';
 import { getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
 import { pdfResponse } from '../lib/pdf-response.server.ts';
+import { loaderGuard } from '../lib/loader-guard.server.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  try {
-    await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
-    const { pdf, refund } = await creditNoteFor(context.shop.db, (url.searchParams.get('no') ?? '').slice(0, 80));
-    await getOrderFor(context.shop, refund.orderId, auth);
-    return pdfResponse(pdf, `credit-note-${refund.creditNoteNumber}.pdf`);
-  } catch (e) {
-    if (e instanceof DomainError) throw data(e.code === 'rate_limited' ? e.message : 'Not found', { status: e.code === 'rate_limited' ? 429 : 404 });
-    throw e;
-  }
+  // someone else's credit note, or a bad number, reads as unknown; the rate limit keeps its 429
+  return loaderGuard(
+    context,
+    async () => {
+      await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
+      const { pdf, refund } = await creditNoteFor(context.shop.db, (url.searchParams.get('no') ?? '').slice(0, 80));
+      await getOrderFor(context.shop, refund.orderId, auth);
+      return pdfResponse(pdf, `credit-note-${refund.creditNoteNumber}.pdf`);
+    },
+    { hide: 'all' },
+  );
 }

@@ -9,6 +9,7 @@
  */
 import { data, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/order.details';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -17,7 +18,8 @@ import { recordManualPayment, refundOrder, resolvePendingRefund, retryRefund, ty
 import { parseChfInput } from '../../../core/pricing/browser.ts';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { adminOrderPage } from '../../lib/admin-order.server.ts';
-import { pageAction } from '../../lib/page-action.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { acceptReturn, refuseReturn } from '../../../core/returns/index.ts';
@@ -44,7 +46,7 @@ function ActorName({ actor, fallback }: { actor: ActorView | undefined; fallback
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const params = new URL(request.url).searchParams;
-  const id = (params.get('id') ?? '').slice(0, 64);
+  const id = (params.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   if (!id) throw redirect('/admin/order/list');
   const page = await adminOrderPage(context.shop.db, id, params.get('done'));
   if (!page) throw data('Not found', { status: 404 });
@@ -66,95 +68,85 @@ type ActionResult = {
   returnId?: string;
 };
 
+/** Text of a form field; a missing field reads as empty (core validates what it gets). */
+const text = z.string().default('');
+/** An id from the form, cut to {@link MAX_ID_LENGTH} (a longer one finds nothing). */
+const idText = text.transform((s) => s.slice(0, MAX_ID_LENGTH));
+const INTENTS = ['ship', 'refund', 'return-accept', 'return-refuse', 'refund-retry', 'refund-resolve', 'payment'] as const;
+/** What every form of the page posts: the order, which form (an unknown one ships) and the return it concerns. */
+const Head = z.object({ id: idText, intent: z.enum(INTENTS).catch('ship'), returnId: idText });
+/** Length cuts where core takes any text (core/payments manual.ts refuses a note over its own limit). */
+const cut = (max: number) => text.transform((s) => s.slice(0, max));
+const PaymentForm = z.object({ amount: text, day: cut(10), method: text, note: text.transform((s) => s.trim()), paymentKey: cut(100) });
+const ReturnAcceptForm = z.object({ amount: text, restock: text, note: cut(500) });
+const RefundTaskForm = z.object({ refundId: idText, outcome: text });
+/** The refusal's reason, uncut: core (refuseReturn) refuses one over its limit with its own message. */
+const ReturnRefuseForm = z.object({ note: text });
+const ShipForm = z.object({ carrier: text, trackingNumber: cut(60) });
+/** The refund form: amount, reason, restock and one `line-<line id>` count per order line. */
+const RefundForm = z.object({ amount: text, restock: text, reason: cut(500) }).catchall(z.string());
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
-  const id = String(form.get('id') ?? '').slice(0, 64);
-  const given = form.get('intent');
-  const intent =
-    given === 'refund' ||
-    given === 'return-accept' ||
-    given === 'return-refuse' ||
-    given === 'refund-retry' ||
-    given === 'refund-resolve' ||
-    given === 'payment'
-      ? given
-      : 'ship';
-  const returnId = String(form.get('returnId') ?? '').slice(0, 64);
+  let intent: ActionResult['intent'] = 'ship';
+  let returnId = '';
   const work = async () => {
+    const head = readForm(Head, form);
+    ({ intent, returnId } = head);
+    const id = head.id;
     if (intent === 'payment') {
-      const typed = String(form.get('amount') ?? '');
-      const amount = parseChfInput(typed);
+      const f = readForm(PaymentForm, form);
+      const amount = parseChfInput(f.amount);
       if (amount === null)
         throw new DomainError('invalid', 'Enter an amount in CHF', {
           key: 'manualPaymentInvalid',
-          fields: { amount: { key: typed.trim() ? 'adminshop:errors.manualPaymentAmountFormat' : 'adminshop:errors.manualPaymentAmount' } },
+          fields: { amount: { key: f.amount.trim() ? 'adminshop:errors.manualPaymentAmountFormat' : 'adminshop:errors.manualPaymentAmount' } },
         });
       const outcome = await recordManualPayment(
         context.shop,
-        {
-          orderId: id,
-          amount,
-          day: String(form.get('day') ?? '').slice(0, 10),
-          method: String(form.get('method') ?? '') as ManualPaymentMethod,
-          note: String(form.get('note') ?? '')
-            .trim()
-            .slice(0, 1000),
-          key: String(form.get('paymentKey') ?? '').slice(0, 100),
-        },
+        { orderId: id, amount, day: f.day, method: f.method as ManualPaymentMethod, note: f.note, key: f.paymentKey },
         admin.userId,
       );
       const done = outcome.result === 'duplicate' ? 'paymentDuplicate' : outcome.orderPaid ? 'paymentPaid' : 'paymentRecorded';
       return redirect(`/admin/order/details?id=${id}&done=${done}`);
     }
     if (intent === 'return-accept') {
-      const amount = parseChfInput(String(form.get('amount') ?? ''));
+      const f = readForm(ReturnAcceptForm, form);
+      const amount = parseChfInput(f.amount);
       if (amount === null || amount <= 0) return data<ActionResult>({ intent, returnId, error: '', fields: { amount: 'amount' } }, { status: 400 });
-      await acceptReturn(
-        context.shop,
-        returnId,
-        { amount, restock: form.get('restock') === 'on', note: String(form.get('note') ?? '').slice(0, 500) },
-        admin.userId,
-      );
+      await acceptReturn(context.shop, returnId, { amount, restock: f.restock === 'on', note: f.note }, admin.userId);
       return redirect(`/admin/order/details?id=${id}&done=returnAccepted#returns`);
     }
     if (intent === 'refund-retry' || intent === 'refund-resolve') {
-      const refundId = String(form.get('refundId') ?? '').slice(0, 64);
-      if (intent === 'refund-retry') await retryRefund(context.shop, refundId, admin.userId);
-      else await resolvePendingRefund(context.shop, refundId, form.get('outcome') === 'refunded' ? 'refunded' : 'not_refunded', admin.userId);
+      const f = readForm(RefundTaskForm, form);
+      if (intent === 'refund-retry') await retryRefund(context.shop, f.refundId, admin.userId);
+      else await resolvePendingRefund(context.shop, f.refundId, f.outcome === 'refunded' ? 'refunded' : 'not_refunded', admin.userId);
       return redirect(`/admin/order/details?id=${id}&done=${intent === 'refund-retry' ? 'refunded' : 'refundResolved'}#refund`);
     }
     if (intent === 'return-refuse') {
-      await refuseReturn(context.shop, returnId, String(form.get('note') ?? '').slice(0, 600), admin.userId);
+      await refuseReturn(context.shop, returnId, readForm(ReturnRefuseForm, form).note, admin.userId);
       return redirect(`/admin/order/details?id=${id}&done=returnRefused#returns`);
     }
     if (intent === 'ship') {
-      await shipOrder(
-        context.shop,
-        id,
-        { carrier: String(form.get('carrier') ?? ''), trackingNumber: String(form.get('trackingNumber') ?? '').slice(0, 60) },
-        admin.userId,
-      );
+      const f = readForm(ShipForm, form);
+      await shipOrder(context.shop, id, { carrier: f.carrier, trackingNumber: f.trackingNumber }, admin.userId);
       return redirect(`/admin/order/details?id=${id}&done=shipped`);
     }
-    const amount = parseChfInput(String(form.get('amount') ?? ''));
+    const f = readForm(RefundForm, form);
+    const amount = parseChfInput(f.amount);
     if (amount === null || amount <= 0) return data<ActionResult>({ intent, error: '', fields: { amount: 'amount' } }, { status: 400 });
     const lines: { lineId: string; count: number }[] = [];
-    for (const [k, v] of form.entries()) {
-      if (typeof v !== 'string' || !k.startsWith('line-')) continue;
+    for (const [k, v] of Object.entries(f)) {
+      if (!k.startsWith('line-')) continue;
       const n = Number(v || '0');
       if (!Number.isInteger(n) || n < 0) return data<ActionResult>({ intent, error: '', fields: { [k]: 'count' } }, { status: 400 });
       if (n > 0) lines.push({ lineId: k.slice(5), count: n });
     }
-    await refundOrder(
-      context.shop,
-      id,
-      { amount, lines, restock: form.get('restock') === 'on', reason: String(form.get('reason') ?? '').slice(0, 500) },
-      admin.userId,
-    );
+    await refundOrder(context.shop, id, { amount, lines, restock: f.restock === 'on', reason: f.reason }, admin.userId);
     return redirect(`/admin/order/details?id=${id}&done=refunded`);
   };
-  return pageAction(context, work, { namespace: 'adminshop', form: intent === 'payment' ? form : undefined, extra: () => ({ intent, returnId }) });
+  return pageAction(context, work, { namespace: 'adminshop', form, extra: () => ({ intent, returnId }) });
 }
 
 export default function AdminOrderDetails({ loaderData, actionData }: Route.ComponentProps) {

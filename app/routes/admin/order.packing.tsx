@@ -3,14 +3,15 @@
  * gift-card and engraving texts the packer writes (first, in large type), what goes into the parcel
  * (a custom box with its cigars and their SKUs) and the order's amounts, printable on one A4 page.
  */
-import { data, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.packing';
-import { DomainError } from '../../../core/errors.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { getSettings } from '../../../core/config/index.ts';
 import { packingList } from '../../../core/orders/index.ts';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { loaderGuard } from '../../lib/loader-guard.server.ts';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { packagingLabel } from '../../../core/catalogue/browser.ts';
@@ -20,36 +21,37 @@ import '../../styles/packing.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   if (!id) throw redirect('/admin/order/list');
-  try {
-    const { order, lines } = await packingList(context.shop.db, id, context.lang);
-    const settings = await getSettings(context.shop.db);
-    return {
-      id: order.id,
-      code: order.code,
-      createdAt: order.createdAt.toISOString(),
-      address: order.address,
-      // the country named in the page's language, as the post needs it on the parcel
-      country: new Intl.DisplayNames([context.lang], { type: 'region' }).of(order.address.country) ?? order.address.country,
-      lines,
-      units: lines.reduce((s, l) => s + l.count, 0),
-      messages: lines.flatMap((l) => (l.message ? [{ ...l.message, box: l.name }] : [])),
-      summary: {
-        subtotal: order.subtotal,
-        discount: order.discount,
-        bonus: order.bonus,
-        shippingFee: order.shippingFee,
-        total: order.total,
-        vat: order.vat,
-        promoCode: order.promoCode,
-      },
-      vatRate: settings.vatRateBasisPoints / 100,
-    };
-  } catch (e) {
-    if (e instanceof DomainError) throw data('Not found', { status: 404 });
-    throw e;
-  }
+  return loaderGuard(
+    context,
+    async () => {
+      const { order, lines } = await packingList(context.shop.db, id, context.lang);
+      const settings = await getSettings(context.shop.db);
+      return {
+        id: order.id,
+        code: order.code,
+        createdAt: order.createdAt.toISOString(),
+        address: order.address,
+        // the country named in the page's language, as the post needs it on the parcel
+        country: new Intl.DisplayNames([context.lang], { type: 'region' }).of(order.address.country) ?? order.address.country,
+        lines,
+        units: lines.reduce((s, l) => s + l.count, 0),
+        messages: lines.flatMap((l) => (l.message ? [{ ...l.message, box: l.name }] : [])),
+        summary: {
+          subtotal: order.subtotal,
+          discount: order.discount,
+          bonus: order.bonus,
+          shippingFee: order.shippingFee,
+          total: order.total,
+          vat: order.vat,
+          promoCode: order.promoCode,
+        },
+        vatRate: settings.vatRateBasisPoints / 100,
+      };
+    },
+    { hide: 'all' },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'adminshop:fulfil.packingTitle', { code: data?.code ?? '' });

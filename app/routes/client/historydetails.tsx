@@ -8,10 +8,9 @@
  * with a message, up to 3 photos and, for a bank-transfer order, the IBAN for the refund), with
  * the returns asked so far. Forms work without JavaScript.
  */
-import { data, Link, redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/historydetails';
-import { DomainError } from '../../../core/errors.ts';
 import { getOrderFor } from '../../../core/orders/index.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
 import { SummaryRow } from '../../components/SummaryRow.tsx';
@@ -29,6 +28,8 @@ import { requireUser } from '../../lib/auth.server.ts';
 import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
 import { pageAction } from '../../lib/page-action.server.ts';
+import { loaderGuard } from '../../lib/loader-guard.server.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { mayPayNow, payNow } from '../../../core/payments/index.ts';
 import { PayNowForm } from '../../components/client/order/PayNowForm.tsx';
 import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos, readSmallForm } from '../../lib/return-request.server.ts';
@@ -36,21 +37,24 @@ import '../../styles/returns.css';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  const id = (url.searchParams.get('id') ?? '').slice(0, 64);
-  try {
-    const order = await getOrderFor(context.shop, id, context.auth);
-    return { ...(await customerOrderPage(context.shop.db, order, context.lang, url.searchParams.get('done'))), canPayNow: mayPayNow(order) };
-  } catch (e) {
-    if (e instanceof DomainError) throw data({ notFound: true }, { status: 404 });
-    throw e;
-  }
+  const id = (url.searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
+  const auth = context.auth;
+  // someone else's order reads as an unknown one (its existence is not revealed)
+  return loaderGuard(
+    context,
+    async () => {
+      const order = await getOrderFor(context.shop, id, auth);
+      return { ...(await customerOrderPage(context.shop.db, order, context.lang, url.searchParams.get('done'))), canPayNow: mayPayNow(order) };
+    },
+    { hide: 'all', notFound: { notFound: true } },
+  );
 }
 
 type ActionResult = { intent: 'cancel' | 'return' | 'iban' | 'pay'; error: string; fields: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   const shop = context.shop;
   let intent: ActionResult['intent'] = 'return';
   return pageAction(
@@ -72,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back('cancelled');
       }
       if (intent === 'iban') {
-        await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, 64), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
+        await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, MAX_ID_LENGTH), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
         return back('iban');
       }
       if (!photosPossible) await countReturnRequest(shop, context.clientIp, auth.userId);
