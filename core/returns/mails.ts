@@ -4,7 +4,8 @@
  * transaction and delivered after it.
  */
 import { eq } from 'drizzle-orm';
-import { users, type Db, type OrderRow, type ReturnRow } from '../db/index.ts';
+import { users, type Db, type OrderRow, type OrderWithLines, type ReturnRow } from '../db/index.ts';
+import { boxModelName } from '../custom-box/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import { storedLocale } from '../i18n/browser.ts';
@@ -37,9 +38,11 @@ export async function queueCustomerMail(
 /**
  * Queues the shop's mail about a new return request (to the shop's order address, in the shop's
  * mail language): order, customer, reason, items, the customer's message, photos, whether the
- * refund IBAN is known, and the link to the order in the admin, where the return is decided.
+ * refund IBAN is known, and the link to the order in the admin, where the return is decided. A
+ * custom box is named by its model in that language (core/custom-box boxModelName), as in the
+ * order mails, not by the English name its line was stored with.
  */
-export async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderRow, r: ReturnRow): Promise<string> {
+export async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderWithLines, r: ReturnRow): Promise<string> {
   const settings = await getSettings(tx);
   const lang = storedLocale(settings.shopMailLocale);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
@@ -52,7 +55,10 @@ export async function queueShopReturnMail(tx: Db, shop: Shop, order: OrderRow, r
       reason: textIn(lang, `mail:returns.${r.reason}`),
     }),
     '',
-    ...r.lines.map((l) => `${l.count} × ${l.name} (${l.sku})`),
+    ...r.lines.map((l) => {
+      const box = order.lines.find((x) => x.id === l.lineId)?.box;
+      return `${l.count} × ${box ? boxModelName({ name: l.name, capacity: box.capacity }, lang) : l.name} (${l.sku})`;
+    }),
     '',
     `${textIn(lang, 'mail:returns.shopMessage')}: ${r.message}`,
     textIn(lang, 'mail:returns.shopPhotos', { count: r.photos.length }),

@@ -93,12 +93,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** Quoted-printable bytes (`=D8=B9`, UTF-8) turned into their characters (decodeQp keeps them). */
+const utf8Qp = (text: string) => text.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+
 /** The decoded text of the newest mail to `to` whose text matches `match`, once it arrived. */
 async function mailTo(to: string, match: RegExp): Promise<string> {
   const find = () =>
     smtp.mails
       .filter((m) => m.to.includes(to))
-      .map((m) => decodeQp(m.raw))
+      .map((m) => utf8Qp(decodeQp(m.raw)))
       .filter((t) => match.test(t))
       .at(-1);
   await expect.poll(() => find() !== undefined, { message: `a mail to ${to} matching ${match}`, timeout: 30_000 }).toBe(true);
@@ -160,12 +163,10 @@ for (const lang of ['de', 'ar'] as const) {
     await create.scrollIntoViewIfNeeded();
     const scrolled = await customer.evaluate(() => window.scrollY);
     const height = await customer.evaluate(() => document.documentElement.scrollHeight);
-    test
-      .info()
-      .annotations.push({
-        type: `${lang} box builder`,
-        description: `create at scrollY ${scrolled} px of ${height} px (${(scrolled / SCREEN.height).toFixed(1)} screens)`,
-      });
+    test.info().annotations.push({
+      type: `${lang} box builder`,
+      description: `create at scrollY ${scrolled} px of ${height} px (${(scrolled / SCREEN.height).toFixed(1)} screens)`,
+    });
     expect(scrolled, 'Create box within 10 screens').toBeLessThanOrEqual(10 * SCREEN.height);
     await shot(customer, `${lang}-2-custombox`);
     await create.click();
@@ -193,7 +194,19 @@ for (const lang of ['de', 'ar'] as const) {
       for (const n of chosen) expect(mail).toContain(n);
       expect(mail).toMatch(/\b(AF|OWN)-[A-Z0-9-]+/);
     }
-    expect(shopMail).toContain(total.replace(/\s/g, ' ').replace(/^CHF\s*/, ''));
+    // the shop's mail (in the shop's mail language, German): the lines add up to the subtotal, and
+    // the subtotal with shipping (and any discount) to the total the customer was shown
+    const plain = shopMail.slice(shopMail.indexOf('Positionen:'));
+    const chf = (s: string) => (s.startsWith('-') || s.startsWith('−') ? -1 : 1) * rappen(s.replace(/^[-−]?\s*CHF\s*/, ''));
+    const items = [...plain.matchAll(/^ {2}\d+ × .+: (CHF [\d'.]+)$/gm)].map((m) => chf(m[1]));
+    const subtotal = chf(/^Zwischensumme: (.+)$/m.exec(plain)![1]);
+    const after = plain.slice(plain.indexOf('Zwischensumme:'), plain.indexOf('\nTotal:'));
+    const adjustments = [...after.matchAll(/^(?!Zwischensumme)[^:\n]+: ([-−]?\s*CHF [\d'.]+)$/gm)].map((m) => chf(m[1]));
+    const mailTotal = chf(/^Total: (.+)$/m.exec(plain)![1]);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.reduce((a, b) => a + b, 0)).toBe(subtotal);
+    expect(subtotal + adjustments.reduce((a, b) => a + b, 0)).toBe(mailTotal);
+    expect(mailTotal).toBe(rappen(total.replace(/[^\d.']/g, '')));
 
     // the owner records the transfer and opens the packing list
     const ownerContext = await phone(browser, L.locale);
@@ -229,6 +242,10 @@ for (const lang of ['de', 'ar'] as const) {
     await shot(customer, `${lang}-4-return-requested`);
     const ownerReturnMail = await mailTo(own.seed.owner, new RegExp(`${code}[\\s\\S]*admin/order/details`));
     fs.writeFileSync(`${SHOTS}/${lang}-4-owner-return-mail.txt`, ownerReturnMail);
+    // in the shop's mail language (German) with the box by its German name
+    expect(ownerReturnMail).toContain(`${who.first} ${who.last}`);
+    expect(ownerReturnMail).toContain('Zedernholzkiste für 10 Zigarren (CUSTOM-BOX)');
+    expect(ownerReturnMail).not.toContain('Cedar box');
 
     // 5. the owner accepts; the refund waits under refunds to pay and goes out as pain.001
     await open(owner, `/admin/order/details?id=${code}&lang=${lang}`);
@@ -258,10 +275,14 @@ for (const lang of ['de', 'ar'] as const) {
     await expect(refund).toHaveCount(1);
     await expect(refund).toContainText(L.audit);
     await expect(refund).toContainText(code);
-    await expect(refund).toContainText(/CHF\s[\d']+\.\d\d/);
+    // "CHF 102.00" in German, "102.00 CHF" in Arabic: francs, never Rappen
+    await expect(refund).toContainText(/CHF\s[\d']+\.\d\d|[\d']+\.\d\d\sCHF/);
     const at = await refund.locator('time').getAttribute('datetime');
-    const zurich = new Intl.DateTimeFormat('de-CH', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit' }).format(new Date(at!));
-    await expect(refund.locator('time')).toContainText(zurich);
+    // the time a Zurich clock reads (the server runs in UTC): 04:21 in German, 4:21 ص in Arabic
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(at!))
+      .split(':');
+    await expect(refund.locator('time')).toContainText(lang === 'de' ? `${h}:${m}` : `${Number(h) % 12 || 12}:${m}`);
     const log = await owner.getByTestId('audit-entries').innerText();
     expect(log).not.toMatch(/\b(order|product|settings)\.[a-z_]+/);
     expect(log).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
