@@ -146,13 +146,19 @@ test.describe('phone, before the scripts', () => {
     await context.close();
   });
 
-  test('product page: add to cart adds exactly once, buy now goes to checkout with the chosen quantity', async ({ browser, request }) => {
+  test('product page: add to cart adds exactly once and says so, buy now goes to checkout with the chosen quantity', async ({ browser, request }) => {
     const res = await request.post('/api/product/searchProducts', { data: { searchOptions: { searchName: 'opusx robusto' } } });
     const id = ((await res.json()) as { products: { _id: string }[] }).products[0]!._id;
     const { context, page, release } = await visitor(browser);
     await page.goto(`/productdetail?id=${id}`, { waitUntil: 'commit' });
     await tap(page, page.getByTestId('add-to-cart'));
-    await expect(page.getByTestId('cart-count')).toHaveText('1', HYDRATION_WAIT);
+    // the form post leads to the cart page, which says what was added and links back to the product
+    await expect(page).toHaveURL(/\/shopcart\?added=/, HYDRATION_WAIT);
+    await expect(page.getByTestId('added-notice')).toContainText('Fuente Fuente OpusX Robusto');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await notHydrated(page);
+    await tap(page, page.getByTestId('added-back'));
+    await expect(page).toHaveURL(/\/productdetail\?id=/, HYDRATION_WAIT);
     await notHydrated(page);
     await tap(page, page.getByTestId('buy-now'));
     // checkout asks a visitor to log in first
