@@ -98,6 +98,20 @@ export default tseslint.config(
   { files: ['core/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([noApp, noOuter, noReact]) },
   { files: ['server/**/*.ts', 'server.ts'], ignores: ['**/*.test.ts'], rules: restrict([noAppValues]) },
   { files: ['api/**/*.ts'], ignores: ['**/*.test.ts'], rules: restrict([noApp, noSchema]) },
+  // size limits of the developers' guide (docs/decisions/011-lint-and-boundaries.md): a core function
+  // reads as the one rule it implements, a route module as one page
+  {
+    files: ['core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // createOrder (about 100 lines) is being split with the order service (issue 39, "services
+    // split by concern"); until then this one file is exempt, not the rule
+    files: ['core/orders/service.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  { files: ['app/routes/**/*.{ts,tsx}'], rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
   { files: ['app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: restrict([noSchema]) },
   prettier,
 );

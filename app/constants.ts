@@ -3,8 +3,6 @@
  * limits"). Times in milliseconds unless the name says otherwise.
  */
 
-/** Minimum custom box size (cigars/varieties). */
-export const MIN_CUSTOM_BOX_SIZE = 5;
 /** Minimum customer age, years (the rule itself lives in core/accounts/age.ts). */
 export { MINIMUM_AGE as MIN_AGE_YEARS } from '../core/accounts/browser.ts';
 /** How long an age confirmation stays valid: 1 hour. */
@@ -21,5 +19,3 @@ export const LANGUAGE_MENU_AUTOCLOSE_MS = 4_000;
 export const PROMO_BANNER_BLINK_MS = 1_000;
 /** Live search waits this long after the last keystroke (debounce). */
 export const SEARCH_DEBOUNCE_MS = 200;
-/** Returns/refunds must be requested within this many days of receipt. */
-export const RETURN_WINDOW_DAYS = 7;

@@ -36,5 +36,3 @@ export function orderView(o: OrderWithLines) {
     })),
   };
 }
-
-export type OrderView = ReturnType<typeof orderView>;

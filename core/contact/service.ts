@@ -43,7 +43,6 @@ export const ContactInputSchema = z.object({
   message: required(CONTACT_LIMITS.message),
   website: z.string().optional().default(''),
 });
-export type ContactInput = z.input<typeof ContactInputSchema>;
 
 /** The outcome: `stored` false only for a honeypot hit (nothing kept, nothing sent). */
 export type ContactResult = { stored: true; id: string } | { stored: false };

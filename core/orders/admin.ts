@@ -20,7 +20,7 @@ import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 
-export { CARRIERS, DEFAULT_CARRIER, trackingUrl, type Carrier } from './carriers.ts';
+export { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
 import { payments } from '../db/index.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';

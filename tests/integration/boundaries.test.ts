@@ -3,7 +3,9 @@
  * docs/decisions/018-module-faces.md) fire on each forbidden direction, and the real tree keeps
  * them. Each probe is a tiny tree of its own in a fresh temporary directory (removed afterwards),
  * cruised with the real rule sets through dependency-cruiser's API: nothing is written into the
- * repository, so the test can run beside anything else.
+ * repository, so the test can run beside anything else. The size rules of eslint.config.js are
+ * probed the same way (ESLint lints a probe text under a path it is never written to), and knip
+ * (knip.jsonc) runs on a probe tree of its own.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -158,5 +161,83 @@ describe('the real tree', () => {
       'no dependency violations found',
     );
     expect(run(['--config', '.dependency-cruiser-browser.cjs', 'core', 'app'])).toContain('no dependency violations found');
+  });
+});
+
+/** ESLint's messages (rule ids) for `source` linted with the real config as if it were the file `file`. */
+async function eslintRules(file: string, source: string): Promise<(string | null)[]> {
+  const [result] = await new ESLint({ cwd: root }).lintText(source, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId);
+}
+
+/** A function of `code` lines of code (braces included), padded with as many blank and comment lines. */
+const functionOf = (code: number) =>
+  `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n\n  // a comment line\n'.repeat(code - 4)}  return n;\n}\n`;
+/** A route module of `code` lines of code, padded with blank and comment lines. */
+const routeOf = (code: number) =>
+  `${'export const a0 = 0;\n\n// a comment line\n'.repeat(code)}`.replace(/a0/g, () => `a${Math.random().toString(36).slice(2)}`);
+
+describe('size rules (eslint.config.js)', () => {
+  it('a core function over 80 lines of code breaks max-lines-per-function; 80, however padded, does not', async () => {
+    expect(await eslintRules('core/orders/probe.ts', functionOf(81))).toContain('max-lines-per-function');
+    expect(await eslintRules('core/orders/probe.ts', functionOf(80))).not.toContain('max-lines-per-function');
+  });
+
+  it('the rule is for core: a test file or a server file may hold a longer function', async () => {
+    expect(await eslintRules('core/orders/probe.test.ts', functionOf(81))).not.toContain('max-lines-per-function');
+    expect(await eslintRules('server/probe.ts', functionOf(81))).not.toContain('max-lines-per-function');
+  });
+
+  it('a route module over 300 lines of code breaks max-lines; 300, however padded, does not', async () => {
+    expect(await eslintRules('app/routes/probe.tsx', routeOf(301))).toContain('max-lines');
+    expect(await eslintRules('app/routes/admin/probe.tsx', routeOf(301))).toContain('max-lines');
+    expect(await eslintRules('app/routes/probe.tsx', routeOf(300))).not.toContain('max-lines');
+    expect(await eslintRules('app/components/Probe.tsx', routeOf(301))).not.toContain('max-lines');
+  });
+});
+
+describe('dead code (knip.jsonc)', () => {
+  const knip = path.join(root, 'node_modules/.bin/knip');
+  /** knip's JSON report of `dir` (it exits non-zero when it finds something), or throws if it did not run. */
+  const report = (dir: string) => {
+    try {
+      return execFileSync(knip, ['--directory', dir, '--no-progress', '--reporter', 'json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      const out = (e as { stdout?: string }).stdout;
+      if (!out) throw e;
+      return out;
+    }
+  };
+
+  it('with the real config, reports an unused file, an unused dependency and an unused export of a new file', { timeout: 60_000 }, () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'knip-'));
+    try {
+      const files: Record<string, string> = {
+        'knip.jsonc': fs.readFileSync(path.join(root, 'knip.jsonc'), 'utf8'),
+        'package.json': JSON.stringify({ name: 'probe', private: true, type: 'module', dependencies: { 'left-pad': '1.3.0' } }),
+        'server/main.ts': "import { used } from '../core/probe/used.ts';\nconsole.log(used);\n",
+        'core/probe/used.ts': 'export const used = 1;\nexport const unusedName = 2;\n',
+        'core/probe/orphan.ts': leaf,
+      };
+      for (const [file, source] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), source);
+      }
+      type Issue = { file: string; files: { name: string }[]; dependencies: { name: string }[]; exports: { name: string }[] };
+      const { issues } = JSON.parse(report(dir)) as { issues: Issue[] };
+      expect(issues.flatMap((i) => i.files.map((f) => f.name))).toEqual(['core/probe/orphan.ts']);
+      expect(issues.flatMap((i) => i.dependencies.map((d) => d.name))).toEqual(['left-pad']);
+      expect(issues.flatMap((i) => i.exports.map((x) => `${i.file} ${x.name}`))).toEqual(['core/probe/used.ts unusedName']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the real tree has nothing unused (npm run lint runs knip)', { timeout: 300_000 }, () => {
+    try {
+      execFileSync(knip, ['--no-progress', '--treat-config-hints-as-errors'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      throw new Error(`knip:\n${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`);
+    }
   });
 });

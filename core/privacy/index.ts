@@ -1,6 +1,0 @@
-/**
- * The privacy module's face (pseudonymising an erased customer's traces): what other modules and
- * layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
- */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './browser.ts';
