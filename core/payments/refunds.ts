@@ -32,7 +32,7 @@ import { applyRefund, lockAndCheck, nextCreditNoteNumber, type RefundInput } fro
 import { reserveRefundInTx, settleRefund, type SettleOptions } from './refund-provider.ts';
 
 export type { RefundInput } from './refund-ledger.ts';
-export { reserveRefundInTx, resolvePendingRefund, retryRefund, settleRefund, type CompleteHook, type SettleOptions } from './refund-provider.ts';
+export { reserveRefundInTx, resolvePendingRefund, retryRefund, settleRefund, type SettleOptions } from './refund-provider.ts';
 
 /**
  * Refunds (part of) an order. See the module comment for what happens; a bank-transfer or
