@@ -10,12 +10,13 @@ import { DomainError } from '../../core/errors.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
 import { pageAction } from '../lib/page-action.server.ts';
 import { photoErrorText, uploadProductPhotos } from '../lib/product-photos.server.ts';
+import { MAX_ID_LENGTH } from '../../core/validation.ts';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 export async function action({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
-  const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? '';
+  const id = new URL(request.url).searchParams.get('id')?.slice(0, MAX_ID_LENGTH) ?? '';
   const answer = await pageAction(
     context,
     async () => {

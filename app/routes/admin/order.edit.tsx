@@ -15,10 +15,11 @@ import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { FormError, SelectField, SubmitButton, TextareaField } from '../../components/forms.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   if (!id) throw redirect('/admin/order/list');
   const order = id ? await findOrder(context.shop.db, id) : undefined;
   if (!order) throw data('Not found', { status: 404 });

@@ -17,6 +17,7 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/index.ts';
 import { getCachedSettings as getSettings } from '../../../core/config/index.ts';
 import { dayIn, endOfDay, isCalendarDay, startOfDay } from '../../../core/i18n/browser.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -93,9 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         usageLimit: f.usageLimit ? Number(f.usageLimit) : null,
         active: f.active === 'on',
         // absent field (an old form) keeps the link; empty = no influencer
-        influencerUserId: f.influencerUserId === undefined ? undefined : f.influencerUserId.trim().slice(0, 64) || null,
+        influencerUserId: f.influencerUserId === undefined ? undefined : f.influencerUserId.trim().slice(0, MAX_ID_LENGTH) || null,
       };
-      if (f.id) await updatePromo(context.shop.db, f.id.slice(0, 64), input, `admin:${admin.userId}`);
+      if (f.id) await updatePromo(context.shop.db, f.id.slice(0, MAX_ID_LENGTH), input, `admin:${admin.userId}`);
       else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
       return redirect('/admin/promo/list');
     },
