@@ -73,9 +73,16 @@ function clientChunks(): Rollup.GetManualChunk {
         if (FRAMEWORK_PACKAGES.test(dep) || dep.startsWith('\0commonjsHelpers')) chunkOf.set(dep, 'framework');
       for (const dep of [...shell, ...shared]) if (!chunkOf.has(dep) && isScript(dep) && !meta.getModuleInfo(dep)?.isEntry) chunkOf.set(dep, 'storefront');
     }
+    // the admin's bulk photo upload (a zip reader, 24 KB) is reached through the catalogue's
+    // browser face, which storefront pages import too: a chunk of its own, which only the
+    // admin page that uses it loads (tree-shaking drops the storefront's import of it)
+    if (ADMIN_ONLY.test(fileOf(id))) return 'admin-bulk-photos';
     return chunkOf.get(id);
   };
 }
+
+/** Browser modules only an admin page uses that a storefront face reaches. */
+const ADMIN_ONLY = /[\\/](node_modules[\\/]fflate[\\/]|core[\\/]catalogue[\\/]bulk-photos\.ts$)/;
 
 /**
  * Module ids resolved to another file in one environment only (`resolve.alias` applies to every

@@ -12,7 +12,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState } from 
 import { useLocation } from 'react-router';
 import type { Role } from '../../core/accounts/browser.ts';
 import type { CartView } from '../../core/cart/index.ts';
-import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS, readCookie } from '../../core/accounts/browser.ts';
+import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HINT_SCRIPTS } from '../../core/accounts/browser.ts';
 
 /**
  * What this browser last saw of its personal part, kept in `localStorage` under
@@ -63,9 +63,13 @@ export function rememberPersonalView(view: PersonalView): void {
  * @param cookie the browser's `document.cookie`.
  */
 export function personalHint(cookie: string): { name: string; value: string } | null {
+  // `document.cookie` is the browser's own `name=value; …` list of this page's readable cookies
+  // (the hint's values are plain digits): split here rather than through the server's cookie
+  // parser, whose package (12 KB) would join every storefront page's scripts
+  const pairs = cookie.split(/;\s*/);
   for (const name of [PERSONAL_HINT_COOKIE, `${HOST_PREFIX}${PERSONAL_HINT_COOKIE}`]) {
-    const value = readCookie(cookie, name);
-    if (value !== null) return { name, value };
+    const pair = pairs.find((p) => p.startsWith(`${name}=`));
+    if (pair !== undefined) return { name, value: pair.slice(name.length + 1) };
   }
   return null;
 }
