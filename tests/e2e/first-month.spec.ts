@@ -113,8 +113,9 @@ test('the first month: a bad IBAN refused, a new customer registers from the car
   await customer.waitForURL(/\/productdetail\?id=/);
   await expect(customer.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
   await customer.getByTestId('buy-now').click();
-  await customer.waitForURL(/\/payment$/); // buy now: straight to checkout
-  await customer.goto('/shopcart');
+  // buy now: straight to checkout, which first asks a visitor to log in (or register)
+  await customer.waitForURL(/\/login\?redirectTo=%2Fpayment$/);
+  await customer.goto(`${BASE}/shopcart`); // this spec's own server
   await expect(customer.getByTestId('cart-line')).toHaveCount(1);
   const note = customer.getByTestId('checkout-account');
   await expect(note).toBeVisible();

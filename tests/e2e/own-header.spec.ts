@@ -78,7 +78,7 @@ test.describe('without JavaScript', () => {
   test("an anonymous visitor's filled cart shows its count in the header of a page from the shared cache", async ({ page, request }) => {
     const id = await productId(request, 'ashton vsg robusto');
     await page.goto(`/productdetail?id=${id}`);
-    await page.getByLabel('Quantity').fill('3');
+    await page.getByLabel('Quantity', { exact: true }).first().fill('3');
     await page.getByTestId('add-to-cart').click();
     await page.waitForLoadState('load');
     const res = await page.goto('/client/products');

@@ -53,7 +53,7 @@ test('a visitor finds a cigar by live search, adds 2, edits the cart, and keeps 
   await page.waitForLoadState('networkidle');
 
   // add 2: the side cart opens with the line and the subtotal
-  await page.getByLabel('Quantity').fill('2');
+  await page.getByLabel('Quantity', { exact: true }).first().fill('2');
   await page.getByTestId('add-to-cart').click();
   const side = page.getByTestId('sidecart');
   await expect(side).toBeVisible();
@@ -110,11 +110,11 @@ test('a visitor finds a cigar by live search, adds 2, edits the cart, and keeps 
 test('the count can never exceed stock: the shop explains instead', async ({ page, request }) => {
   const id = await productId(request, 'opusx robusto'); // 8 in stock
   await open(page, `/productdetail?id=${id}`);
-  await page.getByLabel('Quantity').fill('8');
+  await page.getByLabel('Quantity', { exact: true }).first().fill('8');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('sidecart-line-price')).toHaveText(/^8 x /);
   await page.getByRole('button', { name: 'Close' }).click();
-  await page.getByLabel('Quantity').fill('1');
+  await page.getByLabel('Quantity', { exact: true }).first().fill('1');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('snackbar')).toContainText('Only 8 of Fuente Fuente OpusX Robusto in stock');
 });
@@ -185,7 +185,7 @@ test('live search is debounced: fast typing sends fewer requests than keystrokes
 test('buy now adds the quantity and opens /shopcart', async ({ page, request }) => {
   const id = await productId(request, 'ashton vsg robusto');
   await open(page, `/productdetail?id=${id}`);
-  await page.getByLabel('Quantity').fill('3');
+  await page.getByLabel('Quantity', { exact: true }).first().fill('3');
   await page.getByTestId('buy-now').click();
   // checkout asks a visitor to log in first; the cart holds the chosen quantity
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpayment$/);
@@ -199,7 +199,7 @@ test('buy now adds the quantity and opens /shopcart', async ({ page, request }) 
 test('a returning visitor with a filled cart sees its count from the first paint of a page from the shared cache', async ({ page, context, request }) => {
   const id = await productId(request, 'hemingway short story');
   await open(page, `/productdetail?id=${id}`);
-  await page.getByLabel('Quantity').fill('2');
+  await page.getByLabel('Quantity', { exact: true }).first().fill('2');
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   // the browser has remembered its own part: what the next document's head script draws
@@ -322,7 +322,7 @@ test.describe('without JavaScript', () => {
   test('adding to the cart, changing the count and removing work with plain form posts', async ({ page, request }) => {
     const id = await productId(request, 'hemingway short story');
     await page.goto(`/productdetail?id=${id}`);
-    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Quantity', { exact: true }).first().fill('2');
     await page.getByTestId('add-to-cart').click();
     await expect(page).toHaveURL(new RegExp(`/productdetail\\?id=${id}$`)); // redirected back
     await expect(page.getByTestId('cart-count')).toHaveText('2');
