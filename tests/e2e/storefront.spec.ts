@@ -324,8 +324,11 @@ test.describe('without JavaScript', () => {
     await page.goto(`/productdetail?id=${id}`);
     await page.getByLabel('Quantity', { exact: true }).first().fill('2');
     await page.getByTestId('add-to-cart').click();
-    await expect(page).toHaveURL(new RegExp(`/productdetail\\?id=${id}$`)); // redirected back
+    // the post leads to the cart page, which says what was added and links back to the product
+    await expect(page).toHaveURL(/\/shopcart\?added=/);
+    await expect(page.getByTestId('added-notice')).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await expect(page.getByTestId('added-back')).toHaveAttribute('href', new RegExp(`/productdetail\\?id=${id}#p-${id}$`));
 
     await page.goto('/shopcart');
     const line = page.getByTestId('cart-line');
