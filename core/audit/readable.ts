@@ -6,10 +6,11 @@
  * Everything is written out on the server, so the page reads the same before and after
  * hydration. Names are looked up with one query per kind of thing for a whole page of entries.
  */
-import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { auditLog, customBoxModels, orders, products, promos, users, type AuditRow } from '../db/index.ts';
 import { formatChf } from '../pricing/browser.ts';
+import { auditPage } from './service.ts';
 import { formatDate, formatDateTime, intlLocale, isCalendarDay, nextDay, startOfDay, translate } from '../i18n/index.ts';
 
 /**
@@ -469,19 +470,7 @@ async function conditions(db: Db, f: AuditFilter, timeZone: string): Promise<SQL
  * @returns the page's rows and how many entries match.
  */
 export async function searchAudit(db: Db, filter: AuditFilter, timeZone: string, page = 1, pageSize = 50): Promise<{ rows: AuditRow[]; total: number }> {
-  const conds = await conditions(db, filter, timeZone);
-  const where = conds.length ? and(...conds) : undefined;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total: n };
+  return auditPage(db, await conditions(db, filter, timeZone), page, pageSize);
 }
 
 /**

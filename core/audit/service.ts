@@ -72,6 +72,14 @@ export async function listAudit(
   const conds: SQL[] = [];
   if (filter.entity) conds.push(eq(auditLog.entity, filter.entity));
   if (filter.entityId) conds.push(eq(auditLog.entityId, filter.entityId));
+  return auditPage(db, conds, page, pageSize);
+}
+
+/**
+ * One page of the entries that meet every condition, newest first, and how many meet them.
+ * @param page 1-based; `pageSize` rows per page.
+ */
+export async function auditPage(db: Db, conds: SQL[], page: number, pageSize: number): Promise<{ rows: AuditRow[]; total: number }> {
   const where = conds.length ? and(...conds) : undefined;
   const [rows, [{ n }]] = await Promise.all([
     db
