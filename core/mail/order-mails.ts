@@ -9,7 +9,7 @@
  */
 import type { OrderRow, OrderWithLines } from '../db/index.ts';
 import { storedLocale, swissDate, type Locale } from '../i18n/browser.ts';
-import { textIn } from '../i18n/index.ts';
+import { textIn, type TextKey } from '../i18n/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import { composeMail, type MailBlock, type ShopForMail } from './compose.ts';
 import { addressLines, chf, orderSummary } from './order-summary.ts';
@@ -26,6 +26,18 @@ export function carrierName(lang: Locale, carrier: string): string {
 /** The greeting, the blocks, then the regards and the company's name: the frame of every customer mail about an order. */
 export function customerBlocks(lang: Locale, order: Pick<OrderRow, 'address'>, blocks: MailBlock[], companyName: string): MailBlock[] {
   return [textIn(lang, 'mail:order.hello', { name: order.address.firstName }), ...blocks, `${textIn(lang, 'mail:order.regards')}\n${companyName}`];
+}
+
+/** A mail to the order's customer: its subject (`subjectKey` with the order code) and `blocks` in the customer's frame ({@link customerBlocks}). */
+function customerMail(
+  lang: Locale,
+  to: string,
+  subjectKey: TextKey,
+  order: Pick<OrderRow, 'address' | 'code'>,
+  blocks: MailBlock[],
+  shop: ShopForMail,
+): MailMessage {
+  return composeMail(lang, to, textIn(lang, subjectKey, { code: order.code }), customerBlocks(lang, order, blocks, shop.companyName), shop);
 }
 
 /** The payment data of a bank-transfer order, as text (core/orders bankTransferDetails). Amount in Rappen. */
@@ -70,13 +82,7 @@ export function renderOrderReceived(
     });
   }
   blocks.push(textIn(lang, 'mail:order.follow', { url: p.orderUrl }));
-  return composeMail(
-    lang,
-    to,
-    textIn(lang, 'mail:order.orderReceivedSubject', { code: order.code }),
-    customerBlocks(lang, order, blocks, shop.companyName),
-    shop,
-  );
+  return customerMail(lang, to, 'mail:order.orderReceivedSubject', order, blocks, shop);
 }
 
 /** "Payment received": the amount, the whole order, the delivery address and the link to the order page (the invoice PDF is the caller's attachment). */
@@ -87,13 +93,7 @@ export function renderPaymentReceived(to: string, order: OrderWithLines, shop: S
     ...orderBlocks(lang, order),
     textIn(lang, 'mail:order.follow', { url: p.orderUrl }),
   ];
-  return composeMail(
-    lang,
-    to,
-    textIn(lang, 'mail:order.paymentReceivedSubject', { code: order.code }),
-    customerBlocks(lang, order, blocks, shop.companyName),
-    shop,
-  );
+  return customerMail(lang, to, 'mail:order.paymentReceivedSubject', order, blocks, shop);
 }
 
 /** "Shipped": the carrier in the order's language, the tracking number, and the tracking page as a button. */
@@ -104,13 +104,7 @@ export function renderShipped(to: string, order: OrderRow, shop: ShopForMail, p:
     textIn(lang, 'mail:fulfilment.shipped', { code: order.code, carrier, tracking: order.trackingNumber ?? '' }),
     { button: { label: `${textIn(lang, 'mail:fulfilment.trackButton')} ${order.trackingNumber ?? ''}`.trim(), url: p.trackingUrl } },
   ];
-  return composeMail(
-    lang,
-    to,
-    textIn(lang, 'mail:fulfilment.shippedSubject', { code: order.code }),
-    customerBlocks(lang, order, blocks, shop.companyName),
-    shop,
-  );
+  return customerMail(lang, to, 'mail:fulfilment.shippedSubject', order, blocks, shop);
 }
 
 /**
