@@ -85,6 +85,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       'no-control-regex': 'off',
+      // one import line per module (a value import and an `import type` line may stand apart)
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },

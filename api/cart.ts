@@ -1,11 +1,9 @@
 /** Cart calls of docs/product.md §7: `cart/carts`, `cart/addProduct`, `cart/delete`, `cart/merge`; and the shop's `cart/promo`. */
 import { z } from 'zod';
-import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart } from '../core/cart/index.ts';
+import { addToCart, ANON_ID_PATTERN, getCart, mergeCarts, removeFromCart, cartTotals, type Cart, applyPromoCode } from '../core/cart/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth } from './auth.ts';
-import { cartTotals, type Cart } from '../core/cart/index.ts';
 import type { Db } from '../core/db/index.ts';
-import { applyPromoCode } from '../core/cart/index.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { ApiRouter } from './openapi.ts';
 import { cartJson, cartProductsJson } from './serializers.ts';

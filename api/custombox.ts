@@ -4,10 +4,9 @@
  * line. Anonymous carts may hold boxes (the anonymous id is the credential); paying needs an account.
  */
 import { z } from 'zod';
-import { boxImagePath } from '../core/custom-box/index.ts';
+import { boxImagePath, boxOptions } from '../core/custom-box/index.ts';
 import { BOX_MESSAGE_KINDS } from '../core/custom-box/browser.ts';
 import { createBox } from '../core/cart/index.ts';
-import { boxOptions } from '../core/custom-box/index.ts';
 import { rappenToChf } from '../core/pricing/browser.ts';
 import { resolveCartOwner } from './cart-access.ts';
 import { ApiRouter } from './openapi.ts';

@@ -6,8 +6,7 @@ import type { ProductRow } from '../core/db/index.ts';
 import type { Session } from '../core/accounts/index.ts';
 import type { Cart } from '../core/cart/index.ts';
 import type { ShippingFigures } from '../core/pricing/browser.ts';
-import { rappenToChf } from '../core/pricing/browser.ts';
-import { unitPrice } from '../core/pricing/browser.ts';
+import { rappenToChf, unitPrice } from '../core/pricing/browser.ts';
 import { cartBoxJson } from './custombox-json.ts';
 import { productComposition, productIdentity } from '../core/catalogue/browser.ts';
 

@@ -7,12 +7,24 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ROLES } from '../core/accounts/browser.ts';
-import { listUsers, setRole } from '../core/accounts/index.ts';
-import { changePassword, getUser, updateProfile, type PublicUser } from '../core/accounts/index.ts';
-import { confirmEmail, registerUser, requestPasswordReset, resendConfirmation, resetPassword } from '../core/accounts/index.ts';
-import { familyOf, login, logout, type RequestMeta } from '../core/accounts/index.ts';
-import { Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
+import { ROLES, Email, LoginInput, ProfileInput, RegisterInput } from '../core/accounts/browser.ts';
+import {
+  listUsers,
+  setRole,
+  changePassword,
+  getUser,
+  updateProfile,
+  type PublicUser,
+  confirmEmail,
+  registerUser,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+  familyOf,
+  login,
+  logout,
+  type RequestMeta,
+} from '../core/accounts/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { requireAuth, requireSelfOrAdmin } from './auth.ts';
 import { clientIp } from './client-ip.ts';

@@ -3,7 +3,7 @@
  * browser, the shop configuration, the visitor's cart and session summary.
  */
 import { useContext, useEffect, useLayoutEffect, useRef } from 'react';
-import { I18nContext, I18nextProvider } from 'react-i18next';
+import { I18nContext, I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -16,7 +16,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { configurationJson } from '../core/config/browser.ts';
 import { getCachedSettings as getSettings } from '../core/config/index.ts';

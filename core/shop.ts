@@ -7,12 +7,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
-import { loadEnv, type Env } from './config/index.ts';
-import { closeDataDir } from './db/index.ts';
-import { openDatabase, type Database, type Db } from './db/index.ts';
-import { products } from './db/index.ts';
+import { loadEnv, type Env, getSettings } from './config/index.ts';
+import { closeDataDir, openDatabase, type Database, type Db, products } from './db/index.ts';
 import { importCatalogue } from './catalogue/index.ts';
-import { getSettings } from './config/index.ts';
 import { loggerOptions } from './redact.ts';
 
 export type Shop = {

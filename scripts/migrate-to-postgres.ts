@@ -17,8 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { loadEnv, EnvError } from '../core/config/index.ts';
-import { DataDirLockedError } from '../core/db/index.ts';
-import { copyPgliteToPostgres, MoveError } from '../core/db/index.ts';
+import { DataDirLockedError, copyPgliteToPostgres, MoveError } from '../core/db/index.ts';
 import { mediaRoot, photoStore } from '../core/catalogue/index.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -26,9 +26,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AuthUser } from '../core/accounts/index.ts';
-import { isCartCookieId } from '../core/cart/index.ts';
+import { isCartCookieId, loadCartView, type CartView } from '../core/cart/index.ts';
 import type { Shop } from '../core/shop.ts';
-import { loadCartView, type CartView } from '../core/cart/index.ts';
 import { pageCookieNames } from './page-cache.ts';
 import { webSessionAndCart } from './session.ts';
 

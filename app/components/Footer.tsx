@@ -7,9 +7,8 @@
 import { Form, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES } from '../../core/i18n/browser.ts';
+import { LOCALE_NAMES, LOCALES, yearIn } from '../../core/i18n/browser.ts';
 import type { RootData } from '../root.tsx';
-import { yearIn } from '../../core/i18n/browser.ts';
 import { LEGAL_PAGES, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 
 /** `+41 79 123 45 67` -> `41791234567` for wa.me links. */

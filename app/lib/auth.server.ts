@@ -5,10 +5,9 @@
  * loader and action calls {@link requireAdmin} itself.
  */
 import { data, redirect } from 'react-router';
-import type { AuthUser } from '../../core/accounts/index.ts';
+import type { AuthUser, RequestMeta } from '../../core/accounts/index.ts';
 import { isEffectiveAdmin } from '../../core/accounts/index.ts';
 import type { Role } from '../../core/db/index.ts';
-import type { RequestMeta } from '../../core/accounts/index.ts';
 import type { ShopLoadContext } from '../context.ts';
 
 /** A same-site path to go back to after logging in, or `/` (never another origin; core/safe-redirect.ts). */

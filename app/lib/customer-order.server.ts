@@ -3,14 +3,12 @@
  * tracking, documents, returns so far and whether a return may be asked now, shaped for the page
  * (money in Rappen, dates as ISO strings).
  */
-import type { Db } from '../../core/db/index.ts';
+import type { Db, ReturnRow } from '../../core/db/index.ts';
 import { getSettings } from '../../core/config/index.ts';
 import type { ShopSettings } from '../../core/config/index.ts';
 import { CARRIERS } from '../../core/orders/browser.ts';
-import { bankTransferDetails, refundsOfOrder } from '../../core/orders/index.ts';
-import { orderEventsOf, type OrderWithLines } from '../../core/orders/index.ts';
+import { bankTransferDetails, refundsOfOrder, orderEventsOf, type OrderWithLines } from '../../core/orders/index.ts';
 import { displayIban } from '../../core/returns/browser.ts';
-import type { ReturnRow } from '../../core/db/index.ts';
 import { orderDocuments, orderTracking, returnEligibility, returnsOfOrder } from '../../core/returns/index.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { orderView } from './checkout.server.ts';

@@ -7,8 +7,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { useFixedT } from '../i18n/useFixedT.ts';
 import { formatChf } from '../../core/pricing/browser.ts';
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from '../../core/i18n/browser.ts';
-import { intlLocale } from '../../core/i18n/browser.ts';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, intlLocale } from '../../core/i18n/browser.ts';
 import type { RootData } from '../root.tsx';
 
 /** The shop's time zone from the root loader data ({@link DEFAULT_TIME_ZONE} on a page without it). */

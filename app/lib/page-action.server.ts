@@ -14,9 +14,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { z, ZodType } from 'zod';
-import { findNul } from '../../core/validation.ts';
+import { findNul, invalidFields, keyOf, messageOf } from '../../core/validation.ts';
 import { DomainError, STATUS_FOR, type FieldMessage, type FieldMessages } from '../../core/errors.ts';
-import { invalidFields, keyOf, messageOf } from '../../core/validation.ts';
 import { translate, translateError, translateFields, type Locale } from '../../core/i18n/index.ts';
 
 /**

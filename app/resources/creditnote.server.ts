@@ -6,8 +6,7 @@
  */
 import { redirect } from 'react-router';
 import type { ResourceArgs } from './types.ts';
-import { creditNoteFor } from '../../core/orders/index.ts';
-import { getOrderFor } from '../../core/orders/index.ts';
+import { creditNoteFor, getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
 import { pdfResponse } from '../lib/pdf-response.server.ts';

@@ -5,9 +5,8 @@
  */
 import { redirect } from 'react-router';
 import type { ResourceArgs } from './types.ts';
-import { logout } from '../../core/accounts/index.ts';
+import { logout, cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../core/accounts/index.ts';
 import { newAnonymousCartId } from '../../core/cart/index.ts';
-import { cartCookieHeader, clearSessionCookieHeaders, refreshTokenFromRequest } from '../../core/accounts/index.ts';
 
 export async function action({ request, context }: ResourceArgs) {
   await logout(context.shop, refreshTokenFromRequest(request, context.shop.env));

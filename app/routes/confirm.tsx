@@ -14,7 +14,7 @@
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/confirm';
-import { emailTokenUsable, resendConfirmation, signInWithConfirmation } from '../../core/accounts/index.ts';
+import { emailTokenUsable, resendConfirmation, signInWithConfirmation, sessionCookieHeaders } from '../../core/accounts/index.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
 import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
@@ -22,7 +22,6 @@ import { CodeStepFields } from '../components/account/CodeStepFields.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
-import { sessionCookieHeaders } from '../../core/accounts/index.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';

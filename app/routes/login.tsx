@@ -20,8 +20,15 @@ import { useEffect } from 'react';
 import { Form, Link, redirect, useActionData, useNavigate, useSearchParams, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/login';
-import { currentAccount, finishWebLogin, resendConfirmation, startWebLogin } from '../../core/accounts/index.ts';
-import { CODE_STEP_EXPIRED_KEY, TWO_FACTOR_REQUIRED_KEY } from '../../core/accounts/index.ts';
+import {
+  currentAccount,
+  finishWebLogin,
+  resendConfirmation,
+  startWebLogin,
+  CODE_STEP_EXPIRED_KEY,
+  TWO_FACTOR_REQUIRED_KEY,
+  sessionCookieHeaders,
+} from '../../core/accounts/index.ts';
 import type { DomainError } from '../../core/errors.ts';
 import { mergeCarts } from '../../core/cart/index.ts';
 import { CodeStepFields } from '../components/account/CodeStepFields.tsx';
@@ -33,7 +40,6 @@ import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { loginLanding } from '../lib/login-landing.server.ts';
 import { formFields, pageAction } from '../lib/page-action.server.ts';
-import { sessionCookieHeaders } from '../../core/accounts/index.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 

@@ -9,21 +9,30 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, data } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/profile';
-import { changePassword, getUser, updateProfile } from '../../core/accounts/index.ts';
-import { familyOf } from '../../core/accounts/index.ts';
-import { eraseOwnAccount, UNSET_DATE_OF_BIRTH } from '../../core/accounts/index.ts';
+import {
+  changePassword,
+  getUser,
+  updateProfile,
+  familyOf,
+  eraseOwnAccount,
+  UNSET_DATE_OF_BIRTH,
+  clearSessionCookieHeaders,
+  refreshTokenFromRequest,
+  adminTwoFactorRequired,
+  isEffectiveAdmin,
+  twoFactorSecretReadable,
+  twoFactorStatus,
+} from '../../core/accounts/index.ts';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../components/forms.tsx';
 import { addressFromForm, requireUser } from '../lib/auth.server.ts';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
-import { clearSessionCookieHeaders, refreshTokenFromRequest } from '../../core/accounts/index.ts';
 import { LOCALE_NAMES, LOCALES } from '../../core/i18n/browser.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
 import { NewPasswordFields, PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { TwoFactorSection, type TwoFactorAnswer } from '../components/account/TwoFactorSection.tsx';
-import { adminTwoFactorRequired, isEffectiveAdmin, twoFactorSecretReadable, twoFactorStatus } from '../../core/accounts/index.ts';
 import { pendingSetupAnswer, twoFactorAction } from '../lib/two-factor.server.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [...pageMeta({ title: data?.title ?? 'Profile' }), { name: 'robots', content: 'noindex' }];

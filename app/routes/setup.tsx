@@ -7,13 +7,11 @@
 import { data, Form, redirect, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/setup';
-import { createFirstAdmin, setupLinkUsable } from '../../core/accounts/index.ts';
-import { createSession } from '../../core/accounts/index.ts';
+import { createFirstAdmin, setupLinkUsable, createSession, sessionCookieHeaders } from '../../core/accounts/index.ts';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
 import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
-import { sessionCookieHeaders } from '../../core/accounts/index.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 

@@ -10,12 +10,10 @@
  * otherwise post `text/plain` JSON with an admin's cookie (docs/api.md, "Authentication").
  */
 import { eq, sql } from 'drizzle-orm';
-import { PreparedSql, type Db } from '../db/index.ts';
+import { PreparedSql, type Db, ROLES, users, type Role, securityPolicy, twoFactor } from '../db/index.ts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { ROLES, users, type Role } from '../db/index.ts';
-import { securityPolicy, twoFactor } from '../db/index.ts';
 
 /**
  * An authenticated caller. `role` is the *effective* role: an admin who must still set up

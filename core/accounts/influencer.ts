@@ -8,10 +8,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { bonusBalance, BONUS_ROLES, type BonusBalance } from '../influencer/index.ts';
-import { bonusLedger } from '../db/index.ts';
-import { orders, type OrderStatus } from '../db/index.ts';
-import { promos } from '../db/index.ts';
-import { users } from '../db/index.ts';
+import { bonusLedger, orders, type OrderStatus, promos, users } from '../db/index.ts';
 import { getUser } from './profile.ts';
 
 /** Order states that count as sales for an influencer (paid, not cancelled or refunded). */

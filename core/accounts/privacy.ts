@@ -17,18 +17,26 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { auditLog } from '../db/index.ts';
+import {
+  auditLog,
+  carts,
+  contactMessages,
+  outbox,
+  orderEvents,
+  orderLines,
+  orders,
+  type OrderStatus,
+  payments,
+  promos,
+  orderReturns,
+  emailTokens,
+  refreshTokens,
+  users,
+} from '../db/index.ts';
 import { scrubJson, textScrubber } from '../privacy/browser.ts';
-import { carts } from '../db/index.ts';
-import { contactMessages, outbox } from '../db/index.ts';
-import { orderEvents, orderLines, orders, type OrderStatus } from '../db/index.ts';
-import { payments } from '../db/index.ts';
-import { promos } from '../db/index.ts';
 import { verifyPassword } from './password.ts';
-import { orderReturns } from '../db/index.ts';
 import { photoStore } from '../catalogue/index.ts';
 import type { Shop } from '../shop.ts';
-import { emailTokens, refreshTokens, users } from '../db/index.ts';
 
 /** Order states that block erasure: the order still needs the customer (to pay or to receive it). */
 export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'processing'];

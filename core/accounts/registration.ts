@@ -18,23 +18,20 @@ import type { Db } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { getSettings } from '../config/index.ts';
-import { deliverOutbox, queueMail } from '../mail/index.ts';
-import { outbox } from '../db/index.ts';
+import { getSettings, assertDeliveryRegion } from '../config/index.ts';
+import { deliverOutbox, queueMail, renderLinkMail, type LinkMailKind } from '../mail/index.ts';
+import { outbox, emailTokens, users } from '../db/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import { storedLocale } from '../i18n/browser.ts';
-import { renderLinkMail, type LinkMailKind } from '../mail/index.ts';
 import { consumeRateLimit } from '../rate-limit/index.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertAdultForRegistration } from './age.ts';
 import { assertPasswordPolicy, hashPassword } from './password.ts';
-import { emailTokens, users } from '../db/index.ts';
 import { revokeSessions, type RequestMeta } from './sessions.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { Email, Password, RegisterInput, contactColumns } from './validation.ts';
 import type { Role } from './roles.ts';
 import { safeRedirect } from '../safe-redirect.ts';
-import { assertDeliveryRegion } from '../config/index.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
 export const CONFIRM_TTL_S = 48 * 60 * 60;

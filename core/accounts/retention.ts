@@ -13,10 +13,8 @@
  *   day ago, and two-factor set-ups never confirmed within a day.
  */
 import { and, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { emailTokens, refreshTokens } from '../db/index.ts';
-import { twoFactor } from '../db/index.ts';
+import { emailTokens, refreshTokens, twoFactor, outbox } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { outbox } from '../db/index.ts';
 
 /** Days a mail keeps its body (text, HTML, attachments) after it was written. */
 export const OUTBOX_BODY_DAYS = 30;

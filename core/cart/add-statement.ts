@@ -33,13 +33,9 @@
  *   sorted in a batch, so concurrent batches of several processes lock carts in one order).
  */
 import { sql } from 'drizzle-orm';
-import { users } from '../db/index.ts';
-import { products } from '../db/index.ts';
+import { users, products, isOwnDatabase, PreparedSql, cartItems, carts, productReleases } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { isOwnDatabase, PreparedSql } from '../db/index.ts';
 import { productColumns, type CartProductRow } from './line-product.ts';
-import { cartItems, carts } from '../db/index.ts';
-import { productReleases } from '../db/index.ts';
 
 /** A row of the add statements: the product's columns and the outcome. */
 export type AddedRow = CartProductRow & {

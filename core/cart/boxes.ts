@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { checkBox, type CreateBoxInput } from '../custom-box/index.ts';
-import { cartBoxes } from '../db/index.ts';
+import { cartBoxes, carts } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { carts } from '../db/index.ts';
 import { getCart, type Cart } from './service.ts';
 
 /** Most box lines one cart may hold. */

@@ -4,8 +4,7 @@ import { carts } from '../db/index.ts';
 import { getCart, type Cart } from './service.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { evaluatePromo, normalizePromoCode } from '../promos/index.ts';
-import { assertCustomerMayRedeem } from '../promos/index.ts';
+import { evaluatePromo, normalizePromoCode, assertCustomerMayRedeem } from '../promos/index.ts';
 
 /**
  * Applies a code to a cart after checking it against the cart's current subtotal; an empty code

@@ -6,15 +6,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { products, type ProductRow } from '../db/index.ts';
+import { products, type ProductRow, users, cartBoxes, cartItems, carts, PreparedSql } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { lineTotal, unitPrice } from '../pricing/browser.ts';
-import { users } from '../db/index.ts';
-import { cartBoxes } from '../db/index.ts';
-import { cartItems, carts } from '../db/index.ts';
 import { runAdd, type AddedRow } from './add-statement.ts';
 import { productColumns, productOfRow, type CartLineProduct, type CartProductRow } from './line-product.ts';
-import { PreparedSql } from '../db/index.ts';
 // release day: a release product is refused before its time and above its limit per customer
 import { getRelease, releaseAddRefusal, releaseOpen } from '../releases/index.ts';
 // custom boxes are cart lines too

@@ -7,13 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { accountCheckColumns, accountFromRow, type AccountCheckRow, type AuthUser } from '../accounts/index.ts';
-import { users } from '../db/index.ts';
-import { products } from '../db/index.ts';
-import { cartBoxes } from '../db/index.ts';
+import { users, products, cartBoxes, PreparedSql, cartItems, carts } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { PreparedSql } from '../db/index.ts';
 import { productColumns } from './line-product.ts';
-import { cartItems, carts } from '../db/index.ts';
 import { cartOfRows, type Cart, type CartReadRow } from './service.ts';
 
 /**

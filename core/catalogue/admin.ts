@@ -7,11 +7,10 @@
 import { and, asc, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { changedFields, recordAudit } from '../audit/index.ts';
-import { stockMovements } from '../db/index.ts';
+import { stockMovements, products, type ProductRow } from '../db/index.ts';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { products, type ProductRow } from '../db/index.ts';
 import { productComposition, productIdentity } from './fields.ts';
 import { productSearchText } from './search-text.ts';
 import { cleanProductTexts, PRODUCT_TEXT_LANGS } from './product-texts.ts';

@@ -12,10 +12,9 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql } from 'd
 import { changedFields, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { orderLines } from '../db/index.ts';
+import { orderLines, products, type ProductRow, stockMovements, type StockMovementRow } from '../db/index.ts';
 import { parseChfInput, rappenToDecimalString } from '../pricing/browser.ts';
 import { ProductInputSchema, productValues, type ProductInput } from './admin.ts';
-import { products, type ProductRow } from '../db/index.ts';
 import { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS, type StockReason } from './limits.ts';
 import { CSV_TRUE_WORDS, csvColumnSpec } from './csv-columns.ts';
 import {
@@ -26,7 +25,6 @@ import {
   type ProductTextField,
   type ProductTextLang,
 } from './product-texts.ts';
-import { stockMovements, type StockMovementRow } from '../db/index.ts';
 
 export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
 

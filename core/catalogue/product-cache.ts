@@ -5,8 +5,7 @@
  */
 import { versionedCache } from '../cache/index.ts';
 import { getProduct } from './service.ts';
-import type { ProductRow } from '../db/index.ts';
-import type { Db } from '../db/index.ts';
+import type { ProductRow, Db } from '../db/index.ts';
 
 const cached = versionedCache(getProduct, 2_000);
 

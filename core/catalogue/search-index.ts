@@ -11,9 +11,8 @@
  * write, also one made by another process or by psql — the same rule as the page cache.
  */
 import { eq } from 'drizzle-orm';
-import { readContentVersion } from '../db/index.ts';
+import { readContentVersion, products, type ProductRow } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { products, type ProductRow } from '../db/index.ts';
 import { normalizeSearchText } from './search-text.ts';
 import { similarityScratch, trigramsInOrder, wordSimilarityOf, type SimilarityScratch } from './trigram.ts';
 

@@ -5,11 +5,9 @@
  * reading, removing, clearing and merging a cart include its boxes. Money in Rappen.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { products, type ProductRow } from '../db/index.ts';
-import { carts } from '../db/index.ts';
+import { products, type ProductRow, carts, cartBoxes, customBoxModels, type BoxDrawing, type BoxMessageKind } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { unitPrice } from '../pricing/browser.ts';
-import { cartBoxes, customBoxModels, type BoxDrawing, type BoxMessageKind } from '../db/index.ts';
 
 /** SKU of every box line (order lines, invoices). */
 export const BOX_SKU = 'CUSTOM-BOX';

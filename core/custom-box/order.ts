@@ -5,12 +5,11 @@
  * Giving stock back (expiry, cancellation) is {@link boxStockReturns}. Money in Rappen.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { products } from '../db/index.ts';
+import { products, customBoxModels } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { unitPrice } from '../pricing/browser.ts';
 import { BOX_PACKAGING, BOX_SKU, type BoxCartLine } from './cart-lines.ts';
-import { customBoxModels } from '../db/index.ts';
 import type { OrderBoxSnapshot } from '../db/browser.ts';
 
 /** The fields of an order line (core/orders `order_lines`) for a box. */

@@ -9,12 +9,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { recordAudit, changedFields } from '../audit/index.ts';
-import { products, type ProductRow } from '../db/index.ts';
+import {
+  products,
+  type ProductRow,
+  BOX_DRAWINGS,
+  BOX_MESSAGE_KINDS,
+  customBoxModels,
+  type BoxItem,
+  type BoxMessageKind,
+  type CustomBoxModelRow,
+} from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 import { invalidFields } from '../validation.ts';
 import { unitPrice } from '../pricing/browser.ts';
-import { BOX_DRAWINGS, BOX_MESSAGE_KINDS, customBoxModels, type BoxItem, type BoxMessageKind, type CustomBoxModelRow } from '../db/index.ts';
 
 import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
 export { MESSAGE_LIMITS, MIN_VARIETIES };

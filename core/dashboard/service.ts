@@ -6,12 +6,7 @@
  * Money in Rappen.
  */
 import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { users } from '../db/index.ts';
-import { products } from '../db/index.ts';
-import { resultRows, type Db } from '../db/index.ts';
-import { outbox } from '../db/index.ts';
-import { orderLines, orders, type OrderStatus } from '../db/index.ts';
-import { payments } from '../db/index.ts';
+import { users, products, resultRows, type Db, outbox, orderLines, orders, type OrderStatus, payments } from '../db/index.ts';
 import { getSettings } from '../config/index.ts';
 
 /** Statuses whose lines count as sold. */

@@ -24,10 +24,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { users } from '../db/index.ts';
-import type { Db } from '../db/index.ts';
-import type { OrderStatus } from '../db/index.ts';
-import { bonusLedger, type BonusKind } from '../db/index.ts';
+import { users, bonusLedger, type BonusKind } from '../db/index.ts';
+import type { Db, OrderStatus } from '../db/index.ts';
 
 /** Roles that have an influencer profile and may spend a bonus (docs/product.md §1, §6). */
 export const BONUS_ROLES: readonly string[] = ['Influencer', 'Admin'];

@@ -6,8 +6,7 @@
  */
 import type { ShopSettings } from '../config/browser.ts';
 import type { OrderWithLines } from '../db/index.ts';
-import { rappenToDecimalString } from '../pricing/browser.ts';
-import { vatContained } from '../pricing/browser.ts';
+import { rappenToDecimalString, vatContained } from '../pricing/browser.ts';
 import { swissDate } from '../i18n/browser.ts';
 import { A4Document, sellerLines, type Column, type DocumentText } from './layout.ts';
 

@@ -11,20 +11,17 @@
  */
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
-import { products } from '../db/index.ts';
+import { products, orderLines, orders, lowStockAlerts } from '../db/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import { boxStockReturns } from '../custom-box/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { storedLocale } from '../i18n/browser.ts';
-import { renderLowStock } from '../mail/index.ts';
-import { deliverOutbox, queueMail } from '../mail/index.ts';
-import { orderLines, orders } from '../db/index.ts';
+import { renderLowStock, deliverOutbox, queueMail } from '../mail/index.ts';
 import { shopMailAddress } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
-import { lowStockAlerts } from '../db/index.ts';
 
 /** How recent a paid sale must be for its product to be alerted, days. */
 export const RECENT_SALE_DAYS = 7;

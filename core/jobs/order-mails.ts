@@ -6,19 +6,16 @@
  * queues it, so it goes out once however many runs or processes see the order.
  */
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import { users } from '../db/index.ts';
+import { users, orders, orderJobMails } from '../db/index.ts';
 import { invoicePhotos } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import type { Db, OrderStatus } from '../db/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
-import { renderOrderExpired, renderPaymentReminder, type OrderForMail } from '../mail/index.ts';
-import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { renderOrderExpired, renderPaymentReminder, type OrderForMail, deliverOutbox, queueMail } from '../mail/index.ts';
 import { expireDueOrders, findOrder } from '../orders/index.ts';
-import { orders } from '../db/index.ts';
 import type { Shop } from '../shop.ts';
-import { orderJobMails } from '../db/index.ts';
 
 /** Days of reservation left when the customer gets the payment reminder. */
 export const REMINDER_DAYS_LEFT = 2;

@@ -14,15 +14,12 @@
 import { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from '../accounts/index.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { resultRows, type Db } from '../db/index.ts';
-import { expireLinkBodies } from '../mail/index.ts';
-import { deliverOutbox, releaseOutboxOnly } from '../mail/index.ts';
-import { outbox } from '../db/index.ts';
+import { resultRows, type Db, outbox, jobRuns } from '../db/index.ts';
+import { expireLinkBodies, deliverOutbox, releaseOutboxOnly } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
 import { sendLowStockAlerts } from './low-stock.ts';
 import { expireOrdersAndNotify, sendPaymentReminders } from './order-mails.ts';
 import { alertShopOfMailRetries, retryOrderMails } from '../orders/index.ts';
-import { jobRuns } from '../db/index.ts';
 
 /** What a job receives. `now` is the time it runs as (`--now`, else the wall clock). */
 export type JobContext = { shop: Shop; db: Db; now: Date; log: Logger };

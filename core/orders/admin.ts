@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { users } from '../db/index.ts';
+import { users, ORDER_STATUSES, orders, type OrderStatus, payments } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
 import { isoInZone } from '../i18n/browser.ts';
@@ -21,8 +21,6 @@ import type { Shop } from '../shop.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 
 export { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
-import { ORDER_STATUSES, orders, type OrderStatus } from '../db/index.ts';
-import { payments } from '../db/index.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
 

@@ -11,8 +11,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { products } from '../db/index.ts';
-import { orders } from '../db/index.ts';
+import { products, orders } from '../db/index.ts';
 
 /** Unpaid orders one customer may have open at once. */
 export const MAX_OPEN_UNPAID_ORDERS = 3;

@@ -8,28 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
-import { users } from '../db/index.ts';
-import { products } from '../db/index.ts';
-import { cartItems, carts } from '../db/index.ts';
-import { getCart, type Cart } from '../cart/index.ts';
-import { getSettings } from '../config/index.ts';
-import type { Env } from '../config/index.ts';
-import { qrBillBlockedByExampleIban } from '../config/browser.ts';
-import type { ShopSettings } from '../config/browser.ts';
-import type { Db } from '../db/index.ts';
-import { recordAudit } from '../audit/index.ts';
-import { DomainError } from '../errors.ts';
-import { deliverOutbox } from '../mail/index.ts';
-import { paymentReferenceFor } from './payment-reference.ts';
-import { evaluatePromo, releasePromoUse, takePromoUse } from '../promos/index.ts';
-import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/index.ts';
-import type { Shop } from '../shop.ts';
-import { checkAddress } from './address.ts';
-import { isAdult, isEffectiveAdmin, MINIMUM_AGE } from '../accounts/browser.ts';
-import { newOrderCode } from './code.ts';
-import { alertShopOfMailRetries, queueOrderMailOrRetry } from './mail-retry-queue.ts';
-import { queueShopOrderMail } from './shop-mail.ts';
 import {
+  users,
+  products,
+  cartItems,
+  carts,
   orderEvents,
   orderLines,
   orders,
@@ -41,14 +24,30 @@ import {
   type OrderWithLines,
   type PostalAddress,
 } from '../db/index.ts';
+import { getCart, type Cart } from '../cart/index.ts';
+import { getSettings } from '../config/index.ts';
+import type { Env } from '../config/index.ts';
+import { qrBillBlockedByExampleIban } from '../config/browser.ts';
+import type { ShopSettings } from '../config/browser.ts';
+import type { Db } from '../db/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { DomainError } from '../errors.ts';
+import { deliverOutbox } from '../mail/index.ts';
+import { paymentReferenceFor } from './payment-reference.ts';
+import { evaluatePromo, releasePromoUse, takePromoUse, assertCustomerMayRedeem } from '../promos/index.ts';
+import { bonusOnTransition, lockSpendableBonus, recordOrderBonus } from '../influencer/index.ts';
+import type { Shop } from '../shop.ts';
+import { checkAddress } from './address.ts';
+import { isAdult, isEffectiveAdmin, MINIMUM_AGE } from '../accounts/browser.ts';
+import { newOrderCode } from './code.ts';
+import { alertShopOfMailRetries, queueOrderMailOrRetry } from './mail-retry-queue.ts';
+import { queueShopOrderMail } from './shop-mail.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { orderTotals } from './summary.ts';
 import { PAYMENT_ATTEMPT_HOLD_S } from './payment-hold.ts';
 // custom boxes: one line, each cigar's stock taken and given back
-import { clearBoxLines } from '../custom-box/index.ts';
-import { boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
+import { clearBoxLines, boxReservations, boxStockReturns, takeBoxLine } from '../custom-box/index.ts';
 import { assertMayReserve, MAX_BANK_TRANSFER_DAYS } from './hoarding.ts';
-import { assertCustomerMayRedeem } from '../promos/index.ts';
 import { checkReleaseOrder } from '../releases/index.ts';
 import { enterCheckoutQueue } from './checkout-queue.ts';
 

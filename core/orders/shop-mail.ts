@@ -7,11 +7,10 @@
  */
 import type { ShopSettings } from '../config/browser.ts';
 import { publicOrigin } from '../config/browser.ts';
-import type { Db } from '../db/index.ts';
+import type { Db, OrderWithLines } from '../db/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
 import { queueMail, renderShopNewOrder, shopForMail } from '../mail/index.ts';
 import type { Shop } from '../shop.ts';
-import type { OrderWithLines } from '../db/index.ts';
 
 /** The address the shop's own mails go to (new orders, low stock). */
 export function shopMailAddress(settings: Pick<ShopSettings, 'email' | 'orderNotificationEmail'>): string {

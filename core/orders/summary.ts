@@ -6,8 +6,7 @@
  * so the VAT; it does not cost the customer free shipping.
  */
 import type { ShopSettings } from '../config/browser.ts';
-import { vatContained } from '../pricing/browser.ts';
-import { shippingFeeFor } from '../pricing/browser.ts';
+import { vatContained, shippingFeeFor } from '../pricing/browser.ts';
 
 export type OrderTotals = { subtotal: number; discount: number; bonus: number; shippingFee: number; total: number; vat: number };
 

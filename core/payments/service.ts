@@ -8,18 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { users } from '../db/index.ts';
-import { cartItems } from '../db/index.ts';
+import { users, cartItems, orderEvents, orderLines, orders, paymentAttempts, payments } from '../db/index.ts';
 import { clearBoxLines } from '../custom-box/index.ts';
 import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/index.ts';
-import { queuePaymentReceivedMail } from '../orders/index.ts';
-import { orderEvents, orderLines, orders } from '../db/index.ts';
-import { transitionOrder, type OrderRow } from '../orders/index.ts';
+import { queuePaymentReceivedMail, transitionOrder, type OrderRow } from '../orders/index.ts';
 import type { Shop } from '../shop.ts';
-import { paymentAttempts, payments } from '../db/index.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

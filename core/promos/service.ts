@@ -8,14 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { users } from '../db/index.ts';
+import { users, promos } from '../db/index.ts';
 import { changedFields, recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 import { invalidFields } from '../validation.ts';
-import { roundTo5Rappen } from '../pricing/browser.ts';
-import { rappenToDecimalString } from '../pricing/browser.ts';
-import { promos } from '../db/index.ts';
+import { roundTo5Rappen, rappenToDecimalString } from '../pricing/browser.ts';
 
 export type PromoRow = typeof promos.$inferSelect;
 

@@ -1,6 +1,5 @@
 /** An order's documents (invoice, credit notes) and parcel tracking, as its customer sees them. */
-import type { OrderRow } from '../db/index.ts';
-import type { Db } from '../db/index.ts';
+import type { OrderRow, Db } from '../db/index.ts';
 import { trackingUrl } from '../orders/browser.ts';
 import { refundsOfOrder } from '../orders/index.ts';
 

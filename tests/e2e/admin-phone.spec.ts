@@ -118,8 +118,11 @@ test('admin on a 1280 px desktop: every nav link in sight, in at most two rows',
   const context = await german(browser, { width: 1280, height: 800 }, false);
   const page = await context.newPage();
   await signIn(page, ADMIN, '/admin/home', { base: BASE, hydrated: true });
+  // the URL changes before the back office's layout is drawn: wait for its links, then measure
+  const links = page.locator('.admin-nav > .admin-links a');
+  await expect(links.first()).toBeVisible();
   await expect(page.getByTestId('admin-menu')).toBeHidden();
-  const boxes = await page.locator('.admin-nav > .admin-links a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+  const boxes = await links.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
   expect(boxes.length).toBeGreaterThanOrEqual(9);
   for (const b of boxes) expect(b.right).toBeLessThanOrEqual(1280);
   expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBeLessThanOrEqual(2);

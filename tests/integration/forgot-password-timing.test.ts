@@ -7,11 +7,10 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../core/db/schema/accounts.ts';
+import { users, emailTokens } from '../../core/db/schema/accounts.ts';
 import { adminCreateUser, requestPasswordReset, resendConfirmation } from '../../core/accounts/index.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { queryCount } from '../../core/db/client.ts';
-import { emailTokens } from '../../core/db/schema/accounts.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -9,10 +9,17 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/product.add';
-import { PRODUCT_TEXT_FIELDS, productTextColumn, ProductInputSchema, saveProduct } from '../../../core/catalogue/index.ts';
-import { adjustStock, productForEdit, removeProduct } from '../../../core/catalogue/index.ts';
+import {
+  PRODUCT_TEXT_FIELDS,
+  productTextColumn,
+  ProductInputSchema,
+  saveProduct,
+  adjustStock,
+  productForEdit,
+  removeProduct,
+  updateProductPhotos,
+} from '../../../core/catalogue/index.ts';
 import { setLowStockThreshold } from '../../../core/jobs/index.ts';
-import { updateProductPhotos } from '../../../core/catalogue/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { parseChfInput } from '../../../core/pricing/browser.ts';
 import { OTHER_LANGS } from '../../components/admin/product/langs.ts';

@@ -10,12 +10,28 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.list';
-import { CSV_COLUMN_SPECS, csvTemplate } from '../../../core/catalogue/index.ts';
-import { BULK_ACTIONS, bulkUpdateProducts, countBulkChange, listAdminProducts, startingCatalogueCounts } from '../../../core/catalogue/index.ts';
-import { PRODUCT_CATEGORIES, PRODUCT_SORTS, PRODUCT_SOURCES, PRODUCT_STATES, PRODUCT_STOCK_FILTERS } from '../../../core/catalogue/index.ts';
+import {
+  CSV_COLUMN_SPECS,
+  csvTemplate,
+  BULK_ACTIONS,
+  bulkUpdateProducts,
+  countBulkChange,
+  listAdminProducts,
+  startingCatalogueCounts,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  PRODUCT_SOURCES,
+  PRODUCT_STATES,
+  PRODUCT_STOCK_FILTERS,
+  decodeCsvFile,
+  importProductsCsv,
+  type CsvEncoding,
+  type CsvImportResult,
+  readImportDraft,
+  removeImportDrafts,
+  saveImportDraft,
+} from '../../../core/catalogue/index.ts';
 import type { BulkTarget, ProductListQuery } from '../../../core/catalogue/index.ts';
-import { decodeCsvFile, importProductsCsv, type CsvEncoding, type CsvImportResult } from '../../../core/catalogue/index.ts';
-import { readImportDraft, removeImportDrafts, saveImportDraft } from '../../../core/catalogue/index.ts';
 import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { CsvImportSection } from '../../components/admin/product/CsvImportSection.tsx';

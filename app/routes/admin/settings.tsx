@@ -7,13 +7,24 @@ import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/settings';
-import { invalidateSettings } from '../../../core/config/index.ts';
-import { getSettings, updateSettings } from '../../../core/config/index.ts';
+import { invalidateSettings, getSettings, updateSettings } from '../../../core/config/index.ts';
 import { retryOrderMails } from '../../../core/orders/index.ts';
-import { IbanSettingSchema, MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING, SELLER_COUNTRIES, UidSettingSchema } from '../../../core/config/browser.ts';
-import { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY } from '../../../core/config/browser.ts';
-import { MAX_PROMO_TEXT, PROMO_TEXT_LOCALES } from '../../../core/config/browser.ts';
-import { isTimeZone } from '../../../core/i18n/browser.ts';
+import {
+  IbanSettingSchema,
+  MAX_RETURN_ADDRESS,
+  MAX_RETURN_TEXT,
+  RETURN_SHIPPING,
+  SELLER_COUNTRIES,
+  UidSettingSchema,
+  isSocialLink,
+  SOCIAL_LINK_MESSAGE_KEY,
+  TIME_ZONE_MESSAGE_KEY,
+  MAX_PROMO_TEXT,
+  PROMO_TEXT_LOCALES,
+  exampleSellerFields,
+  MAX_SITE_NAME,
+} from '../../../core/config/browser.ts';
+import { isTimeZone, LOCALE_NAMES, LOCALES } from '../../../core/i18n/browser.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
 import { Field } from '../../components/admin/Field.tsx';
 import type { ComponentProps } from 'react';
@@ -22,8 +33,6 @@ import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
-import { LOCALE_NAMES, LOCALES } from '../../../core/i18n/browser.ts';
-import { exampleSellerFields, MAX_SITE_NAME } from '../../../core/config/browser.ts';
 import { removeSiteLogo, setSiteLogo } from '../../../core/brand/index.ts';
 import { SiteLogoForm } from '../../components/admin/SiteLogoForm.tsx';
 

@@ -9,10 +9,17 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.details';
 import { ROLES } from '../../../core/accounts/browser.ts';
-import { actorLabels, adminEditedColumns, adminUpdateUser, getUserForAdmin, setBlocked } from '../../../core/accounts/index.ts';
-import { eraseUser } from '../../../core/accounts/index.ts';
-import { adminSendPasswordReset } from '../../../core/accounts/index.ts';
-import { adminMarkEmailConfirmed, adminResendConfirmation } from '../../../core/accounts/index.ts';
+import {
+  actorLabels,
+  adminEditedColumns,
+  adminUpdateUser,
+  getUserForAdmin,
+  setBlocked,
+  eraseUser,
+  adminSendPasswordReset,
+  adminMarkEmailConfirmed,
+  adminResendConfirmation,
+} from '../../../core/accounts/index.ts';
 import { listAudit } from '../../../core/audit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/index.ts';

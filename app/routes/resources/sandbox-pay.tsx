@@ -12,8 +12,7 @@ import type { Route } from './+types/sandbox-pay';
 import { getSettings } from '../../../core/config/index.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { findOrder } from '../../../core/orders/index.ts';
-import { receiveWebhook } from '../../../core/payments/index.ts';
-import { checkSandboxPageToken, SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../../core/payments/index.ts';
+import { receiveWebhook, checkSandboxPageToken, SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../../core/payments/index.ts';
 import { useFormat } from '../../lib/format.ts';
 
 async function orderFromQuery(request: Request, context: Route.LoaderArgs['context']) {
