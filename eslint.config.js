@@ -107,12 +107,6 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    // createOrder (about 100 lines) mixes checkout steps that belong in files of their own; until
-    // the order service is split by concern this one file is exempt, not the rule
-    files: ['core/orders/service.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   { files: ['app/routes/**/*.{ts,tsx}'], rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] } },
   { files: ['app/**/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: restrict([noSchema]) },
   prettier,

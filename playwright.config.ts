@@ -83,7 +83,7 @@ export default defineConfig({
         // required in production; the Host check accepts only this address
         PUBLIC_URL: `http://localhost:${PORT}`,
         E2E: '1',
-        // production mode offers no test payment page unless asked for (core/orders/service.ts sandboxEnabled)
+        // production mode offers no test payment page unless asked for (core/orders/payment-methods.ts sandboxEnabled)
         PAYMENT_SANDBOX: 'on',
         // first-run admin for the accounts tests (role checks of the admin pages)
         ADMIN_EMAIL: 'e2e-admin@example.ch',

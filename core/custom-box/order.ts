@@ -1,5 +1,5 @@
 /**
- * A custom box inside order creation (core/orders/service.ts `createOrder`): each of the box's
+ * A custom box inside order creation (core/orders/checkout.ts `createOrder`): each of the box's
  * cigars is taken from stock with a conditional update (`stock >= n`) in the order's transaction,
  * so concurrent orders can never oversell; the order line keeps a snapshot of the box.
  * Giving stock back (expiry, cancellation) is {@link boxStockReturns}. Money in Rappen.

@@ -8,7 +8,7 @@
  */
 import { formatIBAN, formatReference } from 'swissqrbill/utils';
 import type { ShopSettings } from '../config/browser.ts';
-import type { OrderRow } from './service.ts';
+import type { OrderRow } from './queries.ts';
 
 /** The payment data of a bank-transfer order, as text. Amount in Rappen. */
 export type BankTransferDetails = {

@@ -6,7 +6,7 @@
  */
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop.ts';
-import { expireDueOrders } from './service.ts';
+import { expireDueOrders } from './status-changes.ts';
 
 /**
  * Runs `add` (an add to cart); when it is refused for stock (`outOfStock`, `notEnoughStock`) and

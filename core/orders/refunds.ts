@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { creditNotePdf } from '../invoices/index.ts';
 import { refunds } from '../db/index.ts';
-import { findOrder } from './service.ts';
+import { findOrder } from './queries.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { openSeededShop } from './seeded-shop.ts';
 import { eq } from 'drizzle-orm';
 import { cigarsInStock } from '../helpers/catalogue.ts';

@@ -12,7 +12,7 @@ import { addToCart } from '../../core/cart/service.ts';
 import { adjustStock, importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { openSeededShop } from './seeded-shop.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';

@@ -12,7 +12,7 @@ import { orderEvents, orders } from '../../core/db/schema/orders.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { endOfDay, startOfDay } from '../../core/i18n/dates.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';
 import { CLOCK_ORDER_AT, E2E_CLOCK_CUSTOMER } from './clock-env.ts';

@@ -10,7 +10,7 @@ import { applyPromoCode } from '../../core/cart/promo.ts';
 import { createBox } from '../../core/cart/boxes.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { openSeededShop } from './seeded-shop.ts';

@@ -8,7 +8,7 @@ import { hashPassword } from '../../core/accounts/password.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import { openSeededShop } from './seeded-shop.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';

@@ -9,7 +9,7 @@ import { hashPassword } from '../../core/accounts/password.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
-import { createOrder, transitionOrder } from '../../core/orders/service.ts';
+import { createOrder, transitionOrder } from '../../core/orders/index.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';

@@ -21,7 +21,7 @@ import { confirmTwoFactor, startTwoFactor } from '../../core/accounts/two-factor
 import { addToCart } from '../../core/cart/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -1,6 +1,6 @@
 /** Payment helpers for tests and seeds: an order paid as the payment providers would pay it. */
 import { addToCart } from '../../core/cart/service.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { datatransProvider } from '../../core/payments/datatrans.ts';
 import { recordPayment, type PaymentOutcome } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -20,7 +20,7 @@ import { products } from '../../core/db/schema/catalogue.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { dashboard } from '../../core/dashboard/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import type { Shop } from '../../core/shop.ts';

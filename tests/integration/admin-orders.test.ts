@@ -15,7 +15,7 @@ import { ordersCsv, packingList, searchOrders, shipOrder } from '../../core/orde
 import { creditNoteFor } from '../../core/orders/refunds.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';

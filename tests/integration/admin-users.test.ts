@@ -14,7 +14,7 @@ import { auditLog } from '../../core/db/schema/audit.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { adminTransition } from '../../core/orders/service.ts';
+import { adminTransition } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD, userWithRole, type TestUser } from '../helpers/accounts.ts';
 import type { ApiClient } from '../helpers/api.ts';

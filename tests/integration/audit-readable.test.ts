@@ -22,7 +22,7 @@ import { auditLog } from '../../core/db/schema/audit.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { formatDateTime, LOCALES } from '../../core/i18n/index.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder } from '../../core/orders/service.ts';
+import { createOrder, findOrder } from '../../core/orders/index.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';

@@ -23,7 +23,7 @@ import { confirmTwoFactor, startTwoFactor } from '../../core/accounts/two-factor
 import { addToCart } from '../../core/cart/service.ts';
 import { addProductPhoto } from '../../core/catalogue/photos.ts';
 import { backupPglite } from '../../core/db/backup.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../core/accounts/auth.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import * as adminOrderEdit from '../../app/routes/admin/order.edit.tsx';
 import * as payment from '../../app/routes/payment.tsx';

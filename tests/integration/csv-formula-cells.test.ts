@@ -10,7 +10,7 @@ import { addToCart } from '../../core/cart/service.ts';
 import { importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { ordersCsv } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { useTestSuite } from '../helpers/suite.ts';
 

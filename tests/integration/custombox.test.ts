@@ -11,7 +11,7 @@ import { getCart, mergeCarts, newAnonymousCartId } from '../../core/cart/service
 import { customBoxModels } from '../../core/db/schema/custom-box.ts';
 import { listBoxModels, saveBoxModel } from '../../core/custom-box/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { expireDueOrders } from '../../core/orders/service.ts';
+import { expireDueOrders } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, stockOf } from '../helpers/customers.ts';
@@ -230,7 +230,7 @@ describe('box orders', () => {
     expect(res.status).toBe(201);
     expect((await getCart(shop.db, c.id)).lines).toHaveLength(0);
     for (const x of cs) expect(await stockOf(shop, x.id)).toBe(19);
-    const { adminTransition } = await import('../../core/orders/service.ts');
+    const { adminTransition } = await import('../../core/orders/index.ts');
     await adminTransition(shop, res.body.order._id, 'cancelled', 'test-admin');
     for (const x of cs) expect(await stockOf(shop, x.id)).toBe(20);
   });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../core/db/schema/orders.ts';
-import { availablePaymentMethods } from '../../core/orders/service.ts';
+import { availablePaymentMethods } from '../../core/orders/index.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { loadEnv } from '../../core/config/env.ts';

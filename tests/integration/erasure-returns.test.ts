@@ -17,7 +17,7 @@ import { photoStore } from '../../core/catalogue/photo-store.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { orderReturns } from '../../core/db/schema/returns.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder } from '../../core/orders/service.ts';
+import { createOrder, findOrder } from '../../core/orders/index.ts';
 import { requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';

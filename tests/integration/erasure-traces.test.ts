@@ -13,7 +13,7 @@ import { addToCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { queueMail } from '../../core/mail/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';

@@ -16,7 +16,7 @@ import { updateSettings } from '../../core/config/service.ts';
 import { bonusBalance, bonusFor } from '../../core/influencer/bonus.ts';
 import { bonusLedger } from '../../core/db/schema/influencer.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { adminTransition, expireDueOrders } from '../../core/orders/service.ts';
+import { adminTransition, expireDueOrders } from '../../core/orders/index.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../core/payments/sandbox.ts';
 import { recordPaymentFailure } from '../../core/payments/service.ts';
 import { promos } from '../../core/db/schema/promos.ts';

@@ -16,7 +16,7 @@ import { textIn } from '../../core/i18n/texts.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';

@@ -25,7 +25,7 @@ import { setLowStockThreshold } from '../../core/jobs/low-stock.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { queueMail } from '../../core/mail/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { createOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { importCamt054 } from '../../core/payments/camt054.ts';
 import { rappenToDecimalString } from '../../core/pricing/money.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
@@ -189,7 +189,7 @@ describe('expiry', () => {
     const p = await productWith(shop, 20, 2000, 5);
     const { c, o } = await order({ product: p.id, now: t0, locale: 'en' });
     // the lazy expiry (before orders are listed or shown) does it at once, with no mail
-    const { expireDueOrders } = await import('../../core/orders/service.ts');
+    const { expireDueOrders } = await import('../../core/orders/index.ts');
     await expireDueOrders(shop);
     expect((await mailsTo(c.email)).filter((m) => m.subject.includes('cancelled'))).toHaveLength(0);
     await runJobs(shop, { force: true, only: ['order-expiry'] });

@@ -14,7 +14,7 @@ import { products } from '../../core/db/schema/catalogue.ts';
 import { bonusBalance } from '../../core/influencer/bonus.ts';
 import { bonusLedger } from '../../core/db/schema/influencer.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { createOrder, findOrder } from '../../core/orders/service.ts';
+import { createOrder, findOrder } from '../../core/orders/index.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { addToCart, getCart } from '../../core/cart/service.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
-import { expireDueOrders } from '../../core/orders/service.ts';
+import { expireDueOrders } from '../../core/orders/index.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { createPromo } from '../../core/promos/service.ts';
 import type { Shop } from '../../core/shop.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../core/config/env.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
-import { availablePaymentMethods } from '../../core/orders/service.ts';
+import { availablePaymentMethods } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { customerWithCart } from '../helpers/customers.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { getCart } from '../../core/cart/service.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
-import { transitionOrder } from '../../core/orders/service.ts';
+import { transitionOrder } from '../../core/orders/index.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../core/payments/sandbox.ts';
 import { signPayload } from '../../core/payments/signature.ts';

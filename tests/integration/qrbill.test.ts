@@ -9,7 +9,7 @@ import { getSettings } from '../../core/config/service.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
 import { outbox } from '../../core/db/schema/mail.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { findOrder } from '../../core/orders/service.ts';
+import { findOrder } from '../../core/orders/index.ts';
 import { importCamt054, parseCamt054, Camt054Error } from '../../core/payments/camt054.ts';
 import { payments } from '../../core/db/schema/payments.ts';
 import { paymentsNeedingAttention } from '../../core/payments/service.ts';

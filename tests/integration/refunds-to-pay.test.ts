@@ -16,7 +16,7 @@ import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { refunds } from '../../core/db/schema/orders.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { exportRefundsToPay, markRefundsPaid, refundsToPay } from '../../core/payments/index.ts';
 import { textIn } from '../../core/i18n/index.ts';
 import { returnInstructionLines } from '../../core/returns/instructions.ts';

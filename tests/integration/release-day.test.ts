@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { productReleases } from '../../core/db/schema/releases.ts';
-import { expireDueOrders } from '../../core/orders/service.ts';
+import { expireDueOrders } from '../../core/orders/index.ts';
 import { MAX_OPEN_UNPAID_ORDERS } from '../../core/orders/hoarding.ts';
 import { releaseFigures, removeRelease, saveRelease } from '../../core/releases/index.ts';
 import { localTimeIn } from '../../core/i18n/dates.ts';

@@ -16,7 +16,7 @@ import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { MAX_PHOTO_PIXELS, renderPhoto } from '../../core/catalogue/photos.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { requestReturn, returnsOfOrder } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';

@@ -19,7 +19,7 @@ import { bonusBalance } from '../../core/influencer/bonus.ts';
 import { bonusLedger } from '../../core/db/schema/influencer.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { orderEvents, orders } from '../../core/db/schema/orders.ts';
-import { createOrder, findOrder, transitionOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, findOrder, transitionOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { acceptReturn, openReturns, refuseReturn, requestReturn, returnsOfOrder, setReturnIban } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';

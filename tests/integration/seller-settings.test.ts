@@ -23,7 +23,7 @@ import { sellerDataReport } from '../../core/config/readiness.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { DEFAULT_SETTINGS } from '../../core/config/settings.ts';
 import { DomainError } from '../../core/errors.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { customerWithCart } from '../helpers/customers.ts';
 import { roleCookies } from '../helpers/http.ts';
 import { settingsForm } from '../helpers/settings.ts';

@@ -12,7 +12,7 @@ import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { promos } from '../../core/db/schema/promos.ts';
 import { ordersCsv, searchOrders } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { userWithCookie } from '../helpers/http.ts';
 import { settingsForm } from '../helpers/settings.ts';

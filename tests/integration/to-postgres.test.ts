@@ -22,7 +22,7 @@ import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { login, type Session } from '../../core/accounts/sessions.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { openDatabase, resultRows, type Db } from '../../core/db/client.ts';
-import { createOrder } from '../../core/orders/service.ts';
+import { createOrder } from '../../core/orders/index.ts';
 import { startPayment } from '../../core/payments/checkout.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 import { freePort, startApp, type AppProcess } from '../../scripts/lib/cluster.ts';

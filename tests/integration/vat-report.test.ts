@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
 import { updateSettings } from '../../core/config/service.ts';
 import { journalCsv, journalRows, periodDays, previousQuarter, summarise, vatDocuments, vatJournalCsv, vatReport } from '../../core/invoices/index.ts';
-import { createOrder, transitionOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { createOrder, transitionOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { refundOrder } from '../../core/payments/refunds.ts';
 import { recordPayment } from '../../core/payments/service.ts';
 import { formatChf } from '../../core/pricing/money.ts';

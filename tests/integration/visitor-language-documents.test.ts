@@ -12,7 +12,7 @@ import type { ShopSettings } from '../../core/config/settings.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf, qrBillData, qrBillMessage } from '../../core/invoices/pdf.ts';
 import { orders } from '../../core/db/schema/orders.ts';
-import { findOrder, type OrderWithLines } from '../../core/orders/service.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
