@@ -3,5 +3,4 @@
  * and mails read them are core/config `siteBrand`): what other modules and layers import of it;
  * its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './logo.ts';
+export { removeSiteLogo, setSiteLogo } from './logo.ts';

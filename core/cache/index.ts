@@ -2,5 +2,4 @@
  * The cache module's face (cached reads that follow the content version (ADR 010)): what other
  * modules and layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './versioned.ts';
+export { versionedCache } from './versioned.ts';

@@ -3,11 +3,21 @@
  * totals): what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './boxes.ts';
-export * from './buy-now.ts';
-export * from './promo.ts';
-export * from './service.ts';
-export * from './session-cart.ts';
-export * from './totals.ts';
-export * from './view.ts';
+export { createBox } from './boxes.ts';
+export { BUY_NOW_PATH, buyNow } from './buy-now.ts';
+export { applyPromoCode } from './promo.ts';
+export {
+  addToCart,
+  ANON_ID_PATTERN,
+  countCartItems,
+  getCart,
+  isCartCookieId,
+  mergeCarts,
+  newAnonymousCartId,
+  removeFromCart,
+  setCartCount,
+  type Cart,
+} from './service.ts';
+export { currentAccountWithCart } from './session-cart.ts';
+export { cartTotals } from './totals.ts';
+export { loadCartView, type CartView } from './view.ts';

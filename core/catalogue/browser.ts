@@ -4,11 +4,21 @@
  * no Drizzle, database driver, node: module or other server package (checked by .dependency-
  * cruiser-browser.cjs; docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './bulk-photos.ts';
-export * from './csv-columns.ts';
-export * from './fields.ts';
-export * from './limits.ts';
-export * from './packaging.ts';
-export * from './product-texts.ts';
-export * from './values.ts';
+export { isZipFile, MAX_BULK_PHOTO_FILES, MAX_BULK_PHOTO_UPLOAD_BYTES, MAX_PHOTOS, unzipPhotoFiles, type PhotoMatch } from './bulk-photos.ts';
+export type { CsvColumnSpec } from './csv-columns.ts';
+export { productComposition, productIdentity } from './fields.ts';
+export {
+  ADJUST_REASONS,
+  CATEGORIES,
+  CSV_MAX_ROWS,
+  MAX_CSV_BYTES,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  MAX_PHOTO_UPLOAD_BYTES,
+  MAX_PHOTOS_PER_UPLOAD,
+  SORTS,
+  STRENGTHS,
+} from './limits.ts';
+export { packagingLabel } from './packaging.ts';
+export { PRODUCT_TEXT_FIELDS, productTextColumn } from './product-texts.ts';
+export { catalogueValue, catalogueValues } from './values.ts';

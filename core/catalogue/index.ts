@@ -3,16 +3,32 @@
  * sections, live search, sitemap): what other modules and layers import of it; its other files are
  * inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './admin.ts';
-export * from './browser.ts';
-export * from './bulk-photo-upload.ts';
-export * from './bulk.ts';
-export * from './import-drafts.ts';
-export * from './import.ts';
-export * from './manage.ts';
-export * from './photo-store.ts';
-export * from './photos.ts';
-export * from './product-cache.ts';
-export * from './service.ts';
-export * from './sitemap.ts';
+export { ProductInputSchema, saveProduct } from './admin.ts';
+export { isZipFile, MAX_BULK_PHOTO_FILES, MAX_BULK_PHOTO_UPLOAD_BYTES, unzipPhotoFiles } from './bulk-photos.ts';
+export { CSV_COLUMN_SPECS, csvTemplate } from './csv-columns.ts';
+export { CATEGORIES, MAX_PHOTO_PIXELS, SORTS, STRENGTHS } from './limits.ts';
+export { PRODUCT_TEXT_FIELDS, productInLanguage, productTextColumn } from './product-texts.ts';
+export { addPhotosBySku, matchPhotoUpload, type BulkPhotoFile, type BulkPhotoResult } from './bulk-photo-upload.ts';
+export {
+  archiveStartingCatalogue,
+  BULK_ACTIONS,
+  bulkUpdateProducts,
+  countBulkChange,
+  listAdminProducts,
+  PRODUCT_CATEGORIES,
+  PRODUCT_SORTS,
+  PRODUCT_SOURCES,
+  PRODUCT_STATES,
+  PRODUCT_STOCK_FILTERS,
+  startingCatalogueCounts,
+  type BulkTarget,
+  type ProductListQuery,
+} from './bulk.ts';
+export { readImportDraft, removeImportDrafts, saveImportDraft } from './import-drafts.ts';
+export { CatalogueValidationError, importCatalogue, type ImportProblem } from './import.ts';
+export { adjustStock, decodeCsvFile, importProductsCsv, productForEdit, productsCsv, removeProduct, type CsvEncoding, type CsvImportResult } from './manage.ts';
+export { mediaRoot, photoStore } from './photo-store.ts';
+export { addProductPhoto, invoicePhotos, readPhotoFile, readPhotoHeader, renderPhoto, tooManyPixels, updateProductPhotos } from './photos.ts';
+export { getProductCached } from './product-cache.ts';
+export { getProduct, homeSections, listProducts, searchProducts } from './service.ts';
+export { listedProductDates } from './sitemap.ts';

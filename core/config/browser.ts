@@ -4,12 +4,11 @@
  * module or other server package (checked by .dependency-cruiser-browser.cjs;
  * docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './production.ts';
-export * from './promo-text.ts';
-export * from './public-configuration.ts';
-export * from './readiness.ts';
-export * from './return-settings.ts';
-export * from './seller.ts';
-export * from './settings.ts';
-export * from './site-brand.ts';
+export { LOOPBACK_HOSTS, productionReport, publicOrigin, secureTransport } from './production.ts';
+export { BUILT_IN_PROMO_TEXTS, MAX_PROMO_TEXT, PROMO_TEXT_LOCALES, promoTextFor } from './promo-text.ts';
+export { configurationJson } from './public-configuration.ts';
+export { exampleSellerFields, qrBillBlockedByExampleIban, sellerDataReport } from './readiness.ts';
+export { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
+export { IbanSettingSchema, invalidSellerFields, SELLER_COUNTRIES, UidSettingSchema } from './seller.ts';
+export { isSocialLink, SOCIAL_LINK_MESSAGE_KEY, TIME_ZONE_MESSAGE_KEY, type ShopSettings } from './settings.ts';
+export { DEFAULT_SITE_NAME, MAX_LOGO_BYTES, MAX_SITE_NAME, siteBrand, type SiteBrand, type SiteLogo } from './site-brand.ts';

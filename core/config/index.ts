@@ -3,9 +3,11 @@
  * what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './browser.ts';
-export * from './env.ts';
-export * from './region.ts';
-export * from './service.ts';
+export { publicOrigin, secureTransport } from './production.ts';
+export { compactIban, isQrIban, normalizeIban } from './seller.ts';
+export { DEFAULT_SETTINGS, type ShopSettings } from './settings.ts';
+export { MAX_LOGO_BYTES, siteBrand } from './site-brand.ts';
+export { EnvError, loadEnv, parseTrustProxy, type Env } from './env.ts';
+export { assertDeliveryRegion, regionContext, regionProblem, withRegionContext } from './region.ts';
+export { getSettings, updateSettings } from './service.ts';
 export { getSettings as getCachedSettings, invalidateSettings } from './settings-cache.server.ts';

@@ -4,6 +4,4 @@
  * or other server package (checked by .dependency-cruiser-browser.cjs; docs/decisions/017-module-
  * faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './constants.ts';
-export * from './model-name.ts';
+export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, type BoxMessageKind } from './constants.ts';

@@ -3,9 +3,8 @@
  * other modules and layers import of it; its other files are inner (docs/decisions/017-module-
  * faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './browser.ts';
-export * from './cart-lines.ts';
-export * from './model-name-text.ts';
-export * from './order.ts';
-export * from './service.ts';
+export type { BoxMessageKind } from './constants.ts';
+export { boxCartLines, boxImagePath, clearBoxLines, moveBoxLines, removeBoxLine, type CartBoxDetails } from './cart-lines.ts';
+export { boxModelName } from './model-name-text.ts';
+export { boxReservations, boxStockReturns, takeBoxLine } from './order.ts';
+export { boxOptions, checkBox, listBoxModels, saveBoxModel, type CreateBoxInput } from './service.ts';

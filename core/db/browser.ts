@@ -4,6 +4,16 @@
  * database driver, node: module or other server package (checked by .dependency-cruiser-
  * browser.cjs; docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './schema/box-snapshot.ts';
-export * from './schema/values.ts';
+export type { OrderBoxSnapshot } from './schema/box-snapshot.ts';
+export {
+  BOX_DRAWINGS,
+  BOX_MESSAGE_KINDS,
+  ORDER_STATUSES,
+  ROLES,
+  STOCK_REASONS,
+  type BoxDrawing,
+  type BoxMessageKind,
+  type OrderStatus,
+  type Role,
+  type StockReason,
+} from './schema/values.ts';

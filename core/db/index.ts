@@ -3,14 +3,81 @@
  * backups, data-dir lock): what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './backup.ts';
-export * from './browser.ts';
-export * from './client.ts';
-export * from './content-version.ts';
-export * from './data-dir.ts';
-export * from './health.ts';
-export * from './lock.ts';
-export * from './prepared.ts';
-export * from './schema/index.ts';
-export * from './to-postgres.ts';
+export {
+  BackupError,
+  backupKindOf,
+  backupPglite,
+  formatBytes,
+  isInsideFolder,
+  readShopBackup,
+  restorePglite,
+  restorePostgres,
+  secretFingerprint,
+  sessionSecretOf,
+  shopBackupFileName,
+  writeShopBackup,
+  type BackupManifest,
+} from './backup.ts';
+export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, ORDER_STATUSES, ROLES, type BoxDrawing, type BoxMessageKind, type OrderStatus, type Role } from './schema/values.ts';
+export { openDatabase, queryCount, resultRows, type Database, type Db } from './client.ts';
+export { readContentVersion } from './content-version.ts';
+export { closeDataDir, restrictUmask } from './data-dir.ts';
+export { databaseReachable } from './health.ts';
+export { DataDirLockedError } from './lock.ts';
+export { isOwnDatabase, PreparedSql } from './prepared.ts';
+export {
+  auditLog,
+  bonusLedger,
+  cartBoxes,
+  cartItems,
+  carts,
+  contactMessages,
+  customBoxModels,
+  emailTokens,
+  jobRuns,
+  lowStockAlerts,
+  orderEvents,
+  orderJobMails,
+  orderLines,
+  orderMailRetries,
+  orderReturns,
+  orders,
+  outbox,
+  paymentAttempts,
+  payments,
+  productReleases,
+  products,
+  promos,
+  recoveryCodes,
+  refreshTokens,
+  refunds,
+  RETURN_REASONS,
+  securityPolicy,
+  setupTokens,
+  shopConfig,
+  stockMovements,
+  twoFactor,
+  users,
+  webhookReceipts,
+  type AuditRow,
+  type BonusKind,
+  type BoxItem,
+  type CustomBoxModelRow,
+  type OrderEventRow,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderWithLines,
+  type PostalAddress,
+  type ProductImage,
+  type ProductReleaseRow,
+  type ProductRow,
+  type RefundLine,
+  type ReturnLine,
+  type ReturnPhoto,
+  type ReturnReason,
+  type ReturnRow,
+  type ReturnStatus,
+  type StockMovementRow,
+  type StoredAttachment,
+} from './schema/index.ts';
+export { copyPgliteToPostgres, MoveError } from './to-postgres.ts';

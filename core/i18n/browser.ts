@@ -4,6 +4,37 @@
  * module or other server package (checked by .dependency-cruiser-browser.cjs;
  * docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './dates.ts';
-export * from './locales.ts';
+export {
+  dayIn,
+  DEFAULT_TIME_ZONE,
+  endOfDay,
+  formatDate,
+  formatDateTime,
+  isCalendarDay,
+  isoInZone,
+  isTimeZone,
+  localTimeIn,
+  nextDay,
+  startOfDay,
+  swissDate,
+  todayIn,
+  yearIn,
+  type CalendarDay,
+} from './dates.ts';
+export {
+  ADMIN_NAMESPACES,
+  DEFAULT_LOCALE,
+  DEFAULT_PAGE_NAMESPACES,
+  intlLocale,
+  isRtl,
+  LANG_COOKIE,
+  LOCALE_NAMES,
+  LOCALES,
+  matchLocale,
+  NAMESPACES,
+  PICKER_LOCALES,
+  requestLocale,
+  SERVER_NAMESPACES,
+  storedLocale,
+  type Locale,
+} from './locales.ts';

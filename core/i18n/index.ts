@@ -3,8 +3,18 @@
  * what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './browser.ts';
-export * from './catalogue-check.ts';
-export * from './resources.ts';
-export * from './texts.ts';
+export { endOfDay, formatDate, formatDateTime, instantOfLocalTime, isCalendarDay, nextDay, startOfDay, todayIn } from './dates.ts';
+export { intlLocale, LOCALES, storedLocale, type Locale } from './locales.ts';
+export { checkCatalogue, englishNamespaces, isClean } from './catalogue-check.ts';
+export {
+  allResources,
+  catalogueAsset,
+  catalogueUrls,
+  namespaceResources,
+  serverI18n,
+  translate,
+  translateError,
+  translateField,
+  translateFields,
+} from './resources.ts';
+export { textIn, type DocumentKey, type TextKey, type TextParams } from './texts.ts';

@@ -2,5 +2,13 @@
  * The influencer module's face (the influencer bonus ledger (ADR 009)): what other modules and
  * layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './bonus.ts';
+export {
+  BONUS_ROLES,
+  bonusBalance,
+  bonusOnRefund,
+  bonusOnTransition,
+  lockSpendableBonus,
+  recordOrderBonus,
+  spendableBonus,
+  type BonusBalance,
+} from './bonus.ts';

@@ -11,7 +11,7 @@ import { eq, and } from 'drizzle-orm';
 import { swissToday } from '../accounts/browser.ts';
 import { recordAudit } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
-import { rappenToDecimalString } from '../pricing/index.ts';
+import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Db } from '../db/index.ts';
 import { orders, payments } from '../db/index.ts';
 import { DomainError } from '../errors.ts';

@@ -4,7 +4,6 @@
  * module or other server package (checked by .dependency-cruiser-browser.cjs;
  * docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './money.ts';
-export * from './pricing.ts';
-export * from './shipping.ts';
+export { chfToRappen, formatChf, parseChfInput, rappenToChf, rappenToDecimalString } from './money.ts';
+export { lineTotal, roundTo5Rappen, unitPrice, vatContained } from './pricing.ts';
+export { shippingFeeFor, shippingFigures, type ShippingFigures } from './shipping.ts';

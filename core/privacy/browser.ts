@@ -3,5 +3,4 @@
  * may run in the browser. Reaches no Drizzle, database driver, node: module or other server
  * package (checked by .dependency-cruiser-browser.cjs; docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './pseudonymise.ts';
+export { scrubJson, textScrubber } from './pseudonymise.ts';

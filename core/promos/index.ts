@@ -2,8 +2,21 @@
  * The promos module's face (promo codes, their uses, referral codes): what other modules and
  * layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './per-customer.ts';
-export * from './referral-owners.ts';
-export * from './referral.ts';
-export * from './service.ts';
+export { assertCustomerMayRedeem } from './per-customer.ts';
+export { referralOwners } from './referral-owners.ts';
+export { ensureReferralPromo } from './referral.ts';
+export {
+  createPromo,
+  evaluatePromo,
+  findPromo,
+  getPromo,
+  listPromos,
+  normalizePromoCode,
+  promoDiscountFor,
+  promoRefusal,
+  promoTerms,
+  releasePromoUse,
+  takePromoUse,
+  updatePromo,
+  type PromoInput,
+} from './service.ts';

@@ -2,5 +2,4 @@
  * The rate-limit module's face (rate limits in Redis or memory): what other modules and layers
  * import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './limiter.ts';
+export { addFailure, closeRateLimits, consumeRateLimit, countFailure, DEFAULT_LIMITS, failureBudget, resetRateLimit, setRateLimits } from './limiter.ts';
