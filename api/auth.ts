@@ -5,7 +5,7 @@ import { DomainError } from '../core/errors.ts';
 import type { ApiEnv } from './types.ts';
 
 /** The caller, or null when anonymous. Cached per request. @throws {DomainError} 417 / 401 for bad tokens. */
-export async function optionalAuth(c: Context<ApiEnv>): Promise<AuthUser | null> {
+async function optionalAuth(c: Context<ApiEnv>): Promise<AuthUser | null> {
   const cached = c.get('auth');
   if (cached !== undefined) return cached;
   const auth = await authenticate(c.get('shop'), c.req.raw);

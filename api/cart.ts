@@ -14,11 +14,11 @@ import { clientIp } from './client-ip.ts';
 import { freeingExpiredUnits } from '../core/orders/index.ts';
 
 const id = z.string().trim().min(1).max(64);
-export const CartsQuery = z.object({ userID: id });
-export const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
-export const DeleteBody = z.object({ productID: id, userID: id });
-export const MergeBody = z.object({ userID: id, tempUserID: id });
-export const PromoBody = z.object({ userID: id, code: z.string().max(32) });
+const CartsQuery = z.object({ userID: id });
+const AddProductBody = z.object({ productID: id, userID: id, count: z.number().int().min(1).max(999) });
+const DeleteBody = z.object({ productID: id, userID: id });
+const MergeBody = z.object({ userID: id, tempUserID: id });
+const PromoBody = z.object({ userID: id, code: z.string().max(32) });
 
 const ProductData = z.object({
   _id: z.string(),

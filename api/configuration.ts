@@ -4,7 +4,7 @@ import { getCachedSettings as getSettings } from '../core/config/index.ts';
 import { configurationJson, PROMO_TEXT_LOCALES } from '../core/config/browser.ts';
 import { ApiRouter } from './openapi.ts';
 
-export const ConfigurationSchema = z.object({
+const ConfigurationSchema = z.object({
   dir: z.string(),
   whatsapp: z.string(),
   email: z.string(),

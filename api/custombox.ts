@@ -22,7 +22,7 @@ const id = z
   .max(64)
   .refine((s) => !CONTROL.test(s), 'invalidValue');
 
-export const CreateBoxBody = z.object({
+const CreateBoxBody = z.object({
   userID: id,
   boxID: id,
   items: z.array(z.object({ productID: id, count: z.number().int().min(1).max(100) })).max(100),

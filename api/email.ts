@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { sendTestMail } from '../core/mail/index.ts';
 import { ApiRouter } from './openapi.ts';
 
-export const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });
+const SendBody = z.object({ recipient: z.email(), subject: z.string().trim().min(1).max(200), content: z.string().min(1).max(20000) });
 const SendAnswer = z.object({ message: z.string(), id: z.string() });
 
 export const emailApi = new ApiRouter(['email', 'admin']).operation({

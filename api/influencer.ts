@@ -11,7 +11,7 @@ import { rappenToChf } from '../core/pricing/browser.ts';
 import { requireSelfOrAdmin } from './auth.ts';
 import { ApiRouter } from './openapi.ts';
 
-export const InfluencerQuery = z.object({ userID: z.string().trim().min(1).max(64) });
+const InfluencerQuery = z.object({ userID: z.string().trim().min(1).max(64) });
 
 const InfluencerAnswer = z.object({
   codes: z.array(z.object({ code: z.string(), percent: z.number().nullable().describe('null for a fixed-amount code'), uses: z.number() })),
@@ -20,7 +20,7 @@ const InfluencerAnswer = z.object({
 });
 
 /** The contract's JSON of a profile. */
-export function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerAnswer> {
+function influencerJson(p: InfluencerProfile): z.infer<typeof InfluencerAnswer> {
   return {
     codes: p.promoCodes.map((c) => ({ code: c.code, percent: c.percent, uses: c.usedCount })),
     orders: p.orders.map((o) => ({ code: o.promoCode, created_at: o.createdAt.toISOString(), total: rappenToChf(o.total) })),

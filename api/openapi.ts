@@ -24,10 +24,10 @@ import { jsonBody, queryOf } from './validation.ts';
  * checked by the handler after validation (bad input is a 400 whoever calls), since the handler
  * decides whose cart, order or profile the caller may touch.
  */
-export type Auth = 'none' | 'optional' | 'user' | 'admin';
+type Auth = 'none' | 'optional' | 'user' | 'admin';
 
 /** An answer of a call: its description, and the JSON schema of its body when it has one. */
-export type Answer = string | { description: string; schema: ZodType };
+type Answer = string | { description: string; schema: ZodType };
 
 /** The declaration of one call. */
 export type Operation<P extends string, B extends ZodType | undefined, Q extends ZodType | undefined> = {
@@ -59,7 +59,7 @@ type ValidInput<B, Q> = {
 type RoutingPath<P extends string> = P extends `${infer A}{${infer K}}${infer R}` ? `${A}:${K}${RoutingPath<R>}` : P;
 
 /** A handler of a declared call. */
-export type OperationHandler<P extends string, B, Q> = (c: Context<ApiEnv, RoutingPath<P>, ValidInput<B, Q>>) => Response | Promise<Response>;
+type OperationHandler<P extends string, B, Q> = (c: Context<ApiEnv, RoutingPath<P>, ValidInput<B, Q>>) => Response | Promise<Response>;
 
 /** The error answer of every call (api/index.ts `errorResponse`). */
 const ErrorAnswer = z

@@ -23,11 +23,11 @@ const AddressBody = z.object({
   city: z.string().max(80).optional(),
   country: z.string().max(2).optional(),
 });
-export const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYMENT_METHODS), address: AddressBody.optional() });
-export const ListOrdersQuery = z.object({ userID: id });
-export const GetOrderQuery = z.object({ id });
-export const CancelOrderBody = z.object({ orderID: id });
-export const ReturnBody = z.object({
+const CreateOrderBody = z.object({ userID: id, paymentMethod: z.enum(PAYMENT_METHODS), address: AddressBody.optional() });
+const ListOrdersQuery = z.object({ userID: id });
+const GetOrderQuery = z.object({ id });
+const CancelOrderBody = z.object({ orderID: id });
+const ReturnBody = z.object({
   orderID: id,
   /** Validated by the service, so that another reason gets the terms' own message. */
   reason: z.string().max(40),
@@ -68,7 +68,7 @@ export const OrderJson = z.object({
 });
 
 /** An order as the API answers it: money in CHF. */
-export function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
+function orderJson(o: OrderWithLines): z.infer<typeof OrderJson> {
   return {
     _id: o.id,
     code: o.code,

@@ -10,7 +10,7 @@ import { ApiRouter } from './openapi.ts';
 import { sizeLimit } from './validation.ts';
 import { publicOrigin } from '../core/config/browser.ts';
 
-export const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
+const StartPaymentBody = z.object({ orderID: z.string().trim().min(1).max(64) });
 
 export const paymentApi = new ApiRouter(['payment'])
   .operation({

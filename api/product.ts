@@ -11,12 +11,12 @@ import { ApiRouter } from './openapi.ts';
 import { productJson } from './serializers.ts';
 import { jsonBodyLimit } from './validation.ts';
 
-export const SearchBody = z.object({
+const SearchBody = z.object({
   searchOptions: z.object({ searchName: z.string().trim().min(1).max(100) }),
 });
 const SearchHitSchema = z.object({ _id: z.string(), name: z.string(), packaging: z.string() });
 
-export const ListQuery = z.object({
+const ListQuery = z.object({
   sort: z.enum(SORTS).optional(),
   category: z.enum(CATEGORIES).optional(),
   strength: z.enum(STRENGTHS).optional(),

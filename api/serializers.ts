@@ -11,7 +11,7 @@ import { cartBoxJson } from './custombox-json.ts';
 import { productComposition, productIdentity } from '../core/catalogue/browser.ts';
 
 /** The product fields a cart entry carries (docs/product.md §3). */
-export function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
+function cartProductJson(p: Pick<ProductRow, 'id' | 'name' | 'images' | 'basePrice' | 'discountPercent' | 'packaging'>) {
   return {
     _id: p.id,
     name: p.name,

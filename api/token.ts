@@ -4,7 +4,7 @@ import { refreshSession } from '../core/accounts/index.ts';
 import { ApiRouter } from './openapi.ts';
 import { sessionJson } from './serializers.ts';
 
-export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
+const RefreshBody = z.object({ refreshToken: z.string().min(1).max(200) });
 const RefreshAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.string(), userId: z.string() });
 
 export const tokenApi = new ApiRouter(['token']).operation({

@@ -35,7 +35,7 @@ import { publicOrigin } from '../core/config/browser.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 
 /** The user's data as the API shows it (docs/api.md `user/getUser`). */
-export function userJson(u: PublicUser) {
+function userJson(u: PublicUser) {
   return {
     _id: u.id,
     firstName: u.firstName,
@@ -70,25 +70,25 @@ function meta(c: Context<ApiEnv>): RequestMeta {
 
 const id = z.string().trim().min(1).max(64);
 const Message = z.object({ message: z.string() });
-export const ConfirmBody = z.object({ token: z.string().min(1).max(200) });
-export const ForgotBody = z.object({ email: Email });
-export const ConfirmForgotBody = z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) });
-export const GetUserQuery = z.object({ userID: id });
-export const LogoutBody = z.object({ refreshToken: z.string().min(1).max(200) });
-export const UpdateProfileBody = ProfileInput.extend({ userID: id });
-export const ChangePasswordBody = z.object({
+const ConfirmBody = z.object({ token: z.string().min(1).max(200) });
+const ForgotBody = z.object({ email: Email });
+const ConfirmForgotBody = z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) });
+const GetUserQuery = z.object({ userID: id });
+const LogoutBody = z.object({ refreshToken: z.string().min(1).max(200) });
+const UpdateProfileBody = ProfileInput.extend({ userID: id });
+const ChangePasswordBody = z.object({
   userID: id,
   currentPassword: z.string().min(1).max(200),
   newPassword: z.string().min(1).max(200),
   /** The caller's refresh token: its session stays signed in. */
   refreshToken: z.string().max(200).optional(),
 });
-export const ListQuery = z.object({
+const ListQuery = z.object({
   q: z.string().max(100).optional(),
   role: z.enum(ROLES).optional(),
   page: z.coerce.number().int().min(1).max(10000).optional(),
 });
-export const SetRoleBody = z.object({ userID: id, role: z.enum(ROLES) });
+const SetRoleBody = z.object({ userID: id, role: z.enum(ROLES) });
 const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(), role: z.enum(ROLES), userId: z.string(), message: z.string() });
 
 const TOO_MANY = 'Too many attempts';

@@ -11,7 +11,7 @@ import { DomainError } from '../core/errors.ts';
 import { findNul, parseInput } from '../core/validation.ts';
 
 /** Message for a text containing a NUL character. */
-export const NUL_REFUSED = 'The text contains a NUL character, which is not allowed';
+const NUL_REFUSED = 'The text contains a NUL character, which is not allowed';
 
 /**
  * Parses a value with a schema; one rule for all input first: no NUL characters anywhere.

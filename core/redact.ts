@@ -21,7 +21,7 @@ export function scrubPath(path: string): string {
 }
 
 /** Fields never written to the log, wherever pino meets them. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'link',
   'token',
   'password',

@@ -41,7 +41,7 @@ export function messageOf(issue: z.core.$ZodIssue): FieldMessage {
 }
 
 /** The field messages of a zod error: the first issue of each dotted path (`_` for the root). */
-export function fieldMessagesOf(error: z.ZodError): FieldMessages {
+function fieldMessagesOf(error: z.ZodError): FieldMessages {
   const fields: FieldMessages = {};
   for (const i of error.issues) fields[i.path.join('.') || '_'] ??= messageOf(i);
   return fields;

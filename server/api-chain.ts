@@ -30,7 +30,7 @@ import { serviceUnavailable } from './unavailable.ts';
  * cart is a few hundred bytes, and compressing them cost a stream per call and gained nothing —
  * and compresses larger ones (product lists, the OpenAPI document) as before, dropping the length.
  */
-export function jsonWithLength(): MiddlewareHandler {
+function jsonWithLength(): MiddlewareHandler {
   return async (c, next) => {
     c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
       const text = JSON.stringify(object);
@@ -49,7 +49,7 @@ const COMPRESS_THRESHOLD = 1024;
  * `Vary: Accept-Encoding` that `compress()` would have set — on the response's own headers, not
  * with `c.header()`, which copies a finished response.
  */
-export function compressAccepted(): MiddlewareHandler {
+function compressAccepted(): MiddlewareHandler {
   const full = compress({ threshold: COMPRESS_THRESHOLD });
   return async (c, next) => {
     if (/gzip|deflate/i.test(c.req.header('accept-encoding') ?? '')) return full(c, next);

@@ -21,16 +21,16 @@ import { translate } from '../core/i18n/index.ts';
 import { MAX_LOGO_BYTES } from '../core/config/browser.ts';
 
 /** Default limit, bytes. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Room for a form's other fields and the multipart boundaries around the files, bytes. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 /** An upload route's limit: the path prefix, the limit in bytes, and the page's anchor for the message. */
-export type UploadLimit = { prefix: string; maxSize: number; anchor?: string };
+type UploadLimit = { prefix: string; maxSize: number; anchor?: string };
 
 /** Paths (prefixes) allowed larger bodies, and their limit in bytes. */
-export const UPLOAD_LIMITS: UploadLimit[] = [
+const UPLOAD_LIMITS: UploadLimit[] = [
   // camt.054 bank statements (admin; the page refuses files above 5 MB with its own message)
   { prefix: '/admin/order/list', maxSize: 6 * 1024 * 1024 },
   // a return request from the customer's order page: up to 3 photos of 15 MB each, and the form
@@ -49,7 +49,7 @@ export const UPLOAD_LIMITS: UploadLimit[] = [
 ];
 
 /** Most bytes of a refused page body read and discarded before answering (beyond: the connection is closed). */
-export const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
+const DRAIN_MAX_BYTES = 256 * 1024 * 1024;
 
 /** The limit shown to people, in whole MB (the form's own figure, without the overhead). */
 function shownMb(maxSize: number): number {
@@ -87,7 +87,7 @@ async function drain(c: Context): Promise<boolean> {
  * The URL a refused page form goes back to: the same page (without React Router's `.data`
  * suffix, `/_.data` for a path ending in `/`), its query kept, with `toolarge=<MB>` and the form's anchor.
  */
-export function tooLargeTarget(path: string, search: string, maxSize: number, anchor?: string): string {
+function tooLargeTarget(path: string, search: string, maxSize: number, anchor?: string): string {
   const page = path.replace(/\/_\.data$/, '/').replace(/\.data$/, '') || '/';
   const params = new URLSearchParams(search);
   params.delete('index');

@@ -11,7 +11,7 @@ const PERSONAL = /^\/(client|admin|profile|payment|paymentsuccess|paymenterror|s
 const PUBLIC_FILES = /^\/(media|images)\//;
 
 /** Whether the page answer must carry `no-store`. */
-export function mustNotStore(path: string, signedIn: boolean): boolean {
+function mustNotStore(path: string, signedIn: boolean): boolean {
   if (PUBLIC_FILES.test(path)) return false;
   return signedIn || PERSONAL.test(path);
 }

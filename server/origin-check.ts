@@ -27,7 +27,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * @param fetchSite the `Sec-Fetch-Site` header (undefined when absent).
  * @param own the origins that count as the shop (`scheme://host[:port]`).
  */
-export function sameOriginRequest(origin: string | undefined, fetchSite: string | undefined, own: readonly string[]): boolean {
+function sameOriginRequest(origin: string | undefined, fetchSite: string | undefined, own: readonly string[]): boolean {
   if (origin !== undefined) return own.includes(origin.toLowerCase());
   return fetchSite !== 'cross-site' && fetchSite !== 'same-site';
 }

@@ -45,7 +45,7 @@ import { TOO_LARGE_VALUES } from './body-limit.ts';
  * random parameter would otherwise make a new entry per value (cache busting, memory growth), and
  * the page ignores it anyway.
  */
-export const CACHED_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
+const CACHED_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   '/': [],
   // app/routes/client/products.tsx `Query`
   '/client/products': ['sort', 'category', 'strength', 'page', 'q'],
@@ -63,7 +63,7 @@ export const CACHED_PAGE_PARAMS: Readonly<Record<string, readonly string[]>> = {
  * Query parameters every page reads: `lang` (root loader) and `toolarge`, the refused upload's
  * size the default layout shows (server/body-limit.ts, app/components/BodyLimitNotice.tsx).
  */
-export const EVERY_PAGE_PARAMS: readonly string[] = ['lang', 'toolarge'];
+const EVERY_PAGE_PARAMS: readonly string[] = ['lang', 'toolarge'];
 
 /** Paths whose anonymous GETs are cached (one entry per {@link pageCacheSearch}). */
 export const CACHEABLE_PATHS: ReadonlySet<string> = new Set(Object.keys(CACHED_PAGE_PARAMS));
@@ -110,7 +110,6 @@ export function pageCacheSearch(pathname: string, search: string): string {
  * it the visitor's cart is empty and the cached anonymous page shows exactly what they would see.
  * Base name: over HTTPS it is `__Host-cart_items` (core/accounts/cookies.ts `cookieName`).
  */
-export { CART_HINT_COOKIE };
 
 /** The shop's cookie names the page cache and its front door read (core/accounts/cookies.ts). */
 export type PageCookieNames = { access: string; refresh: string; cart: string; cartHint: string; personal: string };
@@ -187,7 +186,7 @@ export type PageCacheStats = { entries: number; bytes: number; hits: number; mis
 const DROPPED = new Set(['set-cookie', 'content-length', 'content-encoding', 'date', 'etag', 'vary', 'cache-control', 'content-security-policy']);
 
 /** The SHA-256 CSP sources of the inline `<script>` elements (those without `src`) of `html`. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const out = new Set<string>();
   const re = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
   for (let m = re.exec(html); m; m = re.exec(html)) {

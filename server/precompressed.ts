@@ -24,7 +24,7 @@ const TYPES: Record<string, string> = {
  * COOP, Referrer-Policy…, ~650 bytes) would only add to each of the ~25 files a page loads (issue
  * 11, JavaScript transfer). Kept: no MIME sniffing, and no use by other sites' pages.
  */
-export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };

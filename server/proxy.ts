@@ -38,7 +38,7 @@ function last(v: string | undefined): string | undefined {
  * Resolves the client of a request.
  * @param trust compiled `TRUST_PROXY` ({@link parseTrustProxy}); null trusts no proxy.
  */
-export function resolveClient(c: Context, trust: ((addr: string, i: number) => boolean) | null): ClientInfo {
+function resolveClient(c: Context, trust: ((addr: string, i: number) => boolean) | null): ClientInfo {
   const url = new URL(c.req.url);
   const peer = peerAddress(c);
   const direct: ClientInfo = { ip: peer ?? 'unknown', proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host.toLowerCase() };

@@ -16,7 +16,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 /** The label of whatever matched no known route: one series per method and status, whatever the path. */
-export const OTHER_ROUTE = 'other';
+const OTHER_ROUTE = 'other';
 
 /** Page paths whose label is kept (a scan of random paths clears them, and they are matched anew). */
 const PAGE_LABELS_MAX = 2000;

@@ -30,8 +30,6 @@ import type { Shop } from '../core/shop.ts';
 import { secureTransport } from '../core/config/index.ts';
 import { currentAccountWithCart, type Cart } from '../core/cart/index.ts';
 
-export { REFRESH_COOKIE } from '../core/accounts/browser.ts';
-
 /** How long a rotation result is shared with concurrent requests, ms. */
 const SHARE_MS = 10_000;
 const inflight = new Map<string, { at: number; result: Promise<Session> }>();

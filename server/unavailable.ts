@@ -9,7 +9,7 @@ import { databaseReachable } from '../core/db/index.ts';
 import type { Shop } from '../core/shop.ts';
 
 /** Seconds a client is asked to wait before trying again. */
-export const RETRY_AFTER_S = 5;
+const RETRY_AFTER_S = 5;
 
 const MESSAGE = 'The shop is briefly unavailable. Please try again in a moment.';
 

@@ -51,7 +51,7 @@ export async function getUserForAdmin(db: Db, userId: string): Promise<AdminUser
 }
 
 /** What an admin may change on a user: the profile fields plus the role. */
-export const AdminUserInput = ProfileInput.extend({ role: z.enum(ROLES) });
+const AdminUserInput = ProfileInput.extend({ role: z.enum(ROLES) });
 
 type AdminEditedColumn = 'firstName' | 'lastName' | 'phone' | 'street' | 'postalCode' | 'city' | 'country' | 'role';
 
@@ -264,7 +264,7 @@ export async function setRole(db: Db, userId: string, role: unknown, actor?: str
 }
 
 /** What an admin enters to create a user: the registration fields plus a role. */
-export const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).default('Customer') });
+const AdminCreateInput = RegisterInput.extend({ role: z.enum(ROLES).default('Customer') });
 
 /**
  * Creates a verified account (admin, `/admin/user/add`): the admin vouches for the address, so

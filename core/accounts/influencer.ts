@@ -12,10 +12,10 @@ import { bonusLedger, orders, type OrderStatus, promos, users } from '../db/inde
 import { getUser } from './profile.ts';
 
 /** Order states that count as sales for an influencer (paid, not cancelled or refunded). */
-export const ATTRIBUTED_STATUSES: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+const ATTRIBUTED_STATUSES: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /** What an attributed order's bonus is now. */
-export type AttributedBonusState = 'pending' | 'available' | 'cancelled' | 'reversed';
+type AttributedBonusState = 'pending' | 'available' | 'cancelled' | 'reversed';
 
 /** What the influencer page and `GET /api/user/influencer` show. */
 export type InfluencerProfile = {

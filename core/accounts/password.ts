@@ -8,9 +8,9 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { DomainError } from '../errors.ts';
 
 /** Minimum password length, characters. */
-export const PASSWORD_MIN = 10;
+const PASSWORD_MIN = 10;
 /** Maximum password length, characters (keeps hashing cost bounded). */
-export const PASSWORD_MAX = 200;
+const PASSWORD_MAX = 200;
 
 let common: Set<string> | null = null;
 

@@ -17,9 +17,9 @@ import { emailTokens, refreshTokens, twoFactor, outbox } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 
 /** Days a mail keeps its body (text, HTML, attachments) after it was written. */
-export const OUTBOX_BODY_DAYS = 30;
+const OUTBOX_BODY_DAYS = 30;
 /** Days a mail's row (envelope) is kept. */
-export const OUTBOX_ROW_DAYS = 365;
+const OUTBOX_ROW_DAYS = 365;
 /** Hours a revoked or used token is kept before it is deleted. */
 const SPENT_TOKEN_HOURS = 24;
 

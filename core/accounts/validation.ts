@@ -9,12 +9,12 @@
 import { z } from 'zod';
 
 /** Field message keys (`errors` catalogue). */
-export const REQUIRED = 'fieldRequired';
-export const EMAIL_INVALID = 'emailInvalid';
-export const POSTCODE_INVALID = 'postcodeInvalid';
-export const PHONE_INVALID = 'phoneInvalid';
-export const DATE_INVALID = 'dateInvalid';
-export const COUNTRY_INVALID = 'countryInvalid';
+const REQUIRED = 'fieldRequired';
+const EMAIL_INVALID = 'emailInvalid';
+const POSTCODE_INVALID = 'postcodeInvalid';
+const PHONE_INVALID = 'phoneInvalid';
+const DATE_INVALID = 'dateInvalid';
+const COUNTRY_INVALID = 'countryInvalid';
 
 const required = (max: number) => z.string().trim().min(1, { error: REQUIRED }).max(max);
 
@@ -31,10 +31,10 @@ export const Email = z
 export const Password = z.string().min(1, { error: REQUIRED }).max(200);
 
 /** Phone: digits, spaces, `+ ( ) - /`, 7 to 20 characters. */
-export const Phone = required(30).regex(/^\+?[0-9 ()/-]{7,20}$/, { error: PHONE_INVALID });
+const Phone = required(30).regex(/^\+?[0-9 ()/-]{7,20}$/, { error: PHONE_INVALID });
 
 /** A calendar date `YYYY-MM-DD` that exists. */
-export const IsoDate = required(10).refine(
+const IsoDate = required(10).refine(
   (s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
   {
     error: DATE_INVALID,
@@ -42,10 +42,10 @@ export const IsoDate = required(10).refine(
 );
 
 /** Countries an address may name (ISO 3166 alpha-2); the delivery region narrows them (ADR 014). */
-export const COUNTRIES = ['CH', 'LI'] as const;
+const COUNTRIES = ['CH', 'LI'] as const;
 
 /** A delivery address in Switzerland or Liechtenstein (the region check comes after, core/config/region.ts). */
-export const Address = z
+const Address = z
   .object(
     {
       street: required(200),
@@ -68,7 +68,7 @@ export const Address = z
   .refine((a) => a.country !== 'LI' || /^94(8[5-9]|9[0-8])$/.test(a.postalCode), { error: POSTCODE_INVALID, path: ['postalCode'] });
 
 /** A language code for the user's mails (`en`, `de`, `pt-BR`...). */
-export const Locale = z
+const Locale = z
   .string()
   .trim()
   .regex(/^[a-z]{2}(-[A-Z]{2})?$/)

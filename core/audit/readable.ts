@@ -79,7 +79,7 @@ export const auditActionKey = (action: string): string => `admin:audit.action.${
  * Fields whose numbers are Rappen, in every entry that has them (refunds, payments, prices,
  * settings' fees and thresholds); a promo's `value` is Rappen only for a fixed-amount promo.
  */
-export const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set([
+const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set([
   'amount',
   'basePrice',
   'freeShippingThreshold',
@@ -138,7 +138,7 @@ export type ActorView = {
 };
 
 /** The changed thing, named as the owner knows it. */
-export type ObjectView = {
+type ObjectView = {
   /** The kind ("Order", "Product" …). */
   kind: string;
   /** Its name: order code, product name, user name, promo code …; null for the kind alone. */
@@ -150,9 +150,9 @@ export type ObjectView = {
 };
 
 /** One changed field: its label, the value before and after, written out. */
-export type FieldChange = { field: string; label: string; before: string; after: string };
+type FieldChange = { field: string; label: string; before: string; after: string };
 /** One field recorded with the entry that did not change (a refund's amount, an import's counts). */
-export type FieldDetail = { field: string; label: string; value: string };
+type FieldDetail = { field: string; label: string; value: string };
 
 /** One entry of the log, as the page shows it. */
 export type ReadableAuditEntry = {
@@ -334,7 +334,7 @@ function showValue(field: string, v: unknown, money: boolean, c: ValueContext): 
 }
 
 /** A field's label in the admin's language; an unknown field by its name in words ("lowStockThreshold" -> "Low stock threshold"). */
-export function auditFieldLabel(field: string, lang: string): string {
+function auditFieldLabel(field: string, lang: string): string {
   const words = field
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -11,7 +11,7 @@ import { DomainError } from '../errors.ts';
 import { getCart, type Cart } from './service.ts';
 
 /** Most box lines one cart may hold. */
-export const MAX_BOXES_PER_CART = 10;
+const MAX_BOXES_PER_CART = 10;
 
 /**
  * Builds a box into a cart as one new line ({@link checkBox} first). Anonymous carts may hold

@@ -26,7 +26,7 @@ export const ANON_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
  * their cart. (The JSON API accepts the wider {@link ANON_ID_PATTERN} and asks a user id for
  * that user's token, api/cart-access.ts.)
  */
-export const CART_COOKIE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+const CART_COOKIE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /** Whether a `cart_id` cookie's value (absent: undefined) has the shape the server issues ({@link CART_COOKIE_ID_PATTERN}). */
 export function isCartCookieId(value: string | undefined): value is string {
@@ -39,7 +39,7 @@ export function newAnonymousCartId(): string {
 }
 
 /** A cart line with the product data the cart shows. Money in Rappen. */
-export type CartLine = {
+type CartLine = {
   count: number;
   product: CartLineProduct;
   /** Unit price after discount, Rappen. */

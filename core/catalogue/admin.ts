@@ -1,10 +1,10 @@
 /**
- * Catalogue management for admins: create and edit products (prices in Rappen), list them all
- * (inactive included). Input is validated with the same rules as the catalogue import. Every
- * save is audited (`product.create` / `product.update`) in its transaction; a stock change made
- * through a save is kept in the stock history.
+ * Catalogue management for admins: create and edit products (prices in Rappen; the admin list is
+ * bulk.ts). Input is validated with the same rules as the catalogue import. Every save is audited
+ * (`product.create` / `product.update`) in its transaction; a stock change made through a save is
+ * kept in the stock history.
  */
-import { and, asc, count, eq, ilike, lte, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { changedFields, recordAudit } from '../audit/index.ts';
 import { stockMovements, products, type ProductRow } from '../db/index.ts';
@@ -82,51 +82,6 @@ export const ProductInputSchema = z.object({
     .optional(),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
-
-/** The admin list's filter as SQL conditions (see {@link adminListProducts}). */
-function listConditions(q: string, state: 'all' | 'active' | 'archived' | 'low', lowStock?: number) {
-  const term = q.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return and(
-    term ? or(ilike(products.sku, `%${term}%`), ilike(products.name, `%${term}%`), ilike(products.brand, `%${term}%`)) : undefined,
-    state === 'active'
-      ? eq(products.active, true)
-      : state === 'archived'
-        ? eq(products.active, false)
-        : state === 'low'
-          ? and(eq(products.active, true), lte(products.stock, lowStock ?? products.lowStockThreshold))
-          : undefined,
-  );
-}
-
-/**
- * Products for the admin list, optionally filtered by SKU/name/brand text and by state
- * (`active` listed in the shop, `archived` not listed, `low` active with stock at or below
- * `lowStock`), by brand and name; one page of them with `page` (a catalogue imported from CSV
- * has thousands).
- */
-export async function adminListProducts(
-  db: Db,
-  q = '',
-  state: 'all' | 'active' | 'archived' | 'low' = 'all',
-  lowStock?: number,
-  page?: { limit: number; offset: number },
-): Promise<ProductRow[]> {
-  const query = db
-    .select()
-    .from(products)
-    .where(listConditions(q, state, lowStock))
-    .orderBy(asc(products.brand), asc(products.name), asc(products.sku));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
-}
-
-/** How many products {@link adminListProducts} finds with the same filter (all pages). */
-export async function adminCountProducts(db: Db, q = '', state: 'all' | 'active' | 'archived' | 'low' = 'all', lowStock?: number): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(listConditions(q, state, lowStock));
-  return n;
-}
 
 /**
  * The product columns an admin's input sets (prices in Rappen; `lengthIn` derived from

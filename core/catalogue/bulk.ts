@@ -15,19 +15,19 @@ import { DomainError } from '../errors.ts';
 
 /** The list's state filter: all, listed in the shop, archived, listed with stock at or below its threshold. */
 export const PRODUCT_STATES = ['all', 'active', 'archived', 'low'] as const;
-export type AdminProductState = (typeof PRODUCT_STATES)[number];
+type AdminProductState = (typeof PRODUCT_STATES)[number];
 /** The category filter ('' = every category). */
 export const PRODUCT_CATEGORIES = ['cigar', 'rolling-tobacco', 'accessory'] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 /** The stock filter: in stock, at or below the product's low-stock threshold, none left. */
 export const PRODUCT_STOCK_FILTERS = ['in', 'low', 'out'] as const;
-export type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
+type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
 /** Where a product came from: the starting catalogue of the first start, or added by the owner. */
 export const PRODUCT_SOURCES = ['seeded', 'own'] as const;
-export type ProductSource = (typeof PRODUCT_SOURCES)[number];
+type ProductSource = (typeof PRODUCT_SOURCES)[number];
 /** The list's orders; `name` (brand, name, SKU) is the default. */
 export const PRODUCT_SORTS = ['name', 'sku', 'price-asc', 'price-desc', 'stock-asc', 'newest'] as const;
-export type AdminProductSort = (typeof PRODUCT_SORTS)[number];
+type AdminProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The admin list's query; every part optional (absent = no filter, sorted by name). */
 export type ProductListQuery = {
@@ -42,10 +42,10 @@ export type ProductListQuery = {
 
 /** The bulk actions: unlist (archive), list again, set one discount percentage, clear the discount. */
 export const BULK_ACTIONS = ['archive', 'list', 'discount', 'clear-discount'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** The products a bulk action applies to at most in one go (a ticked selection is one page or a few). */
-export const BULK_MAX_IDS = 1000;
+const BULK_MAX_IDS = 1000;
 
 /**
  * What a bulk action applies to: the ticked products (`ids`, at most {@link BULK_MAX_IDS}), every
@@ -65,12 +65,12 @@ export type BulkResult = {
 };
 
 /** SKUs named in a bulk action's audit entry; the count gives the whole number. */
-export const AUDIT_SKUS = 100;
+const AUDIT_SKUS = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The query's filter as one SQL condition (undefined: every product). */
-export function productListWhere(query: ProductListQuery): SQL | undefined {
+function productListWhere(query: ProductListQuery): SQL | undefined {
   const term = (query.q ?? '')
     .trim()
     .slice(0, 100)
@@ -169,7 +169,7 @@ function targetWhere(target: BulkTarget): SQL | undefined {
  * product form, the CSV import and the `products_discount_range` check of the table).
  * @throws {DomainError} `invalid` (key `bulkDiscountInvalid`, field `discountPercent`).
  */
-export function checkBulkDiscount(value: unknown): number {
+function checkBulkDiscount(value: unknown): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : typeof value === 'number' ? value : NaN;
   if (!Number.isInteger(n) || n < 0 || n > 100)
     throw new DomainError('invalid', 'Enter the discount as a whole percentage from 0 to 100', {

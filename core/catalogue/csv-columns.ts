@@ -13,7 +13,7 @@ import { PRODUCT_TEXT_FIELDS, PRODUCT_TEXT_LANGS, productTextColumn, type Produc
  * the default), `choice` (one of `allowed`), `sku` (letters A–Z, digits, `.` `-` `_`), `notes`
  * (texts separated by `|`).
  */
-export type CsvColumnFormat = 'text' | 'int' | 'chf' | 'bool' | 'choice' | 'sku' | 'notes';
+type CsvColumnFormat = 'text' | 'int' | 'chf' | 'bool' | 'choice' | 'sku' | 'notes';
 
 /** One column of the product CSV. */
 export type CsvColumnSpec = {

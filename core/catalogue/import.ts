@@ -21,7 +21,7 @@ const chf = z
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals');
 
 /** One catalogue row as in data/catalogue.json (columns: core/catalogue/csv-columns.ts). */
-export const CatalogueProductSchema = z.object({
+const CatalogueProductSchema = z.object({
   sku: z.string().trim().min(1),
   category: z.enum(['cigar', 'rolling-tobacco', 'accessory']),
   brand: z.string().trim().min(1),

@@ -16,7 +16,7 @@ export const CATEGORIES = ['cigar', 'rolling-tobacco', 'accessory'] as const;
 
 /** Why stock changed. */
 import { STOCK_REASONS } from '../db/browser.ts';
-export { STOCK_REASONS, type StockReason } from '../db/browser.ts';
+export { type StockReason } from '../db/browser.ts';
 /** Reasons an admin may give for a stock adjustment (refund restocks are recorded by refunds). */
 export const ADJUST_REASONS = STOCK_REASONS.filter((r) => r !== 'refund');
 

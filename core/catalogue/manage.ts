@@ -26,7 +26,7 @@ import {
   type ProductTextLang,
 } from './product-texts.ts';
 
-export { ADJUST_REASONS, CSV_COLUMNS, CSV_LANGS, CSV_MAX_ROWS } from './limits.ts';
+export { CSV_MAX_ROWS } from './limits.ts';
 
 /**
  * Adds (positive `delta`) or removes (negative) units, never below zero, and records the movement.
@@ -83,7 +83,7 @@ export async function stockHistory(db: Db, productId: string, limit = 50): Promi
 }
 
 /** How many order lines name a product (an ordered product is archived, never deleted). */
-export async function orderCountOf(db: Db, productId: string): Promise<number> {
+async function orderCountOf(db: Db, productId: string): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(orderLines).where(eq(orderLines.productId, productId));
   return n;
 }
@@ -168,7 +168,7 @@ export async function productsCsv(db: Db): Promise<string> {
  * params: `column`, `value` (the cell as read), `allowed` (the allowed values, joined by ", "),
  * `min`, `max`, `other` (the line the SKU was first on)).
  */
-export type CsvProblem = {
+type CsvProblem = {
   line: number;
   sku: string | null;
   field: string;
@@ -177,7 +177,7 @@ export type CsvProblem = {
   params: Record<string, string | number>;
 };
 /** What a problem is: see {@link CsvProblem}. */
-export type CsvProblemKey = 'noSkuColumn' | 'required' | 'skuFormat' | 'skuRepeated' | 'choice' | 'number' | 'price' | 'tooLong' | 'invalid';
+type CsvProblemKey = 'noSkuColumn' | 'required' | 'skuFormat' | 'skuRepeated' | 'choice' | 'number' | 'price' | 'tooLong' | 'invalid';
 /** How a file was read: its character encoding and its column separator. */
 export type CsvFormat = { encoding: CsvEncoding; delimiter: ',' | ';' | '\t' };
 /** The character encodings the import reads. */

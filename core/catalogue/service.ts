@@ -10,8 +10,8 @@ import { products, type ProductRow } from '../db/index.ts';
 import { searchIndexFor, type SearchHit } from './search-index.ts';
 import { normalizeSearchText } from './search-text.ts';
 
-export type ProductSort = (typeof SORTS)[number];
-export { CATEGORIES, SORTS, STRENGTHS, type Strength };
+type ProductSort = (typeof SORTS)[number];
+export { STRENGTHS };
 
 /** Options of {@link listProducts}. `page` is 1-based; `pageSize` 1..100. */
 export type ListOptions = {

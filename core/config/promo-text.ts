@@ -20,7 +20,6 @@ export const BUILT_IN_PROMO_TEXTS: readonly string[] = [
  * fallback. Written out here because this file imports nothing.
  */
 export const PROMO_TEXT_LOCALES = ['de', 'fr', 'it', 'es'] as const;
-export type PromoTextLocale = (typeof PROMO_TEXT_LOCALES)[number];
 
 /** Longest banner text, characters (each language's). */
 export const MAX_PROMO_TEXT = 200;

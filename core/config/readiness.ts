@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS, type ShopSettings } from './settings.ts';
 import { invalidSellerFields } from './seller.ts';
 
 /** The seller fields that are seeded with example values, in the order the admin sees them. */
-export const EXAMPLE_SELLER_FIELDS = [
+const EXAMPLE_SELLER_FIELDS = [
   'iban',
   'vatNumber',
   'dir',
@@ -41,7 +41,7 @@ export function exampleSellerFields(s: Pick<ShopSettings, ExampleSellerField>): 
 }
 
 /** Whether `iban` is the seeded example IBAN. */
-export function isExampleIban(iban: string): boolean {
+function isExampleIban(iban: string): boolean {
   return same(iban, DEFAULT_SETTINGS.iban);
 }
 

@@ -11,7 +11,7 @@ import { getSettings } from './service.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
 
 /** Liechtenstein's postcodes in the Swiss system: 9485–9498 (Swiss Post). */
-export const LIECHTENSTEIN_POSTCODE = /^94(8[5-9]|9[0-8])$/;
+const LIECHTENSTEIN_POSTCODE = /^94(8[5-9]|9[0-8])$/;
 
 /**
  * The i18next context of a region-dependent text: `'li'` picks the `…_li` variant of a key

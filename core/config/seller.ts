@@ -26,7 +26,6 @@ const LIECHTENSTEIN_POSTCODE = /^94(8[5-9]|9[0-8])$/;
 
 /** The countries a seller (and the account on its QR-bills) may be in. */
 export const SELLER_COUNTRIES = ['CH', 'LI'] as const;
-export type SellerCountry = (typeof SELLER_COUNTRIES)[number];
 
 /** An IBAN as typed (spaces, dashes, lower case) in electronic format (`CH9300762011623852957`), or '' when it is not one. */
 export function compactIban(input: string): string {

@@ -8,8 +8,6 @@ import { DEFAULT_TIME_ZONE, isTimeZone, LOCALES } from '../i18n/browser.ts';
 import { MAX_RETURN_ADDRESS, MAX_RETURN_TEXT, RETURN_SHIPPING } from './return-settings.ts';
 import { DEFAULT_SITE_NAME, MAX_SITE_NAME } from './site-brand.ts';
 
-export { BUILT_IN_PROMO_TEXTS, DEFAULT_PROMO_TEXT, MAX_PROMO_TEXT, PROMO_TEXT_LOCALES, promoTextFor, type PromoTextLocale } from './promo-text.ts';
-
 /**
  * Whether `value` may be a social-media link of the shop: an absolute
  * `https:` URL with a host and no credentials, at most 200 characters; the empty string means "no

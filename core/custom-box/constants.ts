@@ -9,7 +9,7 @@
 export const MIN_VARIETIES = 5;
 
 /** The drawings a box model can be shown with (SVG drawn by the shop; no image files needed). */
-export { BOX_DRAWINGS, type BoxDrawing } from '../db/browser.ts';
+export { BOX_DRAWINGS } from '../db/browser.ts';
 
 /** Kinds of personal text a box carries: a gift card inside, or an engraving on the lid. */
 import type { BoxMessageKind } from '../db/browser.ts';

@@ -18,7 +18,7 @@ export type BoxNameTranslator = (key: string, params?: Record<string, string | n
  * The drawing whose English default name `name` is for `capacity`, or null when the owner wrote
  * the name. `english` translates in English (the catalogues' source, where the defaults come from).
  */
-export function defaultNameDrawing(model: NamedBoxModel, english: BoxNameTranslator): BoxDrawing | null {
+function defaultNameDrawing(model: NamedBoxModel, english: BoxNameTranslator): BoxDrawing | null {
   const name = model.name.trim();
   for (const d of BOX_DRAWINGS) if (name === english('custombox:modelName', { box: english(`custombox:drawing.${d}`), count: model.capacity })) return d;
   return null;

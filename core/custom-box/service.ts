@@ -25,18 +25,17 @@ import { invalidFields } from '../validation.ts';
 import { unitPrice } from '../pricing/browser.ts';
 
 import { MESSAGE_LIMITS, MIN_VARIETIES } from './constants.ts';
-export { MESSAGE_LIMITS, MIN_VARIETIES };
 
 /** The specification's text for too few varieties (also the API's English message). */
-export const MINIMUM_MESSAGE = `A minimum of ${MIN_VARIETIES} cigars is required`;
+const MINIMUM_MESSAGE = `A minimum of ${MIN_VARIETIES} cigars is required`;
 
 /** Whether a product may go into a box: a cigar sold one by one (single or tubo, 1 per package). */
-export function isSingleCigar(p: Pick<ProductRow, 'category' | 'unitsPerPackage'>): boolean {
+function isSingleCigar(p: Pick<ProductRow, 'category' | 'unitsPerPackage'>): boolean {
   return p.category === 'cigar' && p.unitsPerPackage === 1;
 }
 
 /** A single cigar the builder offers, with its facts. Money in Rappen. */
-export type BoxVariety = Pick<
+type BoxVariety = Pick<
   ProductRow,
   | 'id'
   | 'sku'

@@ -12,7 +12,7 @@ import { getSettings } from '../config/index.ts';
 /** Statuses whose lines count as sold. */
 const SOLD: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
-export type RevenuePoint = { period: string; revenue: number; orders: number };
+type RevenuePoint = { period: string; revenue: number; orders: number };
 export type Dashboard = {
   daily: RevenuePoint[];
   weekly: RevenuePoint[];

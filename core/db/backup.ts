@@ -66,7 +66,7 @@ export class BackupError extends Error {
 }
 
 /** A file name for a new backup, e.g. `shop-2026-11-23T10-15-00Z.pglite.tar.gz`. */
-export function backupFileName(kind: BackupKind, now = new Date()): string {
+function backupFileName(kind: BackupKind, now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -146,7 +146,7 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
  * `pg_dump --format=custom` of the database at `databaseUrl` into `file`.
  * @throws {BackupError} with pg_dump's message when it fails (or is not installed).
  */
-export async function backupPostgres(databaseUrl: string, file: string): Promise<{ bytes: number; counts: BackupCounts }> {
+async function backupPostgres(databaseUrl: string, file: string): Promise<{ bytes: number; counts: BackupCounts }> {
   backupFolder(file);
   const counts = await postgresCounts(databaseUrl);
   const tmp = `${file}.partial`;
@@ -275,7 +275,7 @@ async function postgresCounts(databaseUrl: string): Promise<BackupCounts> {
 }
 
 /** The format name in a shop backup's manifest. */
-export const BACKUP_FORMAT = 'casa-del-tabaco-shop-backup';
+const BACKUP_FORMAT = 'casa-del-tabaco-shop-backup';
 
 const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),

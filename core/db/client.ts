@@ -92,7 +92,7 @@ const migrationsFolder =
  * (the first 8 bytes of sha256("casa-del-tabaco:setup") as a signed bigint; any constant works, it
  * only has to be the same in every process of the shop).
  */
-export const SETUP_LOCK_KEY = '-4115791707318876646';
+const SETUP_LOCK_KEY = '-4115791707318876646';
 
 /**
  * Opens the database and applies pending migrations.

@@ -25,7 +25,7 @@ const readers = new WeakMap<Db, Reader>();
 const local = new WeakMap<Db, { version: number }>();
 
 /** The notification channel of the `shop_content_changed` trigger. */
-export const CONTENT_CHANNEL = 'shop_content';
+const CONTENT_CHANNEL = 'shop_content';
 
 /**
  * Keeps the content version of a single-process database (PGlite) in memory: reads it once,

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The catalogue folder `core/i18n/locales`. */
-export const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+const LOCALES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 
 const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** i18next's plural suffixes (JSON v4: `key_one`, `key_other` …). */
-export const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 /** A catalogue as parsed JSON, or null when the file does not exist. */
 export function readCatalogue(lng: string, ns: string, dir = LOCALES_DIR): Record<string, unknown> | null {

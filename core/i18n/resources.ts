@@ -91,21 +91,6 @@ export function catalogueUrls(lng: string): CatalogueUrls {
   return out;
 }
 
-/** {@link clientResources} answers, per language and exclusion list (the catalogues never change while running; every page asks). */
-const clientCache = new Map<string, Record<string, LocaleResources>>();
-
-/** The catalogues the browser needs for `lng` (its own plus English fallback), without `exclude` namespaces and never the server-only ones. */
-export function clientResources(lng: string, exclude: string[] = ['legal', 'admin', 'adminshop']): Record<string, LocaleResources> {
-  const cacheKey = `${lng}|${exclude.join(',')}`;
-  const hit = clientCache.get(cacheKey);
-  if (hit) return hit;
-  const all = allResources();
-  const pick = (l: string) => Object.fromEntries(Object.entries(all[l] ?? {}).filter(([ns]) => !exclude.includes(ns) && !serverOnly(ns)));
-  const out = lng === DEFAULT_LOCALE ? { [lng]: pick(lng) } : { [lng]: pick(lng), [DEFAULT_LOCALE]: pick(DEFAULT_LOCALE) };
-  clientCache.set(cacheKey, out);
-  return out;
-}
-
 /**
  * Namespaces a layout sends itself in its loader data (the admin layout's `admin` and `adminshop`
  * texts, which ordinary pages never download): `{ [lng]: { [ns]: {...} }, en: {...} }`, English

@@ -16,7 +16,7 @@ type Leaves<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** A key of the `mail` namespace (`order.hello`, `jobs.lowStock.subject` …). */
-export type MailKey = Leaves<typeof mailEn>;
+type MailKey = Leaves<typeof mailEn>;
 /** A key of the `documents` namespace (`invoice`, `vatIncl`, `creditNoteNo` …). */
 export type DocumentKey = Leaves<typeof documentsEn>;
 /** A text of an e-mail or a document, with its namespace. */

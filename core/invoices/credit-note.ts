@@ -69,7 +69,7 @@ const RETURN_REASON = /^Return: (damaged|wrong_item)$/;
  * A refund's reason as the credit note prints it: a return's reason key in the document's
  * language ("Rücksendung: Ware beschädigt"), a reason the admin typed as typed.
  */
-export function reasonText(reason: string, L: DocumentText): string {
+function reasonText(reason: string, L: DocumentText): string {
   const m = RETURN_REASON.exec(reason.trim());
   return m ? L(`returnReason.${m[1] as 'damaged' | 'wrong_item'}`) : reason;
 }

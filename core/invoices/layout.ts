@@ -35,7 +35,7 @@ export const AMOUNT_COLUMN: Column = { x: 480, width: 65, align: 'right' };
  * A country (ISO 3166 code) named in the document's language with the runtime's CLDR names
  * (`CH` → "Schweiz", "Suisse", "スイス"); the code itself when the runtime does not know it.
  */
-export function countryName(code: string, lang: Locale = 'en'): string {
+function countryName(code: string, lang: Locale = 'en'): string {
   try {
     return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code;
   } catch {

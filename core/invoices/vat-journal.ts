@@ -23,7 +23,7 @@ import { rappenToDecimalString } from '../pricing/browser.ts';
 import { vatDocuments, type DayRange, type VatDocument } from './vat-report.ts';
 
 /** The accounts the journal books to (KMU-Kontenrahmen). */
-export const VAT_ACCOUNTS = { goods: '3200', shipping: '3400', credits: '3800', vat: '2200', receivables: '1100' } as const;
+const VAT_ACCOUNTS = { goods: '3200', shipping: '3400', credits: '3800', vat: '2200', receivables: '1100' } as const;
 
 /** One booking row. Money in Rappen, signed (credit notes negative). */
 export type JournalRow = {
@@ -42,7 +42,7 @@ export type JournalRow = {
 };
 
 /** `810` -> `8.1` (basis points as a percentage with the decimals it needs). */
-export function ratePercent(basisPoints: number): string {
+function ratePercent(basisPoints: number): string {
   return String(basisPoints / 100);
 }
 
@@ -79,7 +79,7 @@ export function journalRows(documents: readonly VatDocument[], lang: string): Jo
 export type JournalFormat = 'excel' | 'csv';
 
 /** Column names of the journal (first row). */
-export const JOURNAL_COLUMNS = ['date', 'document', 'account', 'counter_account', 'amount_chf', 'vat_rate', 'vat_chf', 'text'] as const;
+const JOURNAL_COLUMNS = ['date', 'document', 'account', 'counter_account', 'amount_chf', 'vat_rate', 'vat_chf', 'text'] as const;
 
 /**
  * The journal of the days `range` (shop's zone) as CSV: {@link journalCsv} of the documents'

@@ -26,13 +26,13 @@ import { dayIn, isCalendarDay, nextDay, startOfDay, todayIn, type CalendarDay } 
 import { vatContained } from '../pricing/browser.ts';
 
 /** Order states whose invoice is turnover (once paid in full and invoiced). */
-export const TURNOVER_STATES = ['paid', 'processing', 'shipped', 'delivered', 'refunded'] as const;
+const TURNOVER_STATES = ['paid', 'processing', 'shipped', 'delivered', 'refunded'] as const;
 
 /**
  * Swiss VAT rates in basis points (810 = 8.1 %) and the ESTV form's tax cipher (Ziffer) of each:
  * 303/313/343 for the rates since 1 January 2024, 302/312/342 for the rates before.
  */
-export const VAT_CIPHERS: Readonly<Record<number, string>> = { 810: '303', 260: '313', 380: '343', 770: '302', 250: '312', 370: '342' };
+const VAT_CIPHERS: Readonly<Record<number, string>> = { 810: '303', 260: '313', 380: '343', 770: '302', 250: '312', 370: '342' };
 
 /** A settlement period: a quarter (`Q1`–`Q4`) or a half-year (`H1`, `H2`) of a year. */
 export type VatPeriod = { year: number; period: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' };
@@ -112,7 +112,7 @@ export type VatDocument = {
  * amount, else the first Swiss rate that does (an order of before a rate change), else the shop's
  * rate. Orders store their VAT (`orders.vat_rappen`) but not their rate.
  */
-export function orderRate(total: number, vat: number, shopRate: number): number {
+function orderRate(total: number, vat: number, shopRate: number): number {
   for (const r of [shopRate, ...Object.keys(VAT_CIPHERS).map(Number)]) if (vatContained(total, r) === vat) return r;
   return shopRate;
 }
@@ -196,7 +196,7 @@ export async function vatDocuments(db: Db, range: DayRange): Promise<{ timeZone:
 }
 
 /** The figures of one VAT rate in a period. Money in Rappen, gross (incl. VAT) unless named net. */
-export type VatRateFigures = {
+type VatRateFigures = {
   /** 810 = 8.1 %. */
   rateBasisPoints: number;
   /** The ESTV form's tax cipher for this rate (`303` for 8.1 %), null for a rate the form has none for. */

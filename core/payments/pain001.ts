@@ -15,10 +15,10 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 
 /** The namespace SIX keeps for the CH version of pain.001.001.09. */
-export const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
 /** One credit transfer of a {@link Pain001Order}. */
-export type Pain001Transfer = {
+type Pain001Transfer = {
   /** End-to-end id the creditor's bank passes on (e.g. credit note number / order code), ≤ 35. */
   endToEndId: string;
   /** Rappen, > 0. */

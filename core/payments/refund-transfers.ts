@@ -30,7 +30,7 @@ export type RefundToPay = {
 };
 
 /** Longest list (and file) at once; the owner pays the oldest first. */
-export const MAX_REFUNDS_TO_PAY = 500;
+const MAX_REFUNDS_TO_PAY = 500;
 
 function toPay() {
   return and(eq(refunds.provider, 'bank'), eq(refunds.status, 'succeeded'), isNull(refunds.transferredAt), eq(orders.paymentMethod, 'qr-bill'));

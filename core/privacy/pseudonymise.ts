@@ -11,7 +11,7 @@
  */
 
 /** The placeholder written over erased personal data (same word as the account's erased name). */
-export const ERASED = 'Erased';
+const ERASED = 'Erased';
 
 /**
  * Field names that hold personal data in the shop's records and in provider payloads (Datatrans

@@ -10,7 +10,7 @@ import type { Db } from '../db/index.ts';
 import { promos } from '../db/index.ts';
 
 /** Percent off a referral code gives when its promo row is created. */
-export const REFERRAL_PROMO_PERCENT = 5;
+const REFERRAL_PROMO_PERCENT = 5;
 
 /**
  * Creates the promo row of a referral code, linked to its owner; nothing when the code exists

@@ -18,7 +18,7 @@ import { roundTo5Rappen, rappenToDecimalString } from '../pricing/browser.ts';
 export type PromoRow = typeof promos.$inferSelect;
 
 /** Codes are compared upper-cased and trimmed; 2..32 characters of A-Z, 0-9, `-` and `_`. */
-export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,32}$/;
+const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{2,32}$/;
 
 /** Upper-cases and trims a code as customers type it. */
 export function normalizePromoCode(code: string): string {
@@ -41,7 +41,7 @@ export function promoNotApplicable(): DomainError {
 }
 
 /** English text of {@link promoNotApplicable}. */
-export const PROMO_NOT_APPLICABLE = 'This promo code does not apply';
+const PROMO_NOT_APPLICABLE = 'This promo code does not apply';
 
 /**
  * Why a promo does not apply to a subtotal at a time, or null when it applies (pure).

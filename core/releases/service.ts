@@ -60,7 +60,7 @@ export function releaseOpen(r: Pick<ProductReleaseRow, 'opensAt'>, now: Date = n
  * The date is a parameter with its format (`{{opensAt, datetime}}` in the catalogues, epoch
  * milliseconds), so each page writes it in the visitor's language, in the shop's time zone.
  */
-export function releaseNotYetError(name: string, opensAt: Date, timeZone: string): DomainError {
+function releaseNotYetError(name: string, opensAt: Date, timeZone: string): DomainError {
   return new DomainError('conflict', `${name} goes on sale on ${formatDateTime(opensAt, 'en', timeZone)} (${timeZone}).`, {
     key: 'releaseNotYet',
     params: { name, opensAt: opensAt.getTime(), formatParams: { opensAt: { dateStyle: 'long', timeStyle: 'short', timeZone } } },
@@ -68,7 +68,7 @@ export function releaseNotYetError(name: string, opensAt: Date, timeZone: string
 }
 
 /** The refusal of more than a release's limit per customer (409 `releaseLimit`, field `count`). */
-export function releaseLimitError(name: string, limit: number): DomainError {
+function releaseLimitError(name: string, limit: number): DomainError {
   return new DomainError('conflict', `${name}: limit reached, at most ${limit} per customer.`, {
     key: 'releaseLimit',
     params: { name, max: limit },

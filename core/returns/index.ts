@@ -8,5 +8,5 @@ export * from './browser.ts';
 export * from './instructions.ts';
 export * from './service.ts';
 export { cancelOrderByCustomer } from './cancel.ts';
-export { orderDocuments, orderTracking, type OrderDocument } from './documents.ts';
+export { orderDocuments, orderTracking } from './documents.ts';
 export { readReturnPhoto } from './photos.ts';

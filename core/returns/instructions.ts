@@ -9,7 +9,7 @@ import type { Locale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 
 /** The return address as lines: the setting, or else the seller's name and address. */
-export function returnAddressLines(s: Pick<ShopSettings, 'returnAddress' | 'companyName' | 'street' | 'buildingNumber' | 'postalCode' | 'city'>): string[] {
+function returnAddressLines(s: Pick<ShopSettings, 'returnAddress' | 'companyName' | 'street' | 'buildingNumber' | 'postalCode' | 'city'>): string[] {
   const own = s.returnAddress
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -19,7 +19,7 @@ export function returnAddressLines(s: Pick<ShopSettings, 'returnAddress' | 'comp
 }
 
 /** The shop's return text in `lang`, else in English, else ''. */
-export function returnTextFor(s: Pick<ShopSettings, 'returnText'>, lang: Locale): string {
+function returnTextFor(s: Pick<ShopSettings, 'returnText'>, lang: Locale): string {
   return (s.returnText[lang] ?? '').trim() || (s.returnText.en ?? '').trim();
 }
 

@@ -107,7 +107,7 @@ function fieldRows(s: Schema | undefined, doc: Document): string[] {
 }
 
 /** The whole reference, Markdown, one section per tag in the document's order. */
-export function renderApiReference(doc: Document): string {
+function renderApiReference(doc: Document): string {
   const byTag = new Map<string, { method: string; path: string; op: Operation }[]>();
   for (const [path, methods] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(methods)) {

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The command that runs one app process (the built server, as `npm start` runs it). */
-export const APP_COMMAND: [string, string[]] = ['node', ['--max-old-space-size=192', 'build/server/server.js']];
+const APP_COMMAND: [string, string[]] = ['node', ['--max-old-space-size=192', 'build/server/server.js']];
 
 /** One running app process. */
 export type AppProcess = {
