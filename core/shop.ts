@@ -1,6 +1,7 @@
 /**
- * The shop's running services: environment, database, secrets, logger. Built once at start
- * (server.ts) or per test (tests/integration/helpers). Everything request-scoped receives it.
+ * The composition root: `openShop` builds the shop's running services ({@link Shop}, whose type
+ * lives in core/shop-type.ts so that modules need not import this file, which imports modules),
+ * once at start (server.ts) or per test (tests/integration/helpers).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,19 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import { loadEnv, type Env, getSettings } from './config/index.ts';
-import { closeDataDir, openDatabase, type Database, type Db, products } from './db/index.ts';
+import { closeDataDir, openDatabase, type Db, products } from './db/index.ts';
 import { importCatalogue } from './catalogue/index.ts';
 import { loggerOptions } from './redact.ts';
+import type { Shop } from './shop-type.ts';
 
-export type Shop = {
-  env: Env;
-  db: Db;
-  database: Database;
-  log: Logger;
-  /** Secret for signing session/access tokens (>= 32 bytes). */
-  sessionSecret: string;
-  close: () => Promise<void>;
-};
+export type { Shop };
 
 /**
  * Reads `SESSION_SECRET`, or generates one on first start and keeps it in

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PreparedSql, type Db, ROLES, users, type Role, securityPolicy, twoFactor } from '../db/index.ts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /**
  * An authenticated caller. `role` is the *effective* role: an admin who must still set up

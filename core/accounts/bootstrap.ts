@@ -4,7 +4,7 @@
  * `npm run admin:create` to promote or reset one).
  */
 import { eq } from 'drizzle-orm';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { users } from '../db/index.ts';
 import { ensureAdmin } from './admin.ts';
 

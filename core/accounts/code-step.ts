@@ -17,7 +17,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { recoveryCodes, twoFactor, users } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { consumeRateLimit } from '../rate-limit/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { parseInput as parse } from '../validation.ts';
 import { confirmEmail } from './registration.ts';
 import { checkLoginPassword, checkLoginSecondFactor, createSession, finishLogin, type PasswordChecked, type RequestMeta, type Session } from './sessions.ts';

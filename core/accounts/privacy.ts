@@ -36,7 +36,7 @@ import {
 import { scrubJson, textScrubber } from '../privacy/browser.ts';
 import { verifyPassword } from './password.ts';
 import { photoStore } from '../catalogue/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** Order states that block erasure: the order still needs the customer (to pay or to receive it). */
 export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'processing'];

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
 import type { Role } from './roles.ts';

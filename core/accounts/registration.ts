@@ -17,7 +17,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { getSettings, assertDeliveryRegion } from '../config/index.ts';
 import { deliverOutbox, queueMail, renderLinkMail, type LinkMailKind } from '../mail/index.ts';
 import { outbox, emailTokens, users } from '../db/index.ts';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { addFailure, consumeRateLimit, countFailure, failureBudget, resetRateLimit } from '../rate-limit/index.ts';
 import { parseInput as parse } from '../validation.ts';
 import { bumpSessionVersion, issueAccessToken } from './auth.ts';

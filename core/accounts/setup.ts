@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { publicOrigin } from '../config/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { parseInput as parse } from '../validation.ts';
 import { ensureAdmin } from './admin.ts';
 import { assertPasswordPolicy } from './password.ts';

@@ -21,7 +21,7 @@ import QRCode from 'qrcode';
 import { recordAudit } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { refreshTokens, users, recoveryCodes, securityPolicy, twoFactor } from '../db/index.ts';
 import { getSettings, publicOrigin } from '../config/index.ts';
 import { storedLocale } from '../i18n/browser.ts';

@@ -7,7 +7,7 @@
 import { getSettings, MAX_LOGO_BYTES, updateSettings, type ShopSettings } from '../config/index.ts';
 import { photoStore, renderPhoto } from '../catalogue/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /**
  * Sets the site logo from an uploaded image; the former logo's files are removed after the

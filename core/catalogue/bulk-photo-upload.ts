@@ -9,7 +9,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FieldMessage } from '../errors.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { products } from '../db/index.ts';
 import { matchPhotoFiles, skuCandidates, type BulkPhotoProduct, type PhotoFileInfo, type PhotoMatch, type PhotoMatchStatus } from './bulk-photos.ts';
 import { addProductPhoto } from './photos.ts';

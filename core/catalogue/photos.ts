@@ -13,7 +13,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
 import { MAX_PHOTOS } from './bulk-photos.ts';
 import { photoStore } from './photo-store.ts';

@@ -18,7 +18,7 @@ import { safeParseInput, invalidFields } from '../validation.ts';
 import { contactMessages } from '../db/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
 import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** Messages a single IP may send per window: 5 per hour (core/rate-limit, bucket `contact`). */
 export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationSeconds: DEFAULT_LIMITS.contact.duration } as const;

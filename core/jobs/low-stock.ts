@@ -20,7 +20,7 @@ import { DomainError } from '../errors.ts';
 import { storedLocale } from '../i18n/browser.ts';
 import { renderLowStock, deliverOutbox, queueMail } from '../mail/index.ts';
 import { shopMailAddress } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
 
 /** How recent a paid sale must be for its product to be alerted, days. */

@@ -15,7 +15,7 @@ import { invoicePdf } from '../invoices/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
 import { renderOrderExpired, renderPaymentReminder, type OrderForMail, deliverOutbox, queueMail } from '../mail/index.ts';
 import { expireDueOrders, findOrder } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** Days of reservation left when the customer gets the payment reminder. */
 export const REMINDER_DAYS_LEFT = 2;

@@ -16,7 +16,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { resultRows, type Db, outbox, jobRuns } from '../db/index.ts';
 import { expireLinkBodies, deliverOutbox, releaseOutboxOnly } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { sendLowStockAlerts } from './low-stock.ts';
 import { expireOrdersAndNotify, sendPaymentReminders } from './order-mails.ts';
 import { alertShopOfMailRetries, retryOrderMails } from '../orders/index.ts';

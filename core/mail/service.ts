@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { siteBrand } from '../config/browser.ts';
 import { getSettings } from '../config/index.ts';
 import { outbox, type StoredAttachment } from '../db/index.ts';

@@ -5,7 +5,7 @@
 import { publicOrigin } from '../config/browser.ts';
 import { getSettings } from '../config/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { composeMail, shopForMail } from './compose.ts';
 import { sendMail } from './service.ts';
 

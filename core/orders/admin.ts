@@ -17,7 +17,7 @@ import { boxModelName, type BoxMessageKind } from '../custom-box/index.ts';
 import { deliverOutbox, queueMail, renderShipped, shopForMail } from '../mail/index.ts';
 import { publicOrigin } from '../config/browser.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
 
 export { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';

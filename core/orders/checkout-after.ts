@@ -10,7 +10,7 @@ import { cartItems, carts, orders, type OrderWithLines } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import type { ShopSettings } from '../config/browser.ts';
 import { deliverOutbox } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { clearBoxLines } from '../custom-box/index.ts';
 import { alertShopOfMailRetries, queueOrderMailOrRetry } from './mail-retry-queue.ts';
 import { queueShopOrderMail } from './shop-mail.ts';

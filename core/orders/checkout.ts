@@ -14,7 +14,7 @@ import { getSettings } from '../config/index.ts';
 import type { ShopSettings } from '../config/browser.ts';
 import { lockSpendableBonus, recordOrderBonus } from '../influencer/index.ts';
 import { checkReleaseOrder } from '../releases/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { orderTotals } from './summary.ts';
 import { enterCheckoutQueue } from './checkout-queue.ts';
 import { expireDueOrders } from './status-changes.ts';

@@ -5,7 +5,7 @@
  * then takes back an expired reservation's units for the next buyer at once.
  */
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { expireDueOrders } from './status-changes.ts';
 
 /**

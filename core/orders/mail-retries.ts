@@ -17,7 +17,7 @@ import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderMailRetries, orders, users } from '../db/index.ts';
 import { deliverOutbox } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { queueKind, reason, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';
 import { findOrder, type OrderWithLines } from './service.ts';
 

@@ -12,7 +12,7 @@ import { orderMailRetries, orders } from '../db/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { queueOrderReceivedMail, queuePaymentReceivedMail } from './notifications.ts';
 import { shopMailAddress } from './shop-mail.ts';
 

@@ -10,7 +10,7 @@ import { textIn } from '../i18n/index.ts';
 import { invoicePhotos } from '../catalogue/index.ts';
 import { invoicePdf } from '../invoices/index.ts';
 import { queueMail, renderOrderReceived, renderPaymentReceived, shopForMail, type BankTransferForMail } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import type { OrderRow, OrderWithLines } from './service.ts';
 import { publicOrigin } from '../config/browser.ts';
 import { bankTransferDetails } from './bank-transfer.ts';

@@ -7,7 +7,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { orderEvents, orderLines, orders, type OrderEventRow, type OrderRow, type OrderWithLines } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { isEffectiveAdmin } from '../accounts/browser.ts';
 import { expireDueOrders } from './status-changes.ts';
 

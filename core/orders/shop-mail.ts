@@ -10,7 +10,7 @@ import { publicOrigin } from '../config/browser.ts';
 import type { Db, OrderWithLines } from '../db/index.ts';
 import { storedLocale } from '../i18n/browser.ts';
 import { queueMail, renderShopNewOrder, shopForMail } from '../mail/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** The address the shop's own mails go to (new orders, low stock). */
 export function shopMailAddress(settings: Pick<ShopSettings, 'email' | 'orderNotificationEmail'>): string {

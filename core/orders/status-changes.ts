@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import { releasePromoUse } from '../promos/index.ts';
 import { bonusOnTransition } from '../influencer/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { boxStockReturns } from '../custom-box/index.ts';
 import { RELEASES_STOCK, transitionRefusal } from './status.ts';
 import { PAYMENT_ATTEMPT_HOLD_S } from './payment-hold.ts';

@@ -6,7 +6,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { chfToRappen } from '../pricing/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { normalizeReference } from '../orders/index.ts';
 import { recordPayment, type PaymentOutcome } from './service.ts';
 

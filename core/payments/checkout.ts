@@ -3,7 +3,7 @@
  */
 import { DomainError } from '../errors.ts';
 import { getOrderFor, PAYMENT_ATTEMPT_HOLD_S, sandboxEnabled } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { datatransProvider } from './datatrans.ts';
 import type { PaymentProvider, PaymentStart, ReturnUrls } from './provider.ts';
 import { sandboxProvider } from './sandbox.ts';

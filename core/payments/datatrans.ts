@@ -10,7 +10,7 @@
  * Credentials come from the environment; without them the method is not offered.
  */
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import type { PaymentProvider, WebhookEvent } from './provider.ts';
 import { recordAttempt } from './service.ts';
 import { verifySignature } from './signature.ts';

@@ -15,7 +15,7 @@ import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Db } from '../db/index.ts';
 import { orders, payments } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { deliverPaymentMails, recordPaymentIn } from './service.ts';
 
 /** How the money came in, as the admin's form offers it. */

@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../errors.ts';
 import { getOrderFor, type OrderRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { startPayment } from './checkout.ts';
 
 /** The payment methods paid on a provider's hosted page (a bank transfer is paid with its QR-bill). */

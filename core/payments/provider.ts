@@ -5,7 +5,7 @@
  * webhook into a payment event; recording it is the same for all (core/payments/service.ts).
  */
 import type { OrderRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** Where the customer goes back to after the provider's page. */
 export type ReturnUrls = { successUrl: string; cancelUrl: string; errorUrl: string };

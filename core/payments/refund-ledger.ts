@@ -18,7 +18,7 @@ import { queueMail } from '../mail/index.ts';
 import { customerMailText, findOrder, returnedUnits, transitionOrder, type RefundRow } from '../orders/index.ts';
 import { TRANSITIONS } from '../orders/browser.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 /** What an admin asks to refund. */
 export type RefundInput = {

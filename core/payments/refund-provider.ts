@@ -12,7 +12,7 @@ import { orderReturns, orders, payments, refunds, type Db } from '../db/index.ts
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/index.ts';
 import { findOrder, type RefundRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { CREDIT_TIMEOUT_MS, datatransCredit } from './datatrans.ts';
 import { applyRefund, lockAndCheck, nextCreditNoteNumber, type RefundInput } from './refund-ledger.ts';
 

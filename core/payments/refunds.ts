@@ -27,7 +27,7 @@ import { orders, refunds, type Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/index.ts';
 import type { RefundRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { applyRefund, lockAndCheck, nextCreditNoteNumber, type RefundInput } from './refund-ledger.ts';
 import { reserveRefundInTx, settleRefund, type SettleOptions } from './refund-provider.ts';
 

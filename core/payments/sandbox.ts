@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { OrderRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import type { PaymentProvider, ReturnUrls, WebhookEvent } from './provider.ts';
 import { signPayload, verifySignature } from './signature.ts';
 

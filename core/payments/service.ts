@@ -15,7 +15,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { deliverOutbox } from '../mail/index.ts';
 import { queuePaymentReceivedMail, transitionOrder, type OrderRow } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

@@ -11,7 +11,7 @@ import { storedLocale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { findOrder, transitionOrder } from '../orders/index.ts';
 import { openPaymentAttempt } from '../payments/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { deliver, queueCustomerMail } from './mails.ts';
 
 /**

@@ -12,7 +12,7 @@ import { storedLocale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { deliverOutbox, queueMail, type MailMessage } from '../mail/index.ts';
 import { adminOrderUrl, customerMailText, shopMailAddress } from '../orders/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 
 export async function queueCustomerMail(
   tx: Db,

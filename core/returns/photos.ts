@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { isEffectiveAdmin } from '../accounts/browser.ts';
 import { MAX_PHOTO_PIXELS, photoStore, readPhotoHeader, tooManyPixels } from '../catalogue/index.ts';
 import { orderReturns, type ReturnPhoto } from '../db/index.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { invalid } from './invalid.ts';
 import { MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from './limits.ts';
 

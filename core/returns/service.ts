@@ -38,7 +38,7 @@ import { textIn } from '../i18n/index.ts';
 import { findOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
 import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
-import type { Shop } from '../shop.ts';
+import type { Shop } from '../shop-type.ts';
 import { checkRefundIban, displayIban } from './iban.ts';
 import { returnInstructionLines } from './instructions.ts';
 import { invalid } from './invalid.ts';
