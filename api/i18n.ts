@@ -6,19 +6,20 @@
  * docs/api.md) reads `c.get('locale')`. The page-cache front door, which runs before Hono, calls
  * the same core `requestLocale` with the same inputs.
  */
-import type { MiddlewareHandler } from 'hono';
-import { requestLocale, type Locale } from '../core/i18n/browser.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { LANG_COOKIE, requestLocale, type Locale } from '../core/i18n/browser.ts';
 export { translateError, translateFields } from '../core/i18n/index.ts';
 
-/** The request's language: `?lang=`, the `lang` cookie, `Accept-Language`, English (core/i18n `requestLocale`). */
-export function requestLanguage(req: Request): Locale {
-  return requestLocale({ url: req.url, cookieHeader: req.headers.get('cookie'), acceptLanguage: req.headers.get('accept-language') });
+/** The request's language: `?lang=`, the `lang` cookie (Hono's `getCookie`), `Accept-Language`, English (core/i18n `requestLocale`). */
+export function requestLanguage(c: Context): Locale {
+  return requestLocale({ url: c.req.url, langCookie: getCookie(c, LANG_COOKIE), acceptLanguage: c.req.header('accept-language') });
 }
 
 /** Middleware: sets `locale` on the context from the request ({@link requestLanguage}), once. */
 export function edgeLocale(): MiddlewareHandler<{ Variables: { locale: Locale } }> {
   return async (c, next) => {
-    c.set('locale', requestLanguage(c.req.raw));
+    c.set('locale', requestLanguage(c));
     await next();
   };
 }

@@ -90,7 +90,7 @@ export function createApi(shop: Shop, modules: ApiModule[] = apiModules): OpenAP
     c.set('auth', undefined);
     // set by the edge (server/api-chain.ts edgeLocale); decided here, the same way, only when the
     // API is mounted without that chain (tests/helpers/api.ts)
-    if (!c.get('locale')) c.set('locale', requestLanguage(c.req.raw));
+    if (!c.get('locale')) c.set('locale', requestLanguage(c));
     await next();
     // on the finished answer's own headers: `c.header()` after the handler would copy the whole
     // response

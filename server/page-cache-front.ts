@@ -76,8 +76,9 @@ export function pageCacheFront(shop: Shop, cache: PageCache): (req: IncomingMess
     // a `?lang=` other than the cookie's goes to the app, which remembers it in the cookie
     const queryLang = matchLocale(params?.get('lang'));
     if (queryLang && queryLang !== jar[LANG_COOKIE]) return false;
-    // the same function and inputs as the app's edge (api/i18n.ts edgeLocale), so the key names the page's language
-    const lang = requestLocale({ url: raw, cookieHeader: h.cookie, acceptLanguage: h['accept-language'] });
+    // the same function and inputs as the app's edge (api/i18n.ts edgeLocale; the jar is read by the
+    // parser behind its getCookie), so the key names the page's language
+    const lang = requestLocale({ url: raw, langCookie: jar[LANG_COOKIE], acceptLanguage: h['accept-language'] });
     const themeCookie = jar.theme;
     const theme = themeCookie === 'light' || themeCookie === 'dark' ? themeCookie : null;
     const key = pageCacheKey(origin, pathname, pageCacheSearch(pathname, search), lang, theme);

@@ -9,7 +9,6 @@
  * Every writer and reader (server/app.ts, server/session.ts, core/accounts/auth.ts, the logout
  * route) goes through {@link cookieName}; a cookie under the other spelling is ignored.
  */
-import { parse as parseCookie } from 'cookie';
 import type { Env } from '../config/index.ts';
 
 /** Base name of the web UI's 15-minute access-token cookie. */
@@ -52,23 +51,4 @@ export function hostPrefixed(env: Pick<Env, 'PUBLIC_URL'>): boolean {
  */
 export function cookieName(base: string, env: Pick<Env, 'PUBLIC_URL'>): string {
   return hostPrefixed(env) ? `${HOST_PREFIX}${base}` : base;
-}
-
-/**
- * The cookies of a `Cookie` request header, by name: the one reader of a raw header in the shop
- * (the `cookie` package, as React Router uses; core/i18n `requestLocale` reads the `lang` cookie
- * with the same parser). The first value of a repeated name wins, surrounding quotes are
- * dropped, values are URI-decoded (kept as sent when not decodable).
- * @param header the raw `Cookie` header (may be null or undefined: no cookies).
- */
-export function readCookies(header: string | null | undefined): Record<string, string | undefined> {
-  return header ? parseCookie(header) : {};
-}
-
-/**
- * The value of cookie `name` in a `Cookie` request header (URI-decoded), or null ({@link readCookies}).
- * @param header the raw `Cookie` header (may be null).
- */
-export function readCookie(header: string | null | undefined, name: string): string | null {
-  return (header?.includes(name) ? readCookies(header)[name] : undefined) ?? null;
 }

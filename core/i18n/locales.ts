@@ -5,8 +5,6 @@
  * resolver, {@link resolveLocale}, that decides it (ADR 016).
  * Pure functions, safe in the browser and on the server.
  */
-import { parse as parseCookie } from 'cookie';
-
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
 /** Locales offered in the navbar picker. */
 export const PICKER_LOCALES = ['en', 'de', 'fr', 'it', 'es'] as const;
@@ -155,8 +153,11 @@ export const LANG_COOKIE = 'lang';
 export type RequestLocaleInputs = {
   /** The request's URL, absolute or path with query (`/cart?lang=de`): only its `?lang=` is read. */
   url: string;
-  /** The raw `Cookie` header: only the {@link LANG_COOKIE} cookie is read. */
-  cookieHeader?: string | null;
+  /**
+   * The {@link LANG_COOKIE} cookie's value, as the server's one cookie reader reads it (Hono's
+   * `getCookie` where a request context is at hand, core/accounts `readCookies` before Hono).
+   */
+  langCookie?: string | null;
   /** The raw `Accept-Language` header. */
   acceptLanguage?: string | null;
 };
@@ -167,13 +168,12 @@ export type RequestLocaleInputs = {
  * English ({@link resolveLocale}). Decided once at the edge (server/app.ts and server/api-chain.ts put
  * it on the context as `locale`); the page-cache front door, which runs before Hono, calls this
  * with the same inputs, so its cache key names the language the page was rendered in.
- * Pure; parses the query and the cookie header only when they can name a language.
+ * Pure; parses the query only when it can name a language.
  */
-export function requestLocale({ url, cookieHeader, acceptLanguage }: RequestLocaleInputs): Locale {
+export function requestLocale({ url, langCookie, acceptLanguage }: RequestLocaleInputs): Locale {
   const q = url.indexOf('?');
   const query = q >= 0 && url.includes('lang=', q) ? new URLSearchParams(url.slice(q + 1).split('#')[0]).get('lang') : null;
-  const cookie = cookieHeader?.includes(`${LANG_COOKIE}=`) ? parseCookie(cookieHeader)[LANG_COOKIE] : null;
-  return resolveLocale({ query, cookie, acceptLanguage });
+  return resolveLocale({ query, cookie: langCookie, acceptLanguage });
 }
 
 /**

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { requestLocale, type Locale } from '../../core/i18n/browser.ts';
+import { readCookies } from '../../core/accounts/index.ts';
+import { LANG_COOKIE, requestLocale, type Locale } from '../../core/i18n/browser.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { useTestSuite } from '../helpers/suite.ts';
 
@@ -39,7 +40,7 @@ describe('one language per request, at the edge', () => {
   for (const c of CASES) {
     it(`${JSON.stringify(headersOf(c))} ${c.query || '(no query)'}: page, API, refusal and front door say ${c.expected}`, async () => {
       const headers = headersOf(c);
-      expect(requestLocale({ url: `/${c.query}`, cookieHeader: c.cookie, acceptLanguage: c.acceptLanguage })).toBe(c.expected);
+      expect(requestLocale({ url: `/${c.query}`, langCookie: readCookies(c.cookie)[LANG_COOKIE], acceptLanguage: c.acceptLanguage })).toBe(c.expected);
 
       const page = await t.http.fetch(`/${c.query}`, { headers });
       expect(page.status).toBe(200);
