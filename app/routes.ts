@@ -65,9 +65,7 @@ export default [
       route('custombox', 'routes/admin/custombox.tsx'),
       route('releases', 'routes/admin/releases.tsx'),
       route('refunds', 'routes/admin/refunds.tsx'),
-      route('refunds/pain001', 'routes/admin/refunds.pain001.ts'),
       route('vat', 'routes/admin/vat.tsx'),
-      route('vat/journal.csv', 'routes/admin/vat.journal.ts'),
     ]),
   ]),
 

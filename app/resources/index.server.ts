@@ -12,7 +12,9 @@ import * as adminOrderExport from './admin-order-export.server.ts';
 import * as adminProductExport from './admin-product-export.server.ts';
 import * as adminProductPhoto from './admin-product-photo.server.ts';
 import * as adminProductPhotos from './admin-product-photos.server.ts';
+import * as adminRefundsPain001 from './admin-refunds-pain001.server.ts';
 import * as adminUserExport from './admin-user-export.server.ts';
+import * as adminVatJournal from './admin-vat-journal.server.ts';
 import * as creditnote from './creditnote.server.ts';
 import * as customboxImage from './custombox-image.server.ts';
 import * as favicon from './favicon.server.ts';
@@ -46,5 +48,7 @@ export const resourceRoutes: readonly ResourceRoute[] = [
   { path: '/admin/product/photo', loader: adminProductPhoto.loader, action: adminProductPhoto.action },
   { path: '/admin/product/photo/match', loader: adminProductPhotos.loader, action: adminProductPhotos.matchAction },
   { path: '/admin/product/photo/bysku', loader: adminProductPhotos.loader, action: adminProductPhotos.fileAction },
+  { path: '/admin/refunds/pain001', loader: adminRefundsPain001.loader, action: adminRefundsPain001.action },
+  { path: '/admin/vat/journal.csv', loader: adminVatJournal.loader },
   { path: '/media/products/:photo/:file', loader: media.loader },
 ];

@@ -96,7 +96,6 @@ const ADMIN_ACTIONS: [string, string, Record<string, string>][] = [
   ['/admin/product/list', 'routes/admin/product.list', { csvText: 'sku,name\nHACK-4,Hack', apply: 'yes' }],
   ['/admin/user/details?id={blocked}', 'routes/admin/user.details', { intent: 'unblock' }],
   ['/admin/refunds', 'routes/admin/refunds', { ids: '00000000-0000-0000-0000-000000000000' }],
-  ['/admin/refunds/pain001', 'routes/admin/refunds.pain001', {}],
   ['/admin/product/photos', 'routes/admin/product.photos', { sku: 'HACK-5' }],
 ];
 
@@ -243,6 +242,16 @@ describe('admin resources and JSON API', () => {
     expect([302, 303]).toContain(anon.status);
     expect(anon.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
     for (const role of ['Customer', 'Influencer']) expect((await http.postForm(path, { alt: 'hack' }, cookies[role])).status, role).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("the refunds' payment file (POST /admin/refunds/pain001) is refused to anonymous, Customer and Influencer and changes nothing", async () => {
+    const path = '/admin/refunds/pain001';
+    const before = await snapshot();
+    const anon = await http.postForm(path, {});
+    expect([302, 303]).toContain(anon.status);
+    expect(anon.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
+    for (const role of ['Customer', 'Influencer']) expect((await http.postForm(path, {}, cookies[role])).status, role).toBe(403);
     expect(await snapshot()).toBe(before);
   });
 

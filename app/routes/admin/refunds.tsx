@@ -2,7 +2,7 @@
  * Refunds to pay (/admin/refunds): the bank-transfer refunds whose money the owner has not sent
  * yet, oldest first, with the customer's IBAN from the return request. The owner exports the
  * chosen ones (or all with an IBAN) as a pain.001 file for the e-banking
- * (routes/admin/refunds.pain001.ts) and marks them paid once sent (core/payments
+ * (app/resources/admin-refunds-pain001.server.ts) and marks them paid once sent (core/payments
  * `markRefundsPaid`: one transaction, audited, a second submit marks nothing twice). A plain
  * form, so it works before scripts load and the file downloads as a document. Admin only.
  */

@@ -4,7 +4,7 @@
  * of the ESTV VAT return, effective method (core/invoices `vatReport`; docs/decisions/023-vat-report.md):
  * turnover (Ziffer 200), credit notes deducted (235, 289), taxable turnover (299), the tax per rate
  * (303 …) and in total (399), and the same by rate with goods and shipping apart. The journal of
- * the period downloads as CSV (routes/admin/vat.journal.ts). Plain GET forms, so it works before
+ * the period downloads as CSV (app/resources/admin-vat-journal.server.ts). Plain GET forms, so it works before
  * scripts load. Admin only.
  */
 import { Form } from 'react-router';

@@ -2,15 +2,15 @@
  * POST /admin/refunds/pain001: the chosen refunds to pay (form field `ids`; none = all with an
  * IBAN) as a pain.001.001.09 (SPS) file to import into the e-banking (core/payments
  * `exportRefundsToPay`). Nothing is marked paid. When there is nothing to export, back to the
- * list with the reason. Admin only.
+ * list with the reason; a GET goes back to the list. Admin only.
  */
 import { redirect } from 'react-router';
-import type { Route } from './+types/refunds.pain001';
-import { DomainError } from '../../../core/errors.ts';
-import { exportRefundsToPay } from '../../../core/payments/index.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { DomainError } from '../../core/errors.ts';
+import { exportRefundsToPay } from '../../core/payments/index.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
   const ids = form.getAll('ids').map(String).slice(0, 1000);

@@ -7,11 +7,11 @@
  * or span, back to the report with the reason. Admin only.
  */
 import { redirect } from 'react-router';
-import type { Route } from './+types/vat.journal';
-import { parseDayRange, parsePeriod, periodDays, vatJournalCsv } from '../../../core/invoices/index.ts';
-import { requireAdmin } from '../../lib/auth.server.ts';
+import type { ResourceArgs } from './types.ts';
+import { parseDayRange, parsePeriod, periodDays, vatJournalCsv } from '../../core/invoices/index.ts';
+import { requireAdmin } from '../lib/auth.server.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ResourceArgs) {
   await requireAdmin(context, request);
   const q = new URL(request.url).searchParams;
   const period = parsePeriod(q.get('year'), q.get('period'));
