@@ -4,8 +4,17 @@
  * in the browser. Reaches no Drizzle, database driver, node: module or other server package
  * (checked by .dependency-cruiser-browser.cjs; docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './age.ts';
-export * from './cookies.ts';
-export * from './roles.ts';
-export * from './validation.ts';
+export { isAdult, MINIMUM_AGE, swissToday } from './age.ts';
+export {
+  ACCESS_COOKIE,
+  CART_COOKIE,
+  CART_HINT_COOKIE,
+  cookieName,
+  HOST_PREFIX,
+  PERSONAL_HINT_COOKIE,
+  PERSONAL_HINT_MAX_AGE_S,
+  PERSONAL_HINT_SCRIPTS,
+  REFRESH_COOKIE,
+} from './cookies.ts';
+export { isEffectiveAdmin, ROLES, USER_STATUSES, userStatus, type Role, type UserStatus } from './roles.ts';
+export { Email, LoginInput, ProfileInput, RegisterInput } from './validation.ts';

@@ -3,18 +3,69 @@
  * (TOTP), first-run setup, privacy exports, retention purges): what other modules and layers
  * import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './admin.ts';
-export * from './auth.ts';
-export * from './bootstrap.ts';
-export * from './browser.ts';
-export * from './code-step.ts';
-export * from './influencer.ts';
-export * from './privacy.ts';
-export * from './profile.ts';
-export * from './registration.ts';
-export * from './retention.ts';
-export * from './session-cookies.ts';
-export * from './sessions.ts';
-export * from './setup.ts';
-export * from './two-factor.ts';
+export {
+  actorLabels,
+  adminCreateUser,
+  adminEditedColumns,
+  adminUpdateUser,
+  ensureAdmin,
+  getUserForAdmin,
+  listUsers,
+  setBlocked,
+  setRole,
+  UNSET_DATE_OF_BIRTH,
+} from './admin.ts';
+export {
+  ACCESS_COOKIE,
+  ACCESS_TOKEN_TTL_S,
+  accountCheckColumns,
+  accountFromRow,
+  authenticate,
+  currentAccount,
+  issueAccessToken,
+  verifyAccessToken,
+  type AccountCheckRow,
+  type AuthUser,
+} from './auth.ts';
+export { bootstrapAdmin } from './bootstrap.ts';
+export { cookieName, REFRESH_COOKIE } from './cookies.ts';
+export { isEffectiveAdmin } from './roles.ts';
+export { CODE_STEP_EXPIRED_KEY, finishWebLogin, signInWithConfirmation, startWebLogin } from './code-step.ts';
+export { influencerByEmail, influencerChoices, influencerProfile, type InfluencerProfile } from './influencer.ts';
+export { eraseOwnAccount, eraseUser, exportUserData } from './privacy.ts';
+export { changePassword, findUser, getUser, updateProfile, type PublicUser } from './profile.ts';
+export {
+  adminMarkEmailConfirmed,
+  adminResendConfirmation,
+  adminSendPasswordReset,
+  confirmEmail,
+  emailTokenUsable,
+  registerUser,
+  requestPasswordReset,
+  resendConfirmation,
+  resetPassword,
+} from './registration.ts';
+export { purgeExpiredTokens, purgeOldSessions, purgeOutboxBodies } from './retention.ts';
+export {
+  CART_COOKIE_MAX_AGE_S,
+  cartCookieHeader,
+  clearSessionCookieHeaders,
+  readCookies,
+  refreshTokenFromRequest,
+  sessionCookieHeaders,
+  sessionCookieOptions,
+} from './session-cookies.ts';
+export { createSession, familyOf, login, logout, REFRESH_TTL_S, refreshSession, type RequestMeta, type Session } from './sessions.ts';
+export { createFirstAdmin, issueSetupLink, SETUP_LINK_MESSAGE, setupLinkUsable } from './setup.ts';
+export {
+  adminTwoFactorRequired,
+  assertCurrentPassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  pendingTwoFactor,
+  setAdminTwoFactorRequired,
+  startTwoFactor,
+  TWO_FACTOR_REQUIRED_KEY,
+  twoFactorSecretReadable,
+  twoFactorStatus,
+} from './two-factor.ts';

@@ -2,5 +2,4 @@
  * The contact module's face (the contact form): what other modules and layers import of it; its
  * other files are inner (docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './service.ts';
+export { submitContactMessage } from './service.ts';

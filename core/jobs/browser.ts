@@ -4,5 +4,4 @@
  * database driver, node: module or other server package (checked by .dependency-cruiser-
  * browser.cjs; docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './limits.ts';
+export { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';

@@ -4,6 +4,5 @@
  * module or other server package (checked by .dependency-cruiser-browser.cjs;
  * docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './iban.ts';
-export * from './limits.ts';
+export { displayIban } from './iban.ts';
+export { MAX_RETURN_MESSAGE, MAX_RETURN_PHOTO_BYTES, MAX_RETURN_PHOTOS } from './limits.ts';
