@@ -30,7 +30,7 @@ import { publicOrigin } from '../core/config/browser.ts';
 export type ApiModule = { prefix: string; app: ApiRouter };
 
 /** The resource routers of the shop. */
-export const apiModules: ApiModule[] = [
+const apiModules: ApiModule[] = [
   { prefix: '/configuration', app: configurationApi },
   { prefix: '/product', app: productApi },
   { prefix: '/cart', app: cartApi },
@@ -44,7 +44,7 @@ export const apiModules: ApiModule[] = [
 ];
 
 /** Maps any thrown value to the contract's error answer. */
-export function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
+function errorResponse(c: Context<ApiEnv>, err: unknown): Response {
   if (err instanceof DomainError) {
     const message = translateError(c.get('locale'), err);
     const body: Record<string, unknown> = { message };

@@ -4,7 +4,6 @@
  */
 
 /** Minimum customer age, years (the rule itself lives in core/accounts/age.ts). */
-export { MINIMUM_AGE as MIN_AGE_YEARS } from '../core/accounts/browser.ts';
 /** How long an age confirmation stays valid: 1 hour. */
 export const AGE_CONFIRMATION_VALIDITY_MS = 60 * 60 * 1000;
 /** Delay before the age gate appears after the configuration has loaded: 5 s. */

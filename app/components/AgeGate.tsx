@@ -14,7 +14,7 @@ import { AGE_CONFIRMATION_VALIDITY_MS, AGE_GATE_DELAY_MS } from '../constants.ts
 import { ModalDialog } from './dialog.tsx';
 
 /** localStorage key holding the time of the last confirmation, epoch milliseconds. */
-export const AGE_CONFIRMED_KEY = 'ageConfirmedAt';
+const AGE_CONFIRMED_KEY = 'ageConfirmedAt';
 
 /** Whether an age confirmation stored at `storedMs` is still valid at `nowMs`. */
 export function ageConfirmationValid(storedMs: number | null, nowMs: number): boolean {

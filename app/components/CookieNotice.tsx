@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { COOKIE_NOTICE_DELAY_MS } from '../constants.ts';
 
 /** localStorage key of the visitor's cookie choice (`accepted`). */
-export const COOKIE_CHOICE_KEY = 'cookieChoice';
+const COOKIE_CHOICE_KEY = 'cookieChoice';
 
 function stored(): string | null {
   try {

@@ -33,7 +33,7 @@ export const LEGAL_PAGES: readonly SiteLink[] = [
 ];
 
 /** Whether a role may see the Influencer Profile (docs/product.md §6). */
-export function hasInfluencerProfile(role: string | undefined): boolean {
+function hasInfluencerProfile(role: string | undefined): boolean {
   return role === 'Influencer' || role === 'Admin';
 }
 

@@ -10,7 +10,7 @@ import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAt
 import { useNavigation } from 'react-router';
 
 /** One field's message(s): a text, several, or nothing. */
-export type FieldErrors = string | readonly string[] | null | undefined;
+type FieldErrors = string | readonly string[] | null | undefined;
 
 type FieldBase = {
   /** The form name of the control (what the action reads). */
@@ -39,7 +39,7 @@ function useIds(name: string, id: string | undefined, error: FieldErrors, hint: 
 }
 
 /** A field's messages (none: nothing is rendered). */
-export function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {
+function ErrorList({ id, errors }: { id?: string; errors: FieldErrors }) {
   const messages = list(errors);
   if (!messages.length) return null;
   return (

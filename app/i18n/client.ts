@@ -15,7 +15,7 @@ import { DEFAULT_LOCALE, DEFAULT_PAGE_NAMESPACES } from '../../core/i18n/browser
 export type CatalogueUrls = { lang: string; urls: Record<string, Record<string, string>> };
 
 const instances = new Map<string, i18n>();
-let known: Record<string, Record<string, string>> = {};
+const known: Record<string, Record<string, string>> = {};
 
 const backend: BackendModule = {
   type: 'backend',
@@ -76,10 +76,4 @@ export function prefetchNamespaces(inst: i18n): void {
 export let documentCatalogues: (CatalogueUrls & { namespaces: string[] }) | null = null;
 export function setDocumentCatalogues(page: CatalogueUrls & { namespaces: string[] }): void {
   documentCatalogues = page;
-}
-
-/** Only for tests: forget the instances. */
-export function resetClientI18n(): void {
-  instances.clear();
-  known = {};
 }

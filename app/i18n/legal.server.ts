@@ -9,13 +9,13 @@ import { intlLocale } from '../../core/i18n/browser.ts';
 import { serverI18n } from '../../core/i18n/index.ts';
 
 /** One section of an information page: a heading, paragraphs and/or a bulleted list. */
-export type LegalSection = { h: string; p?: string[]; list?: string[] };
+type LegalSection = { h: string; p?: string[]; list?: string[] };
 /** The information pages kept in the `legal` namespace. */
 export type LegalPageName = 'policy' | 'terms' | 'returns' | 'shipping' | 'about' | 'readme';
 export type LegalPage = { title: string; description: string; intro: string; sections: LegalSection[]; updated: string | null };
 
 /** When the legal texts (policy, terms, returns, shipping) were last revised. */
-export const LEGAL_TEXTS_REVISED = '2026-11-20';
+const LEGAL_TEXTS_REVISED = '2026-11-20';
 const DATED: LegalPageName[] = ['policy', 'terms', 'returns', 'shipping'];
 
 /**
@@ -23,7 +23,7 @@ const DATED: LegalPageName[] = ['policy', 'terms', 'returns', 'shipping'];
  * and the sentences naming the delivery region (`legal:region.*`; the `_li` variants while
  * Liechtenstein is delivered to, ADR 014).
  */
-export function legalParams(lang: string, s: ShopSettings): Record<string, string> {
+function legalParams(lang: string, s: ShopSettings): Record<string, string> {
   const locale = intlLocale(lang);
   const base = {
     company: s.companyName,

@@ -13,7 +13,7 @@
 import { DEFAULT_PAGE_NAMESPACES } from '../../core/i18n/browser.ts';
 
 /** A route's declaration: `handle.i18n`. */
-export type I18nHandle = { i18n?: readonly string[] };
+type I18nHandle = { i18n?: readonly string[] };
 
 /** The namespaces of a page from its matches (root first, the page last). */
 export function pageNamespaces(matches: readonly { handle?: unknown }[]): string[] {

@@ -14,7 +14,7 @@ import { returnView } from './customer-order.server.ts';
 
 /** The confirmations the page shows after a redirect (`?done=`). */
 const DONE = ['shipped', 'refunded', 'returnAccepted', 'returnRefused', 'refundResolved', 'paymentRecorded', 'paymentPaid', 'paymentDuplicate'] as const;
-export type AdminOrderDone = (typeof DONE)[number];
+type AdminOrderDone = (typeof DONE)[number];
 
 /**
  * Everything the admin's order page shows, or `undefined` when no order has this id or code.

@@ -18,7 +18,7 @@ export { safeRedirect } from '../../core/safe-redirect.ts';
  * request (`future.v8_passThroughRequests`), whose data requests end in `.data` (`/_.data` for a
  * path ending in `/`) and carry React Router's `_routes` and `index` parameters.
  */
-export function pageUrl(request: Request): URL {
+function pageUrl(request: Request): URL {
   const url = new URL(request.url);
   url.pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '') || '/';
   url.searchParams.delete('_routes');

@@ -18,7 +18,7 @@ import { boxModelName } from '../../core/custom-box/index.ts';
  * The order with each custom box line named in `lang`: the shop's default model names ("Cedar box
  * for 10") in that language, an owner's own name as written (core/custom-box boxModelName).
  */
-export function withBoxModelNames(order: OrderWithLines, lang: string): OrderWithLines {
+function withBoxModelNames(order: OrderWithLines, lang: string): OrderWithLines {
   return { ...order, lines: order.lines.map((l) => (l.box ? { ...l, name: boxModelName({ name: l.name, capacity: l.box.capacity }, lang) } : l)) };
 }
 

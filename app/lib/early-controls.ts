@@ -14,7 +14,7 @@
 export const HYDRATING_ATTR = 'data-hydrating';
 
 /** A form whose `<select>`s apply at once: before the scripts, a change submits the form (GET). */
-export const EARLY_AUTOSUBMIT_ATTR = 'data-early-autosubmit';
+const EARLY_AUTOSUBMIT_ATTR = 'data-early-autosubmit';
 
 /**
  * A form with steppers: `<button name="step" value="inc:ID">` / `"dec:ID"` change the number
@@ -23,7 +23,7 @@ export const EARLY_AUTOSUBMIT_ATTR = 'data-early-autosubmit';
  * Its `<select data-early-filter="KEY">` hide the items (`[data-early-item]`) whose `data-KEY`
  * differs from the chosen value.
  */
-export const EARLY_STEPS_ATTR = 'data-early-steps';
+const EARLY_STEPS_ATTR = 'data-early-steps';
 
 /**
  * The inline script (plain ES5, no imports): until {@link HYDRATING_ATTR} is set,

@@ -26,17 +26,17 @@ export const DEFERRED_REL_ATTR = 'data-rel';
  * Without it the text is set in the metric-matched local faces, so the fonts (~75 KB) are not
  * fetched in front of the first paint.
  */
-export const WEB_FONTS_ATTR = 'data-fonts';
+const WEB_FONTS_ATTR = 'data-fonts';
 
 /** localStorage key remembering that this browser has fetched the web fonts (they are in its cache). */
-export const WEB_FONTS_KEY = 'webFonts';
+const WEB_FONTS_KEY = 'webFonts';
 
 /**
  * The faces the storefront uses (CSS font shorthands for `document.fonts.load`): Inter (variable
  * weight) for text, Cormorant Garamond 500 and 600 for headings (app/styles/app.css). Other
  * scripts' subsets (Cyrillic, Greek, Vietnamese) load on demand once the fonts are on.
  */
-export const WEB_FONT_FACES = ['1em "Inter Variable"', '500 1em "Cormorant Garamond"', '600 1em "Cormorant Garamond"'];
+const WEB_FONT_FACES = ['1em "Inter Variable"', '500 1em "Cormorant Garamond"', '600 1em "Cormorant Garamond"'];
 
 /**
  * The inline script (plain ES5, no imports) that starts hydration after `load`, the first

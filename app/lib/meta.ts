@@ -3,8 +3,6 @@ import type { MetaDescriptor } from 'react-router';
 
 import { DEFAULT_SITE_NAME } from '../../core/config/browser.ts';
 
-export const SITE_NAME = DEFAULT_SITE_NAME;
-
 let current = DEFAULT_SITE_NAME;
 
 /**

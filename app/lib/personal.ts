@@ -20,10 +20,10 @@ import { HOST_PREFIX, PERSONAL_HINT_COOKIE, PERSONAL_HINT_MAX_AGE_S, PERSONAL_HI
  * whether the signed-in user is an Admin. Only the header's hint ({@link PERSONAL_VIEW_EARLY_SCRIPT})
  * reads it; the page itself always shows the personal part the server answers.
  */
-export type PersonalView = { cartCount: number; admin: boolean };
+type PersonalView = { cartCount: number; admin: boolean };
 
 /** The `localStorage` key of {@link PersonalView}. */
-export const PERSONAL_VIEW_KEY = 'personalView';
+const PERSONAL_VIEW_KEY = 'personalView';
 
 /** Largest cart count the hint shows (a larger stored number is treated as damaged and ignored). */
 const MAX_HINTED_COUNT = 9999;
@@ -50,7 +50,7 @@ export const PERSONAL_VIEW_EARLY_SCRIPT =
  * Stores the visitor's own view for the next document's head script; a no-op where storage is
  * unavailable (private mode, full quota).
  */
-export function rememberPersonalView(view: PersonalView): void {
+function rememberPersonalView(view: PersonalView): void {
   try {
     localStorage.setItem(PERSONAL_VIEW_KEY, JSON.stringify(view));
   } catch {
@@ -95,7 +95,7 @@ function inlinePersonalPart(): PersonalPart | null {
 }
 
 /** The path of the personal part (server/personal-part.ts `PERSONAL_PART_PATH`). */
-export const PERSONAL_PART_PATH = '/personal';
+const PERSONAL_PART_PATH = '/personal';
 
 /**
  * The visitor's own part of the root loader's data, as `GET /personal` answers it
@@ -119,7 +119,7 @@ export const PersonalPartProvider = PersonalPartContext.Provider;
  * revalidation after a form) always wins over an earlier personal part.
  * @param data the root loader's data (or a part of it with the personal fields).
  */
-export function withPersonalPart<T extends PersonalFields>(data: T, part: PersonalPart | null): T {
+function withPersonalPart<T extends PersonalFields>(data: T, part: PersonalPart | null): T {
   if (data.personal || !part) return data;
   return { ...data, user: part.user, cart: part.cart, personal: true };
 }

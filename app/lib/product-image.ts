@@ -39,7 +39,7 @@ export function placeholderHue(s: string): number {
 }
 
 /** The shared drawing of a category (cigars and unknown categories: the cigar). */
-export function placeholderSrc(category: string | null | undefined): string {
+function placeholderSrc(category: string | null | undefined): string {
   return category === 'rolling-tobacco' ? tobaccoSvg : category === 'accessory' ? accessorySvg : cigarSvg;
 }
 

@@ -14,7 +14,7 @@ import type { OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
 
 /** Largest body of the page's forms without photos (cancel, IBAN, a return without photos), bytes. */
-export const SMALL_FORM_BYTES = 64 * 1024;
+const SMALL_FORM_BYTES = 64 * 1024;
 
 /** Whether a request's body may carry photos: it is multipart (only the return form is). */
 export function mayCarryPhotos(request: Request): boolean {
@@ -47,7 +47,7 @@ export async function readSmallForm(request: Request): Promise<FormData> {
 }
 
 /** Reads a request's body to its end and throws it away, chunk by chunk (nothing is kept). */
-export async function discardBody(request: Request): Promise<void> {
+async function discardBody(request: Request): Promise<void> {
   if (!request.body || request.bodyUsed) return;
   const reader = request.body.getReader();
   try {

@@ -78,7 +78,7 @@ export async function verifyAccessToken(shop: Pick<Shop, 'sessionSecret'>, token
  * Cookies are ignored on purpose (see the module comment): a browser attaches them to
  * cross-origin posts, while it never adds these headers on its own.
  */
-export function tokenFromRequest(request: Request): string | null {
+function tokenFromRequest(request: Request): string | null {
   const header = request.headers.get('accestoken');
   if (header) return header.trim();
   const auth = request.headers.get('authorization');

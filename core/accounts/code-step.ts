@@ -25,7 +25,7 @@ import { twoFactorEnabled } from './two-factor.ts';
 import { LoginInput } from './validation.ts';
 
 /** Lifetime of the code step's token, seconds (5 min). */
-export const CODE_STEP_TTL_S = 5 * 60;
+const CODE_STEP_TTL_S = 5 * 60;
 
 /** The error key (namespace `account`) of a code step whose token has expired, was used or is forged. */
 export const CODE_STEP_EXPIRED_KEY = 'account:twoFactor.errors.stepExpired';

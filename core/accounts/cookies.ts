@@ -41,7 +41,7 @@ export const PERSONAL_HINT_SCRIPTS = '2';
 export const HOST_PREFIX = '__Host-';
 
 /** Whether the shop's cookies carry the `__Host-` prefix: `PUBLIC_URL` is https. */
-export function hostPrefixed(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+function hostPrefixed(env: Pick<Env, 'PUBLIC_URL'>): boolean {
   return Boolean(env.PUBLIC_URL?.startsWith('https:'));
 }
 

@@ -39,15 +39,15 @@ import { photoStore } from '../catalogue/index.ts';
 import type { Shop } from '../shop-type.ts';
 
 /** Order states that block erasure: the order still needs the customer (to pay or to receive it). */
-export const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'processing'];
+const OPEN_ORDER_STATUSES: OrderStatus[] = ['pending_payment', 'paid', 'processing'];
 
 /** The placeholder name written over an erased person's name, in the account and in their orders. */
-export const ERASED_NAME = 'Erased';
+const ERASED_NAME = 'Erased';
 /** What an erased person's free text (a return request's message) reads afterwards. */
-export const ERASED_TEXT = '(erased)';
+const ERASED_TEXT = '(erased)';
 
 /** Format version of the export document. */
-export const EXPORT_FORMAT = 'casadeltabaco.personal-data.v1';
+const EXPORT_FORMAT = 'casadeltabaco.personal-data.v1';
 
 const notFound = () => new DomainError('not_found', 'User not found', { key: 'userNotFound' });
 
@@ -256,7 +256,7 @@ export async function eraseOwnAccount(shop: Pick<Shop, 'db' | 'env'>, userId: st
  * @param values the person's other values to replace in texts (names, phone, street, city…;
  *   values under 3 characters are ignored).
  */
-export async function pseudonymiseRecords(tx: Db, userId: string, email: string, orderIds: string[], values: string[]): Promise<void> {
+async function pseudonymiseRecords(tx: Db, userId: string, email: string, orderIds: string[], values: string[]): Promise<void> {
   const scrub = textScrubber([email, ...values]);
   const needle = email.toLowerCase();
   const about = [and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, userId))!];

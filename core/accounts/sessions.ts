@@ -31,7 +31,7 @@ export type RequestMeta = { origin: string; lang: Locale; ip: string };
 export const REFRESH_TTL_S = 30 * 24 * 60 * 60;
 
 /** Specification section 7 text. */
-export const MSG_LOGGED_IN = 'Log in successfully';
+const MSG_LOGGED_IN = 'Log in successfully';
 
 /**
  * A session: what `user/login` and `token/refresh` answer (`sessionVersion`: the account's
@@ -58,7 +58,7 @@ export async function createSession(shop: Shop, user: { id: string; role: Role }
 }
 
 /** The refusal of a blocked account (log-in, refresh). Only said after a correct password. */
-export const accountBlocked = () => new DomainError('forbidden', 'This account is blocked. Please contact us.', { key: 'accountBlocked' });
+const accountBlocked = () => new DomainError('forbidden', 'This account is blocked. Please contact us.', { key: 'accountBlocked' });
 
 const badCredentials = () => new DomainError('unauthenticated', 'Wrong e-mail or password', { key: 'badCredentials' });
 
@@ -91,7 +91,7 @@ export async function checkLoginPassword(shop: Shop, email: string, password: st
 }
 
 /** The error key (namespace `account`) of an app code refused because too many were wrong. */
-export const TOO_MANY_CODES_KEY = 'account:twoFactor.errors.tooManyCodes';
+const TOO_MANY_CODES_KEY = 'account:twoFactor.errors.tooManyCodes';
 
 /**
  * The second factor of a log-in whose first step passed (no-op for an account without

@@ -26,7 +26,7 @@ export const SETUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export const SETUP_LINK_MESSAGE = 'Create the first admin account:';
 
 /** Whether any account has the Admin role. */
-export async function adminExists(db: Db): Promise<boolean> {
+async function adminExists(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'Admin')).limit(1);
   return Boolean(row);
 }
@@ -64,7 +64,7 @@ export async function setupLinkUsable(db: Db, token: string, now = new Date()): 
 }
 
 /** The setup form: the first admin's name, e-mail and password. */
-export const SetupInput = z.object({
+const SetupInput = z.object({
   firstName: z.string().trim().min(1, { error: 'fieldRequired' }).max(100),
   lastName: z.string().trim().min(1, { error: 'fieldRequired' }).max(100),
   email: Email,

@@ -23,7 +23,7 @@ export type BulkPhotoFile = PhotoFileInfo & { bytes: () => Promise<Uint8Array> |
  * when the product filled up meanwhile), `tooManyPixels` (over MAX_PHOTO_PIXELS), `badZip` (a
  * zip that could not be read) or `failed` (another refusal, told by `problem`).
  */
-export type BulkPhotoOutcome = Exclude<PhotoMatchStatus, 'ready'> | 'added' | 'tooManyPixels' | 'badZip' | 'failed';
+type BulkPhotoOutcome = Exclude<PhotoMatchStatus, 'ready'> | 'added' | 'tooManyPixels' | 'badZip' | 'failed';
 /** One file's result: its match (see {@link PhotoMatch}) with what became of it. */
 export type BulkPhotoResult = Omit<PhotoMatch, 'status'> & { status: BulkPhotoOutcome; problem?: FieldMessage };
 
@@ -42,7 +42,7 @@ const OUTCOME_OF: Record<string, BulkPhotoOutcome> = {
  * The products whose SKU (any case) one of the file names may name (see `skuCandidates`), with
  * how many photos each has.
  */
-export async function photoFileProducts(db: Shop['db'], names: readonly string[]): Promise<BulkPhotoProduct[]> {
+async function photoFileProducts(db: Shop['db'], names: readonly string[]): Promise<BulkPhotoProduct[]> {
   const skus = [...new Set(names.flatMap((n) => skuCandidates(n).map((c) => c.sku.toLowerCase())))];
   if (skus.length === 0) return [];
   return db

@@ -23,9 +23,8 @@ export { mediaRoot } from './photo-store.ts';
 type StoreEnv = Parameters<typeof photoStore>[0];
 
 /** Widths rendered, in CSS pixels. */
-export const PHOTO_WIDTHS = [320, 640, 1280] as const;
-export { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
-export { MAX_PHOTOS } from './bulk-photos.ts';
+const PHOTO_WIDTHS = [320, 640, 1280] as const;
+export { MAX_PHOTO_PIXELS } from './limits.ts';
 /** The formats every photo width is stored in. */
 type PhotoFormat = 'avif' | 'webp' | 'jpg';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
@@ -33,7 +32,7 @@ const PHOTO_ID = /^[0-9a-f-]{36}$/;
 const FILE = /^(\d{2,4})\.(avif|webp|jpg)$/;
 
 /** The URL of one rendered file of a photo. */
-export function photoUrl(id: string, width: number, format: PhotoFormat): string {
+function photoUrl(id: string, width: number, format: PhotoFormat): string {
   return `/media/products/${id}/${width}.${format}`;
 }
 
@@ -69,7 +68,7 @@ const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'he
  * Whether bytes are a HEIC photo (HEIF coded with HEVC), by the `ftyp` box's brands. The sharp
  * build installed decodes AVIF but not HEVC, so such a photo is refused with its own message.
  */
-export function isHeic(bytes: Uint8Array): boolean {
+function isHeic(bytes: Uint8Array): boolean {
   if (bytes.byteLength < 16) return false;
   const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (text(4, 8) !== 'ftyp') return false;

@@ -24,7 +24,7 @@ import type { Shop } from '../shop-type.ts';
 export const CONTACT_RATE_LIMIT = { points: DEFAULT_LIMITS.contact.ip, durationSeconds: DEFAULT_LIMITS.contact.duration } as const;
 
 /** Maximum lengths of the form's fields, characters. */
-export const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 120, email: 254, subject: 200, message: 5000 } as const;
 
 const required = (max: number) => z.string().trim().min(1, { error: 'fieldRequired' }).max(max);
 
@@ -36,7 +36,7 @@ const required = (max: number) => z.string().trim().min(1, { error: 'fieldRequir
 const ONE_LINE = /^[^\p{Cc}]*$/u;
 
 /** The form's fields. `website` is the honeypot: hidden from people, left empty by them. */
-export const ContactInputSchema = z.object({
+const ContactInputSchema = z.object({
   name: required(CONTACT_LIMITS.name).regex(ONE_LINE, { error: 'singleLine' }),
   email: required(CONTACT_LIMITS.email).pipe(z.email({ error: 'emailInvalid' })),
   subject: z.string().trim().max(CONTACT_LIMITS.subject).regex(ONE_LINE, { error: 'singleLine' }).optional().default(''),

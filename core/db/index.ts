@@ -76,7 +76,6 @@ export {
   type ReturnPhoto,
   type ReturnReason,
   type ReturnRow,
-  type ReturnStatus,
   type StockMovementRow,
   type StoredAttachment,
 } from './schema/index.ts';

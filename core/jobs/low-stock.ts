@@ -24,7 +24,7 @@ import type { Shop } from '../shop-type.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
 
 /** How recent a paid sale must be for its product to be alerted, days. */
-export const RECENT_SALE_DAYS = 7;
+const RECENT_SALE_DAYS = 7;
 
 /**
  * Sets a product's low-stock threshold (admin product page). Audited as `product.update`.

@@ -18,9 +18,9 @@ import { expireDueOrders, findOrder } from '../orders/index.ts';
 import type { Shop } from '../shop-type.ts';
 
 /** Days of reservation left when the customer gets the payment reminder. */
-export const REMINDER_DAYS_LEFT = 2;
+const REMINDER_DAYS_LEFT = 2;
 /** Orders that expired longer ago than this are not mailed any more (e.g. after a long downtime), days. */
-export const EXPIRY_MAIL_WINDOW_DAYS = 14;
+const EXPIRY_MAIL_WINDOW_DAYS = 14;
 
 const DAY_MS = 86_400_000;
 

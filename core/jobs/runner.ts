@@ -22,7 +22,7 @@ import { expireOrdersAndNotify, sendPaymentReminders } from './order-mails.ts';
 import { alertShopOfMailRetries, retryOrderMails } from '../orders/index.ts';
 
 /** What a job receives. `now` is the time it runs as (`--now`, else the wall clock). */
-export type JobContext = { shop: Shop; db: Db; now: Date; log: Logger };
+type JobContext = { shop: Shop; db: Db; now: Date; log: Logger };
 
 /** A scheduled job. */
 export type Job = {
@@ -223,7 +223,7 @@ export async function runJobs(shop: Shop, opts: { now?: Date; force?: boolean; o
 }
 
 /** How often the server's scheduler looks for due jobs, milliseconds. */
-export const SCHEDULER_TICK_MS = 30_000;
+const SCHEDULER_TICK_MS = 30_000;
 
 /**
  * Runs due jobs every `tickMs` (and once at start) inside the server. The timer never keeps the

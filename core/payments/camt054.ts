@@ -5,7 +5,6 @@
  * the bank's `AcctSvcrRef`, else the entry's reference and the transaction's position).
  */
 import { XMLParser } from 'fast-xml-parser';
-import { chfToRappen } from '../pricing/browser.ts';
 import type { Shop } from '../shop-type.ts';
 import { normalizeReference } from '../orders/index.ts';
 import { recordPayment, type PaymentOutcome } from './service.ts';
@@ -168,5 +167,3 @@ export async function importCamt054(shop: Shop, xml: string): Promise<ImportSumm
   }
   return s;
 }
-
-export { chfToRappen };

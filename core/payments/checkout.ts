@@ -30,7 +30,7 @@ export async function openPaymentAttempt(db: Db, orderId: string, now = new Date
 }
 
 /** Bank transfer: the "start" is the invoice with the QR-bill to download. */
-export const qrBillProvider: PaymentProvider = {
+const qrBillProvider: PaymentProvider = {
   name: 'qr-bill',
   async start(_shop, order) {
     return { invoiceUrl: `/client/invoice?id=${order.code}` };
@@ -38,14 +38,14 @@ export const qrBillProvider: PaymentProvider = {
 };
 
 /** The providers by name. */
-export const PROVIDERS: Record<string, PaymentProvider> = {
+const PROVIDERS: Record<string, PaymentProvider> = {
   sandbox: sandboxProvider,
   datatrans: datatransProvider,
   'qr-bill': qrBillProvider,
 };
 
 /** Return URLs after a provider's page, for an order, under an origin. */
-export function returnUrls(origin: string, orderCode: string): ReturnUrls {
+function returnUrls(origin: string, orderCode: string): ReturnUrls {
   const q = `order=${encodeURIComponent(orderCode)}`;
   return {
     successUrl: `${origin}/paymentsuccess?${q}`,

@@ -15,7 +15,7 @@ import type { PaymentProvider, WebhookEvent } from './provider.ts';
 import { recordAttempt } from './service.ts';
 import { verifySignature } from './signature.ts';
 
-export const DATATRANS_SIGNATURE_HEADER = 'Datatrans-Signature';
+const DATATRANS_SIGNATURE_HEADER = 'Datatrans-Signature';
 
 type DatatransWebhook = {
   transactionId?: string;

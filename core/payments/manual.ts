@@ -23,7 +23,7 @@ export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'twint', 'other'
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 
 /** The `payments.provider` of a payment recorded by hand. */
-export const MANUAL_PROVIDER = 'manual';
+const MANUAL_PROVIDER = 'manual';
 
 /** Longest note kept with a manual payment, characters. */
 export const MANUAL_NOTE_MAX = 300;

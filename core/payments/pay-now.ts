@@ -9,7 +9,7 @@ import type { Shop } from '../shop-type.ts';
 import { startPayment } from './checkout.ts';
 
 /** The payment methods paid on a provider's hosted page (a bank transfer is paid with its QR-bill). */
-export const HOSTED_PAYMENT_METHODS: readonly string[] = ['sandbox', 'datatrans'];
+const HOSTED_PAYMENT_METHODS: readonly string[] = ['sandbox', 'datatrans'];
 
 /**
  * Whether the customer may start a new payment for `order` now: still awaiting payment, nothing

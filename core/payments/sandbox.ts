@@ -19,7 +19,7 @@ export function sandboxSignKey(shop: Pick<Shop, 'sessionSecret'>): string {
 }
 
 /** The token that opens the sandbox page for one order. */
-export function sandboxPageToken(shop: Pick<Shop, 'sessionSecret'>, orderId: string): string {
+function sandboxPageToken(shop: Pick<Shop, 'sessionSecret'>, orderId: string): string {
   return createHmac('sha256', shop.sessionSecret).update(`sandbox-page:${orderId}`).digest('base64url');
 }
 

@@ -46,16 +46,15 @@ import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, RETURN_WINDOW_DAYS } from '.
 import { deliver, queueCustomerMail, queueShopReturnMail } from './mails.ts';
 import { photoKey, preparePhotos, type ReturnPhotoUpload } from './photos.ts';
 
-export { RETURN_REASONS, type ReturnReason, type ReturnRow, type ReturnStatus } from '../db/index.ts';
+export { RETURN_REASONS, type ReturnRow } from '../db/index.ts';
 export * from './limits.ts';
-export type { ReturnPhotoUpload } from './photos.ts';
 const DAY_MS = 86_400_000;
 
 /**
  * When an order counts as delivered: the time it was marked delivered, else
  * {@link ASSUMED_DELIVERY_DAYS} days after it was shipped; null when it has not been shipped.
  */
-export async function deliveredAt(db: Db, order: Pick<OrderRow, 'id' | 'shippedAt'>): Promise<Date | null> {
+async function deliveredAt(db: Db, order: Pick<OrderRow, 'id' | 'shippedAt'>): Promise<Date | null> {
   const [ev] = await db
     .select({ at: orderEvents.createdAt })
     .from(orderEvents)
@@ -73,7 +72,7 @@ export async function deliveredAt(db: Db, order: Pick<OrderRow, 'id' | 'shippedA
 }
 
 /** A line the customer may still return: units ordered minus units already refunded. */
-export type ReturnableLine = { lineId: string; sku: string; name: string; left: number };
+type ReturnableLine = { lineId: string; sku: string; name: string; left: number };
 
 /** Whether a return may be requested now, why not, and until when. */
 export type ReturnEligibility = {

@@ -34,7 +34,7 @@ const MB = 1024 * 1024;
 export type BulkPhotoRow = Omit<PhotoMatch, 'status'> & { status: string; message?: string };
 
 /** A row's result in the admin's language. */
-export function bulkPhotoStatusText(t: TFunction, row: BulkPhotoRow): string {
+function bulkPhotoStatusText(t: TFunction, row: BulkPhotoRow): string {
   if (row.message) return row.message;
   const params = { sku: row.sku ?? '', n: row.position ?? 0, max: MAX_PHOTOS, mb: MAX_PHOTO_BYTES / MB, mp: MAX_PHOTO_PIXELS / 1_000_000 };
   return t(`bulkPhotos.status.${row.status}`, { ...params, defaultValue: t('bulkPhotos.status.failed') });
@@ -43,7 +43,7 @@ export function bulkPhotoStatusText(t: TFunction, row: BulkPhotoRow): string {
 const mbText = (bytes: number, lang: string) => (bytes / MB).toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The result table: file → SKU → product → result. */
-export function BulkPhotoTable({ rows, caption }: { rows: BulkPhotoRow[]; caption: string }) {
+function BulkPhotoTable({ rows, caption }: { rows: BulkPhotoRow[]; caption: string }) {
   const { t } = useTranslation('adminshop');
   return (
     <div className="admin-table-wrap">

@@ -11,7 +11,7 @@ import { DataTable } from '../../DataTable.tsx';
 const MB = 1024 * 1024;
 
 /** One bad row as the page lists it: its problem already in the admin's language. */
-export type CsvProblemRow = { line: number; sku: string | null; field: string; message: string };
+type CsvProblemRow = { line: number; sku: string | null; field: string; message: string };
 
 /**
  * What a check or an import found: counts of rows, creates and updates, the first problems, and
