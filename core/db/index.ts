@@ -3,28 +3,12 @@
  * backups, data-dir lock): what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-export {
-  BackupError,
-  backupKindOf,
-  backupPglite,
-  formatBytes,
-  isInsideFolder,
-  readShopBackup,
-  restorePglite,
-  restorePostgres,
-  secretFingerprint,
-  sessionSecretOf,
-  shopBackupFileName,
-  writeShopBackup,
-  type BackupManifest,
-} from './backup.ts';
-export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, ORDER_STATUSES, ROLES, type BoxDrawing, type BoxMessageKind, type OrderStatus, type Role } from './schema/values.ts';
+// Client and statements
 export { openDatabase, queryCount, resultRows, type Database, type Db } from './client.ts';
-export { readContentVersion } from './content-version.ts';
-export { closeDataDir, restrictUmask } from './data-dir.ts';
-export { databaseReachable } from './health.ts';
-export { DataDirLockedError } from './lock.ts';
 export { isOwnDatabase, PreparedSql } from './prepared.ts';
+export { databaseReachable } from './health.ts';
+export { readContentVersion } from './content-version.ts';
+// Tables and the values they store
 export {
   auditLog,
   bonusLedger,
@@ -79,4 +63,23 @@ export {
   type StockMovementRow,
   type StoredAttachment,
 } from './schema/index.ts';
+export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, ORDER_STATUSES, ROLES, type BoxDrawing, type BoxMessageKind, type OrderStatus, type Role } from './schema/values.ts';
+// Data directory, its lock, backups, the move to PostgreSQL
+export { closeDataDir, restrictUmask } from './data-dir.ts';
+export { DataDirLockedError } from './lock.ts';
+export {
+  BackupError,
+  backupKindOf,
+  backupPglite,
+  formatBytes,
+  isInsideFolder,
+  readShopBackup,
+  restorePglite,
+  restorePostgres,
+  secretFingerprint,
+  sessionSecretOf,
+  shopBackupFileName,
+  writeShopBackup,
+  type BackupManifest,
+} from './backup.ts';
 export { copyPgliteToPostgres, MoveError } from './to-postgres.ts';

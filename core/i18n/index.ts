@@ -3,9 +3,10 @@
  * what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-export { endOfDay, formatDate, formatDateTime, instantOfLocalTime, isCalendarDay, nextDay, startOfDay, todayIn } from './dates.ts';
+// Locales and dates (also in the browser face)
 export { intlLocale, LOCALES, storedLocale, type Locale } from './locales.ts';
-export { checkCatalogue, englishNamespaces, isClean } from './catalogue-check.ts';
+export { endOfDay, formatDate, formatDateTime, instantOfLocalTime, isCalendarDay, nextDay, startOfDay, todayIn } from './dates.ts';
+// Catalogues and texts on the server
 export {
   allResources,
   catalogueAsset,
@@ -18,3 +19,4 @@ export {
   translateFields,
 } from './resources.ts';
 export { textIn, type DocumentKey, type TextKey, type TextParams } from './texts.ts';
+export { checkCatalogue, englishNamespaces, isClean } from './catalogue-check.ts';
