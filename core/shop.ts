@@ -11,6 +11,8 @@ import pino, { type Logger } from 'pino';
 import { loadEnv, type Env, getSettings } from './config/index.ts';
 import { closeDataDir, openDatabase, type Db, products } from './db/index.ts';
 import { importCatalogue } from './catalogue/index.ts';
+import { createEventBus } from './events/index.ts';
+import { registerMailHandlers } from './mail/index.ts';
 import { loggerOptions } from './redact.ts';
 import type { Shop } from './shop-type.ts';
 
@@ -36,7 +38,8 @@ export function loadOrCreateSecret(env: Env): string {
 
 /**
  * Opens the shop: parses the environment, opens and migrates the database, seeds the settings,
- * and on first start (no products yet) imports the starting catalogue.
+ * on first start (no products yet) imports the starting catalogue, and wires the domain events
+ * (core/events) to their handlers: the mails of core/mail.
  * @param overrides environment values that win over `process.env` (tests).
  * @param opts.catalogueFile catalogue to import on first start (default `data/catalogue.json`).
  * @param opts.pgliteImage with `DATA_DIR=memory://`: the dumped data directory the database starts
@@ -73,5 +76,9 @@ export async function openShop(
     database = await openDatabase({ dataDir: env.DATA_DIR });
     db = database.db;
   }
-  return { env, db, database, log, sessionSecret: loadOrCreateSecret(env), close: () => database.close() };
+  const shop: Shop = { env, db, database, log, sessionSecret: loadOrCreateSecret(env), close: () => database.close() };
+  // the domain events of this database and who hears them: the mails (core/mail/handlers.ts)
+  const events = createEventBus(db, { onError: (err) => log.warn({ err }, 'after-commit work of an event failed') });
+  registerMailHandlers(shop, events);
+  return shop;
 }

@@ -5,6 +5,7 @@
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
 export * from './compose.ts';
 export * from './expire.ts';
+export { registerMailHandlers } from './handlers.ts';
 export * from './job-mails.ts';
 export * from './layout.ts';
 export * from './order-mails.ts';
