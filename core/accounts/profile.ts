@@ -6,12 +6,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
+import { emit } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './password.ts';
 import type { Role } from './roles.ts';
 import { users } from '../db/index.ts';
-import { afterCommit, queuePasswordChangedMail } from './registration.ts';
 import { revokeSessions } from './sessions.ts';
 import { Password, ProfileInput, contactColumns } from './validation.ts';
 import { assertDeliveryRegion } from '../config/index.ts';
@@ -113,10 +113,9 @@ export async function changePassword(
   }
   assertPasswordPolicy(next, 'newPassword');
   const passwordHash = await hashPassword(next);
-  const mails = await shop.db.transaction(async (tx) => {
-    const [changed] = await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  await shop.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeSessions(tx, userId, keepFamilyId);
-    return [await queuePasswordChangedMail(shop, tx, changed)];
+    await emit(tx, { type: 'account.passwordChanged', userId });
   });
-  await afterCommit(shop, mails);
 }

@@ -10,7 +10,8 @@
  *   address: the owner gets a mail);
  * - a reset signs out every session.
  *
- * Every multi-row write runs in one transaction; mails are queued inside it and sent after commit.
+ * Every multi-row write runs in one transaction, which emits the account's events (core/events);
+ * core/mail queues their mails inside it and sends them after commit.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -19,10 +20,8 @@ import { recordAudit } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop-type.ts';
 import { getSettings, assertDeliveryRegion } from '../config/index.ts';
-import { deliverOutbox, queueMail, renderLinkMail, type LinkMailKind } from '../mail/index.ts';
-import { outbox, emailTokens, users } from '../db/index.ts';
-import { publicOrigin } from '../config/browser.ts';
-import { storedLocale } from '../i18n/browser.ts';
+import { emit } from '../events/index.ts';
+import { emailTokens, users } from '../db/index.ts';
 import { consumeRateLimit } from '../rate-limit/index.ts';
 import { parseInput as parse } from '../validation.ts';
 import { assertAdultForRegistration } from './age.ts';
@@ -105,47 +104,6 @@ export async function emailTokenUsable(db: Db, token: string, purpose: 'confirm'
   return Boolean(row);
 }
 
-export type PendingMail = { id: string; kind: LinkMailKind; to: string; link: string };
-
-/** Queues a link mail inside `tx`. */
-async function queueLinkMail(
-  shop: Shop,
-  tx: Db,
-  kind: LinkMailKind,
-  user: { email: string; firstName: string; locale: string },
-  link: string,
-): Promise<PendingMail> {
-  const settings = await getSettings(tx);
-  const mail = renderLinkMail(kind, storedLocale(user.locale), { to: user.email, name: user.firstName, shop: settings.companyName, link });
-  const id = await queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
-  return { id, kind, to: user.email, link };
-}
-
-/**
- * After commit: sends the queued mails, or (without `SMTP_URL`) prints their links to the log so
- * that whoever runs `npm start` can still confirm an account or reset a password.
- */
-export async function afterCommit(shop: Shop, mails: PendingMail[]): Promise<void> {
-  if (mails.length === 0) return;
-  if (!shop.env.SMTP_URL) {
-    // the link itself only outside production (a local trial has no mail); never in a production log
-    for (const m of mails)
-      if (shop.env.NODE_ENV === 'production') shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link`);
-      else shop.log.info({ mailId: m.id, kind: m.kind }, `mail kept in the outbox (no SMTP_URL): ${m.kind} link for ${m.to}: ${m.link}`);
-    return;
-  }
-  try {
-    await deliverOutbox(
-      shop,
-      mails.map((m) => m.id),
-    );
-  } catch (err) {
-    shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries');
-  }
-}
-
-const base = (origin: string) => origin.replace(/\/+$/, '');
-
 /** The `users` row of a registration payload (names, contact, date of birth, delivery address). */
 export function userRow(id: string, data: RegisterInput, passwordHash: string) {
   return {
@@ -187,31 +145,32 @@ export async function registerUser(
   assertPasswordPolicy(data.password);
   const passwordHash = await hashPassword(data.password);
   const locale = data.locale ?? meta.lang;
-  const { mails, userId } = await shop.db.transaction(async (tx) => {
+  const userId = await shop.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(eq(users.email, data.email)).for('update').limit(1);
     if (existing) {
       if (existing.emailVerifiedAt) {
         const token = await issueEmailToken(tx, existing.id, 'reset');
-        return { userId: null, mails: [await queueLinkMail(shop, tx, 'accountExists', existing, `${base(meta.origin)}/reset/${token}`)] };
+        await emit(tx, { type: 'account.registrationOfTakenAddress', userId: existing.id, token, origin: meta.origin });
+        return null;
       }
       // never confirmed: nobody has proven the address yet, so the newest registration wins whole
-      const [row] = await tx
+      await tx
         .update(users)
         .set({ passwordHash, ...contactColumns(data), dateOfBirth: data.dateOfBirth, locale, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning();
+        .where(eq(users.id, existing.id));
       await tx.delete(emailTokens).where(and(eq(emailTokens.userId, existing.id), isNull(emailTokens.usedAt)));
       await revokeSessions(tx, existing.id);
       const token = await issueEmailToken(tx, existing.id, 'confirm', ret);
-      return { userId: null, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
+      await emit(tx, { type: 'account.registered', userId: existing.id, token, origin: meta.origin });
+      return null;
     }
     const id = randomUUID();
     const row = { ...userRow(id, data, passwordHash), locale };
     await tx.insert(users).values(row);
     const token = await issueEmailToken(tx, id, 'confirm', ret);
-    return { userId: id, mails: [await queueLinkMail(shop, tx, 'confirm', row, `${base(meta.origin)}/confirm/${token}`)] };
+    await emit(tx, { type: 'account.registered', userId: id, token, origin: meta.origin });
+    return id;
   });
-  await afterCommit(shop, mails);
   return { message: MSG_CONFIRMATION_SENT, userId };
 }
 
@@ -304,22 +263,20 @@ async function mailLinkAfterAnswer(
 ): Promise<void> {
   const address = parse(Email, email);
   await consumeRateLimit(shop, 'forgot', meta.ip, address);
-  const mails = await shop.db.transaction(async (tx) => {
+  await shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.email, address)).limit(1);
-    if (!u || !wanted(u)) {
-      await spendNothing(shop, tx, meta, kind);
-      return [];
-    }
-    const token = await issueEmailToken(tx, u.id, kind, kind === 'confirm' ? await latestConfirmReturn(tx, u.id) : {});
-    return [await queueLinkMail(shop, tx, kind, u, `${base(meta.origin)}/${kind}/${token}`)];
+    const userId = u && wanted(u) ? u.id : null;
+    const token = userId
+      ? await issueEmailToken(tx, userId, kind, kind === 'confirm' ? await latestConfirmReturn(tx, userId) : {})
+      : await spendNothing(tx, kind);
+    await emit(tx, {
+      type: kind === 'confirm' ? 'account.confirmationRequested' : 'account.passwordResetRequested',
+      userId,
+      token,
+      origin: meta.origin,
+      by: 'customer',
+    });
   });
-  deliverAfterAnswer(shop, mails);
-}
-
-/** Delivers queued mails in the background after the answer (the outbox worker retries failures). */
-function deliverAfterAnswer(shop: Shop, mails: PendingMail[]): void {
-  if (mails.length)
-    setImmediate(() => void afterCommit(shop, mails).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries')));
 }
 
 /** The answer of `user/forgot`, the same whether or not the address exists. */
@@ -338,12 +295,13 @@ export async function requestPasswordReset(shop: Shop, email: unknown, meta: Req
 }
 
 /**
- * The work of a reset or resend request that sends nothing (no account, or for a resend an
+ * The token work of a reset or resend request that sends nothing (no account, or for a resend an
  * account already confirmed), mirroring the sending path statement for statement: a token is
- * drawn and hashed, the settings read and the mail rendered, and two writes that change nothing
- * stand in for the token and outbox inserts.
+ * drawn and hashed, and a write that changes nothing stands in for the token insert. The event
+ * with no account then makes core/mail do its part alike (core/mail/account-handlers.ts).
+ * @returns the token, which no row holds.
  */
-async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta, kind: 'reset' | 'confirm'): Promise<void> {
+async function spendNothing(tx: Db, kind: 'reset' | 'confirm'): Promise<string> {
   const token = newOpaqueToken();
   const hash = hashToken(token);
   // the read of the earlier link's return, as a resend makes it
@@ -352,21 +310,7 @@ async function spendNothing(shop: Shop, tx: Db, meta: RequestMeta, kind: 'reset'
     .update(emailTokens)
     .set({ usedAt: sql`${emailTokens.usedAt}` })
     .where(and(eq(emailTokens.tokenHash, hash), sql`false`));
-  const settings = await getSettings(tx);
-  renderLinkMail(kind, meta.lang, { to: 'nobody@invalid', name: '', shop: settings.companyName, link: `${base(meta.origin)}/${kind}/${token}` });
-  await tx
-    .update(outbox)
-    .set({ status: sql`${outbox.status}` })
-    .where(sql`false`);
-}
-
-/**
- * Queues "Your password was changed" in the user's language, with a link
- * to `/forgot` (built from `PUBLIC_URL`) in case it was not them. Inside the transaction that
- * changed the password, so the mail exists exactly when the change does.
- */
-export async function queuePasswordChangedMail(shop: Shop, tx: Db, user: { email: string; firstName: string; locale: string }): Promise<PendingMail> {
-  return queueLinkMail(shop, tx, 'passwordChanged', user, `${base(publicOrigin(shop.env))}/forgot`);
+  return token;
 }
 
 /**
@@ -377,17 +321,15 @@ export async function queuePasswordChangedMail(shop: Shop, tx: Db, user: { email
  * @throws {DomainError} `not_found`; `conflict` (key `userErased`) for an erased account.
  */
 export async function adminSendPasswordReset(shop: Shop, actor: string, userId: string, meta: Pick<RequestMeta, 'origin'>): Promise<{ email: string }> {
-  const { mails, email } = await shop.db.transaction(async (tx) => {
+  return shop.db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!u) throw new DomainError('not_found', 'User not found', { key: 'userNotFound' });
     if (u.anonymisedAt) throw new DomainError('conflict', 'The personal data of this account was erased', { key: 'userErased' });
     const token = await issueEmailToken(tx, u.id, 'reset');
-    const mail = await queueLinkMail(shop, tx, 'reset', u, `${base(meta.origin)}/reset/${token}`);
+    await emit(tx, { type: 'account.passwordResetRequested', userId: u.id, token, origin: meta.origin, by: 'admin' });
     await recordAudit(tx, { actor, action: 'user.resetMail', entity: 'user', entityId: u.id, after: { to: u.email } });
-    return { mails: [mail], email: u.email };
+    return { email: u.email };
   });
-  await afterCommit(shop, mails);
-  return { email };
 }
 
 /**
@@ -424,15 +366,13 @@ export async function adminMarkEmailConfirmed(db: Db, actor: string, userId: str
  * @throws {DomainError} `not_found`; `conflict` (key `userErased`, or `emailAlreadyConfirmed`).
  */
 export async function adminResendConfirmation(shop: Shop, actor: string, userId: string, meta: Pick<RequestMeta, 'origin'>): Promise<{ email: string }> {
-  const { mails, email } = await shop.db.transaction(async (tx) => {
+  return shop.db.transaction(async (tx) => {
     const u = await unconfirmedForAdmin(tx, userId);
     const token = await issueEmailToken(tx, u.id, 'confirm', await latestConfirmReturn(tx, u.id));
-    const mail = await queueLinkMail(shop, tx, 'confirm', u, `${base(meta.origin)}/confirm/${token}`);
+    await emit(tx, { type: 'account.confirmationRequested', userId: u.id, token, origin: meta.origin, by: 'admin' });
     await recordAudit(tx, { actor, action: 'user.confirmMail', entity: 'user', entityId: u.id, after: { to: u.email } });
-    return { mails: [mail], email: u.email };
+    return { email: u.email };
   });
-  await afterCommit(shop, mails);
-  return { email };
 }
 
 /** The row of an account whose address an admin may confirm or send a link for (locked in `tx`). */
@@ -470,9 +410,8 @@ export async function resetPassword(
       .set({ usedAt: new Date() })
       .where(and(eq(emailTokens.userId, id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
     await revokeSessions(tx, id);
-    const [u] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-    return { id, mails: [await queuePasswordChangedMail(shop, tx, u)] };
+    await emit(tx, { type: 'account.passwordChanged', userId: id });
+    return id;
   });
-  await afterCommit(shop, done.mails);
-  return { message: 'Your password was changed. You can log in now.', userId: done.id };
+  return { message: 'Your password was changed. You can log in now.', userId: done };
 }

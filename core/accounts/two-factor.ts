@@ -23,9 +23,7 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop-type.ts';
 import { refreshTokens, users, recoveryCodes, securityPolicy, twoFactor } from '../db/index.ts';
-import { getSettings, publicOrigin } from '../config/index.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { deliverOutbox, queueMail, renderLinkMail } from '../mail/index.ts';
+import { emit } from '../events/index.ts';
 import { bumpSessionVersion } from './auth.ts';
 import { verifyPassword } from './password.ts';
 
@@ -221,56 +219,11 @@ export async function assertCurrentPassword(db: Db, userId: string, password: un
 }
 
 /**
- * Queues the mail about an admin's two-factor change to every admin (their own language), inside
- * `tx`: a second factor added or removed by a thief who has an admin's password is then seen by
- * the other admins at once. Non-admins' changes mail nobody.
- * @returns the outbox ids, to deliver after commit.
- */
-async function queueAdminTwoFactorMails(shop: Shop, tx: Db, userId: string, kind: 'adminTwoFactorOn' | 'adminTwoFactorOff'): Promise<string[]> {
-  const [who] = await tx.select({ email: users.email, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
-  if (who?.role !== 'Admin') return [];
-  const admins = await tx
-    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
-    .from(users)
-    .where(and(eq(users.role, 'Admin'), isNull(users.blockedAt), isNull(users.anonymisedAt)));
-  const settings = await getSettings(tx);
-  const link = `${publicOrigin(shop.env)}/admin/user/details?id=${encodeURIComponent(userId)}`;
-  const ids: string[] = [];
-  for (const a of admins) {
-    const mail = renderLinkMail(kind, storedLocale(a.locale), {
-      to: a.email,
-      name: a.firstName,
-      shop: settings.companyName,
-      link,
-      params: { email: who.email },
-    });
-    ids.push(await queueMail(tx, mail, Boolean(shop.env.SMTP_URL)));
-  }
-  return ids;
-}
-
-/**
  * Tells an account that its right password was followed by `count` wrong two-factor codes (a
- * sign that someone else knows the password), in its language, linking to `/forgot`.
+ * sign that someone else knows the password): core/mail mails it, linking to `/forgot`.
  */
 export async function mailWrongCodes(shop: Shop, userId: string, count: number): Promise<void> {
-  const [u] = await shop.db.select({ email: users.email, firstName: users.firstName, locale: users.locale }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) return;
-  const settings = await getSettings(shop.db);
-  const mail = renderLinkMail('wrongCodes', storedLocale(u.locale), {
-    to: u.email,
-    name: u.firstName,
-    shop: settings.companyName,
-    link: `${publicOrigin(shop.env)}/forgot`,
-    params: { count },
-  });
-  await deliverAfterCommit(shop, [await queueMail(shop.db, mail, Boolean(shop.env.SMTP_URL))]);
-}
-
-/** Sends queued mails after commit; a failure is left to the outbox job's retries. */
-async function deliverAfterCommit(shop: Shop, ids: string[]): Promise<void> {
-  if (!ids.length || !shop.env.SMTP_URL) return;
-  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'mail delivery failed; the outbox worker retries'));
+  await emit(shop.db, { type: 'account.twoFactorCodesFailed', userId, count });
 }
 
 /**
@@ -309,10 +262,11 @@ export async function confirmTwoFactor(
     const codes = await replaceRecoveryCodes(tx, userId);
     await recordAudit(tx, { actor: `user:${userId}`, action: 'user.twoFactorOn', entity: 'user', entityId: userId });
     await endOtherSessions(tx, userId, opts.keepFamilyId);
-    return { recoveryCodes: codes, mails: await queueAdminTwoFactorMails(shop, tx, userId, 'adminTwoFactorOn') };
+    // an admin's second factor added by a thief who has the password is then seen by the other admins at once
+    await emit(tx, { type: 'account.twoFactorChanged', userId, enabled: true });
+    return codes;
   });
-  await deliverAfterCommit(shop, done.mails);
-  return { recoveryCodes: done.recoveryCodes };
+  return { recoveryCodes: done };
 }
 
 async function replaceRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
@@ -374,14 +328,13 @@ export async function disableTwoFactor(shop: Shop, userId: string, otp: string, 
     if (/^\d{6}$/.test(otp.trim()) && !(await twoFactorSecretReadable(shop, userId))) throw secretUnreadable();
     throw wrongCode();
   }
-  const mails = await shop.db.transaction(async (tx) => {
+  await shop.db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await recordAudit(tx, { actor: `user:${userId}`, action: 'user.twoFactorOff', entity: 'user', entityId: userId });
     await endOtherSessions(tx, userId, opts.keepFamilyId);
-    return queueAdminTwoFactorMails(shop, tx, userId, 'adminTwoFactorOff');
+    await emit(tx, { type: 'account.twoFactorChanged', userId, enabled: false });
   });
-  await deliverAfterCommit(shop, mails);
 }
 
 /** Whether the shop requires two-factor log-in of every admin (default: no). */
