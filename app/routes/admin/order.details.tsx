@@ -31,6 +31,7 @@ import { AdminPaymentBox } from '../../components/admin/order/AdminPaymentBox.ts
 import { ManualPaymentPanel } from '../../components/admin/order/ManualPaymentPanel.tsx';
 import '../../styles/returns.css';
 import { describeActors, type ActorView } from '../../../core/audit/index.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 
 /** Who changed the order's status: a person's name with "customer" or "admin", or "system". */
 function ActorName({ actor, fallback }: { actor: ActorView | undefined; fallback: string }) {
@@ -163,14 +164,7 @@ export default function AdminOrderDetails({ loaderData, actionData }: Route.Comp
   const returnErr = (returnId: string) => (actionData && 'returnId' in actionData && actionData.returnId === returnId ? actionData : null);
   return (
     <div>
-      <p>
-        <Link to="/admin/order/list">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {ta('orders.title')}
-        </Link>
-      </p>
+      <BackLink to="/admin/order/list">{ta('orders.title')}</BackLink>
       <h1>{t('details.title', { code: o.code })}</h1>
       <p className="admin-actions">
         <span className={`status-badge status-${o.status}`} data-testid="admin-order-status">

@@ -3,7 +3,7 @@
  * allows are offered (core/orders/status.ts); the change goes through the one transition function,
  * which refuses anything past `paid` for an order not fully paid and records who did it.
  */
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/order.edit';
@@ -15,6 +15,7 @@ import { FormError, SelectField, SubmitButton, TextareaField } from '../../compo
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { MAX_ID_LENGTH } from '../../../core/validation.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -55,14 +56,7 @@ export default function AdminOrderEdit({ loaderData, actionData }: Route.Compone
   const allowed = d.next.filter((n) => !n.refusal);
   return (
     <div style={{ maxWidth: 560 }}>
-      <p>
-        <Link to={`/admin/order/details?id=${d.id}`}>
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('details.title', { code: d.code })}
-        </Link>
-      </p>
+      <BackLink to={`/admin/order/details?id=${d.id}`}>{t('details.title', { code: d.code })}</BackLink>
       <h1>{t('admin.changeStatus')}</h1>
       <p>
         {t('history.status')}: <span className={`status-badge status-${d.status}`}>{t(`status.${d.status}`)}</span> · {t('details.paid')} {price(d.paidAmount)}{' '}

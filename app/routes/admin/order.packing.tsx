@@ -3,7 +3,7 @@
  * gift-card and engraving texts the packer writes (first, in large type), what goes into the parcel
  * (a custom box with its cigars and their SKUs) and the order's amounts, printable on one A4 page.
  */
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.packing';
 import { MAX_ID_LENGTH } from '../../../core/validation.ts';
@@ -18,6 +18,7 @@ import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { OrderLinesTable } from '../../components/order/OrderLinesTable.tsx';
 import { PostalAddress } from '../../components/order/PostalAddress.tsx';
 import '../../styles/packing.css';
+import { BackLink } from '../../components/BackLink.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -61,14 +62,9 @@ export default function PackingList({ loaderData: d }: Route.ComponentProps) {
   const { date } = useFormat();
   return (
     <div className="packing">
-      <p className="no-print">
-        <Link to={`/admin/order/details?id=${d.id}`}>
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {d.code}
-        </Link>
-      </p>
+      <BackLink to={`/admin/order/details?id=${d.id}`} className="no-print">
+        {d.code}
+      </BackLink>
       <h1>{t('fulfil.packingTitle', { code: d.code })}</h1>
       <p className="card-meta">{t('fulfil.orderedOn', { date: date(d.createdAt) })}</p>
       <PostalAddress className="packing-address" address={d.address} country={d.country} />

@@ -34,6 +34,7 @@ import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 
 /** The photo section shows the message of a refused, too large upload itself (server/body-limit.ts). */
 export const handle = { bodyLimitNotice: true };
@@ -209,14 +210,7 @@ export default function ProductAdd({ loaderData, actionData }: Route.ComponentPr
   const done = actionData ? null : loaderData.done;
   return (
     <div>
-      <p>
-        <Link to="/admin/product/list">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('products.title')}
-        </Link>
-      </p>
+      <BackLink to="/admin/product/list">{t('products.title')}</BackLink>
       <div className="section-head">
         <h1>{p ? p.name : t('product.addTitle')}</h1>
         {p && p.active && (

@@ -6,7 +6,7 @@
  * a form over MAX_BULK_PHOTO_UPLOAD_BYTES comes back with `?toolarge=` (server/body-limit.ts) and
  * this page's message. Every photo added is audited as the product page's upload is.
  */
-import { data, Link, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/product.photos';
 import { addPhotosBySku, isZipFile, MAX_BULK_PHOTO_FILES, MAX_BULK_PHOTO_UPLOAD_BYTES, unzipPhotoFiles } from '../../../core/catalogue/index.ts';
@@ -18,6 +18,7 @@ import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 import { MAX_PHOTOS } from '../../../core/catalogue/browser.ts';
 import '../../styles/bulk-photos.css';
+import { BackLink } from '../../components/BackLink.tsx';
 
 const MB = 1024 * 1024;
 
@@ -73,14 +74,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
   const tooLarge = actionData ? null : loaderData.tooLarge;
   return (
     <div className="bulk-photo-page">
-      <p>
-        <Link to="/admin/product/list">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('products.title')}
-        </Link>
-      </p>
+      <BackLink to="/admin/product/list">{t('products.title')}</BackLink>
       <h1>{t('bulkPhotos.title')}</h1>
       <p className="card-meta">{t('bulkPhotos.intro', { max: MAX_PHOTOS })}</p>
       <p className="card-meta">

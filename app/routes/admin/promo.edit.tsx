@@ -3,7 +3,7 @@
  * minimum order, validity dates (whole days of the shop's time zone), usage limit, active, and the
  * Influencer (or Admin) its orders are attributed to (ADR 009). Every change is audited.
  */
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/promo.edit';
@@ -17,6 +17,7 @@ import { influencerChoices } from '../../../core/accounts/index.ts';
 import { getCachedSettings as getSettings } from '../../../core/config/index.ts';
 import { dayIn, endOfDay, isCalendarDay, startOfDay } from '../../../core/i18n/browser.ts';
 import { MAX_ID_LENGTH } from '../../../core/validation.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -113,14 +114,7 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
   const value = (k: 'code' | 'value' | 'minOrder' | 'validFrom' | 'validTo' | 'usageLimit') => v[k] ?? p?.[k] ?? '';
   return (
     <div style={{ maxWidth: 560 }}>
-      <p>
-        <Link to="/admin/promo/list">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('admin.promos')}
-        </Link>
-      </p>
+      <BackLink to="/admin/promo/list">{t('admin.promos')}</BackLink>
       <h1>{p ? p.code : t('admin.newPromo')}</h1>
       <FormError error={actionData?.error} />
       <Form method="post" key={actionData ? 'answered' : 'form'}>

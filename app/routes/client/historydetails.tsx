@@ -8,7 +8,7 @@
  * with a message, up to 3 photos and, for a bank-transfer order, the IBAN for the refund), with
  * the returns asked so far. Forms work without JavaScript.
  */
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/historydetails';
 import { getOrderFor } from '../../../core/orders/index.ts';
@@ -34,6 +34,7 @@ import { mayPayNow, payNow } from '../../../core/payments/index.ts';
 import { PayNowForm } from '../../components/client/order/PayNowForm.tsx';
 import { beforeBody, checkReturnBeforeBody, countReturnRequest, mayCarryPhotos, readSmallForm } from '../../lib/return-request.server.ts';
 import '../../styles/returns.css';
+import { BackLink } from '../../components/BackLink.tsx';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (!context.auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
@@ -114,14 +115,7 @@ export default function HistoryDetails({ loaderData, actionData }: Route.Compone
   const qrBill = !invoice && o.paymentMethod === 'qr-bill' && o.status === 'pending_payment';
   return (
     <div className="container">
-      <p>
-        <Link to="/client/history">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('details.back')}
-        </Link>
-      </p>
+      <BackLink to="/client/history">{t('details.back')}</BackLink>
       <h1 data-testid="order-title">{t('details.title', { code: o.code })}</h1>
       <p className="card-meta">
         {t('details.placed', { date: dateTime(o.createdAt) })} ·{' '}
