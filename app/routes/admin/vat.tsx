@@ -7,6 +7,7 @@
  * the period downloads as CSV (app/resources/admin-vat-journal.server.ts). Plain GET forms, so it works before
  * scripts load. Admin only.
  */
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/vat';
@@ -47,6 +48,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invalid: asked && !parsed,
     rangeError: url.searchParams.get('error') === 'range',
   };
+}
+
+/** A table of the ESTV form: the cipher, the item and one right-aligned column per heading in `amounts`. */
+function VatFormTable({ testId, amounts, children }: { testId: string; amounts: string[]; children: ReactNode }) {
+  const { t } = useTranslation('adminshop');
+  return (
+    <div className="table-scroll">
+      <table className="history-table vat-form" data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{t('vat.cipher')}</th>
+            <th scope="col">{t('vat.item')}</th>
+            {amounts.map((heading) => (
+              <th key={heading} scope="col" className="num">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 export default function VatReportPage({ loaderData }: Route.ComponentProps) {
@@ -102,62 +126,33 @@ export default function VatReportPage({ loaderData }: Route.ComponentProps) {
       {report.invoices + report.creditNotes === 0 && <p className="empty">{t('vat.empty')}</p>}
 
       <h2>{t('vat.turnover')}</h2>
-      <div className="table-scroll">
-        <table className="history-table vat-form" data-testid="vat-form">
-          <thead>
-            <tr>
-              <th scope="col">{t('vat.cipher')}</th>
-              <th scope="col">{t('vat.item')}</th>
-              <th scope="col" className="num">
-                {t('vat.chf')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {row('200', t('vat.z200'), form.z200)}
-            {row('220', t('vat.z220'), form.z220)}
-            {row('221', t('vat.z221'), form.z221)}
-            {row('230', t('vat.z230'), form.z230)}
-            {row('235', t('vat.z235'), form.z235)}
-            {row('289', t('vat.z289'), form.z289)}
-            {row('299', t('vat.z299'), form.z299, true)}
-          </tbody>
-        </table>
-      </div>
+      <VatFormTable testId="vat-form" amounts={[t('vat.chf')]}>
+        {row('200', t('vat.z200'), form.z200)}
+        {row('220', t('vat.z220'), form.z220)}
+        {row('221', t('vat.z221'), form.z221)}
+        {row('230', t('vat.z230'), form.z230)}
+        {row('235', t('vat.z235'), form.z235)}
+        {row('289', t('vat.z289'), form.z289)}
+        {row('299', t('vat.z299'), form.z299, true)}
+      </VatFormTable>
 
       <h2>{t('vat.taxCalc')}</h2>
-      <div className="table-scroll">
-        <table className="history-table vat-form" data-testid="vat-tax">
-          <thead>
-            <tr>
-              <th scope="col">{t('vat.cipher')}</th>
-              <th scope="col">{t('vat.item')}</th>
-              <th scope="col" className="num">
-                {t('vat.supplies')}
-              </th>
-              <th scope="col" className="num">
-                {t('vat.tax')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {form.tax.map((x) => (
-              <tr key={x.rateBasisPoints} data-testid={`vat-rate-${x.rateBasisPoints}`}>
-                <td className="vat-cipher">{x.cipher ?? '–'}</td>
-                <td>{t('vat.taxAt', { rate: rate(x.rateBasisPoints) })}</td>
-                <td className="num">{fmt.price(x.turnover)}</td>
-                <td className="num">{fmt.price(x.tax)}</td>
-              </tr>
-            ))}
-            <tr className="vat-total" data-testid="vat-z399">
-              <td className="vat-cipher">399</td>
-              <td>{t('vat.z399')}</td>
-              <td />
-              <td className="num">{fmt.price(form.z399)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <VatFormTable testId="vat-tax" amounts={[t('vat.supplies'), t('vat.tax')]}>
+        {form.tax.map((x) => (
+          <tr key={x.rateBasisPoints} data-testid={`vat-rate-${x.rateBasisPoints}`}>
+            <td className="vat-cipher">{x.cipher ?? '–'}</td>
+            <td>{t('vat.taxAt', { rate: rate(x.rateBasisPoints) })}</td>
+            <td className="num">{fmt.price(x.turnover)}</td>
+            <td className="num">{fmt.price(x.tax)}</td>
+          </tr>
+        ))}
+        <tr className="vat-total" data-testid="vat-z399">
+          <td className="vat-cipher">399</td>
+          <td>{t('vat.z399')}</td>
+          <td />
+          <td className="num">{fmt.price(form.z399)}</td>
+        </tr>
+      </VatFormTable>
       <p className="card-meta" data-testid="vat-documents-vat">
         {t('vat.documentsVat', { amount: fmt.price(report.documentsVat), diff: fmt.price(report.roundingDifference) })}
       </p>
