@@ -8,25 +8,16 @@
  */
 import { expect, signIn, test } from './fixtures.ts';
 import type { Browser, BrowserContext } from '@playwright/test';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'phone-admin@example.ch', password: 'Phone-Admin-Password-1' };
 const SHOTS = process.env.WALK_SHOTS;
 
-let own: OwnServer<unknown>;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'admin phone', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => {
-  own?.stop();
-});
+ownServerFor({ name: 'admin phone', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
 
 /** A browser context in German, past the age gate and the cookie notice. */
 async function german(browser: Browser, viewport: { width: number; height: number }, isMobile: boolean): Promise<BrowserContext> {

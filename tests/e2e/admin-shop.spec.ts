@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { expect, signIn, test } from './fixtures.ts';
-import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { decodeQp } from '../helpers/smtp.ts';
+import { ownServerFor } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE = `http://localhost:${PORT}`;
@@ -17,23 +17,9 @@ const ADMIN = { email: 'walk-admin@example.ch', password: 'Walk-Admin-Password-1
 
 type Seed = { code: string; orderId: string; productId: string };
 
-let smtp: TestSmtp;
-let own: OwnServer<Seed>;
-let seed: Seed;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  own = await startOwnServer({ name: 'admin walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN, env: { SMTP_URL: smtp.url } });
-  seed = own.seed;
-});
-
-test.afterAll(async () => {
-  own?.stop();
-  await smtp?.close();
-});
+const own = ownServerFor<Seed>({ name: 'admin walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN, smtp: true });
 
 test('admin: photo, order search, CSV export, shipping e-mail, refund with stock back', async ({ page }) => {
   test.setTimeout(120_000);
@@ -45,7 +31,7 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // upload a photo
-  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
   const photo = await sharp({ create: { width: 1400, height: 1050, channels: 3, background: { r: 110, g: 62, b: 30 } } })
     .jpeg()
     .toBuffer();
@@ -59,7 +45,7 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
   await expect(page.getByTestId('photo-error')).toContainText('not an image');
 
   // the product page shows it as AVIF/WebP with a srcset and intrinsic size
-  await page.goto(`${BASE}/productdetail?id=${seed.productId}`);
+  await page.goto(`${BASE}/productdetail?id=${own.seed.productId}`);
   const avif = page.locator('.detail-media picture source[type="image/avif"]');
   await expect(avif).toHaveAttribute('srcset', /\/media\/products\/[0-9a-f-]+\/640\.avif 640w/);
   await expect(page.locator('.detail-media picture source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 320w/);
@@ -73,9 +59,9 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
 
   // find the order by its code
   await page.goto(`${BASE}/admin/order/list`);
-  await page.getByLabel('Search').fill(seed.code);
+  await page.getByLabel('Search').fill(own.seed.code);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(new RegExp(`q=${seed.code}`));
+  await expect(page).toHaveURL(new RegExp(`q=${own.seed.code}`));
   const rows = page.getByTestId('admin-orders').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Giulia Bernasconi');
@@ -84,27 +70,27 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('orders-export').click()]);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   expect(csv).toContain('order_code,created_at,status');
-  expect(csv).toContain(seed.code);
+  expect(csv).toContain(own.seed.code);
   expect(csv.trim().split('\n')).toHaveLength(2);
 
   // ship with a tracking number: the customer gets the Swiss Post link in Italian
-  await rows.first().getByRole('link', { name: seed.code }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(seed.code) })).toBeVisible();
-  const mailsBefore = smtp.mails.length;
+  await rows.first().getByRole('link', { name: own.seed.code }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(own.seed.code) })).toBeVisible();
+  const mailsBefore = own.smtp.mails.length;
   await page.getByLabel('Tracking number').fill('99.60.123456.12345678');
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(page.getByTestId('admin-order-status')).toHaveText('Shipped');
   await expect(page.getByTestId('tracking').getByRole('link', { name: '99.60.123456.12345678' })).toHaveAttribute('href', /service\.post\.ch/);
-  await smtp.waitFor(mailsBefore + 1);
-  const mail = decodeQp(smtp.mails.at(-1)!.raw);
-  expect(smtp.mails.at(-1)!.to).toEqual(['giulia.bernasconi@example.ch']);
+  await own.smtp.waitFor(mailsBefore + 1);
+  const mail = decodeQp(own.smtp.mails.at(-1)!.raw);
+  expect(own.smtp.mails.at(-1)!.to).toEqual(['giulia.bernasconi@example.ch']);
   expect(mail).toContain('https://service.post.ch/ekp-web/ui/entry/search/99.60.123456.12345678');
   expect(mail).toMatch(/in viaggio/);
 
   // refund everything, the two units back into stock
-  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
   const stockBefore = Number(await page.getByTestId('stock-now').textContent());
-  await page.goto(`${BASE}/admin/order/details?id=${seed.orderId}`);
+  await page.goto(`${BASE}/admin/order/details?id=${own.seed.orderId}`);
   await page.locator('input[name^="line-"]').fill('2');
   await page.getByLabel('Reason (on the credit note)').fill('Returned unopened');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -112,9 +98,9 @@ test('admin: photo, order search, CSV export, shipping e-mail, refund with stock
   await expect(page.getByTestId('refunds')).toContainText('Returned unopened');
   const creditNote = await page.request.get(`${BASE}${await page.getByTestId('refunds').getByRole('link').first().getAttribute('href')}`);
   expect(creditNote.headers()['content-type']).toBe('application/pdf');
-  await smtp.waitFor(mailsBefore + 2);
-  expect(smtp.mails.at(-1)!.raw).toContain('filename=credit-note-');
-  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await own.smtp.waitFor(mailsBefore + 2);
+  expect(own.smtp.mails.at(-1)!.raw).toContain('filename=credit-note-');
+  await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
   await expect(page.getByTestId('stock-now')).toHaveText(String(stockBefore + 2));
   await expect(page.getByTestId('stock-history')).toContainText('Refund (returned items)');
 });

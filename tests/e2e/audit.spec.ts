@@ -7,21 +7,11 @@
  */
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { pastGatesState, freePort, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 const ADMIN = { email: 'audit-admin@example.ch', password: 'Audit-Admin-Password-1' };
 
-let BASE = '';
-let own: OwnServer<{ code: string }>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const port = await freePort();
-  BASE = `http://localhost:${port}`;
-  own = await startOwnServer({ name: 'audit walk', port, seedScript: 'tests/e2e/audit-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => own?.stop());
+const own = ownServerFor<{ code: string }>({ name: 'audit walk', seedScript: 'tests/e2e/audit-seed.ts', admin: ADMIN });
 
 test('the audit log on a phone in German: labels, CHF, local time, order code, names; filtered without scripts', async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
@@ -31,10 +21,10 @@ test('the audit log on a phone in German: labels, CHF, local time, order code, n
     hasTouch: true,
     locale: 'de-CH',
     timezoneId: 'Europe/Zurich',
-    storageState: pastGatesState(BASE),
+    storageState: pastGatesState(own.base),
   });
   const page = await context.newPage();
-  await page.goto(`${BASE}/login?redirectTo=${encodeURIComponent('/admin/audit?lang=de')}`);
+  await page.goto(`${own.base}/login?redirectTo=${encodeURIComponent('/admin/audit?lang=de')}`);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 20_000 });
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill(ADMIN.password);
@@ -72,7 +62,7 @@ test('the audit log on a phone in German: labels, CHF, local time, order code, n
   // the same filter without JavaScript: a GET form
   const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, storageState: await context.storageState() });
   const plain = await noScript.newPage();
-  await plain.goto(`${BASE}/admin/audit?lang=de`);
+  await plain.goto(`${own.base}/admin/audit?lang=de`);
   await plain.getByLabel('Bestellung, Produkt oder Person').fill(own.seed.code);
   await plain.getByRole('button', { name: 'Filtern' }).click();
   await expect(plain).toHaveURL(new RegExp(`q=${own.seed.code}`));

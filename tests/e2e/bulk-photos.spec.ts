@@ -13,7 +13,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { noiseJpeg } from '../helpers/inputs.ts';
 import { expect, type Page, signIn, test, waitForHydration } from './fixtures.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 // an offset of its own: other specs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 61;
@@ -22,15 +22,14 @@ const OWNER = { email: 'photos-owner@example.ch', password: 'Photos-Owner-Passwo
 const MB = 1024 * 1024;
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-photos-shots-'));
 
-let own: OwnServer<unknown>;
 let files: string;
 let state: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
 
+ownServerFor({ name: 'bulk-photos', port: PORT, seedScript: 'tests/e2e/bulk-photos-seed.ts', admin: OWNER });
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'bulk-photos', port: PORT, seedScript: 'tests/e2e/bulk-photos-seed.ts', admin: OWNER });
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-photos-files-'));
   // one phone photo of 5 MB under several names (noise does not compress: as large as a detailed photo)
   const photo = await noiseJpeg(5 * MB);
@@ -42,7 +41,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  own?.stop();
   for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 

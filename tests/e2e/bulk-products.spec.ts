@@ -8,24 +8,17 @@
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { expect, openHydrated, type Page, signIn, test } from './fixtures.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const BASE = `http://localhost:${PORT}`;
 const OWNER = { email: 'bulk-owner@example.ch', password: 'Bulk-Owner-Password-1' };
 
-let own: OwnServer<unknown>;
 let state: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'bulk-products', port: PORT, seedScript: 'tests/e2e/bulk-products-seed.ts', admin: OWNER });
-});
-test.afterAll(() => {
-  own?.stop();
-});
+ownServerFor({ name: 'bulk-products', port: PORT, seedScript: 'tests/e2e/bulk-products-seed.ts', admin: OWNER });
 
 async function shot(page: Page, name: string) {
   if (process.env.WALK_SHOTS) await page.screenshot({ path: path.join(process.env.WALK_SHOTS, `${name}.png`) });

@@ -1,12 +1,14 @@
 /**
  * For the specs that start a shop server of their own (own data directory, own SMTP server):
- * seeds it, starts it and waits until it answers.
+ * seeds it, starts it and waits until it answers; {@link ownServerFor} does so around a spec file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
+import { test } from './fixtures.ts';
 
 /** A TCP port of 127.0.0.1 free right now (the system picks it), for a spec's own server. */
 export function freePort(): Promise<number> {
@@ -111,4 +113,48 @@ export async function startOwnServer<Seed>(opts: {
     throw e;
   }
   return { server, dataDir, seed, stop };
+}
+
+/** A spec file's own server as {@link ownServerFor} gives it: read inside tests, once its start-up has run. */
+export type OwnServerOfFile<Seed> = {
+  /** `http://localhost:<port>`. */
+  base: string;
+  port: number;
+  /** What the seed script printed. */
+  seed: Seed;
+  /** The in-process SMTP server the shop sends through, when asked for (`smtp: true`). */
+  smtp: TestSmtp;
+};
+
+/**
+ * The spec file's own shop server ({@link startOwnServer}): started before the file's tests (a
+ * `beforeAll` of up to 3 minutes), on `port` or a free one, with an SMTP server of its own when
+ * `smtp` is true (`SMTP_URL`); stopped, SMTP server too, after them.
+ * @returns the server's address, seed and SMTP server, filled in by the start-up.
+ */
+export function ownServerFor<Seed = unknown>(opts: {
+  name: string;
+  seedScript: string;
+  admin: { email: string; password: string };
+  port?: number;
+  smtp?: boolean;
+  env?: Record<string, string>;
+}): OwnServerOfFile<Seed> {
+  const file = {} as OwnServerOfFile<Seed>;
+  let own: OwnServer<Seed> | undefined;
+  let smtp: TestSmtp | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    if (opts.smtp) file.smtp = smtp = await startSmtp();
+    file.port = opts.port ?? (await freePort());
+    file.base = `http://localhost:${file.port}`;
+    const env = { ...opts.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
+    own = await startOwnServer<Seed>({ name: opts.name, port: file.port, seedScript: opts.seedScript, admin: opts.admin, env });
+    file.seed = own.seed;
+  });
+  test.afterAll(async () => {
+    own?.stop();
+    await smtp?.close();
+  });
+  return file;
 }

@@ -4,23 +4,17 @@
  * discount with its code and the total; a screenshot for the eye (test-results/packing-list-de.png).
  */
 import { expect, test } from './fixtures.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'packing-admin@example.ch', password: 'Packing-Admin-Password-1' };
 const GIFT = 'Alles Gute zum 50. Geburtstag, Hans!';
 
-let own: OwnServer<{ code: string; orderId: string }>;
-
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 }, locale: 'de-CH' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'packing list', port: PORT, seedScript: 'tests/e2e/packing-list-seed.ts', admin: ADMIN });
-});
-test.afterAll(() => own?.stop());
+const own = ownServerFor<{ code: string; orderId: string }>({ name: 'packing list', port: PORT, seedScript: 'tests/e2e/packing-list-seed.ts', admin: ADMIN });
 
 test('the packing list of a gift box order, in German on a phone', async ({ page }) => {
   // the log-in form in German (the page follows the browser's language)

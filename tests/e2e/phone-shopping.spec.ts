@@ -13,25 +13,16 @@ import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 17;
 const BASE = `http://localhost:${PORT}`;
 const SHOTS = process.env.WALK_SHOTS;
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 
-let own: OwnServer<unknown>;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'phone-shopping', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => {
-  own?.stop();
-});
+ownServerFor({ name: 'phone-shopping', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
 
 /** A phone (touch) in `lang`, with or without JavaScript, past the age gate and cookie notice. */
 async function phone(browser: Browser, lang: 'de' | 'ar' | 'en', javaScriptEnabled = true): Promise<Page> {

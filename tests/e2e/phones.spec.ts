@@ -10,25 +10,16 @@ import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 13;
 const BASE = `http://localhost:${PORT}`;
-
-let own: OwnServer<unknown>;
 
 test.describe.configure({ mode: 'serial' });
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'phones', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => {
-  own?.stop();
-});
+ownServerFor({ name: 'phones', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
 
 /** A new visitor on a phone (touch), with or without JavaScript. */
 async function phone(browser: Browser, javaScriptEnabled = true): Promise<Page> {

@@ -9,34 +9,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { expect, test } from './fixtures.ts';
-import { freePort, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'refunds-admin@example.ch', password: 'Refunds-Admin-Password-1' };
 const SHOTS = 'docs/screenshots';
 const XSD = fs.readFileSync('tests/fixtures/sps/pain.001.001.09.ch.03.xsd', 'utf8');
 
-let BASE = '';
-let own: OwnServer<{ creditNotes: string[] }>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const port = await freePort();
-  BASE = `http://localhost:${port}`;
-  own = await startOwnServer({ name: 'refunds walk', port, seedScript: 'tests/e2e/refunds-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => own?.stop());
+const own = ownServerFor<{ creditNotes: string[] }>({ name: 'refunds walk', seedScript: 'tests/e2e/refunds-seed.ts', admin: ADMIN });
 
 test('refunds to pay: listed, exported as a valid pain.001, marked paid', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, storageState: pastGatesState(own.base) });
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    localStorage.setItem('ageConfirmedAt', String(Date.now()));
-    localStorage.setItem('cookieChoice', 'accepted');
-  });
-  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=${encodeURIComponent('/admin/refunds?lang=de')}`);
+  await logIn(page, ADMIN.email, ADMIN.password, `${own.base}/login?redirectTo=${encodeURIComponent('/admin/refunds?lang=de')}`);
   await expect(page).toHaveURL(/\/admin\/refunds/);
   const rows = page.getByTestId('refund-to-pay');
   await expect(rows).toHaveCount(2);
@@ -65,11 +51,11 @@ test('refunds to pay: listed, exported as a valid pain.001, marked paid', async 
 
   await page.getByTestId('refunds-mark-paid').click();
   await expect(page.getByText('Als bezahlt markiert: 2')).toBeVisible();
-  await page.goto(`${BASE}/admin/refunds?lang=de`);
+  await page.goto(`${own.base}/admin/refunds?lang=de`);
   await expect(page.getByTestId('refunds-empty')).toBeVisible();
 
   // the return settings: send back or keep, the address, the text per language
-  await page.goto(`${BASE}/admin/settings?lang=de`);
+  await page.goto(`${own.base}/admin/settings?lang=de`);
   const returns = page.locator('fieldset', { has: page.getByText('Rücksendungen', { exact: true }) });
   await expect(returns.getByLabel('Rücksendeadresse')).toBeVisible();
   await returns.getByText('Rücksendetext in weiteren Sprachen').click();

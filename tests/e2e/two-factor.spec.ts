@@ -12,7 +12,7 @@ import { generate } from 'otplib';
 import os from 'node:os';
 import path from 'node:path';
 import { logIn } from './login.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 
 /** Where a screenshot goes: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary folder (a test run leaves the tree clean). */
 const shot = (file: string) => path.join(process.env.UPDATE_SCREENSHOTS ? 'docs/screenshots' : os.tmpdir(), file);
@@ -22,20 +22,13 @@ const PASSWORD = 'Cohiba-Siglo-2026';
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
 const BASE = `http://localhost:${PORT}`;
 
-let own: OwnServer<Record<string, never>>;
-
 // every context of the spec (its own ones too) opens this server, past the age gate and cookie notice
 test.use({
   baseURL: BASE,
   storageState: pastGatesState(BASE),
 });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  own = await startOwnServer({ name: 'two-factor walk', port: PORT, seedScript: 'tests/e2e/catalogue-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => own?.stop());
+ownServerFor({ name: 'two-factor walk', port: PORT, seedScript: 'tests/e2e/catalogue-seed.ts', admin: ADMIN });
 
 async function logout(page: Page) {
   await page.goto('/profile');

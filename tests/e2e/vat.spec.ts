@@ -8,33 +8,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { freePort, startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 import { logIn } from './login.ts';
 
 const ADMIN = { email: 'vat-admin@example.ch', password: 'Vat-Admin-Password-1' };
 const SHOTS = 'docs/screenshots';
 
-let BASE = '';
-let own: OwnServer<{ invoices: number; creditNotes: number }>;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const port = await freePort();
-  BASE = `http://localhost:${port}`;
-  own = await startOwnServer({ name: 'vat walk', port, seedScript: 'tests/e2e/vat-seed.ts', admin: ADMIN });
-});
-
-test.afterAll(() => own?.stop());
+const own = ownServerFor<{ invoices: number; creditNotes: number }>({ name: 'vat walk', seedScript: 'tests/e2e/vat-seed.ts', admin: ADMIN });
 
 test('VAT report: a quarter picked, its form figures on a phone in German and Arabic, the journal downloaded', async ({ browser }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true, timezoneId: 'Europe/Zurich' });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    localStorage.setItem('ageConfirmedAt', String(Date.now()));
-    localStorage.setItem('cookieChoice', 'accepted');
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    acceptDownloads: true,
+    timezoneId: 'Europe/Zurich',
+    storageState: pastGatesState(own.base),
   });
-  await logIn(page, ADMIN.email, ADMIN.password, `${BASE}/login?redirectTo=${encodeURIComponent('/admin/vat?lang=de')}`);
+  const page = await context.newPage();
+  await logIn(page, ADMIN.email, ADMIN.password, `${own.base}/login?redirectTo=${encodeURIComponent('/admin/vat?lang=de')}`);
   await expect(page).toHaveURL(/\/admin\/vat/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('MWST-Abrechnung');
   // on a phone the admin pages are behind the navigation's menu, which names the page it is on
@@ -67,7 +58,7 @@ test('VAT report: a quarter picked, its form figures on a phone in German and Ar
   // the 23:40 order of 30 September is on its Zurich day
   expect(csv).not.toContain('2026-10-01');
 
-  await page.goto(`${BASE}/admin/vat?year=2026&period=Q3&lang=ar`);
+  await page.goto(`${own.base}/admin/vat?year=2026&period=Q3&lang=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('تقرير ضريبة القيمة المضافة');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -75,7 +66,7 @@ test('VAT report: a quarter picked, its form figures on a phone in German and Ar
   if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-vat-phone-ar.png'), fullPage: true });
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${BASE}/admin/vat?year=2026&period=Q3&lang=de`);
+  await page.goto(`${own.base}/admin/vat?year=2026&period=Q3&lang=de`);
   await page.screenshot({ path: '/tmp/vat-shots/admin-vat-desktop-de.png', fullPage: true });
   if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-vat-desktop-de.png'), fullPage: true });
   await context.close();
