@@ -1,7 +1,8 @@
 /**
  * The contact form: a visitor's message is stored in `contact_messages` and
- * e-mailed to the shop's address (settings `email`) through the mail outbox, both in one
- * transaction; delivery runs after commit ({@link deliverOutbox}).
+ * e-mailed to the shop's address (settings `email`): the transaction that stores it emits
+ * `contact.messageReceived` (core/events), on which core/mail queues the mail in that transaction
+ * and sends it after the commit.
  *
  * Protection against abuse (docs/architecture.md, "Security rules"): a honeypot field that people
  * never see (a filled one is accepted silently and dropped), and a rate limit per client IP
@@ -13,10 +14,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { getSettings } from '../config/index.ts';
 import { safeParseInput, invalidFields } from '../validation.ts';
 import { contactMessages } from '../db/index.ts';
-import { deliverOutbox, queueMail } from '../mail/index.ts';
+import { emit } from '../events/index.ts';
 import { consumeRateLimit, DEFAULT_LIMITS } from '../rate-limit/index.ts';
 import type { Shop } from '../shop-type.ts';
 
@@ -64,20 +64,10 @@ export async function submitContactMessage(shop: Shop, raw: unknown, meta: { ip:
     shop.log.info({ ip: meta.ip }, 'contact form honeypot filled; message dropped');
     return { stored: false };
   }
-  const settings = await getSettings(shop.db);
   const id = randomUUID();
-  const mailId = await shop.db.transaction(async (tx) => {
+  await shop.db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ id, name: input.name, email: input.email, subject: input.subject, message: input.message });
-    return queueMail(
-      tx,
-      {
-        to: settings.email,
-        subject: `Contact form: ${input.subject || input.name}`,
-        text: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject || '-'}`, `Message id: ${id}`, '', input.message].join('\n'),
-      },
-      Boolean(shop.env.SMTP_URL),
-    );
+    await emit(tx, { type: 'contact.messageReceived', messageId: id });
   });
-  await deliverOutbox(shop, [mailId]);
   return { stored: true, id };
 }

@@ -9,8 +9,10 @@ import type { Db } from '../db/index.ts';
 import type { EventBus } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { registerAccountMails } from './account-handlers.ts';
+import { registerShopMails } from './shop-handlers.ts';
 
 /** Registers every mail handler of `shop` on its event bus. */
 export function registerMailHandlers(shop: Shop, bus: EventBus<Db>): void {
   registerAccountMails(shop, bus);
+  registerShopMails(shop, bus);
 }
