@@ -12,14 +12,10 @@
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
 import { products, orderLines, orders, lowStockAlerts } from '../db/index.ts';
-import { getSettings } from '../config/index.ts';
-import { publicOrigin } from '../config/browser.ts';
 import { boxStockReturns } from '../custom-box/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { renderLowStock, deliverOutbox, queueMail } from '../mail/index.ts';
-import { shopMailAddress } from '../orders/index.ts';
+import { emit } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { MAX_LOW_STOCK_THRESHOLD } from './limits.ts';
 
@@ -99,26 +95,20 @@ export async function sendLowStockAlerts(shop: Shop, now: Date): Promise<{ alert
       )
   ).filter((p) => sold.has(p.id) && onHand(p) <= p.threshold);
   if (low.length === 0) return { alerted: 0, rearmed };
-  const settings = await getSettings(shop.db);
-  const ids: string[] = [];
+  let queued = 0;
   for (const p of low) {
-    const id = await shop.db.transaction(async (tx) => {
+    const claimedNow = await shop.db.transaction(async (tx) => {
       const claimed = await tx
         .insert(lowStockAlerts)
         .values({ productId: p.id, stock: onHand(p), alertedAt: now })
         .onConflictDoNothing()
         .returning({ id: lowStockAlerts.productId });
-      if (claimed.length === 0) return null;
-      const mail = renderLowStock(
-        shopMailAddress(settings),
-        storedLocale(settings.shopMailLocale),
-        { name: p.name, sku: p.sku, stock: onHand(p), threshold: p.threshold },
-        { adminUrl: `${publicOrigin(shop.env)}/admin/product/add?id=${encodeURIComponent(p.id)}#stock` },
-      );
-      return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
+      if (claimed.length === 0) return false;
+      // core/mail writes the alert in the shop's mail language and sends it after the commit
+      await emit(tx, { type: 'product.lowStock', productId: p.id, stock: onHand(p) });
+      return true;
     });
-    if (id) ids.push(id);
+    if (claimedNow) queued++;
   }
-  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'low-stock alert delivery failed; the outbox job retries'));
-  return { alerted: ids.length, rearmed };
+  return { alerted: queued, rearmed };
 }

@@ -3,18 +3,14 @@
  * day"): the payment reminder when {@link REMINDER_DAYS_LEFT} days of the reservation are left,
  * and the expiry of unpaid orders with a mail to the customer once a bank-transfer reservation
  * lapses. Each mail is claimed by a row in `order_job_mails` inserted in the transaction that
- * queues it, so it goes out once however many runs or processes see the order.
+ * emits its event (core/mail makes and queues the mail in it), so it goes out once however many
+ * runs or processes see the order.
  */
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { users, orders, orderJobMails } from '../db/index.ts';
-import { invoicePhotos } from '../catalogue/index.ts';
-import { getSettings } from '../config/index.ts';
-import { publicOrigin } from '../config/browser.ts';
 import type { Db, OrderStatus } from '../db/index.ts';
-import { invoicePdf } from '../invoices/index.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { renderOrderExpired, renderPaymentReminder, type OrderForMail, deliverOutbox, queueMail } from '../mail/index.ts';
-import { expireDueOrders, findOrder } from '../orders/index.ts';
+import { emit } from '../events/index.ts';
+import { expireDueOrders } from '../orders/index.ts';
 import type { Shop } from '../shop-type.ts';
 
 /** Days of reservation left when the customer gets the payment reminder. */
@@ -57,41 +53,28 @@ function unmailedQrBillOrders(shop: Shop, status: OrderStatus, kind: MailKind, l
 }
 
 /**
- * Queues the `kind` mail of each candidate with a customer address, each in its own transaction
- * that claims it first (`queue` answers null when the order no longer wants it), then delivers
- * the queued mails; a failed delivery is left to the outbox job.
- * @returns how many mails were queued.
+ * Claims the `kind` mail of each candidate with a customer address and emits its event, each in
+ * its own transaction (`wanted` answers false when the order no longer wants the mail: the claim
+ * stays, nothing is emitted); core/mail queues the mail and delivers it after the commit.
+ * @returns how many mails were due (events emitted).
  */
 async function mailOnce(
   shop: Shop,
   candidates: Candidate[],
   kind: MailKind,
   now: Date,
-  queue: (tx: Db, c: Candidate & { email: string }) => Promise<string | null>,
+  wanted: (tx: Db, orderId: string) => Promise<boolean>,
 ): Promise<number> {
-  const ids: string[] = [];
+  let n = 0;
   for (const c of candidates) {
-    const id = await shop.db.transaction(async (tx) => {
-      if (!(await claim(tx, c.id, kind, now)) || !c.email) return null;
-      return queue(tx, { ...c, email: c.email });
+    const emitted = await shop.db.transaction(async (tx) => {
+      if (!(await claim(tx, c.id, kind, now)) || !c.email || !(await wanted(tx, c.id))) return false;
+      await emit(tx, { type: kind === 'expiry' ? 'order.expiryNoticeDue' : 'order.paymentReminderDue', orderId: c.id });
+      return true;
     });
-    if (id) ids.push(id);
+    if (emitted) n++;
   }
-  const what = kind === 'expiry' ? 'expiry mail delivery' : 'reminder delivery';
-  await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, `${what} failed; the outbox job retries`));
-  return ids.length;
-}
-
-function forMail(o: typeof orders.$inferSelect): OrderForMail {
-  return {
-    code: o.code,
-    locale: storedLocale(o.locale),
-    total: o.total,
-    paidAmount: o.paidAmount,
-    expiresAt: o.expiresAt ?? new Date(),
-    paymentReference: o.paymentReference,
-    firstName: o.address.firstName,
-  };
+  return n;
 }
 
 /**
@@ -113,28 +96,9 @@ export async function sendPaymentReminders(shop: Shop, now: Date): Promise<numbe
     sql`${orders.paidAmount} < ${orders.total}`,
   );
   if (due.length === 0) return 0;
-  const settings = await getSettings(shop.db);
-  return mailOnce(shop, due, 'payment_reminder', now, async (tx, c) => {
-    const order = await findOrder(tx, c.id);
-    if (!order || order.status !== 'pending_payment') return null;
-    const pdf = await invoicePdf(order, settings, {
-      withQrBill: true,
-      date: order.createdAt,
-      photos: await invoicePhotos({ db: tx, env: shop.env }, order.lines),
-    });
-    const mail = renderPaymentReminder(c.email, forMail(order), {
-      shop: settings.companyName,
-      timeZone: settings.timeZone,
-      iban: settings.iban,
-      payee: [settings.companyName, `${settings.street} ${settings.buildingNumber}`.trim(), `${settings.postalCode} ${settings.city}`].join(', '),
-      orderUrl: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}`,
-      attached: true,
-    });
-    return queueMail(
-      tx,
-      { ...mail, attachments: [{ filename: `qr-bill-${order.code}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }] },
-      Boolean(shop.env.SMTP_URL),
-    );
+  return mailOnce(shop, due, 'payment_reminder', now, async (tx, orderId) => {
+    const [o] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    return o?.status === 'pending_payment';
   });
 }
 
@@ -154,15 +118,6 @@ export async function expireOrdersAndNotify(shop: Shop, now: Date): Promise<{ ex
   }
   const lapsed = await unmailedQrBillOrders(shop, 'expired', 'expiry', 500, gt(orders.expiresAt, new Date(now.getTime() - EXPIRY_MAIL_WINDOW_DAYS * DAY_MS)));
   if (lapsed.length === 0) return { expired, mailed: 0 };
-  const settings = await getSettings(shop.db);
-  const mailed = await mailOnce(shop, lapsed, 'expiry', now, async (tx, c) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, c.id));
-    const mail = renderOrderExpired(c.email, forMail(order), {
-      shop: settings.companyName,
-      shopUrl: `${publicOrigin(shop.env)}/`,
-      timeZone: settings.timeZone,
-    });
-    return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
-  });
+  const mailed = await mailOnce(shop, lapsed, 'expiry', now, async () => true);
   return { expired, mailed };
 }
