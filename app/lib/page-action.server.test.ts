@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.ts';
 import { translate, translateField } from '../../core/i18n/index.ts';
-import { pageAction, readForm, requireSamePasswords } from './page-action.server.ts';
+import { formFile, formList, pageAction, readForm, requireSamePasswords } from './page-action.server.ts';
 
 /** What React Router's `data()` carries: the answer and its status. */
 type Answer = { data: Record<string, unknown>; init: { status?: number } | null };
@@ -98,6 +98,36 @@ describe('readForm', () => {
 
   it('refuses text with a NUL character as the API does', () => {
     expect(() => readForm(Schema, form({ email: 'a@b.ch', age: '1', note: 'a\u0000' }))).toThrow(DomainError);
+    expect(() => readForm(['email'], form({ email: 'a\u0000' }))).toThrow(DomainError);
+  });
+
+  it('reads a list of names as text as posted: absent or a file is empty, a repeated name gives its first value', () => {
+    const f = form({ email: ' a@b.ch ', role: 'Admin' });
+    f.append('role', 'Customer');
+    f.append('photo', new File(['x'], 'x.jpg'));
+    expect(readForm(['email', 'role', 'photo', 'missing'], f)).toEqual({ email: ' a@b.ch ', role: 'Admin', photo: '', missing: '' });
+  });
+
+  it('reads a repeated name as a list (one value or none too), refusing more than its limit', () => {
+    const List = z.object({ ids: formList(2) });
+    expect(readForm(List, form({}))).toEqual({ ids: [] });
+    expect(readForm(List, form({ ids: 'a' }))).toEqual({ ids: ['a'] });
+    const three = form({ ids: 'a' });
+    three.append('ids', 'b');
+    three.append('ids', 'c');
+    expect(() => readForm(List, three)).toThrow(DomainError);
+  });
+
+  it('reads a file field as the File, or undefined when none was chosen or the post carried text', () => {
+    const Upload = z.object({ csv: formFile });
+    const f = new FormData();
+    f.append('csv', new File(['a;b'], 'list.csv', { type: 'text/csv' }));
+    expect(readForm(Upload, f).csv?.name).toBe('list.csv');
+    const empty = new FormData();
+    empty.append('csv', new File([], ''));
+    expect(readForm(Upload, empty).csv).toBeUndefined();
+    expect(readForm(Upload, form({ csv: 'list.csv' })).csv).toBeUndefined();
+    expect(readForm(Upload, form({})).csv).toBeUndefined();
   });
 });
 

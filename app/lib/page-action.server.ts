@@ -13,7 +13,7 @@
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import type { z, ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { findNul, invalidFields, keyOf, messageOf } from '../../core/validation.ts';
 import { DomainError, STATUS_FOR, type FieldMessage, type FieldMessages } from '../../core/errors.ts';
 import { translate, translateError, translateFields, type Locale } from '../../core/i18n/index.ts';
@@ -117,29 +117,67 @@ export async function pageAction<T, X extends object = Record<never, never>>(
 }
 
 /**
- * The posted form read with `schema` (Conform's `parseWithZod`: repeated names become arrays,
- * dotted names nested objects). Fields stay text (no coercion: the schemas of core take form
+ * The one way an action reads its posted form.
+ *
+ * With a zod `schema`: the form read by Conform's `parseWithZod` (dotted names become nested
+ * objects; a repeated name is an array, read it with {@link formList}; a file field is a `File`,
+ * read it with {@link formFile} or {@link formFiles}). Fields stay text (no coercion: the schemas of core take form
  * text, a ticked checkbox is `"on"`), so a schema gives the same result for the form as for the
- * JSON API. Text with a NUL character is refused as the API refuses it.
+ * JSON API; take limits (lengths, counts) from core's constants and schemas, never typed again.
+ *
+ * With a list of `names`: those text fields as posted ('' when absent or a file; the first of a
+ * repeated name), for actions that pass them to a core function which validates them.
+ *
+ * Either way, text with a NUL character is refused as the API refuses it. Call it inside
+ * {@link pageAction}, which answers its error as the form's failure.
+ * @param extra values read with the form (e.g. the route's `params`), as if they were fields.
  * @throws {DomainError} `invalid` (key `invalidInput`) with a keyed message per bad field (the
- *   first issue of each field; core/validation.ts names them), answered by {@link pageAction}.
+ *   first issue of each field; core/validation.ts names them).
  */
-export function readForm<S extends ZodType>(schema: S, form: FormData, extra: Record<string, unknown> = {}): z.infer<S> {
+export function readForm<K extends string>(names: readonly K[], form: FormData): Record<K, string>;
+export function readForm<S extends ZodType>(schema: S, form: FormData, extra?: Record<string, unknown>): z.infer<S>;
+export function readForm(shape: ZodType | readonly string[], form: FormData, extra: Record<string, unknown> = {}): unknown {
   const nul = findNul({ ...textValues(form), ...extra });
   if (nul) throw invalidFields({ [nul]: { key: 'nulRefused' } });
+  if (Array.isArray(shape)) return Object.fromEntries(shape.map((n: string) => [n, firstText(form, n)]));
   const payload = new FormData();
   for (const [k, v] of form.entries()) payload.append(k, v);
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) payload.set(k, String(v));
   const submission = parseWithZod(payload, {
-    schema,
+    schema: shape as ZodType,
     disableAutoCoercion: true,
     error: keyOf,
     formatError: (issues: z.core.$ZodIssue[]): FieldMessage => messageOf(issues[0]),
   });
-  if (submission.status === 'success') return submission.value as z.infer<S>;
+  if (submission.status === 'success') return submission.value;
   const fields: FieldMessages = {};
   for (const [name, message] of Object.entries(submission.error ?? {})) if (message) fields[name || '_'] = message;
   throw invalidFields(fields);
+}
+
+/**
+ * A repeated text field of {@link readForm}'s schema (ticked boxes, ids): always an array, of
+ * one value when the name was posted once and empty when it was not. At most `max` values when
+ * given (a core limit); more are an `invalid` field, not cut.
+ */
+export function formList(max?: number) {
+  const list = max === undefined ? z.array(z.string()) : z.array(z.string()).max(max);
+  return z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), list);
+}
+
+/** Files posted under one name (a multiple file field), in the order sent; empty parts (none chosen) and text are left out. */
+export const formFiles = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((f) => f instanceof File && f.size > 0),
+  z.array(z.instanceof(File)),
+);
+
+/** A file field of {@link readForm}'s schema: the `File`, or undefined when none was chosen (an empty part) or the post carried text. */
+export const formFile = z.preprocess((v) => (v instanceof File && v.size > 0 ? v : undefined), z.instanceof(File).optional());
+
+/** The first text value posted under `name` ('' when absent or a file). */
+function firstText(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
 }
 
 /**
@@ -149,11 +187,6 @@ export function readForm<S extends ZodType>(schema: S, form: FormData, extra: Re
 export function requireSamePasswords(password: string, confirm: string): void {
   if (password === confirm) return;
   throw new DomainError('invalid', 'The passwords differ', { key: 'passwordsDiffer', fields: { passwordConfirm: { key: 'passwordsDiffer' } } });
-}
-
-/** Reads text fields of a form (missing ones are ''); for actions that pass them to core, which validates. */
-export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
-  return Object.fromEntries(names.map((n) => [n, String(form.get(n) ?? '')])) as Record<K, string>;
 }
 
 /** The text fields of a form (the last value of a repeated name), to fill the form again. */

@@ -22,7 +22,7 @@ import { CodeStepFields } from '../components/account/CodeStepFields.tsx';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
-import { formFields, pageAction } from '../lib/page-action.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -41,39 +41,47 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get('intent') === 'confirm')
-    return pageAction(
-      context,
-      async () => {
-        const done = await signInWithConfirmation(context.shop, params.token, requestMeta(context));
-        const redirectTo = done.redirectTo ?? '/';
-        if (done.kind === 'session') {
-          // the registration's cart (from any device), then the one of this browser, as the log-in merges it
-          if (done.cartKey) await mergeCarts(context.shop.db, done.userId, done.cartKey);
-          await mergeCarts(context.shop.db, done.userId, context.anonCartId);
-          const headers = new Headers();
-          for (const c of sessionCookieHeaders(done.session, context.shop.env)) headers.append('Set-Cookie', c);
-          return redirect(redirectTo, { headers });
-        }
-        if (done.kind === 'codeStep')
-          return data({
+  // the resend's errors and a refused read (a NUL character) are answered as the form's failure
+  return pageAction(context, async () => {
+    const f = readForm(['intent', 'email'], form);
+    if (f.intent === 'confirm')
+      return pageAction(
+        context,
+        async () => {
+          const done = await signInWithConfirmation(context.shop, params.token, requestMeta(context));
+          const redirectTo = done.redirectTo ?? '/';
+          if (done.kind === 'session') {
+            // the registration's cart (from any device), then the one of this browser, as the log-in merges it
+            if (done.cartKey) await mergeCarts(context.shop.db, done.userId, done.cartKey);
+            await mergeCarts(context.shop.db, done.userId, context.anonCartId);
+            const headers = new Headers();
+            for (const c of sessionCookieHeaders(done.session, context.shop.env)) headers.append('Set-Cookie', c);
+            return redirect(redirectTo, { headers });
+          }
+          if (done.kind === 'codeStep')
+            return data({
+              ok: true as const,
+              confirmed: true as const,
+              message: translate(context.lang, 'account:confirm.codeStep'),
+              codeStep: done.codeStepToken,
+              email: done.email,
+              redirectTo,
+            });
+          return {
             ok: true as const,
             confirmed: true as const,
-            message: translate(context.lang, 'account:confirm.codeStep'),
-            codeStep: done.codeStepToken,
-            email: done.email,
+            message: translate(context.lang, 'account:confirm.done'),
             redirectTo,
-          });
-        return { ok: true as const, confirmed: true as const, message: translate(context.lang, 'account:confirm.done'), redirectTo, codeStep: null, email: '' };
-      },
-      // any other refusal reads as one "invalid or used link": the page then offers a new one
-      {
-        message: (e) => (e.code === 'rate_limited' ? undefined : translate(context.lang, 'account:confirm.invalid')),
-        extra: () => ({ confirmed: false as const }),
-      },
-    );
-  const f = formFields(form, ['email']);
-  return pageAction(context, async () => {
+            codeStep: null,
+            email: '',
+          };
+        },
+        // any other refusal reads as one "invalid or used link": the page then offers a new one
+        {
+          message: (e) => (e.code === 'rate_limited' ? undefined : translate(context.lang, 'account:confirm.invalid')),
+          extra: () => ({ confirmed: false as const }),
+        },
+      );
     await resendConfirmation(context.shop, f.email, requestMeta(context));
     return { ok: true as const, confirmed: false as const, message: translate(context.lang, 'account:register.sent') };
   });

@@ -9,7 +9,7 @@ import { requestPasswordReset } from '../../core/accounts/index.ts';
 import { EmailField } from '../components/account/EmailField.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
-import { formFields, pageAction } from '../lib/page-action.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -20,8 +20,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const f = formFields(await request.formData(), ['email']);
+  const form = await request.formData();
   return pageAction(context, async () => {
+    const f = readForm(['email'], form);
     await requestPasswordReset(context.shop, f.email, requestMeta(context));
     return { ok: true as const, message: translate(context.lang, 'account:forgot.sent') };
   });

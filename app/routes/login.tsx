@@ -39,7 +39,7 @@ import { PasswordField } from '../components/account/NewPasswordFields.tsx';
 import { useUiState } from '../components/ui-state.tsx';
 import { requestMeta, safeRedirect } from '../lib/auth.server.ts';
 import { loginLanding } from '../lib/login-landing.server.ts';
-import { formFields, pageAction } from '../lib/page-action.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -67,55 +67,58 @@ type Failure = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const f = formFields(form, ['email', 'password', 'otp', 'token', 'redirectTo', 'intent']);
-  const signedIn = async (session: { userId: string; accesToken: string; refreshToken: string; sessionVersion: number }) => {
-    await mergeCarts(context.shop.db, session.userId, context.anonCartId);
-    // the account as the next request will see it: an admin who must still set up two-factor
-    // log-in counts as a Customer with the set-up pending
-    const account = await currentAccount(context.shop, session);
-    const redirectTo = loginLanding(account === 'stale' ? null : account, f.redirectTo);
-    const headers = new Headers();
-    for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
-    return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo }, { headers });
-  };
-  if (f.intent === 'resend')
+  // the fields are read inside a page action: a refused read (a NUL character) is answered as the form's failure
+  return pageAction(context, async () => {
+    const f = readForm(['email', 'password', 'otp', 'token', 'redirectTo', 'intent'], form);
+    const signedIn = async (session: { userId: string; accesToken: string; refreshToken: string; sessionVersion: number }) => {
+      await mergeCarts(context.shop.db, session.userId, context.anonCartId);
+      // the account as the next request will see it: an admin who must still set up two-factor
+      // log-in counts as a Customer with the set-up pending
+      const account = await currentAccount(context.shop, session);
+      const redirectTo = loginLanding(account === 'stale' ? null : account, f.redirectTo);
+      const headers = new Headers();
+      for (const c of sessionCookieHeaders(session, context.shop.env)) headers.append('Set-Cookie', c);
+      return data({ ok: true as const, message: translate(context.lang, 'account:login.success'), redirectTo }, { headers });
+    };
+    if (f.intent === 'resend')
+      return pageAction(
+        context,
+        async () => {
+          await resendConfirmation(context.shop, f.email, requestMeta(context));
+          const resent = translate(context.lang, 'account:login.resent', { email: f.email.trim() });
+          return data<Failure>({ ok: false, resent, error: '', fields: {}, email: f.email });
+        },
+        { extra: () => ({ email: f.email, unconfirmed: f.email }) },
+      );
+    if (f.intent === 'code')
+      return pageAction(context, async () => signedIn(await finishWebLogin(context.shop, { token: f.token, otp: f.otp }, requestMeta(context))), {
+        // a wrong or unreadable code keeps the code step (its token is still good); a dead token starts over
+        extra: (e: DomainError): Pick<Failure, 'codeStep' | 'email'> => ({
+          email: f.email,
+          codeStep: e.opts.key === CODE_STEP_EXPIRED_KEY || e.code === 'forbidden' ? undefined : f.token,
+        }),
+      });
     return pageAction(
       context,
       async () => {
-        await resendConfirmation(context.shop, f.email, requestMeta(context));
-        const resent = translate(context.lang, 'account:login.resent', { email: f.email.trim() });
-        return data<Failure>({ ok: false, resent, error: '', fields: {}, email: f.email });
+        const step = await startWebLogin(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
+        if ('session' in step) return signedIn(step.session);
+        // the password was right and the account uses two-factor log-in: the code step, with its token
+        return data<Failure>(
+          { ok: false, error: translate(context.lang, TWO_FACTOR_REQUIRED_KEY), fields: {}, codeStep: step.codeStepToken, email: step.email },
+          { status: 401 },
+        );
       },
-      { extra: () => ({ email: f.email, unconfirmed: f.email }) },
+      {
+        extra: (e: DomainError): Pick<Failure, 'unconfirmed' | 'email'> => ({
+          email: f.email,
+          // an unconfirmed account is refused as a wrong password is (core/accounts/sessions.ts), so
+          // every such refusal offers a new confirmation link, which answers alike for any address
+          unconfirmed: e.opts.key === 'badCredentials' || e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
+        }),
+      },
     );
-  if (f.intent === 'code')
-    return pageAction(context, async () => signedIn(await finishWebLogin(context.shop, { token: f.token, otp: f.otp }, requestMeta(context))), {
-      // a wrong or unreadable code keeps the code step (its token is still good); a dead token starts over
-      extra: (e: DomainError): Pick<Failure, 'codeStep' | 'email'> => ({
-        email: f.email,
-        codeStep: e.opts.key === CODE_STEP_EXPIRED_KEY || e.code === 'forbidden' ? undefined : f.token,
-      }),
-    });
-  return pageAction(
-    context,
-    async () => {
-      const step = await startWebLogin(context.shop, { email: f.email, password: f.password, otp: f.otp || undefined }, requestMeta(context));
-      if ('session' in step) return signedIn(step.session);
-      // the password was right and the account uses two-factor log-in: the code step, with its token
-      return data<Failure>(
-        { ok: false, error: translate(context.lang, TWO_FACTOR_REQUIRED_KEY), fields: {}, codeStep: step.codeStepToken, email: step.email },
-        { status: 401 },
-      );
-    },
-    {
-      extra: (e: DomainError): Pick<Failure, 'unconfirmed' | 'email'> => ({
-        email: f.email,
-        // an unconfirmed account is refused as a wrong password is (core/accounts/sessions.ts), so
-        // every such refusal offers a new confirmation link, which answers alike for any address
-        unconfirmed: e.opts.key === 'badCredentials' || e.opts.key === 'emailNotConfirmed' ? f.email : undefined,
-      }),
-    },
-  );
+  });
 }
 
 export default function LoginPage() {

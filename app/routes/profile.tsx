@@ -26,7 +26,7 @@ import {
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../components/forms.tsx';
 import { addressFromForm, requireUser } from '../lib/auth.server.ts';
-import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
+import { pageAction, readForm, requireSamePasswords } from '../lib/page-action.server.ts';
 import { LOCALE_NAMES, LOCALES } from '../../core/i18n/browser.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -81,11 +81,15 @@ type Answer = {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
   const form = await request.formData();
-  const raw = String(form.get('intent') ?? '');
-  const intent = raw === 'password' ? 'password' : raw === 'erase' ? 'erase' : raw.startsWith('twoFactor') ? 'twoFactor' : 'profile';
+  // which form posted, read in the page action (a refused read is answered under the profile form)
+  let raw = '';
+  let intent: Answer['intent'] = 'profile';
   return pageAction(
     context,
     async () => {
+      const posted = readForm(['intent', 'password'], form);
+      raw = posted.intent;
+      intent = raw === 'password' ? 'password' : raw === 'erase' ? 'erase' : raw.startsWith('twoFactor') ? 'twoFactor' : 'profile';
       if (intent === 'twoFactor') {
         // an admin still to set up the two-factor log-in the shop requires counts as a Customer, but may set it up
         if (!isEffectiveAdmin(auth) && !auth.twoFactorSetupPending) throw data({ forbidden: true }, { status: 403 });
@@ -99,14 +103,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (intent === 'erase') {
         // the password check is a password oracle like the change form: same throttle
         await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId);
-        await eraseOwnAccount(context.shop, auth.userId, String(form.get('password') ?? ''));
+        await eraseOwnAccount(context.shop, auth.userId, posted.password);
         // the session ends with this answer (cookies cleared); the page then only says goodbye
         const headers = new Headers();
         for (const c of clearSessionCookieHeaders(context.shop.env)) headers.append('Set-Cookie', c);
         return data<Answer>({ intent, ok: true, message: translate(context.lang, 'privacy:erased'), fields: {} }, { headers });
       }
       if (intent === 'password') {
-        const f = formFields(form, ['currentPassword', 'newPassword', 'passwordConfirm']);
+        const f = readForm(['currentPassword', 'newPassword', 'passwordConfirm'], form);
         requireSamePasswords(f.newPassword, f.passwordConfirm);
         const refresh = refreshTokenFromRequest(request, context.shop.env);
         await consumeRateLimit(context.shop, 'password', context.clientIp ?? 'unknown', auth.userId); // a password oracle: throttled
@@ -114,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await changePassword(context.shop, auth.userId, f, own?.userId === auth.userId ? own.familyId : undefined);
         return data<Answer>({ intent, ok: true, message: translate(context.lang, 'account:profile.passwordChanged'), fields: {} });
       }
-      const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'locale']);
+      const f = readForm(['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'locale'], form);
       await updateProfile(context.shop, auth.userId, {
         firstName: f.firstName,
         lastName: f.lastName,

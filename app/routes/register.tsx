@@ -19,7 +19,7 @@ import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { AddressFields } from '../components/account/AddressFields.tsx';
 import { newAccountFromForm, requestMeta, safeRedirect } from '../lib/auth.server.ts';
-import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
+import { pageAction, readForm, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
@@ -47,9 +47,10 @@ const NAMES = [
 ] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const f = formFields(await request.formData(), NAMES);
-  const redirectTo = safeRedirect(f.redirectTo, '');
+  const form = await request.formData();
   return pageAction(context, async () => {
+    const f = readForm(NAMES, form);
+    const redirectTo = safeRedirect(f.redirectTo, '');
     if (f.password) requireSamePasswords(f.password, f.passwordConfirm);
     await registerUser(
       context.shop,

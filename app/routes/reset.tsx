@@ -10,7 +10,7 @@ import { AccountPage } from '../components/account/AccountPage.tsx';
 import { NextStep } from '../components/NextStep.tsx';
 import { FormMessage, SubmitButton } from '../components/forms.tsx';
 import { requestMeta } from '../lib/auth.server.ts';
-import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
+import { pageAction, readForm, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
@@ -22,8 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const f = formFields(await request.formData(), ['password', 'passwordConfirm']);
+  const form = await request.formData();
   return pageAction(context, async () => {
+    const f = readForm(['password', 'passwordConfirm'], form);
     requireSamePasswords(f.password, f.passwordConfirm);
     await resetPassword(context.shop, { token: params.token, password: f.password }, requestMeta(context));
     return { ok: true as const, message: translate(context.lang, 'account:reset.done') };

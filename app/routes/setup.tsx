@@ -11,7 +11,7 @@ import { createFirstAdmin, setupLinkUsable, createSession, sessionCookieHeaders 
 import { EmailField } from '../components/account/EmailField.tsx';
 import { Field, FormMessage, SubmitButton } from '../components/forms.tsx';
 import { NewPasswordFields } from '../components/account/NewPasswordFields.tsx';
-import { formFields, pageAction, requireSamePasswords } from '../lib/page-action.server.ts';
+import { pageAction, readForm, requireSamePasswords } from '../lib/page-action.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -25,10 +25,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const f = formFields(await request.formData(), ['firstName', 'lastName', 'email', 'password', 'passwordConfirm']);
+  const form = await request.formData();
   return pageAction(
     context,
     async () => {
+      const f = readForm(['firstName', 'lastName', 'email', 'password', 'passwordConfirm'], form);
       requireSamePasswords(f.password, f.passwordConfirm);
       const { userId } = await createFirstAdmin(context.shop, params.token, f);
       const session = await createSession(context.shop, { id: userId, role: 'Admin' });

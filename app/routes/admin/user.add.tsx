@@ -11,7 +11,7 @@ import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { PasswordField } from '../../components/account/NewPasswordFields.tsx';
 import { newAccountFromForm, requireAdmin } from '../../lib/auth.server.ts';
-import { formFields, pageAction } from '../../lib/page-action.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -26,8 +26,9 @@ const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBir
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  const f = formFields(await request.formData(), NAMES);
+  const form = await request.formData();
   return pageAction(context, async () => {
+    const f = readForm(NAMES, form);
     const u = await adminCreateUser(
       context.shop.db,
       {

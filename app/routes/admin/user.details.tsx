@@ -21,31 +21,27 @@ import {
   adminResendConfirmation,
 } from '../../../core/accounts/index.ts';
 import { listAudit } from '../../../core/audit/index.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { listOrdersOfUser } from '../../../core/orders/index.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
-import { formFields, pageAction } from '../../lib/page-action.server.ts';
+import { loaderGuard } from '../../lib/loader-guard.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'users.detailsTitle', { name: data?.user.name ?? '' });
 
-async function loadUser(context: Route.LoaderArgs['context'], id: string) {
-  try {
-    return await getUserForAdmin(context.shop.db, id);
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'not_found') throw data({ notFound: true }, { status: 404 });
-    throw err;
-  }
-}
+/** The user of the page; an unknown id is the page's 404. */
+const loadUser = (context: Route.LoaderArgs['context'], id: string) =>
+  loaderGuard(context, () => getUserForAdmin(context.shop.db, id), { notFound: { notFound: true } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(context, request);
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   if (!id) throw redirect('/admin/user/list');
   const u = await loadUser(context, id);
   const [orders, audit] = await Promise.all([listOrdersOfUser(context.shop, u.id), listAudit(context.shop.db, { entity: 'user', entityId: u.id }, 1, 20)]);
@@ -76,17 +72,20 @@ type Answer = { intent: string; ok: boolean; message?: string; error?: string; f
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const actor = `admin:${admin.userId}`;
-  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, 64);
+  const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
   const say = (key: string, params: Record<string, unknown> = {}) => translate(context.lang, `admin:users.${key}`, params);
   await loadUser(context, id);
+  // which form posted, read in the page action (a refused read is answered with no card's intent)
+  let intent = '';
+  let confirm = '';
   return pageAction(
     context,
     async () => {
+      ({ intent, confirm } = readForm(['intent', 'confirm'], form));
       switch (intent) {
         case 'update': {
-          const f = formFields(form, ['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'role']);
+          const f = readForm(['firstName', 'lastName', 'phone', 'street', 'postalCode', 'city', 'country', 'role'], form);
           await adminUpdateUser(context.shop.db, actor, id, {
             firstName: f.firstName,
             lastName: f.lastName,
@@ -113,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           return data<Answer>({ intent, ok: true, message: say('confirmResent', { email }), fields: {} });
         }
         case 'erase': {
-          if (form.get('confirm') !== 'yes') {
+          if (confirm !== 'yes') {
             const msg = say('eraseConfirmRequired');
             return data<Answer>({ intent, ok: false, error: msg, fields: { confirm: msg } }, { status: 400 });
           }

@@ -15,7 +15,7 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage, SubmitButton } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { formFields, pageAction } from '../../lib/page-action.server.ts';
+import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate, translateError } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -62,8 +62,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = await requireAdmin(context, request);
-  const f = formFields(await request.formData(), ['userId', 'role']);
+  const form = await request.formData();
   return pageAction(context, async () => {
+    const f = readForm(['userId', 'role'], form);
     if (f.userId === auth.userId && f.role !== 'Admin') {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
     }
