@@ -22,7 +22,7 @@ export type { Shop };
  * Reads `SESSION_SECRET`, or generates one on first start and keeps it in
  * `DATA_DIR/secrets.json` with mode 0600 (docs/architecture.md, "Security rules").
  */
-export function loadOrCreateSecret(env: Env): string {
+function loadOrCreateSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (env.DATA_DIR === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(env.DATA_DIR, 'secrets.json');

@@ -24,7 +24,7 @@ import { translate, translateError, translateFields, type Locale } from '../../c
  * `address.postalCode`; `_` for the whole input); `values`: the posted text fields, to show
  * them again (only when the action passed its form, else empty).
  */
-export type FormFailure = { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
+type FormFailure = { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
 /** How a page words and answers its errors; every option is optional. */
 export type PageActionOptions<X extends object> = {

@@ -33,12 +33,12 @@ import type { Role } from './roles.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 
 /** Lifetime of a confirmation link, seconds (48 h). */
-export const CONFIRM_TTL_S = 48 * 60 * 60;
+const CONFIRM_TTL_S = 48 * 60 * 60;
 /** Lifetime of a password-reset link, seconds (1 h). */
-export const RESET_TTL_S = 60 * 60;
+const RESET_TTL_S = 60 * 60;
 
 /** Specification section 5/7 texts. */
-export const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
+const MSG_CONFIRMATION_SENT = 'A confirmation email was sent, please verify';
 
 const linkInvalid = () =>
   new DomainError('invalid', 'This link is invalid, has expired or was already used', { key: 'linkInvalid', fields: { token: { key: 'linkInvalid' } } });
@@ -280,7 +280,7 @@ async function mailLinkAfterAnswer(
 }
 
 /** The answer of `user/forgot`, the same whether or not the address exists. */
-export const MSG_RESET_SENT = 'If an account exists for this address, we have sent it a link to choose a new password';
+const MSG_RESET_SENT = 'If an account exists for this address, we have sent it a link to choose a new password';
 
 /**
  * Sends a password-reset link (`user/forgot`, `/forgot`) when the address has an account.

@@ -28,10 +28,10 @@ import { bumpSessionVersion } from './auth.ts';
 import { verifyPassword } from './password.ts';
 
 /** Issuer shown by authenticator apps next to the account. */
-export const TOTP_ISSUER = 'Casa del Tabaco';
+const TOTP_ISSUER = 'Casa del Tabaco';
 
 /** How many recovery codes a set-up gives. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Codes of the previous and the next 30-second step are accepted too (clock drift of phones). */
 const EPOCH_TOLERANCE_S = 30;
@@ -175,7 +175,7 @@ const wrongCode = () =>
   });
 
 /** The error key (namespace `account`) of a stored secret this installation cannot decrypt. */
-export const SECRET_UNREADABLE_KEY = 'account:twoFactor.errors.secretUnreadable';
+const SECRET_UNREADABLE_KEY = 'account:twoFactor.errors.secretUnreadable';
 
 /**
  * The refusal of a code when the stored secret cannot be decrypted: it was sealed under another
@@ -367,12 +367,4 @@ export async function setAdminTwoFactorRequired(db: Db, adminId: string, require
         after: { adminTwoFactorRequired: required },
       });
   });
-}
-
-/**
- * Whether an admin must set up two-factor log-in before using admin pages or admin API calls:
- * the shop requires it and this admin has it off.
- */
-export async function adminNeedsTwoFactorSetup(db: Db, userId: string): Promise<boolean> {
-  return (await adminTwoFactorRequired(db)) && !(await twoFactorEnabled(db, userId));
 }

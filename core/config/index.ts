@@ -5,7 +5,7 @@
  */
 // Environment and production
 export { EnvError, loadEnv, parseTrustProxy, type Env } from './env.ts';
-export { publicOrigin, secureTransport } from './production.ts';
+export { secureTransport } from './production.ts';
 // Shop settings
 export { getSettings, updateSettings } from './service.ts';
 export { getSettings as getCachedSettings, invalidateSettings } from './settings-cache.server.ts';
