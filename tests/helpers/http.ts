@@ -4,6 +4,7 @@
  * first (`npm test` does).
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -128,3 +129,45 @@ export const formPost = (app: HttpApp, url: string, fields: Record<string, strin
 
 /** The Set-Cookie headers of `res` that set the cookie `name`. */
 export const cookieNamed = (res: Response, name: string) => res.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));
+
+/** An answer read off the socket by {@link socketRequest}. */
+export type SocketAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+/**
+ * One request to the shop's server on 127.0.0.1:`port`, as a browser sends it: Host `shop.test`,
+ * an Origin of the same site and a Content-Length; redirects are not followed. A connection of its
+ * own (`agent: false`): Node's default agent keeps sockets alive and may reuse one just as the
+ * server's keep-alive timeout closes it (ECONNRESET on a busy machine).
+ */
+export function socketRequest(
+  port: number,
+  method: string,
+  path: string,
+  opts: { body?: Buffer; headers?: Record<string, string> } = {},
+): Promise<SocketAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: 'shop.test', origin: 'http://shop.test', ...opts.headers };
+    if (opts.body) headers['content-length'] = String(opts.body.byteLength);
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** A file of a multipart form: its name, content type and bytes. */
+export type FilePart = { name: string; type: string; data: Uint8Array };
+
+/** A multipart/form-data body as a browser builds it from text fields and files, with its Content-Type. */
+export async function multipartBody(fields: [string, string | FilePart][]): Promise<{ body: Buffer; type: string }> {
+  const fd = new FormData();
+  for (const [k, v] of fields) {
+    if (typeof v === 'string') fd.append(k, v);
+    else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.name);
+  }
+  const r = new Response(fd);
+  return { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get('content-type')! };
+}

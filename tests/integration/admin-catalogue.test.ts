@@ -8,30 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { roleCookies } from '../helpers/http.ts';
+import { EXAMPLE_SETTINGS_FORM } from '../helpers/settings.ts';
 import { useTestSuite } from '../helpers/suite.ts';
 
 const t = useTestSuite({ http: true }, ({ shop }) => roleCookies(shop));
 
 const settingsForm = {
-  companyName: 'Casa del Tabaco Dominicano GmbH',
-  dir: 'Marktgasse 5, 3011 Bern',
-  street: 'Marktgasse',
-  buildingNumber: '5',
-  postalCode: '3011',
-  city: 'Bern',
-  whatsapp: '+41 79 000 00 00',
-  email: 'shop@example.ch',
-  telegram: 'https://t.me/x',
-  facebook: 'https://facebook.com/x',
-  instagram: 'https://instagram.com/x',
+  ...EXAMPLE_SETTINGS_FORM,
   shop_closed: 'on',
   promotionalText: 'Winter tasting on 12 December',
-  vatNumber: 'CHE-123.456.788 MWST',
   shippingFee: '8.50',
   freeShippingThreshold: '200',
-  iban: 'CH44 3199 9123 0008 8901 2',
-  cardPaymentExpiryMinutes: '30',
-  bankTransferExpiryDays: '5', // at most 7 (shorter reservations)
 };
 
 describe('admin settings', () => {

@@ -6,7 +6,6 @@
  * answered with messages (never a 500), and a 5,000-row CSV in the shop's own export format
  * checked and imported in one transaction, whose export reads the same again.
  */
-import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -15,46 +14,20 @@ import { productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { stockMovements } from '../../core/db/schema/stock.ts';
 import { productWith } from '../helpers/customers.ts';
-import { userWithCookie } from '../helpers/http.ts';
+import { multipartBody, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { useServedShop } from '../helpers/suite.ts';
 
 const MB = 1024 * 1024;
 const t = useServedShop({}, async ({ shop }) => ({ admin: await userWithCookie(shop, 'Admin') }), 120_000);
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+/** One request over the socket ({@link socketRequest}); redirects are not followed. */
+const request = (method: string, path: string, opts: Parameters<typeof socketRequest>[3] = {}) => socketRequest(t.port, method, path, opts);
 
-/** One request over the socket, with a Content-Length as a browser sends it; redirects are not followed. */
-function request(method: string, path: string, opts: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: 'shop.test', origin: 'http://shop.test', ...opts.headers };
-    if (opts.body) headers['content-length'] = String(opts.body.byteLength);
-    // a connection of its own (`agent: false`): Node's default agent keeps sockets alive and may
-    // reuse one just as the server's keep-alive timeout closes it (ECONNRESET on a busy machine)
-    const req = http.request({ host: '127.0.0.1', port: t.port, method, path, headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+type Part = string | FilePart;
 
-type Part = string | { name: string; type: string; data: Buffer };
-/** A multipart/form-data body as a browser builds it. */
-async function multipart(fields: [string, Part][]): Promise<{ body: Buffer; type: string }> {
-  const fd = new FormData();
-  for (const [k, v] of fields) {
-    if (typeof v === 'string') fd.append(k, v);
-    else fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.name);
-  }
-  const r = new Response(fd);
-  return { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get('content-type')! };
-}
-
-async function postMultipart(path: string, fields: [string, Part][], headers: Record<string, string> = {}): Promise<Answer> {
-  const { body, type } = await multipart(fields);
+async function postMultipart(path: string, fields: [string, Part][], headers: Record<string, string> = {}): Promise<SocketAnswer> {
+  const { body, type } = await multipartBody(fields);
   return request('POST', path, { body, headers: { cookie: t.admin.cookie, 'content-type': type, ...headers } });
 }
 
@@ -104,7 +77,7 @@ describe('product photos from the product page', () => {
     expect(JSON.parse(res.text)).toEqual({ ok: true, added: 1 });
     expect(await imagesOf(p.id)).toHaveLength(1);
     // anonymous: no photo is taken
-    const { body, type } = await multipart([['photo', photo('x.jpg', await noiseJpeg(100_000))]]);
+    const { body, type } = await multipartBody([['photo', photo('x.jpg', await noiseJpeg(100_000))]]);
     const anon = await request('POST', `/admin/product/photo?id=${p.id}`, { body, headers: { 'content-type': type } });
     expect(anon.status).toBe(302);
     expect(await imagesOf(p.id)).toHaveLength(1);

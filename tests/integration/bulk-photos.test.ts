@@ -8,13 +8,12 @@
  * and a plain form over the 100 MB total sent back with the page's own message, never an error page.
  * PGlite, or PostgreSQL with `TEST_DATABASE_URL`.
  */
-import http from 'node:http';
 import { zipSync } from 'fflate';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { products, type ProductImage } from '../../core/db/schema/catalogue.ts';
-import { userWithCookie } from '../helpers/http.ts';
+import { multipartBody, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
 import { heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { useServedShop } from '../helpers/suite.ts';
 
@@ -40,32 +39,14 @@ const t = useServedShop(
   120_000,
 );
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+/** One request over the socket as the admin ({@link socketRequest}). */
+const request = (method: string, path: string, opts: { body?: Buffer; headers?: Record<string, string> } = {}) =>
+  socketRequest(t.port, method, path, { ...opts, headers: { cookie: t.admin.cookie, ...opts.headers } });
 
-/** One request over the socket, with a Content-Length as a browser sends it; redirects are not followed. */
-function request(method: string, path: string, opts: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { host: 'shop.test', origin: 'http://shop.test', cookie: t.admin.cookie, ...opts.headers };
-    if (opts.body) headers['content-length'] = String(opts.body.byteLength);
-    // a connection of its own: a reused keep-alive socket may be closed by the server meanwhile
-    const req = http.request({ host: '127.0.0.1', port: t.port, method, path, headers, agent: false }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
-
-type FilePart = { name: string; type: string; data: Uint8Array };
-/** A multipart/form-data POST as a browser builds it. */
-async function postFiles(path: string, field: string, files: FilePart[], headers: Record<string, string> = {}): Promise<Answer> {
-  const fd = new FormData();
-  for (const f of files) fd.append(field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
-  const r = new Response(fd);
-  const body = Buffer.from(await r.arrayBuffer());
-  return request('POST', path, { body, headers: { 'content-type': r.headers.get('content-type')!, ...headers } });
+/** A multipart/form-data POST of `files` under `field`, as a browser builds it. */
+async function postFiles(path: string, field: string, files: FilePart[], headers: Record<string, string> = {}): Promise<SocketAnswer> {
+  const { body, type } = await multipartBody(files.map((f): [string, FilePart] => [field, f]));
+  return request('POST', path, { body, headers: { 'content-type': type, ...headers } });
 }
 
 type Row = {

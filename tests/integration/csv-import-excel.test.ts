@@ -8,26 +8,15 @@
  */
 import { count, inArray } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvDelimiter, decodeCsvFile, importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { CSV_COLUMN_SPECS, csvTemplate } from '../../core/catalogue/csv-columns.ts';
 import { STRENGTHS } from '../../core/catalogue/limits.ts';
 import { products } from '../../core/db/schema/index.ts';
-import type { Shop } from '../../core/shop.ts';
-import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { userWithCookie } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
-let shop: Shop;
-let http: TestHttp;
-let admin: { userId: string; cookie: string };
-
-beforeAll(async () => {
-  ({ shop, http } = await openTestSuite({ http: true }));
-  admin = await userWithCookie(shop, 'Admin');
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-});
+const t = useTestSuite({ http: true }, async ({ shop }) => ({ admin: await userWithCookie(shop, 'Admin') }), 120_000);
 
 /** `text` in Windows-1252, as Excel writes it (iconv-lite's table; its € – — „ bytes are checked below). */
 const cp1252 = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(iconv.encode(text, 'windows-1252'));
@@ -76,11 +65,11 @@ const row = (sku: string, over: Partial<Record<(typeof HEADER)[number], string>>
 async function postCsv(bytes: Uint8Array<ArrayBuffer>, lang = 'de'): Promise<{ status: number; page: string }> {
   const form = new FormData();
   form.set('csv', new File([bytes], 'Produkte.csv', { type: 'text/csv' }));
-  const res = await http.fetch(`/admin/product/list?lang=${lang}`, {
+  const res = await t.http.fetch(`/admin/product/list?lang=${lang}`, {
     method: 'POST',
     body: form,
     headers: { origin: 'http://shop.test' },
-    cookie: admin.cookie,
+    cookie: t.admin.cookie,
   });
   return { status: res.status, page: await res.text() };
 }
@@ -113,11 +102,11 @@ describe('a file as Swiss-German Excel writes it', () => {
 
   it('imports: names with umlauts, prices with a decimal comma and an apostrophe, WAHR/FALSCH; emptied rows skipped', async () => {
     const { text } = decodeCsvFile(file());
-    const dry = await importProductsCsv(shop.db, text, { dryRun: true, adminId: admin.userId });
+    const dry = await importProductsCsv(t.shop.db, text, { dryRun: true, adminId: t.admin.userId });
     expect(dry).toMatchObject({ problems: [], rows: 3, creates: skus, delimiter: ';' });
-    const done = await importProductsCsv(shop.db, text, { dryRun: false, adminId: admin.userId });
+    const done = await importProductsCsv(t.shop.db, text, { dryRun: false, adminId: t.admin.userId });
     expect(done.applied).toBe(true);
-    const rows = await shop.db.select().from(products).where(inArray(products.sku, skus)).orderBy(products.sku);
+    const rows = await t.shop.db.select().from(products).where(inArray(products.sku, skus)).orderBy(products.sku);
     expect(rows.map((p) => [p.sku, p.name, p.line, p.brand, p.basePrice, p.active, p.strength])).toEqual([
       [skus[0], 'Zürich Ämtler CH-EXCEL-1', 'Sélection Größe', 'Zürcher Tabakmanufaktur', 1450, true, 'Medium'],
       [skus[1], 'Zürich Ämtler CH-EXCEL-2', 'Sélection Größe', 'Zürcher Tabakmanufaktur', 125000, false, null],
@@ -136,7 +125,12 @@ describe('a file as Swiss-German Excel writes it', () => {
     const form = new FormData();
     form.set('draft', draft!);
     form.set('apply', 'yes');
-    const res = await http.fetch('/admin/product/list?lang=de', { method: 'POST', body: form, headers: { origin: 'http://shop.test' }, cookie: admin.cookie });
+    const res = await t.http.fetch('/admin/product/list?lang=de', {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'http://shop.test' },
+      cookie: t.admin.cookie,
+    });
     expect(await res.text()).toContain('Importiert: 0 neu, 3 aktualisiert.');
   });
 
@@ -178,7 +172,7 @@ describe('bad rows', () => {
 
   it('name the column, the value and the allowed values (keys and English for the API and logs)', async () => {
     const { text } = decodeCsvFile(bad());
-    const result = await importProductsCsv(shop.db, text, { dryRun: true, adminId: admin.userId });
+    const result = await importProductsCsv(t.shop.db, text, { dryRun: true, adminId: t.admin.userId });
     expect(result.problems.map((p) => [p.line, p.field, p.key, p.params])).toEqual([
       [2, 'sku', 'skuFormat', { column: 'sku', value: 'PEÑA-1' }],
       [3, 'strength', 'choice', { column: 'strength', value: 'Strong', allowed: STRENGTHS.join(', ') }],
@@ -207,7 +201,7 @@ describe('bad rows', () => {
     ])
       expect(decoded).toContain(message);
     expect(decoded).not.toMatch(/Invalid input|Too small|skuFormat</);
-    const [{ n }] = await shop.db
+    const [{ n }] = await t.shop.db
       .select({ n: count() })
       .from(products)
       .where(inArray(products.sku, ['CH-BAD-2', 'CH-BAD-3', 'CH-BAD-4']));
@@ -224,26 +218,26 @@ describe('bad rows', () => {
 
 describe('export and template', () => {
   it('the export as the page sends it (UTF-8 with a byte order mark) imports back with no change', async () => {
-    const res = await http.fetch('/admin/product/export', { cookie: admin.cookie });
+    const res = await t.http.fetch('/admin/product/export', { cookie: t.admin.cookie });
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const { text, encoding } = decodeCsvFile(bytes);
     expect(encoding).toBe('utf-8');
-    const before = await shop.db.select().from(products).orderBy(products.sku);
-    const result = await importProductsCsv(shop.db, text, { dryRun: false, adminId: admin.userId });
+    const before = await t.shop.db.select().from(products).orderBy(products.sku);
+    const result = await importProductsCsv(t.shop.db, text, { dryRun: false, adminId: t.admin.userId });
     expect(result).toMatchObject({ problems: [], creates: [], applied: true, delimiter: ',' });
     expect(result.updates).toHaveLength(before.length);
-    const after = await shop.db.select().from(products).orderBy(products.sku);
+    const after = await t.shop.db.select().from(products).orderBy(products.sku);
     const same = (p: (typeof before)[number]) => ({ ...p, updatedAt: null, searchText: null });
     expect(after.map(same)).toEqual(before.map(same));
-    expect(await productsCsv(shop.db)).toBe(text);
+    expect(await productsCsv(t.shop.db)).toBe(text);
   });
 
   it('the template has every column, an example row that passes, and ";" for Excel', async () => {
     const template = csvTemplate();
     expect(template.startsWith('\uFEFFsku;category;brand;')).toBe(true);
     const { text } = decodeCsvFile(new TextEncoder().encode(template));
-    const result = await importProductsCsv(shop.db, text, { dryRun: true, adminId: admin.userId });
+    const result = await importProductsCsv(t.shop.db, text, { dryRun: true, adminId: t.admin.userId });
     expect(result).toMatchObject({ problems: [], rows: 1, delimiter: ';' });
     expect(CSV_COLUMN_SPECS.filter((s) => s.required).map((s) => s.column)).toEqual([
       'sku',
@@ -264,10 +258,10 @@ describe('a 5,000-row Windows-1252 file', () => {
     const bytes = cp1252(excelCsv([HEADER, ...rows]));
     const { text, encoding } = decodeCsvFile(bytes);
     expect(encoding).toBe('windows-1252');
-    const result = await importProductsCsv(shop.db, text, { dryRun: false, adminId: admin.userId });
+    const result = await importProductsCsv(t.shop.db, text, { dryRun: false, adminId: t.admin.userId });
     expect(result).toMatchObject({ problems: [], rows: 5000, applied: true });
     expect(result.creates).toHaveLength(5000);
-    const [{ n }] = await shop.db
+    const [{ n }] = await t.shop.db
       .select({ n: count() })
       .from(products)
       .where(inArray(products.sku, ['CH-BULK-0', 'CH-BULK-4999']));

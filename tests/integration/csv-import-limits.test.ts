@@ -6,24 +6,13 @@
  * `＝ ＋ － ＠` included, import back unchanged.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSV_MAX_ROWS, importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/index.ts';
-import type { Shop } from '../../core/shop.ts';
-import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { userWithCookie } from '../helpers/http.ts';
+import { useTestSuite } from '../helpers/suite.ts';
 
-let shop: Shop;
-let http: TestHttp;
-let admin: { userId: string; cookie: string };
-
-beforeAll(async () => {
-  ({ shop, http } = await openTestSuite({ http: true }));
-  admin = await userWithCookie(shop, 'Admin');
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-});
+const t = useTestSuite({ http: true }, async ({ shop }) => ({ admin: await userWithCookie(shop, 'Admin') }), 120_000);
 
 /** The reviewed attack file: a header and 2.5 million rows of one character each (5 MB). */
 const tinyRows = () => 'sku\n' + 'a\n'.repeat(2_500_000);
@@ -33,7 +22,7 @@ describe('a CSV of millions of tiny rows', () => {
     const text = tinyRows();
     expect(text.length).toBe(5_000_004);
     const heapBefore = process.memoryUsage().heapUsed;
-    await expect(importProductsCsv(shop.db, text, { dryRun: true, adminId: admin.userId })).rejects.toMatchObject({
+    await expect(importProductsCsv(t.shop.db, text, { dryRun: true, adminId: t.admin.userId })).rejects.toMatchObject({
       code: 'invalid',
       opts: { key: 'csvTooManyRows', params: { max: CSV_MAX_ROWS } },
     });
@@ -42,7 +31,7 @@ describe('a CSV of millions of tiny rows', () => {
   });
 
   it('a file of exactly the cap is still read (its rows are checked, not refused as too long)', async () => {
-    const result = await importProductsCsv(shop.db, 'sku\n' + 'a\n'.repeat(CSV_MAX_ROWS), { dryRun: true, adminId: admin.userId });
+    const result = await importProductsCsv(t.shop.db, 'sku\n' + 'a\n'.repeat(CSV_MAX_ROWS), { dryRun: true, adminId: t.admin.userId });
     expect(result.rows).toBe(CSV_MAX_ROWS);
     expect(result.applied).toBe(false);
   });
@@ -50,29 +39,34 @@ describe('a CSV of millions of tiny rows', () => {
   it('uploaded on the admin page: 400 with the cap in the admin language, the process alive', async () => {
     const form = new FormData();
     form.set('csv', new File([tinyRows()], 'r.csv', { type: 'text/csv' }));
-    const res = await http.fetch('/admin/product/list?lang=de', { method: 'POST', body: form, headers: { origin: 'http://shop.test' }, cookie: admin.cookie });
+    const res = await t.http.fetch('/admin/product/list?lang=de', {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'http://shop.test' },
+      cookie: t.admin.cookie,
+    });
     expect(res.status).toBe(400);
     const page = await res.text();
     expect(page).toMatch(/Höchstens 10[’'.]?000 Zeilen pro Import/);
-    expect((await http.fetch('/healthz')).status).toBe(200);
+    expect((await t.http.fetch('/healthz')).status).toBe(200);
   });
 });
 
 describe('full-width formula characters', () => {
   it('escaped by the export, un-escaped by the import: ＝cmd, ＋1, －1 and ＠x come back unchanged', async () => {
-    const rows = await shop.db.select().from(products).orderBy(products.sku).limit(2);
+    const rows = await t.shop.db.select().from(products).orderBy(products.sku).limit(2);
     const names = { name: '\uFF1Dcmd|calc', brand: '\uFF20Brand', line: '\uFF0B1', vitola: '\uFF0D1' };
-    await shop.db.update(products).set(names).where(eq(products.id, rows[0].id));
-    const csv = await productsCsv(shop.db);
+    await t.shop.db.update(products).set(names).where(eq(products.id, rows[0].id));
+    const csv = await productsCsv(t.shop.db);
     expect(csv).toContain(`'\uFF1Dcmd|calc`);
     expect(csv).toContain(`'\uFF20Brand`);
-    const result = await importProductsCsv(shop.db, csv, { dryRun: false, adminId: admin.userId });
+    const result = await importProductsCsv(t.shop.db, csv, { dryRun: false, adminId: t.admin.userId });
     expect(result.problems).toEqual([]);
-    const [after] = await shop.db.select().from(products).where(eq(products.id, rows[0].id));
+    const [after] = await t.shop.db.select().from(products).where(eq(products.id, rows[0].id));
     expect({ name: after.name, brand: after.brand, line: after.line, vitola: after.vitola }).toEqual(names);
     // and a second round trip adds nothing either
-    await importProductsCsv(shop.db, await productsCsv(shop.db), { dryRun: false, adminId: admin.userId });
-    const [again] = await shop.db.select().from(products).where(eq(products.id, rows[0].id));
+    await importProductsCsv(t.shop.db, await productsCsv(t.shop.db), { dryRun: false, adminId: t.admin.userId });
+    const [again] = await t.shop.db.select().from(products).where(eq(products.id, rows[0].id));
     expect(again.name).toBe(names.name);
   });
 });

@@ -15,6 +15,7 @@ import { boxModelName } from '../../core/custom-box/model-name-text.ts';
 import { listBoxModels } from '../../core/custom-box/service.ts';
 import { products } from '../../core/db/schema/index.ts';
 import { roleCookies } from '../helpers/http.ts';
+import { EXAMPLE_SETTINGS_FORM } from '../helpers/settings.ts';
 import { useTestSuite } from '../helpers/suite.ts';
 
 const t = useTestSuite({ http: true }, ({ shop }) => roleCookies(shop));
@@ -140,28 +141,14 @@ describe('catalogue values and per-language texts', () => {
 });
 
 const settingsForm = {
-  companyName: 'Casa del Tabaco Dominicano GmbH',
-  dir: 'Marktgasse 5, 3011 Bern',
-  street: 'Marktgasse',
-  buildingNumber: '5',
-  postalCode: '3011',
-  city: 'Bern',
-  whatsapp: '+41 79 000 00 00',
-  email: 'shop@example.ch',
-  telegram: 'https://t.me/x',
-  facebook: 'https://facebook.com/x',
-  instagram: 'https://instagram.com/x',
+  ...EXAMPLE_SETTINGS_FORM,
   promotionalText: 'Advent tasting every Saturday',
   promotionalText_de: 'Adventsdegustation jeden Samstag',
   promotionalText_fr: '',
   promotionalText_it: 'Degustazione d’Avvento ogni sabato',
   promotionalText_es: '',
-  vatNumber: 'CHE-123.456.788 MWST',
   shippingFee: '9.00',
   freeShippingThreshold: '150',
-  iban: 'CH44 3199 9123 0008 8901 2',
-  cardPaymentExpiryMinutes: '30',
-  bankTransferExpiryDays: '5',
 };
 
 describe('promotional banner per language', () => {
