@@ -94,7 +94,7 @@ export const ShopSettingsSchema = z.object({
   /**
    * Whether a customer whose return is accepted sends the item back (`send`, to
    * {@link ShopSettings.returnAddress}) or keeps it (`keep`: e.g. a damaged cigar not worth the
-   * postage). Told in the acceptance mail (core/returns/instructions.ts).
+   * postage). Told in the acceptance mail (core/mail/return-instructions.ts).
    */
   returnShipping: z.enum(RETURN_SHIPPING).catch('send').default('send'),
   /** Where returns go, as printed on the parcel (lines); empty = the seller's address. At most {@link MAX_RETURN_ADDRESS} characters. */

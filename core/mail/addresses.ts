@@ -9,6 +9,11 @@ export function shopMailAddress(settings: Pick<ShopSettings, 'email' | 'orderNot
   return settings.orderNotificationEmail || settings.email;
 }
 
+/** Absolute URL of an order's page in the admin. */
+export function adminOrderUrl(env: Shop['env'], orderId: string): string {
+  return `${publicOrigin(env)}/admin/order/details?id=${encodeURIComponent(orderId)}`;
+}
+
 /** Absolute URL of an order's page for its customer. */
 export function customerOrderUrl(env: Shop['env'], code: string): string {
   return `${publicOrigin(env)}/client/historydetails?id=${code}`;

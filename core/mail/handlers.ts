@@ -9,10 +9,12 @@ import type { Db } from '../db/index.ts';
 import type { EventBus } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { registerAccountMails } from './account-handlers.ts';
+import { registerReturnMails } from './return-handlers.ts';
 import { registerShopMails } from './shop-handlers.ts';
 
 /** Registers every mail handler of `shop` on its event bus. */
 export function registerMailHandlers(shop: Shop, bus: EventBus<Db>): void {
   registerAccountMails(shop, bus);
   registerShopMails(shop, bus);
+  registerReturnMails(shop, bus);
 }

@@ -7,18 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
-import { getSettings } from '../config/index.ts';
-import { orders, payments, products, refunds, stockMovements, users, type Db, type OrderWithLines, type RefundLine } from '../db/index.ts';
+import { orders, payments, products, refunds, stockMovements, type Db, type OrderWithLines, type RefundLine } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { creditNotePdf } from '../invoices/index.ts';
 import { bonusOnRefund } from '../influencer/index.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { textIn } from '../i18n/index.ts';
-import { queueMail } from '../mail/index.ts';
-import { customerMailText, findOrder, returnedUnits, transitionOrder, type RefundRow } from '../orders/index.ts';
+import { emit } from '../events/index.ts';
+import { findOrder, returnedUnits, transitionOrder, type RefundRow } from '../orders/index.ts';
 import { TRANSITIONS } from '../orders/browser.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
-import type { Shop } from '../shop-type.ts';
 
 /** What an admin asks to refund. */
 export type RefundInput = {
@@ -85,12 +80,11 @@ export async function nextCreditNoteNumber(tx: Db, order: OrderRow): Promise<str
 /** Everything a recorded refund does besides its own row (module comment); `row` has its credit-note number. */
 export async function applyRefund(
   tx: Db,
-  shop: Shop,
   order: OrderRow,
   full: OrderWithLines,
   row: RefundRow,
   actor: string,
-  opts: { now: Date; mailIds: string[]; mail?: boolean },
+  opts: { now: Date; byReturn?: boolean },
 ): Promise<void> {
   const { now } = opts;
   const creditNoteNumber = row.creditNoteNumber!;
@@ -152,26 +146,6 @@ export async function applyRefund(
       ...(row.idempotencyKey ? { key: row.idempotencyKey, providerRef: row.providerRef } : {}),
     },
   });
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (user && opts.mail !== false) opts.mailIds.push(await queueRefundMail(tx, shop, { ...full, refundedAmount }, row, user.email));
-}
-
-async function queueRefundMail(tx: Db, shop: Shop, order: OrderWithLines, refund: RefundRow, to: string): Promise<string> {
-  const settings = await getSettings(tx);
-  const lang = storedLocale(order.locale);
-  const amount = rappenToDecimalString(refund.amount);
-  const refunded = textIn(lang, 'mail:fulfilment.refund', { code: order.code, amount });
-  const how = textIn(lang, order.paymentMethod === 'qr-bill' ? 'mail:fulfilment.refundBank' : 'mail:fulfilment.refundCard');
-  const text = customerMailText(lang, order, [`${refunded}\n${how}`], settings.companyName);
-  const pdf = await creditNotePdf(order, refund, settings);
-  return queueMail(
-    tx,
-    {
-      to,
-      subject: textIn(lang, 'mail:fulfilment.refundSubject', { code: order.code }),
-      text,
-      attachments: [{ filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
-    },
-    Boolean(shop.env.SMTP_URL),
-  );
+  // core/mail mails the customer the credit note (the return's own mail does, for a return)
+  await emit(tx, { type: 'refund.recorded', refundId: row.id, byReturn: opts.byReturn ?? false });
 }

@@ -10,7 +10,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
 import { orderReturns, orders, payments, refunds, type Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { deliverOutbox } from '../mail/index.ts';
 import { findOrder, type RefundRow } from '../orders/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { CREDIT_TIMEOUT_MS, datatransCredit } from './datatrans.ts';
@@ -79,14 +78,14 @@ async function capturedTransaction(db: Db, orderId: string): Promise<string> {
 }
 
 /** Extra work of the completing transaction (an accepted return records its decision there). */
-export type CompleteHook = (tx: Db, refund: RefundRow, mailIds: string[]) => Promise<void>;
+export type CompleteHook = (tx: Db, refund: RefundRow) => Promise<void>;
 
 /**
  * Steps 2 and 3 of a Datatrans refund (also a retry of a pending one): asks Datatrans for the
  * credit outside any transaction, with the refund's idempotency key as `refno` (skipped when a
  * credit id was already received), stores the credit id at once, then records the refund in a
  * second transaction (`complete` runs there too; without it a refund for a return marks that
- * return accepted). Mails queued there are sent after commit.
+ * return accepted). Its events' mails go out after the commit.
  * @returns the refund, `succeeded`.
  * @throws {DomainError} `conflict`: key `refundProviderRefused` (the refund is now `failed`);
  *   key `refundPending` (outcome unknown, or Datatrans credited but recording failed: it stays
@@ -96,7 +95,7 @@ export async function settleRefund(
   shop: Shop,
   pending: RefundRow,
   adminId: string,
-  opts: SettleOptions & { mail?: boolean; complete?: CompleteHook } = {},
+  opts: SettleOptions & { byReturn?: boolean; complete?: CompleteHook } = {},
 ): Promise<RefundRow> {
   if (pending.status !== 'pending' || !pending.idempotencyKey) throw new DomainError('conflict', 'This refund is not pending', { key: 'refundNotPending' });
   let creditId = pending.providerRef;
@@ -128,11 +127,10 @@ export async function settleRefund(
     // that Datatrans paid out, and a retry completes without a second credit
     await shop.db.update(refunds).set({ providerRef: creditId, updatedAt: new Date() }).where(eq(refunds.id, pending.id));
   }
-  const mailIds: string[] = [];
   let done: RefundRow;
   try {
     done = await shop.db.transaction((tx) =>
-      completeRefundInTx(tx, shop, pending.id, creditId, adminId, { now: opts.now, mailIds, mail: opts.mail, complete: opts.complete }),
+      completeRefundInTx(tx, pending.id, creditId, adminId, { now: opts.now, byReturn: opts.byReturn, complete: opts.complete }),
     );
   } catch (err) {
     shop.log.error({ err, refund: pending.id, creditId }, 'refund credited at Datatrans but not recorded');
@@ -147,7 +145,6 @@ export async function settleRefund(
       key: 'refundPending',
     });
   }
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'refund mail delivery failed'));
   return done;
 }
 
@@ -158,11 +155,10 @@ export async function settleRefund(
  */
 async function completeRefundInTx(
   tx: Db,
-  shop: Shop,
   refundId: string,
   creditId: string,
   adminId: string,
-  opts: { now?: Date; mailIds: string[]; mail?: boolean; complete?: CompleteHook },
+  opts: { now?: Date; byReturn?: boolean; complete?: CompleteHook },
 ): Promise<RefundRow> {
   const now = opts.now ?? new Date();
   const actor = `admin:${adminId}`;
@@ -177,8 +173,8 @@ async function completeRefundInTx(
     .where(eq(refunds.id, refundId))
     .returning();
   const full = (await findOrder(tx, order.id))!;
-  await applyRefund(tx, shop, order, full, row, actor, { now, mailIds: opts.mailIds, mail: opts.mail });
-  if (opts.complete) await opts.complete(tx, row, opts.mailIds);
+  await applyRefund(tx, order, full, row, actor, { now, byReturn: opts.byReturn });
+  if (opts.complete) await opts.complete(tx, row);
   else if (row.returnId)
     await tx
       .update(orderReturns)
@@ -217,10 +213,7 @@ export async function resolvePendingRefund(
   if (r.status !== 'pending') throw new DomainError('conflict', 'This refund is not pending', { key: 'refundNotPending' });
   if (outcome === 'refunded') {
     const creditId = opts.creditId?.trim() || r.providerRef || `checked:${r.idempotencyKey}`;
-    const mailIds: string[] = [];
-    const row = await shop.db.transaction((tx) => completeRefundInTx(tx, shop, r.id, creditId, adminId, { now, mailIds }));
-    if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'refund mail delivery failed'));
-    return row;
+    return shop.db.transaction((tx) => completeRefundInTx(tx, r.id, creditId, adminId, { now }));
   }
   return shop.db.transaction(async (tx) => {
     const [row] = await tx

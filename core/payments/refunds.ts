@@ -25,7 +25,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders, refunds, type Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { deliverOutbox } from '../mail/index.ts';
 import type { RefundRow } from '../orders/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { applyRefund, lockAndCheck, nextCreditNoteNumber, type RefundInput } from './refund-ledger.ts';
@@ -57,17 +56,14 @@ export async function refundOrder(
     const pending = await shop.db.transaction((tx) => reserveRefundInTx(tx, orderId, input, adminId, { now }));
     return settleRefund(shop, pending, adminId, { ...opts, now });
   }
-  const mailIds: string[] = [];
-  const refund = await shop.db.transaction((tx) => refundOrderInTx(tx, shop, orderId, input, adminId, { now, mailIds }));
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'refund mail delivery failed'));
-  return refund;
+  return shop.db.transaction((tx) => refundOrderInTx(tx, shop, orderId, input, adminId, { now }));
 }
 
 /**
  * A bank-transfer or sandbox refund (no provider call) inside a caller's transaction (an
- * accepted return refunds and records its decision in one transaction). The refund mail's
- * outbox id is pushed to `opts.mailIds` (send it after commit); `opts.mail: false` queues none
- * (the caller mails the credit note itself). A Datatrans order is refused here: its credit call
+ * accepted return refunds and records its decision in one transaction). It emits
+ * `refund.recorded` (core/mail mails the credit note after the commit); `opts.byReturn` marks the
+ * refund of an accepted return, whose own mail carries the credit note. A Datatrans order is refused here: its credit call
  * must not run inside a transaction (use {@link reserveRefundInTx} and {@link settleRefund}).
  * @throws {DomainError} as {@link refundOrder}; `conflict` (key `refundNeedsProvider`) for a Datatrans order.
  */
@@ -77,7 +73,7 @@ export async function refundOrderInTx(
   orderId: string,
   input: RefundInput,
   adminId: string,
-  opts: { now?: Date; mailIds: string[]; mail?: boolean },
+  opts: { now?: Date; byReturn?: boolean },
 ): Promise<RefundRow> {
   const actor = `admin:${adminId}`;
   const now = opts.now ?? new Date();
@@ -102,6 +98,6 @@ export async function refundOrderInTx(
       createdAt: now,
     })
     .returning();
-  await applyRefund(tx, shop, order, full, row, actor, { now, mailIds: opts.mailIds, mail: opts.mail });
+  await applyRefund(tx, order, full, row, actor, { now, byReturn: opts.byReturn });
   return row;
 }

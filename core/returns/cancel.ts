@@ -7,12 +7,10 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
 import { orders, type OrderWithLines } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { storedLocale } from '../i18n/browser.ts';
-import { textIn } from '../i18n/index.ts';
+import { emit } from '../events/index.ts';
 import { findOrder, transitionOrder } from '../orders/index.ts';
 import { openPaymentAttempt } from '../payments/index.ts';
 import type { Shop } from '../shop-type.ts';
-import { deliver, queueCustomerMail } from './mails.ts';
 
 /**
  * Cancels the customer's own unpaid order (stock, promo use and influencer bonus given back by
@@ -26,7 +24,6 @@ import { deliver, queueCustomerMail } from './mails.ts';
  *   still pay (`returns.cancelPaymentOpen`, param `minutes`; core/payments `openPaymentAttempt`).
  */
 export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId: string, now = new Date()): Promise<OrderWithLines> {
-  const mailIds: (string | null)[] = [];
   const id = await shop.db.transaction(async (tx) => {
     const found = await findOrder(tx, idOrCode);
     if (!found || found.userId !== userId) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
@@ -63,9 +60,8 @@ export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId
       before: { status: order.status },
       after: { status: 'cancelled' },
     });
-    mailIds.push(await queueCustomerMail(tx, shop, row, 'cancelledSubject', [textIn(storedLocale(row.locale), 'mail:returns.cancelled', { code: row.code })]));
+    await emit(tx, { type: 'order.cancelledByCustomer', orderId: row.id });
     return order.id;
   });
-  await deliver(shop, mailIds, 'cancellation');
   return (await findOrder(shop.db, id))!;
 }

@@ -17,7 +17,6 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/index.ts';
 import { photoStore } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
-import { publicOrigin } from '../config/browser.ts';
 import {
   orderEvents,
   orderReturns,
@@ -32,18 +31,14 @@ import {
   RETURN_REASONS,
 } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { creditNotePdf } from '../invoices/index.ts';
-import { storedLocale, swissDate } from '../i18n/browser.ts';
-import { textIn } from '../i18n/index.ts';
+import { emit } from '../events/index.ts';
+import { swissDate } from '../i18n/browser.ts';
 import { findOrder, returnedUnits, type RefundRow } from '../orders/index.ts';
 import { refundOrderInTx, reserveRefundInTx, settleRefund, type SettleOptions } from '../payments/index.ts';
-import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop-type.ts';
-import { checkRefundIban, displayIban } from './iban.ts';
-import { returnInstructionLines } from './instructions.ts';
+import { checkRefundIban } from './iban.ts';
 import { invalid } from './invalid.ts';
 import { ASSUMED_DELIVERY_DAYS, MAX_RETURN_MESSAGE, RETURN_WINDOW_DAYS } from './limits.ts';
-import { deliver, queueCustomerMail, queueShopReturnMail } from './mails.ts';
 import { photoKey, preparePhotos, type ReturnPhotoUpload } from './photos.ts';
 
 export { RETURN_REASONS, type ReturnRow } from '../db/index.ts';
@@ -197,7 +192,6 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
   const photos = await preparePhotos(input.photos ?? []);
   const id = randomUUID();
   const store = photoStore(shop.env);
-  const mailIds: (string | null)[] = [];
   try {
     for (const p of photos) await store.put(photoKey(id, p.photo), p.body, p.photo.contentType);
     const row = await shop.db.transaction(async (tx) => {
@@ -218,16 +212,10 @@ export async function requestReturn(shop: Shop, input: ReturnRequest): Promise<R
           updatedAt: now,
         })
         .returning();
-      const lang = storedLocale(order.locale);
-      const text = [textIn(lang, 'mail:returns.requested', { code: order.code, reason: textIn(lang, `mail:returns.${r.reason}`) })];
-      if (bank && !iban) text.push('', textIn(lang, 'mail:returns.ibanNeeded', { url: `${publicOrigin(shop.env)}/client/historydetails?id=${order.code}` }));
-      // the item stays with the customer until the decision says whether and where it goes
-      text.push('', textIn(lang, 'mail:returns.keepUntilDecided'));
-      mailIds.push(await queueCustomerMail(tx, shop, order, 'requestedSubject', text));
-      mailIds.push(await queueShopReturnMail(tx, shop, order, r));
+      // core/mail tells the customer (the IBAN still needed, keep the item until the decision) and the shop
+      await emit(tx, { type: 'return.requested', returnId: r.id });
       return r;
     });
-    await deliver(shop, mailIds, 'return request');
     return row;
   } catch (e) {
     if (photos.length) await store.removePrefix(`returns/${id}/`).catch(() => undefined);
@@ -308,7 +296,6 @@ export async function acceptReturn(
   now = new Date(),
   opts: SettleOptions = {},
 ): Promise<{ ret: ReturnRow; refund: RefundRow }> {
-  const mailIds: (string | null)[] = [];
   const [head] = await shop.db.select({ orderId: orderReturns.orderId }).from(orderReturns).where(eq(orderReturns.id, returnId));
   if (!head) throw new DomainError('not_found', 'Return not found', { key: 'returns.notFound' });
   const [{ method }] = await shop.db.select({ method: orders.paymentMethod }).from(orders).where(eq(orders.id, head.orderId));
@@ -335,11 +322,9 @@ export async function acceptReturn(
     const refund = await settleRefund(shop, pending, adminId, {
       ...opts,
       now,
-      mail: false,
-      complete: async (tx, done, ids) => {
-        const queued: (string | null)[] = [];
-        ret = await recordAcceptance(tx, shop, returnId, done, { ...input, restock: done.restock }, adminId, now, queued);
-        for (const id of queued) if (id) ids.push(id);
+      byReturn: true,
+      complete: async (tx, done) => {
+        ret = await recordAcceptance(tx, returnId, done, { ...input, restock: done.restock }, adminId, now);
       },
     });
     return { ret: ret!, refund };
@@ -356,12 +341,11 @@ export async function acceptReturn(
       order.id,
       { amount, lines: r.lines.map((l) => ({ lineId: l.lineId, count: l.count })), restock: input.restock, reason: `Return: ${r.reason}` },
       adminId,
-      { now, mailIds: [], mail: false },
+      { now, byReturn: true },
     );
-    const ret = await recordAcceptance(tx, shop, r.id, refund, input, adminId, now, mailIds);
+    const ret = await recordAcceptance(tx, r.id, refund, input, adminId, now);
     return { ret, refund };
   });
-  await deliver(shop, mailIds, 'return accepted');
   return out;
 }
 
@@ -395,17 +379,11 @@ async function recordDecision(
   return row;
 }
 
-/** The decision part of accepting a return, in the transaction that records its refund. */
-async function recordAcceptance(
-  tx: Db,
-  shop: Shop,
-  returnId: string,
-  refund: RefundRow,
-  input: AcceptInput,
-  adminId: string,
-  now: Date,
-  mailIds: (string | null)[],
-): Promise<ReturnRow> {
+/**
+ * The decision part of accepting a return, in the transaction that records its refund; core/mail
+ * then mails the customer the amount, what to do with the item and the credit note.
+ */
+async function recordAcceptance(tx: Db, returnId: string, refund: RefundRow, input: AcceptInput, adminId: string, now: Date): Promise<ReturnRow> {
   const r = await lockOpenReturn(tx, returnId);
   const ret = await recordDecision(
     tx,
@@ -415,20 +393,7 @@ async function recordAcceptance(
     { status: 'accepted', refundId: refund.id, restock: input.restock, decisionNote: input.note?.trim() || null },
     { amount: refund.amount, creditNoteNumber: refund.creditNoteNumber, restock: input.restock },
   );
-  const after = (await findOrder(tx, r.orderId))!;
-  const lang = storedLocale(after.locale);
-  const text = [textIn(lang, 'mail:returns.accepted', { code: after.code, amount: rappenToDecimalString(refund.amount) })];
-  text.push(
-    after.paymentMethod === 'qr-bill' ? textIn(lang, 'mail:returns.refundBank', { iban: displayIban(r.iban ?? '') }) : textIn(lang, 'mail:returns.refundCard'),
-  );
-  const settings = await getSettings(tx);
-  text.push('', ...returnInstructionLines(settings, lang, after.code));
-  const pdf = await creditNotePdf(after, refund, settings);
-  mailIds.push(
-    await queueCustomerMail(tx, shop, after, 'acceptedSubject', text, [
-      { filename: `credit-note-${refund.creditNoteNumber}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
-    ]),
-  );
+  await emit(tx, { type: 'return.accepted', returnId: r.id, refundId: refund.id });
   return ret;
 }
 
@@ -441,18 +406,12 @@ export async function refuseReturn(shop: Shop, returnId: string, note: string, a
   const why = note.trim();
   if (!why) throw invalid('note', 'refuseNoteRequired', 'Tell the customer why the return is refused');
   if (why.length > 500) throw invalid('note', 'refuseNoteTooLong', 'At most 500 characters, please', { max: 500 });
-  const mailIds: (string | null)[] = [];
-  const ret = await shop.db.transaction(async (tx) => {
+  return shop.db.transaction(async (tx) => {
     const r = await lockOpenReturn(tx, returnId);
     const row = await recordDecision(tx, r, adminId, now, { status: 'refused', decisionNote: why }, { note: why });
-    const [order] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
-    mailIds.push(
-      await queueCustomerMail(tx, shop, order, 'refusedSubject', [textIn(storedLocale(order.locale), 'mail:returns.refused', { code: order.code, note: why })]),
-    );
+    await emit(tx, { type: 'return.refused', returnId: r.id });
     return row;
   });
-  await deliver(shop, mailIds, 'return refused');
-  return ret;
 }
 
 /** The returns of an order, newest first. */

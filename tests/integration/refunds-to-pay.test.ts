@@ -19,7 +19,7 @@ import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { exportRefundsToPay, markRefundsPaid, refundsToPay } from '../../core/payments/index.ts';
 import { textIn } from '../../core/i18n/index.ts';
-import { returnInstructionLines } from '../../core/returns/instructions.ts';
+import { returnInstructionLines } from '../../core/mail/return-instructions.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
