@@ -9,11 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { noiseJpeg } from '../helpers/inputs.ts';
-import { expect, type Page, signIn, test, waitForHydration } from './fixtures.ts';
-import { ownServerFor, pastGatesState } from './own-server.ts';
+import { expect, type Page, test, waitForHydration } from './fixtures.ts';
+import { ownServerFor, signedInPhone } from './own-server.ts';
 
 // an offset of its own: other specs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 61;
@@ -23,7 +22,6 @@ const MB = 1024 * 1024;
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-photos-shots-'));
 
 let files: string;
-let state: Awaited<ReturnType<BrowserContext['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,23 +43,7 @@ test.afterAll(() => {
 });
 
 /** The owner on a phone in `locale`, logged in once (the session reused by the later tests). */
-async function owner(browser: Browser, opts: { locale?: string; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: opts.locale ?? 'de-CH',
-    javaScriptEnabled: opts.javaScriptEnabled ?? true,
-    storageState: state ?? pastGatesState(BASE),
-  });
-  const page = await context.newPage();
-  if (!state) {
-    await signIn(page, OWNER, '/admin/home', { hydrated: true });
-    state = await context.storageState();
-  }
-  return page;
-}
+const owner = signedInPhone(OWNER, BASE, 'de-CH');
 
 async function open(page: Page, url: string, hydrated = true) {
   await page.goto(url);

@@ -6,15 +6,12 @@
  * With WALK_SHOTS=<folder>, screenshots of the steps land there.
  */
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
-import { expect, openHydrated, type Page, signIn, test } from './fixtures.ts';
-import { ownServerFor, pastGatesState } from './own-server.ts';
+import { expect, openHydrated, type Page, test } from './fixtures.ts';
+import { ownServerFor, signedInPhone } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const BASE = `http://localhost:${PORT}`;
 const OWNER = { email: 'bulk-owner@example.ch', password: 'Bulk-Owner-Password-1' };
-
-let state: Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>> | null = null;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,23 +22,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** The owner on a German phone, logged in once (the session reused by the later tests). */
-async function owner(browser: Browser, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'de-CH',
-    javaScriptEnabled,
-    storageState: state ?? pastGatesState(BASE),
-  });
-  const page = await context.newPage();
-  if (!state) {
-    await signIn(page, OWNER, '/admin/home', { hydrated: true });
-    state = await context.storageState();
-  }
-  return page;
-}
+const owner = signedInPhone(OWNER, BASE, 'de-CH');
 
 const open = openHydrated;
 
@@ -147,7 +128,7 @@ test('archives the starting catalogue in one step and lists it again through the
 
 test.describe('without JavaScript', () => {
   test('"all on this page" archives the page after the confirmation', async ({ browser }) => {
-    const page = await owner(browser, false);
+    const page = await owner(browser, { javaScriptEnabled: false });
     await page.goto('/admin/product/list?source=own&state=active&sort=sku');
     await expect(page.getByText('Produkte: 290')).toBeVisible();
     await page.getByLabel('Aktion').selectOption('archive');

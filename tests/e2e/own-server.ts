@@ -8,7 +8,9 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { test } from './fixtures.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
+import { signIn, test, type Credentials } from './fixtures.ts';
 
 /** A TCP port of 127.0.0.1 free right now (the system picks it), for a spec's own server. */
 export function freePort(): Promise<number> {
@@ -157,4 +159,47 @@ export function ownServerFor<Seed = unknown>(opts: {
     await smtp?.close();
   });
   return file;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A new page on a phone (touch, {@link PHONE_VIEWPORT}) of the server at `base`, past the age gate
+ * and the cookie notice.
+ * @param opts.lang the shop's `lang` cookie; `locale` the browser's; `storageState` a saved
+ *   session instead of the gates' state alone.
+ */
+export async function phonePage(
+  browser: Browser,
+  base: string,
+  opts: { javaScriptEnabled?: boolean; lang?: string; locale?: string; storageState?: StorageState } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: PHONE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    ...(opts.locale ? { locale: opts.locale } : {}),
+    storageState: opts.storageState ?? pastGatesState(base),
+  });
+  if (opts.lang) await context.addCookies([{ name: 'lang', value: opts.lang, url: base }]);
+  return context.newPage();
+}
+
+/**
+ * Phone pages ({@link phonePage}) of one user for a spec file: the first call signs in through
+ * the log-in form (to `/admin/home`, once the page has hydrated), later calls reuse that session.
+ * @param locale the browser's language unless a call names another.
+ */
+export function signedInPhone(who: Credentials, base: string, locale: string) {
+  let state: StorageState | undefined;
+  return async (browser: Browser, opts: { locale?: string; javaScriptEnabled?: boolean } = {}): Promise<Page> => {
+    const page = await phonePage(browser, base, { locale: opts.locale ?? locale, javaScriptEnabled: opts.javaScriptEnabled, storageState: state });
+    if (!state) {
+      await signIn(page, who, '/admin/home', { hydrated: true });
+      state = await page.context().storageState();
+    }
+    return page;
+  };
 }

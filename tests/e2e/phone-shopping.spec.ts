@@ -13,7 +13,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
 import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
-import { ownServerFor, pastGatesState } from './own-server.ts';
+import { ownServerFor, phonePage } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 17;
 const BASE = `http://localhost:${PORT}`;
@@ -25,18 +25,7 @@ test.describe.configure({ mode: 'serial' });
 ownServerFor({ name: 'phone-shopping', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
 
 /** A phone (touch) in `lang`, with or without JavaScript, past the age gate and cookie notice. */
-async function phone(browser: Browser, lang: 'de' | 'ar' | 'en', javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE,
-    viewport: PHONE_VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled,
-    storageState: pastGatesState(BASE),
-  });
-  await context.addCookies([{ name: 'lang', value: lang, url: BASE }]);
-  return context.newPage();
-}
+const phone = (browser: Browser, lang: 'de' | 'ar' | 'en', javaScriptEnabled = true) => phonePage(browser, BASE, { lang, javaScriptEnabled });
 
 /** Signs in (the form in English), then reads the shop in `lang`. */
 async function signedIn(browser: Browser, lang: 'de' | 'ar', who: { email: string; password: string } = E2E_CUSTOMER): Promise<Page> {

@@ -6,11 +6,10 @@
  * shared server's per-address log-in limit (30 in 15 minutes) for the specs after it.
  */
 import { expect, openHydrated, test } from './fixtures.ts';
-import { type Browser, type Page } from '@playwright/test';
+import { type Browser } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 import { logIn } from './login.ts';
-import { PHONE_VIEWPORT } from '../../scripts/lib/phone-profile.ts';
-import { ownServerFor, pastGatesState } from './own-server.ts';
+import { ownServerFor, phonePage } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 13;
 const BASE = `http://localhost:${PORT}`;
@@ -22,17 +21,7 @@ const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' 
 ownServerFor({ name: 'phones', port: PORT, seedScript: 'tests/e2e/checkout-seed.ts', admin: ADMIN });
 
 /** A new visitor on a phone (touch), with or without JavaScript. */
-async function phone(browser: Browser, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: BASE,
-    viewport: PHONE_VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled,
-    storageState: pastGatesState(BASE),
-  });
-  return context.newPage();
-}
+const phone = (browser: Browser, javaScriptEnabled = true) => phonePage(browser, BASE, { javaScriptEnabled });
 
 test('an admin lands on the back office after logging in, with and without JavaScript', async ({ browser }) => {
   const page = await phone(browser);
