@@ -6,6 +6,7 @@ import { addToCart, newAnonymousCartId } from '../../core/cart/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import type { Shop } from '../../core/shop.ts';
+import type { ApiClient } from './api.ts';
 
 export type TestCustomer = { id: string; email: string; token: string; headers: Record<string, string> };
 
@@ -62,6 +63,23 @@ export async function customerWithCart(
   const c = await createCustomer(shop, opts);
   await addToCart(shop.db, c.id, p.id, product.count ?? 1, c.id);
   return { p, c };
+}
+
+/**
+ * A customer's card order (Datatrans) whose payment page was opened through the API: a cart of the
+ * `index`-th product (stock 10, CHF 89.00), `/order/create` and `/payment/start`.
+ * @returns the customer, the created order, the provider's payment page and its transaction id.
+ * @throws Error when the API refuses the order or the payment start.
+ */
+export async function datatransOrderStarted(shop: Shop, api: ApiClient, index: number) {
+  const { c } = await customerWithCart(shop, { stock: 10, basePrice: 8900, index });
+  const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
+  if (created.status !== 201) throw new Error(`order/create answered ${created.status}`);
+  const started = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);
+  if (started.status !== 200) throw new Error(`payment/start answered ${started.status}`);
+  const redirectUrl = started.body.redirectUrl as string;
+  const transactionId = /\/v1\/start\/(\d+)$/.exec(redirectUrl)?.[1] ?? '';
+  return { c, order: created.body.order as { _id: string; code: string; total: number }, redirectUrl, transactionId };
 }
 
 /** Current stock of a product. */

@@ -171,3 +171,13 @@ export async function multipartBody(fields: [string, string | FilePart][]): Prom
   const r = new Response(fd);
   return { body: Buffer.from(await r.arrayBuffer()), type: r.headers.get('content-type')! };
 }
+
+/** The visible text of a page: scripts and tags removed, the entities of apostrophes, quotes and `&` decoded, spaces collapsed. */
+export const pageText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');

@@ -67,3 +67,18 @@ export function linkIn(raw: string, kind: 'confirm' | 'reset'): string | null {
   const m = new RegExp(`https?://[^\\s"<>]+/${kind}/([A-Za-z0-9_-]+)`).exec(decodeQp(raw));
   return m ? m[0] : null;
 }
+
+/**
+ * The first mail to `email` whose text (read with `decode`) contains `subject`, once it has
+ * arrived: polled every 20 ms for 10 s.
+ * @returns the mail's text, read with `decode` (quoted-printable soft breaks undone by default).
+ * @throws Error when no such mail arrived in time.
+ */
+export async function waitForMail(smtp: TestSmtp, email: string, subject: string, decode: (raw: string) => string = decodeQp): Promise<string> {
+  for (let i = 0; i < 500; i++) {
+    const found = smtp.mails.filter((m) => m.to.includes(email)).find((m) => decode(m.raw).includes(subject));
+    if (found) return decode(found.raw);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail "${subject}" to ${email}`);
+}

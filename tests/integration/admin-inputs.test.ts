@@ -14,7 +14,7 @@ import { productsCsv } from '../../core/catalogue/manage.ts';
 import { products } from '../../core/db/schema/catalogue.ts';
 import { stockMovements } from '../../core/db/schema/stock.ts';
 import { productWith } from '../helpers/customers.ts';
-import { multipartBody, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
+import { multipartBody, pageText, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { useServedShop } from '../helpers/suite.ts';
 
@@ -33,15 +33,7 @@ async function postMultipart(path: string, fields: [string, Part][], headers: Re
 
 const photo = (name: string, data: Buffer) => ({ name, type: 'image/jpeg', data });
 const imagesOf = async (id: string) => (await t.shop.db.select({ images: products.images }).from(products).where(eq(products.id, id)))[0].images;
-/** The visible text of a page (tags removed, entities of apostrophes and quotes decoded). */
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+const textOf = pageText;
 
 describe('product photos from the product page', () => {
   it('takes a 5 MB phone photo and a 14 MB one in one plain form post, and renders both in their widths', async () => {

@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { products, type ProductImage } from '../../core/db/schema/catalogue.ts';
-import { multipartBody, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
+import { multipartBody, pageText, socketRequest, userWithCookie, type FilePart, type SocketAnswer } from '../helpers/http.ts';
 import { heicLike, noiseJpeg } from '../helpers/inputs.ts';
 import { useServedShop } from '../helpers/suite.ts';
 
@@ -80,14 +80,7 @@ async function sendOne(file: FilePart, lang = 'en'): Promise<Row> {
 
 const imagesOf = async (id: string): Promise<ProductImage[]> =>
   (await t.shop.db.select({ images: products.images }).from(products).where(eq(products.id, id)))[0].images;
-const textOf = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
+const textOf = pageText;
 const jpeg = (name: string): FilePart => ({ name, type: 'image/jpeg', data: t.photo });
 
 describe('bulk photo upload by SKU', () => {

@@ -15,7 +15,7 @@ import { PAYMENT_ATTEMPT_HOLD_S } from '../../core/orders/payment-hold.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { addToCart } from '../../core/cart/index.ts';
-import { customerWithCart, productWith } from '../helpers/customers.ts';
+import { datatransOrderStarted, productWith } from '../helpers/customers.ts';
 import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import type { TestHttp } from '../helpers/http.ts';
 import { openTestSuite } from '../helpers/suite.ts';
@@ -32,15 +32,7 @@ const webhook = (raw: string, signature: string) =>
   api.raw('/payment/webhook/datatrans', { method: 'POST', headers: { 'content-type': 'application/json', 'Datatrans-Signature': signature }, body: raw });
 
 /** A customer's Datatrans order whose payment page was opened (the attempt is recorded). */
-async function orderInPayment(index: number) {
-  const { c } = await customerWithCart(shop, { stock: 10, basePrice: 8900, index });
-  const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
-  expect(created.status).toBe(201);
-  const started = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);
-  expect(started.status).toBe(200);
-  const transactionId = /\/v1\/start\/(\d+)$/.exec(started.body.redirectUrl)![1];
-  return { c, order: created.body.order as { _id: string; code: string; total: number }, transactionId };
-}
+const orderInPayment = (index: number) => datatransOrderStarted(shop, api, index);
 
 /** Moves the order's payment attempts `seconds` into the past (as if started that long ago). */
 const ageAttempts = (orderId: string, seconds: number) =>

@@ -7,7 +7,7 @@ import { payments } from '../../core/db/schema/payments.ts';
 import type { Shop } from '../../core/shop.ts';
 import { loadEnv } from '../../core/config/env.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { customerWithCart } from '../helpers/customers.ts';
+import { customerWithCart, datatransOrderStarted } from '../helpers/customers.ts';
 import type { FakeDatatrans } from '../helpers/fake-datatrans.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
@@ -25,15 +25,7 @@ const webhook = (raw: string, signature: string | null) =>
     body: raw,
   });
 
-async function startedOrder(index: number) {
-  const { c } = await customerWithCart(shop, { stock: 10, basePrice: 8900, index });
-  const created = await api.post('/order/create', { userID: c.id, paymentMethod: 'datatrans' }, c.headers);
-  expect(created.status).toBe(201);
-  const started = await api.post('/payment/start', { orderID: created.body.order._id }, c.headers);
-  expect(started.status).toBe(200);
-  const transactionId = /\/v1\/start\/(\d+)$/.exec(started.body.redirectUrl)?.[1] ?? '';
-  return { c, order: created.body.order, redirectUrl: started.body.redirectUrl as string, transactionId };
-}
+const startedOrder = (index: number) => datatransOrderStarted(shop, api, index);
 
 describe('datatrans', () => {
   it('is offered only with credentials', () => {

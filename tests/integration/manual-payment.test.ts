@@ -28,7 +28,7 @@ import type { ApiClient } from '../helpers/api.ts';
 import { camt054 } from '../helpers/camt054.ts';
 import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
 import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
+import { decodeQp, type TestSmtp, waitForMail } from '../helpers/smtp.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -74,14 +74,7 @@ const grouped = (ref: string) =>
         .replace(/(.{5})/g, '$1 ')
         .trim()}`;
 
-async function waitForMail(email: string, subject: string): Promise<string> {
-  for (let i = 0; i < 500; i++) {
-    const found = smtp.mails.filter((m) => m.to.includes(email)).find((m) => decodeQp(m.raw).includes(subject));
-    if (found) return decodeUtf8Qp(found.raw);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail "${subject}" to ${email}`);
-}
+const mailTo = (email: string, subject: string) => waitForMail(smtp, email, subject, decodeUtf8Qp);
 
 /** The admin's order page and the one-time key of its payment form (null when the form is not offered). */
 async function adminPage(orderId: string): Promise<{ html: string; key: string | null }> {
@@ -128,7 +121,7 @@ describe('recording a payment by hand', () => {
     expect(row).toMatchObject({ status: 'paid', paymentStatus: 'paid', paidAmount: o.total });
     expect(row.invoiceNumber).toMatch(new RegExp(`-${o.code}$`));
     expect((await manualPayments(o.id)).map((p) => p.amount).sort((a, b) => a - b)).toEqual([first, rest].sort((a, b) => a - b));
-    await waitForMail(c.email, o.code);
+    await mailTo(c.email, o.code);
 
     const audit = await shop.db
       .select()
@@ -284,7 +277,7 @@ describe('paying a QR-bill from the same phone', () => {
     const o = (await findOrder(shop.db, created.id))!;
     expect(o.discount).toBeGreaterThan(0);
     const settings = await getSettings(shop.db);
-    const mail = await waitForMail(c.email, o.code);
+    const mail = await mailTo(c.email, o.code);
     const text = mail.replace(/\r\n/g, '\n');
     expect(text).toContain(`2 × ${p.name} (${p.sku}): CHF ${(o.lines[0].lineTotal / 100).toFixed(2)}`);
     expect(text).toMatch(new RegExp(`(MAILTEN).*−CHF ${(o.discount / 100).toFixed(2)}`));

@@ -26,7 +26,7 @@ import { createCustomer, productWith, type TestCustomer } from '../helpers/custo
 import { roleCookies } from '../helpers/http.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { settingsForm } from '../helpers/settings.ts';
-import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
+import { waitForMail, type TestSmtp } from '../helpers/smtp.ts';
 import { openTestSuite, useTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -49,14 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-async function waitForMail(email: string, subject: string): Promise<string> {
-  for (let i = 0; i < 500; i++) {
-    const found = smtp.mails.filter((m) => m.to.includes(email)).find((m) => decodeQp(m.raw).includes(subject));
-    if (found) return decodeQp(found.raw);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail "${subject}" to ${email}`);
-}
+const mailTo = (email: string, subject: string) => waitForMail(smtp, email, subject);
 
 async function shippedBankOrder(c: TestCustomer): Promise<OrderWithLines> {
   const p = await productWith(shop, 40, 6_000, next++);
@@ -76,15 +69,15 @@ describe('returns to the end', () => {
     const c = await createCustomer(shop, { locale: 'de' });
     const o = await shippedBankOrder(c);
     const r = await requestReturn(shop, { orderId: o.id, userId: c.id, reason: 'damaged', message: 'Deckblatt gerissen', iban: 'CH93 0076 2011 6238 5295 7' });
-    const owner = await waitForMail(SHOP_MAIL, `New return request for order ${o.code}`);
+    const owner = await mailTo(SHOP_MAIL, `New return request for order ${o.code}`);
     expect(owner).toContain('goods damaged');
     expect(owner).toContain('Deckblatt gerissen');
     expect(owner).toContain(`/admin/order/details?id=${o.id}`);
-    const asked = await waitForMail(c.email, 'Bitte behalten Sie den Artikel vorerst');
+    const asked = await mailTo(c.email, 'Bitte behalten Sie den Artikel vorerst');
     expect(asked).toContain(o.code);
 
     await acceptReturn(shop, r.id, { restock: false }, ADMIN);
-    const accepted = await waitForMail(c.email, 'Lagerstrasse 5');
+    const accepted = await mailTo(c.email, 'Lagerstrasse 5');
     expect(accepted).toContain(`Bestellnummer ${o.code}`);
     expect(accepted).toContain('Lagerstrasse 5');
     expect(accepted).toContain('Bitte die Zigarren in ihrer Kiste verpacken.');
@@ -94,9 +87,9 @@ describe('returns to the end', () => {
     const f = await createCustomer(shop, { locale: 'fr' });
     const o2 = await shippedBankOrder(f);
     const r2 = await requestReturn(shop, { orderId: o2.id, userId: f.id, reason: 'wrong_item', message: 'Mauvais cigare', iban: 'CH56 0483 5012 3456 7800 9' });
-    await waitForMail(SHOP_MAIL, o2.code);
+    await mailTo(SHOP_MAIL, o2.code);
     await acceptReturn(shop, r2.id, { restock: false }, ADMIN);
-    const fr = await waitForMail(f.email, 'Pack cigars in their box');
+    const fr = await mailTo(f.email, 'Pack cigars in their box');
     expect(fr).toContain('pas besoin de renvoyer');
     expect(fr).toContain('Pack cigars in their box, please.');
     expect(fr).not.toContain('Lagerstrasse');

@@ -25,7 +25,7 @@ import { acceptReturn, openReturns, refuseReturn, requestReturn, returnsOfOrder,
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { decodeQp, type TestSmtp } from '../helpers/smtp.ts';
+import { waitForMail, type TestSmtp } from '../helpers/smtp.ts';
 import { createTestHttp, userWithCookie, type TestHttp } from '../helpers/http.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -42,14 +42,7 @@ const DAY = 86_400_000;
 beforeAll(async () => ({ shop, api, smtp } = await openTestSuite({ smtp: true })));
 afterAll(() => shop?.close());
 
-async function waitForMail(email: string, subject: string): Promise<string> {
-  for (let i = 0; i < 500; i++) {
-    const found = smtp.mails.filter((m) => m.to.includes(email)).find((m) => decodeQp(m.raw).includes(subject));
-    if (found) return decodeQp(found.raw);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no mail "${subject}" to ${email}`);
-}
+const mailTo = (email: string, subject: string) => waitForMail(smtp, email, subject);
 
 /**
  * A paid order of `count` units (two lines when `lines` is 2), shipped `shippedDaysAgo` days ago
@@ -96,7 +89,7 @@ describe('POST /api/order/return: the rules', () => {
     expect(res.body.return).toEqual({ _id: expect.any(String), status: 'requested', reason: 'damaged', created_at: expect.any(String) });
     const [r] = await returnsOfOrder(shop.db, o.id);
     expect(r.lines).toEqual([{ lineId: o.lines[0].id, sku: o.lines[0].sku, name: o.lines[0].name, count: 2 }]);
-    const mail = await waitForMail(c.email, `We have received your return request for order ${o.code}`);
+    const mail = await mailTo(c.email, `We have received your return request for order ${o.code}`);
     expect(mail).toContain('reason: goods damaged');
 
     const got = await api.get(`/order/get?id=${o.code}`, c.headers);
@@ -247,14 +240,14 @@ describe('bank-transfer orders: the IBAN for the refund', () => {
     const c = await createCustomer(shop);
     const o = await shippedOrder(c, { method: 'qr-bill' });
     expect((await post(c, { orderID: o.id, reason: 'wrong_item', message: 'Got a Robusto' })).status).toBe(201);
-    const mail = await waitForMail(c.email, `We have received your return request for order ${o.code}`);
+    const mail = await mailTo(c.email, `We have received your return request for order ${o.code}`);
     expect(mail).toContain('Please enter your IBAN');
     const [r] = await returnsOfOrder(shop.db, o.id);
     await expect(acceptReturn(shop, r.id, { restock: true }, ADMIN)).rejects.toMatchObject({ code: 'conflict', opts: { key: 'returns.ibanMissing' } });
     await expect(setReturnIban(shop, r.id, c.id, 'LI21 0881 0000 2324 013A A')).resolves.toMatchObject({ iban: 'LI21088100002324013AA' });
     const { refund } = await acceptReturn(shop, r.id, { restock: true }, ADMIN);
     expect(refund).toMatchObject({ provider: 'bank', amount: o.total });
-    const accepted = await waitForMail(c.email, `Your return for order ${o.code} has been accepted`);
+    const accepted = await mailTo(c.email, `Your return for order ${o.code} has been accepted`);
     expect(accepted).toContain('LI21 0881 0000 2324 013A A');
   });
 });
@@ -274,7 +267,7 @@ describe('the admin decides', () => {
     expect(await stockOf(shop, a.productId)).toBe(stockA + 1);
     const after = (await findOrder(shop.db, o.id))!;
     expect(after).toMatchObject({ refundedAmount: a.unitPrice, status: 'shipped', paymentStatus: 'paid' });
-    const mail = await waitForMail(c.email, `Your return for order ${o.code} has been accepted`);
+    const mail = await mailTo(c.email, `Your return for order ${o.code} has been accepted`);
     expect(mail).toContain(`credit-note-${refund.creditNoteNumber}.pdf`);
     expect(mail).toContain('Content-Type: application/pdf');
     const got = await api.get(`/order/get?id=${o.id}`, c.headers);
@@ -309,7 +302,7 @@ describe('the admin decides', () => {
     });
     const refused = await refuseReturn(shop, r.id, 'The photos show the Churchill you ordered.', ADMIN);
     expect(refused).toMatchObject({ status: 'refused', decisionNote: 'The photos show the Churchill you ordered.' });
-    const mail = await waitForMail(c.email, `Your return for order ${o.code}`);
+    const mail = await mailTo(c.email, `Your return for order ${o.code}`);
     expect(mail).toContain('Reason: The photos show the Churchill you ordered.');
     expect((await findOrder(shop.db, o.id))!.refundedAmount).toBe(0);
     expect((await openReturns(shop.db, 500)).latest.some((x) => x.id === r.id)).toBe(false);
