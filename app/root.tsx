@@ -21,7 +21,7 @@ import { configurationJson } from '../core/config/browser.ts';
 import { getCachedSettings as getSettings } from '../core/config/index.ts';
 import { clientI18n, documentCatalogues, hasNamespaces, loadNamespaces } from './i18n/client.ts';
 import { languageAlternates } from './i18n/alternates.ts';
-import { isRtl } from '../core/i18n/browser.ts';
+import { isRtl, yearIn } from '../core/i18n/browser.ts';
 import { pageNamespaces } from './i18n/page-namespaces.ts';
 import { catalogueUrls, translate } from '../core/i18n/index.ts';
 import { sandboxEnabled } from '../core/orders/index.ts';
@@ -38,13 +38,21 @@ import './styles/app.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getSettings(context.shop.db);
+  const config = configurationJson(settings);
   return {
     lang: context.lang,
     dir: isRtl(context.lang) ? ('rtl' as const) : ('ltr' as const),
     theme: context.theme,
     /** where the browser loads the catalogues from (hashed assets; the texts are not in the data) */
     i18n: catalogueUrls(context.lang),
-    config: configurationJson(settings),
+    config,
+    /**
+     * The footer's copyright year in the shop's time zone, read from the server's clock once: the
+     * browser shows this year rather than its own clock's, which may be in another year (a wrong
+     * clock, a page rendered before New Year and hydrated after it, a test's installed clock), so
+     * server and browser write the same text (docs/decisions/021-shop-time-zone.md)
+     */
+    year: yearIn(new Date(), config.timeZone),
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
     /** false on a page rendered for the shared page cache: the browser loads its personal part (app/lib/personal.ts) */

@@ -7,7 +7,7 @@
 import { Form, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_NAMES, LOCALES, yearIn } from '../../core/i18n/browser.ts';
+import { LOCALE_NAMES, LOCALES } from '../../core/i18n/browser.ts';
 import type { RootData } from '../root.tsx';
 import { LEGAL_PAGES, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 
@@ -26,7 +26,11 @@ function FooterNav({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-export function Footer({ config, lang }: { config: RootData['config']; lang: string }) {
+/**
+ * @param year the copyright year (the root loader's `year`: the server's, so the hydrated footer
+ *   does not depend on the browser's clock)
+ */
+export function Footer({ config, lang, year }: { config: RootData['config']; lang: string; year: number }) {
   const { t } = useTranslation();
   const location = useLocation();
   const wa = whatsappNumber(config.whatsapp);
@@ -91,7 +95,7 @@ export function Footer({ config, lang }: { config: RootData['config']; lang: str
         <p>
           {t('footer.vat')}: <bdi>{config.vatNumber}</bdi> ·{' '}
           <bdi>
-            © {yearIn(new Date(), config.timeZone)} {config.companyName}
+            © {year} {config.companyName}
           </bdi>
           . {t('footer.rights')}
         </p>

@@ -36,7 +36,7 @@ export default function DefaultLayout() {
         <Outlet />
       </main>
       <Snackbar />
-      <Footer config={data.config} lang={data.lang} />
+      <Footer config={data.config} lang={data.lang} year={data.year} />
     </UiStateProvider>
   );
 }
