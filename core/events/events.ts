@@ -34,6 +34,19 @@ export type DomainEvent =
   | { type: 'order.expiryNoticeDue'; orderId: string }
   /** A product sold down to its low-stock threshold; `stock` counts what unpaid orders hold. */
   | { type: 'product.lowStock'; productId: string; stock: number }
+  /** An order was written at checkout (whatever its payment method): the shop is told. */
+  | { type: 'order.placed'; orderId: string }
+  /**
+   * The order's customer is due its "order received" (bank transfer: the payment data and the
+   * QR-bill) or "payment received" (the invoice) notice. A handler that cannot make it throws; the
+   * emitter runs it in a savepoint and retries later (core/orders mail-retries.ts), so this event
+   * may come again for the same order until the notice is made.
+   */
+  | { type: 'order.noticeDue'; orderId: string; notice: 'order_received' | 'payment_received' }
+  /** A paid order was shipped with a carrier and tracking number. */
+  | { type: 'order.shipped'; orderId: string }
+  /** Order notices wait for a retry that the shop has not heard of (throttled by core/orders). */
+  | { type: 'order.noticesFailing'; orderIds: string[] }
   /** A customer cancelled their unpaid order. */
   | { type: 'order.cancelledByCustomer'; orderId: string }
   /** A customer asked to return (part of) an order. */

@@ -9,6 +9,7 @@ import type { Db } from '../db/index.ts';
 import type { EventBus } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { registerAccountMails } from './account-handlers.ts';
+import { registerOrderMails } from './order-handlers.ts';
 import { registerReturnMails } from './return-handlers.ts';
 import { registerShopMails } from './shop-handlers.ts';
 
@@ -17,4 +18,5 @@ export function registerMailHandlers(shop: Shop, bus: EventBus<Db>): void {
   registerAccountMails(shop, bus);
   registerShopMails(shop, bus);
   registerReturnMails(shop, bus);
+  registerOrderMails(shop, bus);
 }

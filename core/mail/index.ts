@@ -3,6 +3,7 @@
  * modules and layers import of it; its other files are inner (docs/decisions/018-module-faces.md).
  */
 // Public files, one line each (kept in order by the face rewrite, ADR 018).
+export { shopMailAddress } from './addresses.ts';
 export * from './compose.ts';
 export * from './expire.ts';
 export { registerMailHandlers } from './handlers.ts';

@@ -14,15 +14,16 @@ import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Locale } from '../i18n/browser.ts';
 import { boxModelName, type BoxMessageKind } from '../custom-box/index.ts';
-import { deliverOutbox, queueMail, renderShipped, shopForMail } from '../mail/index.ts';
-import { publicOrigin } from '../config/browser.ts';
+import { emit } from '../events/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop-type.ts';
-import { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
+import { CARRIERS, type Carrier } from './carriers.ts';
 
-export { CARRIERS, trackingUrl, type Carrier } from './carriers.ts';
+export { CARRIERS, type Carrier } from './carriers.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
-import { expireDueOrders, findOrder, orderEventsOf, transitionOrder, PAYMENT_METHODS, type OrderRow, type OrderWithLines } from './service.ts';
+import { PAYMENT_METHODS } from './payment-methods.ts';
+import { findOrder, orderEventsOf, type OrderRow, type OrderWithLines } from './queries.ts';
+import { expireDueOrders, transitionOrder } from './status-changes.ts';
 
 /** Filters of the admin order list; every field optional. Dates are `YYYY-MM-DD` (Zurich days, inclusive). */
 export type OrderFilter = { q?: string; status?: OrderStatus; paymentMethod?: string; from?: string; to?: string };
@@ -245,7 +246,7 @@ export type ShipInput = { carrier: string; trackingNumber: string; note?: string
 
 /**
  * Marks a fully paid order as shipped with carrier and tracking number, and mails the customer the
- * tracking link in the order's language (queued in the same transaction, sent after commit).
+ * tracking link in the order's language (core/mail, on the `order.shipped` event, after commit).
  * A `paid` order passes through `processing` first (both steps are in the status history).
  * Audited as `order.ship`.
  * @throws {DomainError} `invalid` (unknown carrier, empty or malformed tracking number),
@@ -262,8 +263,7 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
       fields: { trackingNumber: { key: 'adminshop:errors.trackingInvalid' } },
     });
   const actor = `admin:${adminId}`;
-  const mailIds: string[] = [];
-  const updated = await shop.db.transaction(async (tx) => {
+  return shop.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
     if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
     if (order.paidAmount < order.total) throw new DomainError('conflict', 'Only a fully paid order can be shipped', { key: 'orderNotFullyPaid' });
@@ -283,18 +283,10 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
       before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber },
       after: { status: 'shipped', carrier, trackingNumber: tracking },
     });
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-    if (user) mailIds.push(await queueShippedMail(tx, shop, row, user.email));
+    // core/mail tells the customer, with the tracking link, after the commit
+    await emit(tx, { type: 'order.shipped', orderId: order.id });
     return row;
   });
-  if (mailIds.length) await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'shipping mail delivery failed'));
-  return updated;
-}
-
-async function queueShippedMail(tx: Db, shop: Shop, order: OrderRow, to: string): Promise<string> {
-  const settings = await getSettings(tx);
-  const mail = renderShipped(to, order, shopForMail(settings, publicOrigin(shop.env)), { trackingUrl: trackingUrl(order.carrier, order.trackingNumber)! });
-  return queueMail(tx, mail, Boolean(shop.env.SMTP_URL));
 }
 
 /** Payment movements of an order (payments, refunds), oldest first. */

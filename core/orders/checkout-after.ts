@@ -1,49 +1,34 @@
 /**
  * What follows a written order in its checkout (`createOrder`, checkout.ts): an order the
  * influencer bonus pays entirely is settled at once; the shop is told; a bank-transfer order
- * empties the cart and mails the payment details (a card order keeps the cart until paid); and,
- * after the commit, the queued mails are delivered. A customer mail that cannot be made is left to
- * the retries: it never undoes the order.
+ * empties the cart and its customer is due the payment details (a card order keeps the cart
+ * until paid). The mails follow the events (core/events, made by core/mail); a customer notice
+ * that cannot be made is left to the retries: it never undoes the order.
  */
 import { eq } from 'drizzle-orm';
 import { cartItems, carts, orders, type OrderWithLines } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
 import type { ShopSettings } from '../config/browser.ts';
-import { deliverOutbox } from '../mail/index.ts';
+import { emit } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { clearBoxLines } from '../custom-box/index.ts';
-import { alertShopOfMailRetries, queueOrderMailOrRetry } from './mail-retry-queue.ts';
-import { queueShopOrderMail } from './shop-mail.ts';
+import { alertShopOfMailRetries, noticeOrRetry } from './mail-retry-queue.ts';
 import { transitionOrder } from './status-changes.ts';
 import type { UserRow } from './checkout-checks.ts';
 
-/** The mails an order's transaction queued (`mailIds`) and the codes of orders whose customer mail is left to the retries (`retried`). */
-export type QueuedMails = { mailIds: string[]; retried: string[] };
+/** The codes of the orders whose customer notice was left to the retries (`retried`): the shop is alerted after the commit. */
+export type QueuedMails = { retried: string[] };
 
-/**
- * Queues a customer mail that draws a PDF ({@link queueOrderMailOrRetry}): when it cannot be
- * made (e.g. swissqrbill refuses the stored IBAN) the order still stands and the mail is retried.
- */
-async function queueCustomerMail(
-  tx: Db,
-  shop: Shop,
-  kind: 'order_received' | 'payment_received',
-  order: OrderWithLines,
-  email: string,
-  settings: ShopSettings,
-  mails: QueuedMails,
-  now: Date,
-): Promise<void> {
-  const id = await queueOrderMailOrRetry(tx, shop, kind, order, email, settings, now);
-  if (id) mails.mailIds.push(id);
-  else mails.retried.push(order.code);
+/** The customer's notice with its PDF ({@link noticeOrRetry}): when it cannot be made the order still stands and the notice is retried. */
+async function notice(tx: Db, shop: Shop, kind: 'order_received' | 'payment_received', order: OrderWithLines, mails: QueuedMails, now: Date): Promise<void> {
+  if (!(await noticeOrRetry(tx, shop, kind, order, now))) mails.retried.push(order.code);
 }
 
 /**
  * What follows a written order: one paid entirely by bonus is settled at once; otherwise the shop
  * is told, and a bank-transfer order empties the cart and mails the payment details (a card order
- * keeps the cart until paid, so a declined payment loses nothing). Queued mail ids go to
- * `mails.mailIds`; a customer mail that could not be made is kept for a retry, never undoing the order.
+ * keeps the cart until paid, so a declined payment loses nothing). A customer notice that could
+ * not be made is kept for a retry (its order's code in `mails.retried`), never undoing the order.
  */
 export async function afterOrderWritten(
   tx: Db,
@@ -55,14 +40,14 @@ export async function afterOrderWritten(
   now: Date,
 ): Promise<OrderWithLines> {
   if (order.total === 0) {
-    const settled = await settleWithBonus(tx, shop, order, user.email, settings, mails, now);
-    mails.mailIds.push(await queueShopOrderMail(tx, shop, settled, user, settings));
+    const settled = await settleWithBonus(tx, shop, order, mails, now);
+    await emit(tx, { type: 'order.placed', orderId: order.id });
     return settled;
   }
-  mails.mailIds.push(await queueShopOrderMail(tx, shop, order, user, settings));
+  await emit(tx, { type: 'order.placed', orderId: order.id });
   if (order.paymentMethod === 'qr-bill') {
     await emptyCart(tx, user.id);
-    await queueCustomerMail(tx, shop, 'order_received', order, user.email, settings, mails, now);
+    await notice(tx, shop, 'order_received', order, mails, now);
   }
   return order;
 }
@@ -79,15 +64,7 @@ async function emptyCart(tx: Db, userId: string): Promise<void> {
  * no payment: it is paid at once, gets its invoice number, the cart is emptied and the
  * payment-received mail queued. Inside createOrder's transaction.
  */
-async function settleWithBonus(
-  tx: Db,
-  shop: Shop,
-  order: OrderWithLines,
-  email: string,
-  settings: ShopSettings,
-  mails: QueuedMails,
-  now: Date,
-): Promise<OrderWithLines> {
+async function settleWithBonus(tx: Db, shop: Shop, order: OrderWithLines, mails: QueuedMails, now: Date): Promise<OrderWithLines> {
   await tx
     .update(orders)
     .set({ paymentStatus: 'paid', invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
@@ -95,16 +72,14 @@ async function settleWithBonus(
   const paid = await transitionOrder(tx, order.id, 'paid', `user:${order.userId}`, 'paid with influencer bonus', now);
   await emptyCart(tx, order.userId);
   const full = { ...paid, lines: order.lines };
-  await queueCustomerMail(tx, shop, 'payment_received', full, email, settings, mails, now);
+  await notice(tx, shop, 'payment_received', full, mails, now);
   return full;
 }
 
 /**
- * After the order's commit: delivers the mails its transaction queued (a failed delivery is
- * logged, not thrown) and tells the shop when a customer mail was left to the retries. Never
- * throws: the order stands.
+ * After the order's commit (its mails are delivered by then): tells the shop when a customer
+ * notice was left to the retries. Never throws: the order stands.
  */
 export async function deliverCheckoutMails(shop: Shop, mails: QueuedMails, now: Date): Promise<void> {
-  if (mails.mailIds.length) await deliverOutbox(shop, mails.mailIds).catch((err) => shop.log.warn({ err }, 'order mail delivery failed'));
   if (mails.retried.length) await alertShopOfMailRetries(shop, now); // never throws: the order stands
 }

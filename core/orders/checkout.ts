@@ -63,7 +63,7 @@ export async function createOrder(shop: Shop, input: CreateOrderInput): Promise<
   const seen = await nonEmptyCart(db, user.id);
   refuseUnavailable(seen);
   const checkout: Checkout = { user, method, address, locale: input.locale ?? user.locale, settings, now };
-  const mails: QueuedMails = { mailIds: [], retried: [] };
+  const mails: QueuedMails = { retried: [] };
   const order = await inCheckoutQueue(db, user.id, seen, (stockLeft) => placeOrder(shop, checkout, stockLeft, mails));
   await deliverCheckoutMails(shop, mails, now);
   return order;

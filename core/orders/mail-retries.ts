@@ -5,7 +5,7 @@
  * can fail for reasons that are no fault of the customer: `swissqrbill` refuses an IBAN stored
  * before the settings checked it (core/config/seller.ts), a font or photo cannot be read. Such a
  * failure must not lose the order or answer an error page at checkout. So the mail is made inside
- * a savepoint of the order's transaction ({@link queueOrderMailOrRetry}); when it fails, the
+ * a savepoint of the order's transaction (./mail-retry-queue.ts noticeOrRetry); when it fails, the
  * savepoint alone is rolled back, the order is committed with a row in `order_mail_retries`,
  * the shop's address is mailed ({@link alertShopOfMailRetries}, at most once an hour), the
  * dashboard lists it ({@link pendingOrderMails}), and the `order-mail-retry` job (core/jobs) makes
@@ -13,13 +13,11 @@
  * wanted (the order paid, cancelled or expired meanwhile). Saving the settings retries at once.
  */
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
-import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderMailRetries, orders, users } from '../db/index.ts';
-import { deliverOutbox } from '../mail/index.ts';
 import type { Shop } from '../shop-type.ts';
-import { queueKind, reason, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';
-import { findOrder, type OrderWithLines } from './service.ts';
+import { emitNotice, reason, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';
+import { findOrder, type OrderWithLines } from './queries.ts';
 
 /** Whether the mail still makes sense: "order received" while the order awaits payment, "payment received" once it is paid. */
 function stillWanted(kind: RetriedMailKind, order: OrderWithLines): boolean {
@@ -41,8 +39,7 @@ export async function retryOrderMails(shop: Shop, now = new Date(), opts: { all?
     .orderBy(asc(orderMailRetries.createdAt))
     .limit(50);
   if (due.length === 0) return { queued: 0, failed: 0 };
-  const settings = await getSettings(shop.db);
-  const ids: string[] = [];
+  let queued = 0;
   let failed = 0;
   for (const { orderId, kind } of due) {
     const outcome = await shop.db.transaction(async (tx) => {
@@ -56,9 +53,9 @@ export async function retryOrderMails(shop: Shop, now = new Date(), opts: { all?
         return null;
       }
       try {
-        const id = await tx.transaction((sp) => queueKind(sp as unknown as Db, shop, kind, order, user.email, settings));
+        await tx.transaction((sp) => emitNotice(sp as unknown as Db, kind, order.id));
         await tx.delete(orderMailRetries).where(key);
-        return id;
+        return 'queued' as const;
       } catch (err) {
         shop.log.warn({ err, order: order.code, kind }, 'order mail still cannot be made; retried later');
         await tx
@@ -69,10 +66,9 @@ export async function retryOrderMails(shop: Shop, now = new Date(), opts: { all?
       }
     });
     if (outcome === 'failed') failed++;
-    else if (outcome) ids.push(outcome);
+    else if (outcome) queued++;
   }
-  if (ids.length) await deliverOutbox(shop, ids).catch((err: unknown) => shop.log.warn({ err }, 'order mail delivery failed; the outbox job retries'));
-  return { queued: ids.length, failed };
+  return { queued, failed };
 }
 
 /** An order mail waiting for a retry, as the dashboard lists it. */
@@ -108,4 +104,4 @@ export async function orderMailPending(db: Db, orderId: string, kind: RetriedMai
   return Boolean(row);
 }
 
-export { alertShopOfMailRetries, OWNER_ALERT_INTERVAL_MS, queueOrderMailOrRetry, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';
+export { alertShopOfMailRetries, OWNER_ALERT_INTERVAL_MS, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';

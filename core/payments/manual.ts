@@ -16,7 +16,7 @@ import type { Db } from '../db/index.ts';
 import { orders, payments } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop-type.ts';
-import { deliverPaymentMails, recordPaymentIn } from './service.ts';
+import { recordPaymentIn } from './service.ts';
 
 /** How the money came in, as the admin's form offers it. */
 export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'cash', 'twint', 'other'] as const;
@@ -121,8 +121,7 @@ function assertOrderAccepts(o: typeof orders.$inferSelect, amount: number): void
  */
 export async function recordManualPayment(shop: Shop, p: ManualPaymentInput, adminUserId: string, now = new Date()): Promise<ManualPaymentOutcome> {
   assertInput(p, (await getSettings(shop.db)).timeZone, now);
-  const mailIds: string[] = [];
-  const outcome = await shop.db.transaction(async (tx: Db): Promise<ManualPaymentOutcome> => {
+  return shop.db.transaction(async (tx: Db): Promise<ManualPaymentOutcome> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId)).for('update').limit(1);
     if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
     const [earlier] = await tx
@@ -148,7 +147,6 @@ export async function recordManualPayment(shop: Shop, p: ManualPaymentInput, adm
         raw: { method: p.method, day: p.day, note: p.note, by: actor },
         actor,
       },
-      mailIds,
       now,
     );
     if (recorded.result === 'duplicate') return { result: 'duplicate', orderPaid: order.status !== 'pending_payment', ...same };
@@ -171,6 +169,4 @@ export async function recordManualPayment(shop: Shop, p: ManualPaymentInput, adm
     });
     return { result: 'recorded', orderPaid: recorded.orderPaid, code: order.code, paidAmount: after.paidAmount, total: after.total };
   });
-  if (mailIds.length) await deliverPaymentMails(shop, mailIds);
-  return outcome;
 }

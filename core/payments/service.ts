@@ -8,13 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import { users, cartItems, orderEvents, orderLines, orders, paymentAttempts, payments } from '../db/index.ts';
+import { cartItems, orderEvents, orderLines, orders, paymentAttempts, payments } from '../db/index.ts';
 import { clearBoxLines } from '../custom-box/index.ts';
-import { getSettings } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
-import { deliverOutbox } from '../mail/index.ts';
-import { queuePaymentReceivedMail, transitionOrder, type OrderRow } from '../orders/index.ts';
+import { emit } from '../events/index.ts';
+import { transitionOrder, type OrderRow } from '../orders/index.ts';
 import type { Shop } from '../shop-type.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -73,19 +72,16 @@ async function lockOrder(tx: Db, p: IncomingPayment): Promise<OrderRow | undefin
  * @throws {DomainError} `invalid` (400) for a card payment that does not match its order.
  */
 export async function recordPayment(shop: Shop, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
-  const mailIds: string[] = [];
-  const outcome = await shop.db.transaction((tx) => recordPaymentIn(tx, shop, p, mailIds, now));
-  if (mailIds.length) await deliverPaymentMails(shop, mailIds);
-  return outcome;
+  return shop.db.transaction((tx) => recordPaymentIn(tx, shop, p, now));
 }
 
 /**
  * {@link recordPayment} inside the caller's transaction `tx`, so a caller can write more in the
- * same transaction (the admin's manual payment writes its audit entry beside it). The mails it
- * queues are added to `mailIds`; deliver them after the commit ({@link deliverPaymentMails}).
+ * same transaction (the admin's manual payment writes its audit entry beside it). Its mails follow
+ * its events after the commit (core/mail).
  * @throws {DomainError} as {@link recordPayment}.
  */
-export async function recordPaymentIn(tx: Db, shop: Shop, p: IncomingPayment, mailIds: string[], now = new Date()): Promise<PaymentOutcome> {
+export async function recordPaymentIn(tx: Db, shop: Shop, p: IncomingPayment, now = new Date()): Promise<PaymentOutcome> {
   const order = await lockOrder(tx, p);
   const [existing] = await tx
     .select()
@@ -104,13 +100,8 @@ export async function recordPaymentIn(tx: Db, shop: Shop, p: IncomingPayment, ma
     return { result: 'duplicate', payment: again };
   }
   if (!order || status === 'unmatched') return { result: 'recorded', payment, order: order ?? null, orderPaid: false };
-  const credited = await creditOrder(tx, shop, order, p, mailIds, now);
+  const credited = await creditOrder(tx, order, p, now);
   return { result: 'recorded', payment, ...credited };
-}
-
-/** Sends the mails a recorded payment queued (after its commit); a failure is logged, the mails stay in the outbox. */
-export async function deliverPaymentMails(shop: Shop, mailIds: string[]): Promise<void> {
-  await deliverOutbox(shop, mailIds).catch((err) => shop.log.warn({ err }, 'payment mail delivery failed'));
 }
 
 /** Refuses a payment no order could take: a non-positive amount, or a card payment not for its order's exact total in CHF (400). */
@@ -155,14 +146,7 @@ async function insertPayment(tx: Db, p: IncomingPayment, orderId: string | null,
 }
 
 /** Adds the payment to the order's received amount; reaching the total of an unpaid order pays it ({@link markOrderPaid}). */
-async function creditOrder(
-  tx: Db,
-  shop: Shop,
-  order: OrderRow,
-  p: IncomingPayment,
-  mailIds: string[],
-  now: Date,
-): Promise<{ order: OrderRow; orderPaid: boolean }> {
+async function creditOrder(tx: Db, order: OrderRow, p: IncomingPayment, now: Date): Promise<{ order: OrderRow; orderPaid: boolean }> {
   const paidAmount = order.paidAmount + p.amount;
   const full = paidAmount >= order.total;
   const [updated] = await tx
@@ -171,14 +155,15 @@ async function creditOrder(
     .where(eq(orders.id, order.id))
     .returning();
   if (!full || order.status !== 'pending_payment') return { order: updated, orderPaid: false };
-  return { order: await markOrderPaid(tx, shop, order, p, mailIds, now), orderPaid: true };
+  return { order: await markOrderPaid(tx, order, p, now), orderPaid: true };
 }
 
 /**
  * A fully paid order: its invoice number, the `paid` transition (actor `provider:<name>`), its
- * goods out of the customer's cart (a card order kept them until paid), the payment-received mail queued.
+ * goods out of the customer's cart (a card order kept them until paid), and the customer due the
+ * payment-received notice with the invoice (core/mail makes it in this transaction).
  */
-async function markOrderPaid(tx: Db, shop: Shop, order: OrderRow, p: IncomingPayment, mailIds: string[], now: Date): Promise<OrderRow> {
+async function markOrderPaid(tx: Db, order: OrderRow, p: IncomingPayment, now: Date): Promise<OrderRow> {
   await tx
     .update(orders)
     .set({ invoiceNumber: `${now.getUTCFullYear()}-${order.code}` })
@@ -186,8 +171,7 @@ async function markOrderPaid(tx: Db, shop: Shop, order: OrderRow, p: IncomingPay
   const paid = await transitionOrder(tx, order.id, 'paid', p.actor ?? `provider:${p.provider}`, `payment ${p.providerRef}`, now);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   if (order.paymentMethod !== 'qr-bill') await removePaidGoodsFromCart(tx, order.userId, lines);
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (user) mailIds.push(await queuePaymentReceivedMail(tx, shop, { ...paid, lines }, user.email, await getSettings(tx)));
+  await emit(tx, { type: 'order.noticeDue', orderId: order.id, notice: 'payment_received' });
   return paid;
 }
 

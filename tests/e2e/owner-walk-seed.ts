@@ -8,7 +8,7 @@
 import { hashPassword } from '../../core/accounts/password.ts';
 import { getSettings } from '../../core/config/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
-import { shopMailAddress } from '../../core/orders/index.ts';
+import { shopMailAddress } from '../../core/mail/index.ts';
 import { addOwnProducts } from '../helpers/owner-products.ts';
 import { openSeededShop } from './seeded-shop.ts';
 import { WALK_CUSTOMERS } from './owner-walk-env.ts';

@@ -14,7 +14,7 @@ import { getSettings } from '../../core/config/service.ts';
 import { orderMailRetries } from '../../core/db/schema/order-mail-retries.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { runJobs } from '../../core/jobs/runner.ts';
-import { shopMailAddress } from '../../core/orders/shop-mail.ts';
+import { shopMailAddress } from '../../core/mail/index.ts';
 import { productWith } from '../helpers/customers.ts';
 import { userWithCookie } from '../helpers/http.ts';
 import { settingsForm } from '../helpers/settings.ts';
