@@ -27,11 +27,11 @@ import tls from 'node:tls';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { issueAccessToken } from '../core/accounts/index.ts';
 import { orderLines, orders, productReleases, products, resultRows, users } from '../core/db/index.ts';
 import { openShop, type Shop } from '../core/shop.ts';
 import { freePort, startCluster, type Cluster } from './lib/cluster.ts';
+import { createTestDatabase } from './lib/test-database.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 2000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 100);
@@ -249,16 +249,9 @@ async function rush(shop: Shop, dbUrl: string, redisUrl: string, processes: numb
 /** Runs the release benchmark (see the module comment) and prints its table. */
 export async function releaseBench(): Promise<void> {
   if (!fs.existsSync('build/server/server.js')) throw new Error('build/ is missing: run `npx react-router build` first');
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/11';
-  const name = `shop_release_bench_${process.pid}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  const dbUrl = u.toString();
+  const db = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const dbUrl = db.url;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-release-bench-'));
   let shop: Shop | undefined;
   const results: RunResult[] = [];
@@ -270,10 +263,7 @@ export async function releaseBench(): Promise<void> {
   } finally {
     await shop?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
+    await db.drop();
   }
   console.log(
     `\nRelease rush: ${BUYERS} signed-in buyers for ${UNITS} units (limit 1 per customer), PostgreSQL, Caddy in front, add to cart then order create (card) as soon as the release opens`,

@@ -267,22 +267,9 @@ async function main() {
   let databaseUrl = '';
   let dropDb = async () => {};
   if (onPostgres) {
-    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `shop_bench_${process.pid}`;
-    const { default: pg } = await import('pg');
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
+    // imported here: a PGlite run loads no PostgreSQL client
+    const { createTestDatabase } = await import('./lib/test-database.ts');
+    ({ url: databaseUrl, drop: dropDb } = await createTestDatabase(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'));
   }
   const cleanup = async () => {
     await Promise.all([stop(shopProc), stop(baseProc)]);

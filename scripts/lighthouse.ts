@@ -14,9 +14,9 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/cluster.ts';
 
 /** Chromium flags of this machine (no sandbox in containers, nothing phoning home). */
 export const CHROME_FLAGS = [
@@ -192,17 +192,6 @@ export async function someProductPath(base: string): Promise<string> {
   });
   const id = ((await res.json()) as { products: { _id: string }[] }).products[0]?._id;
   return `/productdetail?id=${encodeURIComponent(id ?? '')}`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function main() {

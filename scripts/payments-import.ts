@@ -8,15 +8,17 @@
  */
 import fs from 'node:fs';
 import { importCamt054, Camt054Error } from '../core/payments/index.ts';
-import { openShop } from '../core/shop.ts';
+import { openScriptShop, runScript } from './lib/cli.ts';
 
-async function main() {
+async function main(): Promise<number> {
   const files = process.argv.slice(2).filter((a) => a !== '--');
   if (files.length === 0) {
     console.error('Usage: npm run payments:import -- file.xml [more.xml …]');
-    process.exit(2);
+    return 2;
   }
-  const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
+  const shop = await openScriptShop({ catalogueFile: null }, undefined, { LOG_LEVEL: 'warn' });
+  if (typeof shop === 'number') return shop;
+  let code = 0;
   try {
     for (const file of files) {
       try {
@@ -29,16 +31,14 @@ async function main() {
       } catch (e) {
         if (e instanceof Camt054Error) {
           console.error(`${file}: ${e.message}`);
-          process.exitCode = 1;
+          code = 1;
         } else throw e;
       }
     }
   } finally {
     await shop.close();
   }
+  return code;
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+runScript(main);

@@ -15,7 +15,7 @@
  * (one process at a time opens a PGlite directory); the admin page /admin/promo/edit does the same.
  */
 import { parseArgs } from 'node:util';
-import { openShop } from '../core/shop.ts';
+import { openScriptShop, runScript } from './lib/cli.ts';
 import { DomainError } from '../core/errors.ts';
 import { chfToRappen, rappenToDecimalString } from '../core/pricing/browser.ts';
 import { createPromo } from '../core/promos/index.ts';
@@ -29,7 +29,7 @@ function day(date: string): string {
   return date;
 }
 
-async function main() {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       code: { type: 'string' },
@@ -46,9 +46,10 @@ async function main() {
     console.error(
       'Usage: npm run promo:create -- --code CODE (--percent N | --amount CHF) [--min CHF] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--limit N] [--influencer E-MAIL]',
     );
-    process.exit(2);
+    return 2;
   }
-  const shop = await openShop({ LOG_LEVEL: 'warn' }, { catalogueFile: null });
+  const shop = await openScriptShop({ catalogueFile: null }, undefined, { LOG_LEVEL: 'warn' });
+  if (typeof shop === 'number') return shop;
   try {
     const influencer = values.influencer ? await influencerByEmail(shop.db, values.influencer) : null;
     const { timeZone } = await getSettings(shop.db);
@@ -69,17 +70,16 @@ async function main() {
     console.log(
       `Promo ${promo.code} created: ${promo.kind === 'percent' ? `${promo.value} %` : `CHF ${rappenToDecimalString(promo.value)}`} off${influencer ? `, orders attributed to ${influencer.email}` : ''}`,
     );
+    return 0;
   } catch (e) {
     if (e instanceof DomainError) {
       console.error(`${e.message}${e.opts.fields ? ` ${JSON.stringify(e.opts.fields)}` : ''}`);
-      process.exitCode = 1;
-    } else throw e;
+      return 1;
+    }
+    throw e;
   } finally {
     await shop.close();
   }
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+runScript(main);

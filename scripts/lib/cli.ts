@@ -26,11 +26,16 @@ export function loadScriptEnv(): Env | null {
 /**
  * Opens the shop for a script (options as `openShop`'s second argument); what went wrong is printed.
  * @param lockedHint printed after the message when a running server holds the PGlite data directory.
+ * @param env environment values over the process's (as `openShop`'s first argument, e.g. `LOG_LEVEL`).
  * @returns the shop, or the exit code: 2 for an environment error, 3 for a database in use or unreachable.
  */
-export async function openScriptShop(opts: Parameters<typeof openShop>[1], lockedHint?: string): Promise<Shop | 2 | 3> {
+export async function openScriptShop(
+  opts: Parameters<typeof openShop>[1],
+  lockedHint?: string,
+  env: Parameters<typeof openShop>[0] = {},
+): Promise<Shop | 2 | 3> {
   try {
-    return await openShop({}, opts);
+    return await openShop(env, opts);
   } catch (e) {
     if (e instanceof EnvError) {
       console.error(e.message);
