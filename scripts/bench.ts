@@ -40,6 +40,7 @@ import path from 'node:path';
 import { invoiceSpeed } from './invoice-speed.ts';
 import { releaseBench } from './bench-release.ts';
 import { lighthousePages, scoreLine } from './lighthouse.ts';
+import { SEARCH_WORDS } from './lib/search-words.ts';
 import { PHONE_PROFILE_LABEL, phoneLine, phonePages, phoneSpeed } from './phone-speed.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -206,18 +207,7 @@ function repeatedCatalogue(n: number): unknown {
  * of recent answers).
  */
 async function searchLatency(base: string): Promise<{ p50: number; p95: number; n: number; first: { p50: number; p95: number } }> {
-  const words = [
-    'arturo fuente',
-    'hemingway short story',
-    'davidoff signature',
-    'montecristo',
-    'maduro robusto',
-    'boveda',
-    'cohiba',
-    'fuentte',
-    'lighter',
-    'churchill',
-  ];
+  const words = SEARCH_WORDS;
   const terms = words.flatMap((w) => Array.from({ length: Math.min(w.length, 8) - 1 }, (_, k) => w.slice(0, k + 2)));
   const times: number[] = [];
   const firstTimes: number[] = [];

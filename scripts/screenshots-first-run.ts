@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { firstRunLink } from './lib/cli.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3224);
 const base = `http://localhost:${port}`;
@@ -19,18 +20,8 @@ const server = spawn(process.execPath, ['build/server/server.js'], {
   env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-let log = '';
-const link = await new Promise<string>((resolve, reject) => {
-  const on = (c: Buffer) => {
-    log += c.toString();
-    const m = /Create the first admin account: (\S+)/.exec(log);
-    if (m) resolve(m[1]);
-  };
-  server.stdout.on('data', on);
-  server.stderr.on('data', on);
-  server.once('exit', () => reject(new Error(log)));
-});
-console.log(log);
+const { link, output } = await firstRunLink(server);
+console.log(output());
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

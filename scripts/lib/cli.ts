@@ -1,8 +1,9 @@
 /**
  * What the command-line scripts share: opening the shop or reading the environment with the
- * scripts' exit codes (2 usage or environment error, 3 database in use or unreachable), and
- * running `main` with its exit code.
+ * scripts' exit codes (2 usage or environment error, 3 database in use or unreachable),
+ * running `main` with its exit code, and reading a started server's first-run setup link.
  */
+import type { ChildProcess } from 'node:child_process';
 import { EnvError, loadEnv, type Env } from '../../core/config/index.ts';
 import { DataDirLockedError } from '../../core/db/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
@@ -60,4 +61,25 @@ export function runScript(main: () => Promise<number>): void {
       process.exit(1);
     },
   );
+}
+
+/**
+ * Reads the output of a started server (`child`, stdout and stderr piped) until it prints the
+ * first-run line "Create the first admin account: <PUBLIC_URL>/setup/<token>" (the only copy of
+ * the token).
+ * @returns the link, and the output so far (read it again for what is printed after the link).
+ * @throws Error with the output when the process exits before printing the link.
+ */
+export function firstRunLink(child: ChildProcess): Promise<{ link: string; output: () => string }> {
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Create the first admin account: (\S+)/.exec(out);
+      if (m) resolve({ link: m[1], output: () => out });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before printing the link:\n${out}`)));
+  });
 }

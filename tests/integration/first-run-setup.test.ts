@@ -17,6 +17,7 @@ import type { Shop } from '../../core/shop.ts';
 import { loadBuild, type TestHttp } from '../helpers/http.ts';
 import { createTestDatabase, onPostgres } from '../helpers/shop.ts';
 import { openTestSuite } from '../helpers/suite.ts';
+import { firstRunLink } from '../../scripts/lib/cli.ts';
 
 let shop: Shop;
 let http: TestHttp;
@@ -68,18 +69,9 @@ describe('the server start-up', () => {
       dropDb = db.drop;
     }
     child = spawn(process.execPath, ['build/server/server.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const link = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = /Create the first admin account: (\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      };
-      child!.stdout!.on('data', onData);
-      child!.stderr!.on('data', onData);
-      child!.once('exit', (code) => reject(new Error(`server exited (${code}) before printing the link:\n${out}`)));
-    });
+    const { link, output } = await firstRunLink(child);
     expect(link).toMatch(new RegExp(`^${publicUrl}/setup/[A-Za-z0-9_-]{43}$`));
+    const out = output();
     expect(out).toMatch(
       /Seller data still holds the seeded examples \(iban, vatNumber, dir, street, buildingNumber, postalCode, city, whatsapp, telegram, facebook, instagram\)/,
     );

@@ -17,6 +17,7 @@ import { wordSimilarity } from '../../core/catalogue/trigram.ts';
 import type { Db } from '../../core/db/client.ts';
 import { createTestShop } from '../helpers/shop.ts';
 import { useTestSuite } from '../helpers/suite.ts';
+import { SEARCH_WORDS } from '../../scripts/lib/search-words.ts';
 
 const likeEscape = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
@@ -53,18 +54,7 @@ const catalogue = JSON.parse(fs.readFileSync('data/catalogue.json', 'utf8')) as 
 
 /** Typed prefixes of the bench's words, typos, several words, digits, and words found nowhere. */
 function queries(): string[] {
-  const words = [
-    'arturo fuente',
-    'hemingway short story',
-    'davidoff signature',
-    'montecristo',
-    'maduro robusto',
-    'boveda',
-    'cohiba',
-    'fuentte',
-    'lighter',
-    'churchill',
-  ];
+  const words = SEARCH_WORDS;
   const prefixes = words.flatMap((w) => Array.from({ length: w.length }, (_, k) => w.slice(0, k + 1)));
   return [
     ...prefixes,
