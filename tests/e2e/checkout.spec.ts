@@ -5,7 +5,7 @@
  *
  * The customer seeded by tests/e2e/checkout-seed.ts signs in through /login.
  */
-import { expect, test } from './fixtures.ts';
+import { approveSandboxPayment, expect, historyRow, openFromHistory, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
 import { E2E_CUSTOMER } from './checkout-env.ts';
 
@@ -63,17 +63,12 @@ test('a signed-in customer checks out, pays in the sandbox and finds the order p
   await page.getByTestId('pay').click();
   await page.waitForURL(/\/sandbox-pay\?/);
   await expect(page.getByTestId('sandbox-amount')).toHaveText(total!);
-  await page.getByTestId('sandbox-approve').click();
-  await page.waitForURL(/\/paymentsuccess\?order=/);
-  const code = (await page.getByTestId('order-code').textContent())!.trim();
+  const code = await approveSandboxPayment(page);
   expect(code).toMatch(/^[2-9A-HJ-NP-TV-Z]{8}$/);
-  await expect(page.getByTestId('success-paid')).toBeVisible();
 
-  await page.goto('/client/history');
-  const row = page.getByTestId('history-row').filter({ hasText: code });
+  const row = await historyRow(page, code);
   await expect(row.getByTestId('history-status')).toHaveText('Paid');
-  await row.getByRole('link', { name: code }).click();
-  await page.waitForURL(/\/client\/historydetails\?id=/);
+  await openFromHistory(page, row, code);
   await expect(page).toHaveTitle(new RegExp(code));
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
   await expect(page.getByTestId('invoice-download')).toBeVisible();

@@ -2,7 +2,7 @@
  * The custom box walk on a phone-sized viewport: build a box of 5 varieties, create it,
  * pay in the sandbox, find the box in the order history and open its invoice PDF.
  */
-import { expect, test } from './fixtures.ts';
+import { approveSandboxPayment, expect, historyRow, openFromHistory, test } from './fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { wcagViolations } from './axe.ts';
 import { E2E_BOX_CUSTOMER } from './checkout-env.ts';
@@ -59,16 +59,11 @@ test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it 
   await page.getByTestId('method-sandbox').check();
   await page.getByTestId('pay').click();
   await page.waitForURL(/\/sandbox-pay\?/);
-  await page.getByTestId('sandbox-approve').click();
-  await page.waitForURL(/\/paymentsuccess\?order=/);
-  const code = (await page.getByTestId('order-code').textContent())!.trim();
-  await expect(page.getByTestId('success-paid')).toBeVisible();
+  const code = await approveSandboxPayment(page);
 
-  await page.goto('/client/history');
-  const row = page.getByTestId('history-row').filter({ hasText: code });
+  const row = await historyRow(page, code);
   await expect(row.getByTestId('history-box')).toContainText('Custom box (5 cigars)');
-  await row.getByRole('link', { name: code }).click();
-  await page.waitForURL(/\/client\/historydetails\?id=/);
+  await openFromHistory(page, row, code);
   await expect(page.getByTestId('box-contents')).toContainText('Engraving: “For Marco, 1975”');
   for (const n of names) await expect(page.getByTestId('box-contents')).toContainText(n);
   await expect(page.getByTestId('invoice-download')).toBeVisible();

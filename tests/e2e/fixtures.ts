@@ -17,7 +17,7 @@
  * `signedIn` fixture) and filling the person fields of the registration and admin user forms
  * (`fillPersonForm`).
  */
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 export type { Page };
@@ -104,6 +104,31 @@ export async function signIn(page: Page, who: Credentials, to = '/', { base = ''
   await sendLogInForm(page, who.email, who.password);
   const path = to.split('?')[0];
   await page.waitForURL((u) => u.pathname === path);
+}
+
+/**
+ * On the sandbox provider's page: approves the payment and waits for the success page, which says
+ * the order is paid.
+ * @returns the order's code.
+ */
+export async function approveSandboxPayment(page: Page): Promise<string> {
+  await page.getByTestId('sandbox-approve').click();
+  await page.waitForURL(/\/paymentsuccess\?order=/);
+  const code = (await page.getByTestId('order-code').textContent())!.trim();
+  await expect(page.getByTestId('success-paid')).toBeVisible();
+  return code;
+}
+
+/** The row of order `code` on the customer's order history (/client/history, opened here). */
+export async function historyRow(page: Page, code: string): Promise<Locator> {
+  await page.goto('/client/history');
+  return page.getByTestId('history-row').filter({ hasText: code });
+}
+
+/** Opens order `code` from its history row and waits for the order's page. */
+export async function openFromHistory(page: Page, row: Locator, code: string): Promise<void> {
+  await row.getByRole('link', { name: code }).click();
+  await page.waitForURL(/\/client\/historydetails\?id=/);
 }
 
 /** The person fields of the registration page and the admin's new-user form. */

@@ -5,7 +5,7 @@
  * /client/influencer, finds it deducted in the cart and at checkout, pays the rest and sees it spent.
  * The admin is the first-run admin of playwright.config.ts (ADMIN_EMAIL / ADMIN_PASSWORD).
  */
-import { expect, test } from './fixtures.ts';
+import { approveSandboxPayment, expect, test } from './fixtures.ts';
 import { type Browser, type Page } from '@playwright/test';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
@@ -55,9 +55,7 @@ async function payInSandbox(page: Page) {
   await page.getByTestId('method-sandbox').check();
   await page.getByTestId('pay').click();
   await page.waitForURL(/\/sandbox-pay\?/);
-  await page.getByTestId('sandbox-approve').click();
-  await page.waitForURL(/\/paymentsuccess\?order=/);
-  await expect(page.getByTestId('success-paid')).toBeVisible();
+  await approveSandboxPayment(page);
 }
 
 async function asUser(browser: Browser, email: string, password: string): Promise<Page> {
