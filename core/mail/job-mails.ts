@@ -3,8 +3,8 @@
  * payment reminder and expiry notice in the order's language, and the shop's low-stock mail in
  * the shop's mail language (setting
  * `shopMailLocale`, German by default). Texts: keys `mail:jobs.*` of the one text store
- * (core/i18n/texts.ts). Plain text, like the other order mails. Money arrives in Rappen and is
- * shown as CHF.
+ * (core/i18n/texts.ts). Written as text; their handlers (./shop-handlers.ts) add the HTML part on
+ * the one frame. Money arrives in Rappen and is shown as CHF.
  */
 import type { Locale } from '../i18n/browser.ts';
 import { swissDate } from '../i18n/browser.ts';

@@ -22,8 +22,8 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export const MAX_ATTEMPTS = 8;
 
 /**
- * Stores a mail in the outbox. Call inside the transaction that causes the mail, then call
- * {@link deliverOutbox} after commit.
+ * Stores a mail in the outbox, inside the transaction that causes the mail; {@link deliverOutbox}
+ * sends it after the commit. The mail handlers (./queue.ts queueForEvent) do both.
  * @returns the outbox id.
  */
 export async function queueMail(db: Db, mail: MailMessage, smtpConfigured: boolean): Promise<string> {
