@@ -32,6 +32,7 @@ import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
+import { BackLink } from '../../components/BackLink.tsx';
 
 export const meta: Route.MetaFunction = ({ data, matches }) => adminMeta(matches, 'users.detailsTitle', { name: data?.user.name ?? '' });
 
@@ -152,14 +153,7 @@ export default function AdminUserDetails() {
   const erased = user.status === 'erased';
   return (
     <div className="admin-page user-details">
-      <p>
-        <Link to="/admin/user/list">
-          <span className="dir-arrow" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('users.backToList')}
-        </Link>
-      </p>
+      <BackLink to="/admin/user/list">{t('users.backToList')}</BackLink>
       <div className="section-head">
         <h1>{user.name || user.email}</h1>
         <span className={`status-badge user-status-${user.status}`}>{t(`users.status.${user.status}`)}</span>
