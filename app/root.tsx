@@ -36,9 +36,10 @@ import '@fontsource/cormorant-garamond/600.css';
 import '@fontsource-variable/inter';
 import './styles/app.css';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await getSettings(context.shop.db);
   const config = configurationJson(settings);
+  const tooLarge = Number(new URL(request.url).searchParams.get('toolarge'));
   return {
     lang: context.lang,
     dir: isRtl(context.lang) ? ('rtl' as const) : ('ltr' as const),
@@ -53,6 +54,14 @@ export async function loader({ context }: Route.LoaderArgs) {
      * server and browser write the same text (docs/decisions/021-shop-time-zone.md)
      */
     year: yearIn(new Date(), config.timeZone),
+    /**
+     * The refused form's limit in MB (`?toolarge=`, server/body-limit.ts) of the URL this page was
+     * rendered for, or null: the notice (components/BodyLimitNotice.tsx) shows this value rather
+     * than the address bar's, because a page from the shared cache is rendered without a value the
+     * cache does not key (server/page-cache.ts `pageCacheSearch`), and the browser must draw what
+     * the server drew
+     */
+    tooLarge: tooLarge > 0 ? tooLarge : null,
     cart: await loadCartView(context),
     user: context.auth ? { userId: context.auth.userId, role: context.auth.role } : null,
     /** false on a page rendered for the shared page cache: the browser loads its personal part (app/lib/personal.ts) */

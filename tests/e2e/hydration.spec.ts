@@ -5,7 +5,8 @@
  * for a page rendered for the visitor and one from the shared page cache (server/page-cache.ts:
  * the shared page completed by the visitor's own header, or by the personal part the script
  * fetches), and when the browser's clock is in another year than the server's (a wrong clock, a
- * page rendered before New Year and hydrated after it, a test's installed clock). The anonymous
+ * page rendered before New Year and hydrated after it, a test's installed clock), or the address
+ * carries a parameter value the shared page was not rendered with. The anonymous
  * walks use the shared server; the signed-in ones a server of their own with a customer who has a
  * paid order, an unpaid one and a line in the cart (tests/e2e/hydration-seed.ts).
  */
@@ -104,6 +105,21 @@ test("a browser clock in another year than the server's changes nothing (the foo
     await expect(page.locator('footer')).not.toContainText(`© ${time.getUTCFullYear()} `);
     await context.close();
   }
+});
+
+test("a refused form's size the page cache does not key (`?toolarge=`) is shown only as the server drew it", async ({ browser, baseURL }) => {
+  const context = await visitor(browser, baseURL!, 'en');
+  const page = await context.newPage();
+  const seen = watch(page);
+  // 1 MB, the default body limit, is a value a refusal redirects with: kept in the key and shown
+  await visit(page, seen, '/client/products?toolarge=1', 'a known limit');
+  await expect(page.getByTestId('body-limit')).toContainText('1 MB');
+  // any other value is dropped from the shared page's key and render: no notice on either side
+  for (const url of ['/client/products?toolarge=3', '/about?utm_source=x&toolarge=7']) {
+    await visit(page, seen, url, 'an unknown limit');
+    await expect(page.getByTestId('body-limit')).toHaveCount(0);
+  }
+  await context.close();
 });
 
 test.describe('signed in (a server of its own)', () => {
