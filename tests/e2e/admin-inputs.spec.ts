@@ -14,7 +14,7 @@ import { parse } from 'csv-parse/sync';
 import { expect, signIn, test, waitForHydration } from './fixtures.ts';
 import { type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
@@ -23,20 +23,19 @@ const ADMIN = { email: 'inputs-admin@example.ch', password: 'Inputs-Admin-Passwo
 const MB = 1024 * 1024;
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-shots-'));
 
-let own: OwnServer<{ productId: string }>;
 let files: string;
-let seed: { productId: string };
 /** The signed-in admin's cookies, from the first test (one login for the walk). */
 let signedIn: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 390, height: 844 } });
 
+const own = ownServerFor<{ productId: string }>({ name: 'inputs walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // 24 MB of noise photos take a while on a busy machine
+  test.setTimeout(120_000);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-files-'));
-  own = await startOwnServer({ name: 'inputs walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
-  seed = own.seed;
   // phone-sized photos as files (large buffers do not cross to the browser as values)
   fs.writeFileSync(path.join(files, 'IMG_2041.jpg'), await noiseJpeg(5 * MB));
   fs.writeFileSync(path.join(files, 'IMG_2042.jpg'), await noiseJpeg(3 * MB));
@@ -45,7 +44,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  own?.stop();
   for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -59,7 +57,7 @@ test('photos from a phone: two at once with a progress bar, then a 16 MB one and
   test.setTimeout(120_000);
   await signIn(page, ADMIN, '/admin/home', { base: BASE });
   signedIn = await page.context().storageState();
-  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
   // the page's scripts run: the upload form then sends photo by photo
   await waitForHydration(page, { idle: true });
   const photos = page.locator('#photos');
@@ -90,7 +88,7 @@ test('without scripts, photos over the 50 MB of one upload come back to the page
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, storageState: signedIn });
   await context.addCookies([{ name: 'lang', value: 'de', url: BASE }]);
   const page = await context.newPage();
-  await page.goto(`${BASE}/admin/product/add?id=${seed.productId}`);
+  await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
   const big = path.join(files, 'IMG_2043.jpg');
   const photosBefore = await page.locator('[data-testid="photo-list"] li').count();
   await page.locator('#photo').setInputFiles([big, big, big, big]);

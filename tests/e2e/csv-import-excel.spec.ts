@@ -10,7 +10,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { expect, openHydrated, signIn, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { ownServerFor } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 57;
@@ -18,7 +18,6 @@ const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'csv-admin@example.ch', password: 'Csv-Admin-Password-1' };
 const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-shots-'));
 
-let own: OwnServer<unknown>;
 let files: string;
 
 test.describe.configure({ mode: 'serial' });
@@ -27,10 +26,10 @@ const HEADER = 'sku;category;brand;line;name;strength;packaging;price_chf;stock;
 /** Rows as Swiss-German Excel writes them: `;`, CRLF, WAHR/FALSCH, prices as typed. */
 const excel = (rows: string[]) => iconv.encode([HEADER, ...rows].join('\r\n') + '\r\n', 'windows-1252');
 
+ownServerFor({ name: 'csv import', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   files = fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-files-'));
-  own = await startOwnServer({ name: 'csv import', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
   fs.writeFileSync(
     path.join(files, 'Produkte-Fehler.csv'),
     excel([
@@ -52,7 +51,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  own?.stop();
   for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
