@@ -8,7 +8,6 @@
 import { eq } from 'drizzle-orm';
 import { cartItems, carts, orders, type OrderWithLines } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import type { ShopSettings } from '../config/browser.ts';
 import { emit } from '../events/index.ts';
 import type { Shop } from '../shop-type.ts';
 import { clearBoxLines } from '../custom-box/index.ts';
@@ -30,15 +29,7 @@ async function notice(tx: Db, shop: Shop, kind: 'order_received' | 'payment_rece
  * keeps the cart until paid, so a declined payment loses nothing). A customer notice that could
  * not be made is kept for a retry (its order's code in `mails.retried`), never undoing the order.
  */
-export async function afterOrderWritten(
-  tx: Db,
-  shop: Shop,
-  order: OrderWithLines,
-  user: UserRow,
-  settings: ShopSettings,
-  mails: QueuedMails,
-  now: Date,
-): Promise<OrderWithLines> {
+export async function afterOrderWritten(tx: Db, shop: Shop, order: OrderWithLines, user: UserRow, mails: QueuedMails, now: Date): Promise<OrderWithLines> {
   if (order.total === 0) {
     const settled = await settleWithBonus(tx, shop, order, mails, now);
     await emit(tx, { type: 'order.placed', orderId: order.id });

@@ -172,6 +172,6 @@ async function placeOrder(shop: Shop, c: Checkout, stockLeft: Map<string, number
       percent: settings.influencerBonusPercent,
       now,
     });
-    return afterOrderWritten(tx, shop, placed, user, settings, mails, now);
+    return afterOrderWritten(tx, shop, placed, user, mails, now);
   });
 }
