@@ -128,8 +128,9 @@ export async function pageAction<T, X extends object = Record<never, never>>(
  * With a list of `names`: those text fields as posted ('' when absent or a file; the first of a
  * repeated name), for actions that pass them to a core function which validates them.
  *
- * Either way, text with a NUL character is refused as the API refuses it. Call it inside
- * {@link pageAction}, which answers its error as the form's failure.
+ * Text with a NUL character is refused as the API refuses it (every text field of the form with
+ * a schema, the named ones with a list). Call it inside {@link pageAction}, which answers its
+ * error as the form's failure.
  * @param extra values read with the form (e.g. the route's `params`), as if they were fields.
  * @throws {DomainError} `invalid` (key `invalidInput`) with a keyed message per bad field (the
  *   first issue of each field; core/validation.ts names them).
@@ -137,9 +138,12 @@ export async function pageAction<T, X extends object = Record<never, never>>(
 export function readForm<K extends string>(names: readonly K[], form: FormData): Record<K, string>;
 export function readForm<S extends ZodType>(schema: S, form: FormData, extra?: Record<string, unknown>): z.infer<S>;
 export function readForm(shape: ZodType | readonly string[], form: FormData, extra: Record<string, unknown> = {}): unknown {
-  const nul = findNul({ ...textValues(form), ...extra });
-  if (nul) throw invalidFields({ [nul]: { key: 'nulRefused' } });
-  if (Array.isArray(shape)) return Object.fromEntries(shape.map((n: string) => [n, firstText(form, n)]));
+  if (Array.isArray(shape)) {
+    const texts = Object.fromEntries(shape.map((n: string) => [n, firstText(form, n)]));
+    refuseNul(texts);
+    return texts;
+  }
+  refuseNul({ ...textValues(form), ...extra });
   const payload = new FormData();
   for (const [k, v] of form.entries()) payload.append(k, v);
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) payload.set(k, String(v));
@@ -173,6 +177,12 @@ export const formFiles = z.preprocess(
 
 /** A file field of {@link readForm}'s schema: the `File`, or undefined when none was chosen (an empty part) or the post carried text. */
 export const formFile = z.preprocess((v) => (v instanceof File && v.size > 0 ? v : undefined), z.instanceof(File).optional());
+
+/** @throws {DomainError} `invalid` (field message `nulRefused`) for the first value with a NUL character. */
+function refuseNul(values: Record<string, unknown>): void {
+  const nul = findNul(values);
+  if (nul) throw invalidFields({ [nul]: { key: 'nulRefused' } });
+}
 
 /** The first text value posted under `name` ('' when absent or a file). */
 function firstText(form: FormData, name: string): string {

@@ -11,9 +11,13 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_UPLOAD_BYTES, MAX_PHOTOS_PER_UPLOAD } from '
 import { DomainError } from '../../core/errors.ts';
 import type { Shop } from '../../core/shop.ts';
 import { translate, translateField, type Locale } from '../../core/i18n/index.ts';
-import { errorMessage } from './page-action.server.ts';
+import { z } from 'zod';
+import { errorMessage, formFiles, readForm } from './page-action.server.ts';
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** The upload's fields: the photo files and their shared alternative text (core checks its length). */
+const PhotoForm = z.object({ photo: formFiles, alt: z.string().default('') });
 
 /**
  * Adds the photo files of a form to a product, in the order sent, one at a time.
@@ -23,7 +27,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
  *   Photos before the failing one stay added.
  */
 export async function uploadProductPhotos(shop: Pick<Shop, 'db' | 'env'>, productId: string, form: FormData, adminId: string): Promise<number> {
-  const files = form.getAll('photo').filter((f): f is File => f instanceof File && f.size > 0);
+  const { photo: files, alt } = readForm(PhotoForm, form);
   if (files.length === 0)
     throw new DomainError('invalid', 'Choose an image file', { key: 'photoMissing', fields: { photo: { key: 'adminshop:errors.photoMissing' } } });
   if (files.length > MAX_PHOTOS_PER_UPLOAD)
@@ -50,7 +54,6 @@ export async function uploadProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
       fields: { photo: { key: 'adminshop:inputs.photoFileTooLarge', params } },
     });
   }
-  const alt = String(form.get('alt') ?? '');
   let added = 0;
   for (const f of files) {
     try {

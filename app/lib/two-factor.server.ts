@@ -4,6 +4,7 @@
  * with the first code, and require it of every admin (core/accounts/two-factor.ts).
  */
 import { data } from 'react-router';
+import { z } from 'zod';
 import {
   assertCurrentPassword,
   confirmTwoFactor,
@@ -14,8 +15,13 @@ import {
   startTwoFactor,
   type AuthUser,
 } from '../../core/accounts/index.ts';
+import { LoginInput } from '../../core/accounts/browser.ts';
 import type { Shop } from '../../core/shop.ts';
+import { readForm } from './page-action.server.ts';
 import type { TwoFactorAnswer } from './view-types.ts';
+
+/** The two-factor forms' fields: the code as the log-in takes it, the password asked again, the policy's box. */
+const TwoFactorForm = z.object({ otp: LoginInput.shape.otp, currentPassword: z.string().optional(), required: z.string().optional() });
 
 /**
  * Runs one step of the two-factor form.
@@ -25,14 +31,16 @@ import type { TwoFactorAnswer } from './view-types.ts';
  * @param keepFamilyId the caller's own session family: turning two-factor log-in on or off ends
  *   every other session of the account.
  * @throws {import('../../core/errors.ts').DomainError} the step's errors (wrong password or code,
- *   not set up…); a 403 response for the policy from an admin without two-factor log-in.
+ *   not set up…; a code longer than the log-in takes is `invalid`); a 403 response for the policy
+ *   from an admin without two-factor log-in.
  */
 export async function twoFactorAction(shop: Shop, auth: AuthUser, intent: string, form: FormData, keepFamilyId?: string): Promise<TwoFactorAnswer> {
   const userId = auth.userId;
-  const otp = String(form.get('otp') ?? '').slice(0, 40);
+  const f = readForm(TwoFactorForm, form);
+  const otp = f.otp ?? '';
   switch (intent) {
     case 'twoFactorStart': {
-      await assertCurrentPassword(shop.db, userId, form.get('currentPassword'));
+      await assertCurrentPassword(shop.db, userId, f.currentPassword);
       const s = await startTwoFactor(shop, userId);
       return { step: 'started', secret: s.secret, qrDataUrl: qrDataUrl(s.qrSvg) };
     }
@@ -41,12 +49,12 @@ export async function twoFactorAction(shop: Shop, auth: AuthUser, intent: string
       return { step: 'enabled', recoveryCodes };
     }
     case 'twoFactorDisable':
-      await assertCurrentPassword(shop.db, userId, form.get('currentPassword'));
+      await assertCurrentPassword(shop.db, userId, f.currentPassword);
       await disableTwoFactor(shop, userId, otp, { keepFamilyId });
       return { step: 'disabled' };
     default: {
       if (!isEffectiveAdmin(auth)) throw data({ forbidden: true }, { status: 403 });
-      const required = form.get('required') === 'on';
+      const required = f.required === 'on';
       await setAdminTwoFactorRequired(shop.db, userId, required);
       return { step: required ? 'required' : 'optional' };
     }
