@@ -10,9 +10,11 @@
  *   a request without a file. Each photo in a request of its own keeps a request to one photo
  *   (server/body-limit.ts: MAX_PHOTO_BYTES under the `/admin/product/photo` prefix).
  */
+import { z } from 'zod';
 import type { ResourceArgs } from './types.ts';
 import { addPhotosBySku, matchPhotoUpload, MAX_BULK_PHOTO_FILES, type BulkPhotoResult } from '../../core/catalogue/index.ts';
 import { requireAdmin } from '../lib/auth.server.ts';
+import { formFile, readForm } from '../lib/page-action.server.ts';
 import { translate, translateField } from '../../core/i18n/index.ts';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -34,11 +36,20 @@ export async function matchAction({ request, context }: ResourceArgs) {
   return json({ rows: await matchPhotoUpload(context.shop.db, files) });
 }
 
+/** The one photo of the upload script's request; none for an empty part or a refused read (text with a NUL character). */
+function readPhoto(form: FormData): File | undefined {
+  try {
+    return readForm(z.object({ photo: formFile }), form).photo;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function fileAction({ request, context }: ResourceArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData().catch(() => null);
-  const file = form?.get('photo');
-  if (!(file instanceof File)) return json({ ok: false, message: translate(context.lang, 'adminshop:errors.photoMissing') }, 400);
+  const file = form ? readPhoto(form) : undefined;
+  if (!file) return json({ ok: false, message: translate(context.lang, 'adminshop:errors.photoMissing') }, 400);
   const [result] = await addPhotosBySku(
     context.shop,
     [{ name: file.name, size: file.size, type: file.type, bytes: async () => new Uint8Array(await file.arrayBuffer()) }],

@@ -4,4 +4,4 @@
  * or other server package (checked by .dependency-cruiser-browser.cjs; docs/decisions/017-module-
  * faces.md).
  */
-export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, type BoxMessageKind } from './constants.ts';
+export { BOX_DRAWINGS, BOX_MESSAGE_KINDS, MIN_VARIETIES, type BoxMessageKind } from './constants.ts';

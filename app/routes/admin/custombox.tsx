@@ -8,9 +8,10 @@ import { Form } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Route } from './+types/custombox';
-import { BOX_DRAWINGS } from '../../../core/custom-box/browser.ts';
+import { BOX_DRAWINGS, MIN_VARIETIES } from '../../../core/custom-box/browser.ts';
 import { listBoxModels, saveBoxModel } from '../../../core/custom-box/index.ts';
 import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/browser.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
@@ -25,11 +26,11 @@ const chf = z
 const ModelForm = z.object({
   id: z
     .string()
-    .max(64)
+    .max(MAX_ID_LENGTH)
     .optional()
     .transform((v) => v || null),
   name: z.string().trim().min(1).max(80),
-  capacity: z.coerce.number().int().min(5).max(100),
+  capacity: z.coerce.number().int().min(MIN_VARIETIES).max(100),
   price: chf,
   drawing: z.enum(BOX_DRAWINGS),
   image: z
@@ -66,10 +67,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
-  const posted = String(form.get('id') ?? '').slice(0, 64);
+  // the posted model, read before its fields are checked: the answer marks that model's form
+  let posted = '';
   return pageAction(
     context,
     async () => {
+      posted = readForm(['id'], form).id.slice(0, MAX_ID_LENGTH);
       const { id, ...input } = readForm(ModelForm, form);
       const row = await saveBoxModel(context.shop.db, admin.userId, id, input);
       return { saved: true, id: id ? row.id : 'new', fields: {} as Record<string, string> };

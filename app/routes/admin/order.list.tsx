@@ -9,7 +9,9 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/order.list';
+import { z } from 'zod';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { formFile, pageAction, readForm } from '../../lib/page-action.server.ts';
 import { ORDER_STATUSES } from '../../../core/orders/browser.ts';
 import { orderFilterFromParams, searchOrders, PAYMENT_METHODS } from '../../../core/orders/index.ts';
 import { Camt054Error, importCamt054, type ImportedCredit, type ImportSummary, paymentsNeedingAttentionWithCodes } from '../../../core/payments/index.ts';
@@ -22,6 +24,9 @@ import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** The upload form: the bank's camt.054 statement. */
+const CamtForm = z.object({ camt: formFile });
 const PAGE_SIZE = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -48,16 +53,23 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(ma
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const form = await request.formData();
-  const file = form.get('camt');
-  if (!(file instanceof File) || file.size === 0) return data({ error: 'camtMissing' as const, summary: null }, { status: 400 });
-  if (file.size > MAX_FILE_BYTES) return data({ error: 'camtTooBig' as const, summary: null }, { status: 400 });
-  try {
-    const summary: ImportSummary = await importCamt054(context.shop, await file.text());
-    return { error: null, summary };
-  } catch (e) {
-    if (e instanceof Camt054Error) return data({ error: 'camtInvalid' as const, summary: null }, { status: 400 });
-    throw e;
-  }
+  return pageAction(
+    context,
+    async () => {
+      const { camt: file } = readForm(CamtForm, form);
+      if (!file) return data({ error: 'camtMissing' as const, summary: null }, { status: 400 });
+      if (file.size > MAX_FILE_BYTES) return data({ error: 'camtTooBig' as const, summary: null }, { status: 400 });
+      try {
+        const summary: ImportSummary = await importCamt054(context.shop, await file.text());
+        return { error: null, summary };
+      } catch (e) {
+        if (e instanceof Camt054Error) return data({ error: 'camtInvalid' as const, summary: null }, { status: 400 });
+        throw e;
+      }
+    },
+    // a refused read (text with a NUL character) carries no statement: the answer's key says so
+    { message: () => 'camtMissing', extra: () => ({ summary: null }) },
+  );
 }
 
 /** The list's query string without the page (for pager links and the CSV export). */

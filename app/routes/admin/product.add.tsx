@@ -21,6 +21,7 @@ import {
 } from '../../../core/catalogue/index.ts';
 import { setLowStockThreshold } from '../../../core/jobs/index.ts';
 import { DomainError } from '../../../core/errors.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { parseChfInput } from '../../../core/pricing/browser.ts';
 import { OTHER_LANGS } from '../../components/admin/product/langs.ts';
 import { ProductDetailsForm } from '../../components/admin/product/ProductDetailsForm.tsx';
@@ -31,7 +32,7 @@ import { getRelease, releaseSettings, removeRelease, saveRelease } from '../../.
 import { photoErrorText, uploadProductPhotos } from '../../lib/product-photos.server.ts';
 import { productEditView } from '../../lib/product-edit.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { formList, pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 import { BackLink } from '../../components/BackLink.tsx';
@@ -43,6 +44,11 @@ const checkbox = z
   .string()
   .optional()
   .transform((v) => v === 'on');
+/** Limits of the product's fields, as core's schema sets them (the form reads its texts with them). */
+const core = ProductInputSchema.shape;
+const langText = core.texts.unwrap().valueType.shape;
+/** Tasting notes as typed in one field (one per line or comma-separated; core then checks each note). */
+const notesText = z.string().trim().max(2000).optional();
 const ProductForm = ProductInputSchema.omit({
   basePrice: true,
   popular: true,
@@ -54,26 +60,18 @@ const ProductForm = ProductInputSchema.omit({
   stock: true,
 }).extend({
   basePriceChf: z.string().refine((s) => parseChfInput(s) !== null, 'chfAmount'),
-  stock: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  stock: core.stock.optional(),
   popular: checkbox,
   promotional: checkbox,
   active: checkbox,
   tastingNotesText: z.string().max(2000).optional(),
-  ...Object.fromEntries(OTHER_LANGS.map((l) => [`description_${l}`, z.string().trim().max(5000).optional()])),
+  ...Object.fromEntries(OTHER_LANGS.map((l) => [`description_${l}`, core.descriptions.unwrap().valueType.optional()])),
   // the product's own texts per language, named as the CSV's columns (`name_de`, `tasting_notes_fr`)
-  ...Object.fromEntries(
-    OTHER_LANGS.flatMap((l) =>
-      PRODUCT_TEXT_FIELDS.map((x) => [
-        productTextColumn(x, l),
-        z
-          .string()
-          .trim()
-          .max(x === 'tastingNotes' ? 2000 : 200)
-          .optional(),
-      ]),
-    ),
-  ),
+  ...Object.fromEntries(OTHER_LANGS.flatMap((l) => PRODUCT_TEXT_FIELDS.map((x) => [productTextColumn(x, l), x === 'tastingNotes' ? notesText : langText[x]]))),
 });
+
+/** The photo list's form: the photos' keys in the page's order, and the arrow or remove button pressed. */
+const PhotosForm = z.object({ key: formList(), up: z.string().default(''), delete: z.string().default('') });
 
 /** Tasting notes as typed: one per line or separated by commas, at most 20. */
 const notesOf = (text: string | undefined) =>
@@ -90,7 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = translate(context.lang, id ? 'adminshop:product.editTitle' : 'adminshop:product.addTitle');
   const tooLarge = Number(url.searchParams.get('toolarge')) || null;
   if (!id) return { title, product: null, history: [], orders: 0, done: null, tooLarge, release: null };
-  const found = await productEditView(context.shop.db, id.slice(0, 64));
+  const found = await productEditView(context.shop.db, id.slice(0, MAX_ID_LENGTH));
   if (!found) throw data({ notFound: true }, { status: 404 });
   const release = await getRelease(context.shop.db, found.product.id);
   return { ...found, title: `${found.product.name} · ${title}`, done: url.searchParams.get('done'), tooLarge, release: release && releaseSettings(release) };
@@ -100,53 +98,53 @@ type Result = { intent: string; fields: Record<string, string>; values: Record<s
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) ?? undefined;
+  const id = new URL(request.url).searchParams.get('id')?.slice(0, MAX_ID_LENGTH) ?? undefined;
   const form = await request.formData();
-  const intent = String(form.get('intent') ?? 'save');
+  // which form posted, read in the page action (a refused read is answered under the product form)
+  let intent = 'save';
   const back = (done: string) => redirect(`/admin/product/add?id=${encodeURIComponent(id!)}&done=${done}`);
   const work = async () => {
+    intent = readForm(['intent'], form).intent || 'save';
     if (intent !== 'save' && !id) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (intent === 'photo') {
       await uploadProductPhotos(context.shop, id!, form, admin.userId);
       return back('photo');
     }
     if (intent === 'photos') {
-      const keys = form.getAll('key').map(String);
+      const { key: keys, up, delete: deleted } = readForm(PhotosForm, form);
+      // each photo's fields are named after its key, which may hold dots: read by name, not as paths
+      const each = readForm(
+        keys.flatMap((k) => [`pos-${k}`, `alt-${k}`, `remove-${k}`]),
+        form,
+      );
       const order = keys
-        .map((k, i) => ({ k, pos: Number(form.get(`pos-${k}`) ?? i + 1) }))
+        .map((k, i) => ({ k, pos: Number(each[`pos-${k}`] || i + 1) }))
         .sort((a, b) => a.pos - b.pos || keys.indexOf(a.k) - keys.indexOf(b.k))
         .map((x) => x.k);
-      const up = String(form.get('up') ?? '');
       if (up && order.indexOf(up) > 0) {
         const i = order.indexOf(up);
         [order[i - 1], order[i]] = [order[i], order[i - 1]];
       }
-      const alts = Object.fromEntries(keys.map((k) => [k, String(form.get(`alt-${k}`) ?? '')]));
-      const remove = [...keys.filter((k) => form.get(`remove-${k}`) === 'on'), ...(form.get('delete') ? [String(form.get('delete'))] : [])];
+      const alts = Object.fromEntries(keys.map((k) => [k, each[`alt-${k}`]]));
+      const remove = [...keys.filter((k) => each[`remove-${k}`] === 'on'), ...(deleted ? [deleted] : [])];
       await updateProductPhotos(context.shop, id!, { order, alts, remove }, admin.userId);
       return back('photos');
     }
     if (intent === 'stock') {
-      const raw = String(form.get('delta') ?? '').trim();
-      await adjustStock(
-        context.shop.db,
-        id!,
-        /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN,
-        String(form.get('reason') ?? ''),
-        String(form.get('note') ?? ''),
-        admin.userId,
-      );
+      const f = readForm(['delta', 'reason', 'note'], form);
+      const raw = f.delta.trim();
+      await adjustStock(context.shop.db, id!, /^[+-]?\d+$/.test(raw) ? Number(raw) : NaN, f.reason, f.note, admin.userId);
       return back('stock');
     }
     if (intent === 'threshold') {
-      const raw = String(form.get('lowStockThreshold') ?? '').trim();
+      const raw = readForm(['lowStockThreshold'], form).lowStockThreshold.trim();
       await setLowStockThreshold(context.shop.db, id!, /^\d+$/.test(raw) ? Number(raw) : NaN, admin.userId);
       return back('threshold');
     }
     if (intent === 'release') {
-      const text = (name: string) => String(form.get(name) ?? '').slice(0, 32);
-      const release = { opensAt: text('opensAt'), perCustomerLimit: text('perCustomerLimit'), bankTransferHours: text('bankTransferHours') };
-      await saveRelease(context.shop.db, id!, { ...release, allowBankTransfer: form.get('allowBankTransfer') === 'on' }, admin.userId);
+      // core reads the texts (a time, whole numbers in its limits) and names the bad ones
+      const { allowBankTransfer, ...release } = readForm(['opensAt', 'perCustomerLimit', 'bankTransferHours', 'allowBankTransfer'], form);
+      await saveRelease(context.shop.db, id!, { ...release, allowBankTransfer: allowBankTransfer === 'on' }, admin.userId);
       return back('release');
     }
     if (intent === 'releaseRemove') {
@@ -188,7 +186,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photoRefused = (e: DomainError) => intent === 'photo' && e.code !== 'not_found';
   return pageAction(context, work, {
     namespace: 'adminshop',
-    form: intent === 'save' || intent === 'release' ? form : undefined,
+    // read when answering: the intent is known once the work has read the form
+    get form() {
+      return intent === 'save' || intent === 'release' ? form : undefined;
+    },
     fields: (e) => (photoRefused(e) ? { photo: photoErrorText(context.lang, e) } : undefined),
     message: (e) =>
       photoRefused(e) ? photoErrorText(context.lang, e) : e.opts.key === 'invalidInput' ? translate(context.lang, 'adminshop:form.fix') : undefined,

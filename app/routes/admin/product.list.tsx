@@ -9,6 +9,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/product.list';
 import {
   CSV_COLUMN_SPECS,
@@ -33,14 +34,14 @@ import {
 } from '../../../core/catalogue/index.ts';
 import type { BulkTarget, ProductListQuery } from '../../../core/catalogue/index.ts';
 import { MAX_CSV_BYTES } from '../../../core/catalogue/browser.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { CsvImportSection } from '../../components/admin/product/CsvImportSection.tsx';
 import { ProductTable } from '../../components/admin/product/ProductTable.tsx';
 import { BulkBar, BulkConfirm, StartingCatalogue, type BulkConfirmation } from '../../components/admin/product/BulkActions.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
-import { formFailure, pageAction } from '../../lib/page-action.server.ts';
-import { translate, translateError } from '../../../core/i18n/index.ts';
+import { loaderGuard } from '../../lib/loader-guard.server.ts';
+import { formFailure, formFile, formList, pageAction, readForm } from '../../lib/page-action.server.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 
@@ -77,11 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = listQuery(params);
   // a text search scans SKUs, names and brands (ILIKE): the live search's throttle, per IP and
   // admin, as on the user list
-  if (query.q)
-    await consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId).catch((err: unknown) => {
-      if (err instanceof DomainError) throw data(translateError(context.lang, err), { status: 429 });
-      throw err;
-    });
+  if (query.q) await loaderGuard(context, () => consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId));
   // "low": each product at or below its own low-stock threshold (admin product page)
   const { rows, total, page, pageCount } = await listAdminProducts(context.shop.db, query, { page: Number(params.get('page')) || 1, pageSize: PAGE_SIZE });
   const done = params.get('done');
@@ -125,6 +122,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A text field of the forms below, '' when absent. */
+const text = z.string().default('');
+/** A bulk form's fields (see {@link bulkAction}); core checks the change and the percent. */
+const BulkForm = z.object({ intent: text, scope: text, id: formList(), pageId: formList(), bulk: text, discountPercent: z.string().optional(), confirm: text });
+/** The CSV import's fields: the file (or its text in a field, or the draft kept at the check), and the step. */
+const ImportForm = z.object({ intent: text, csv: formFile, csvText: text, draft: text, fileName: text, apply: text });
+
 /**
  * A bulk form's post (`intent` `bulk` or `starting`): what it applies to (the ticked `id`s, the
  * page's `pageId`s, every product of the address's filter, or the starting catalogue), then, for
@@ -132,17 +136,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * redirect to the list with `bulk`, `n` (and `percent`) for the result message.
  */
 async function bulkAction(form: FormData, url: URL, context: Route.ActionArgs['context'], adminId: string) {
-  const intent = form.get('intent');
-  const scope = intent === 'starting' ? 'starting' : form.get('scope') === 'filter' ? 'filter' : form.get('scope') === 'page' ? 'page' : 'selected';
-  const query = listQuery(url.searchParams);
-  const ids = (scope === 'page' ? form.getAll('pageId') : form.getAll('id')).filter((v): v is string => typeof v === 'string');
-  const target: BulkTarget = scope === 'starting' ? { seeded: true } : scope === 'filter' ? { filter: query } : { ids };
-  const action = intent === 'starting' ? 'archive' : String(form.get('bulk') ?? '');
-  const discountPercent = form.get('discountPercent') ?? undefined;
   const failed = (err: unknown) =>
     formFailure(err, context.lang, { namespace: 'adminshop', form, extra: () => ({ bulk: true as const, confirm: null, result: null, draft: null }) });
   try {
-    if (action === 'archive' && form.get('confirm') !== 'yes') {
+    const f = readForm(BulkForm, form);
+    const scope = f.intent === 'starting' ? 'starting' : f.scope === 'filter' ? 'filter' : f.scope === 'page' ? 'page' : 'selected';
+    const query = listQuery(url.searchParams);
+    const ids = scope === 'page' ? f.pageId : f.id;
+    const target: BulkTarget = scope === 'starting' ? { seeded: true } : scope === 'filter' ? { filter: query } : { ids };
+    const action = f.intent === 'starting' ? 'archive' : f.bulk;
+    const discountPercent = f.discountPercent;
+    if (action === 'archive' && f.confirm !== 'yes') {
       const n = await countBulkChange(context.shop.db, { action, target });
       const confirm: BulkConfirmation = { scope, n, ids: scope === 'filter' || scope === 'starting' ? [] : [...new Set(ids)] };
       return data({ ok: true as const, bulk: true as const, confirm, result: null, draft: null, error: null });
@@ -168,28 +172,29 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(ma
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'bulk' || intent === 'starting') return bulkAction(form, new URL(request.url), context, admin.userId);
-  const file = form.get('csv');
   const fail = (error: string) => data({ error, result: null, draft: null }, { status: 400 });
-  let text = typeof form.get('csvText') === 'string' ? String(form.get('csvText')) : '';
-  let encoding: CsvEncoding = 'utf-8';
-  const draftId = String(form.get('draft') ?? '');
-  // the file's name for the import's audit entry: the upload's at the check, carried in the import form
-  let fileName = String(form.get('fileName') ?? '').slice(0, 200);
-  if (file instanceof File && file.size > 0) {
-    fileName = file.name.slice(0, 200);
-    if (file.size > MAX_CSV_BYTES) return fail(translate(context.lang, 'adminshop:inputs.csvTooLarge', { mb: MAX_CSV_BYTES / MB }));
-    // Excel in Switzerland writes Windows-1252 unless "CSV UTF-8" is chosen; the draft keeps the decoded text
-    ({ text, encoding } = decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
-  } else if (draftId) {
-    const kept = await readImportDraft(context.shop.env, admin.userId, draftId);
-    if (kept === null) return fail(translate(context.lang, 'adminshop:inputs.draftGone'));
-    text = kept;
-  }
-  if (!text.trim()) return fail(translate(context.lang, 'adminshop:import.missing'));
-  const dryRun = form.get('apply') !== 'yes';
   const work = async () => {
+    const f = readForm(ImportForm, form);
+    if (f.intent === 'bulk' || f.intent === 'starting') return bulkAction(form, new URL(request.url), context, admin.userId);
+    const file = f.csv;
+    let text = f.csvText;
+    let encoding: CsvEncoding = 'utf-8';
+    const draftId = f.draft;
+    // the file's name for the import's audit entry (core keeps its first 200 characters): the
+    // upload's at the check, carried in the import form
+    let fileName = f.fileName;
+    if (file) {
+      fileName = file.name;
+      if (file.size > MAX_CSV_BYTES) return fail(translate(context.lang, 'adminshop:inputs.csvTooLarge', { mb: MAX_CSV_BYTES / MB }));
+      // Excel in Switzerland writes Windows-1252 unless "CSV UTF-8" is chosen; the draft keeps the decoded text
+      ({ text, encoding } = decodeCsvFile(new Uint8Array(await file.arrayBuffer())));
+    } else if (draftId) {
+      const kept = await readImportDraft(context.shop.env, admin.userId, draftId);
+      if (kept === null) return fail(translate(context.lang, 'adminshop:inputs.draftGone'));
+      text = kept;
+    }
+    if (!text.trim()) return fail(translate(context.lang, 'adminshop:import.missing'));
+    const dryRun = f.apply !== 'yes';
     const result: CsvImportResult = await importProductsCsv(context.shop.db, text, { dryRun, adminId: admin.userId, fileName });
     if (result.applied) await removeImportDrafts(context.shop.env, admin.userId);
     const draft = !result.applied && result.problems.length === 0 ? await saveImportDraft(context.shop.env, admin.userId, text) : null;

@@ -8,12 +8,14 @@
  */
 import { data, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/product.photos';
 import { addPhotosBySku, isZipFile, MAX_BULK_PHOTO_FILES, MAX_BULK_PHOTO_UPLOAD_BYTES, unzipPhotoFiles } from '../../../core/catalogue/index.ts';
 import type { BulkPhotoFile, BulkPhotoResult } from '../../../core/catalogue/index.ts';
 import { BulkPhotoUpload, type BulkPhotoRow } from '../../components/admin/product/BulkPhotoUpload.tsx';
 import { bulkPhotoRow } from '../../resources/admin-product-photos.server.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { formFiles, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
 import { MAX_PHOTOS } from '../../../core/catalogue/browser.ts';
@@ -35,12 +37,21 @@ export const meta: Route.MetaFunction = ({ data, matches }) => adminTitleMeta(ma
 
 type Answer = { rows: BulkPhotoRow[] | null; error: string | null };
 
+/** The chosen files of the form; none for a refused read (text with a NUL character), which then says none was chosen. */
+function readPhotos(form: FormData): File[] {
+  try {
+    return readForm(z.object({ photos: formFiles }), form).photos;
+  } catch {
+    return [];
+  }
+}
+
 /** The plain form: every file of the form (zip files opened), added one after the other. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
   const fail = (error: string, status = 400) => data<Answer>({ rows: null, error }, { status });
   const form = await request.formData().catch(() => null);
-  const chosen = (form?.getAll('photos') ?? []).filter((f): f is File => f instanceof File && f.size > 0);
+  const chosen = form ? readPhotos(form) : [];
   if (chosen.length === 0) return fail(translate(context.lang, 'adminshop:bulkPhotos.none'));
   const total = chosen.reduce((n, f) => n + f.size, 0);
   // the body limit refuses larger forms before they are read; this says the same for one just under it with its overhead

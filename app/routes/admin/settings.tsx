@@ -29,7 +29,7 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/brow
 import { Field } from '../../components/admin/Field.tsx';
 import type { ComponentProps } from 'react';
 import { FormError, FormSuccess, SubmitButton } from '../../components/forms.tsx';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { formFile, pageAction, readForm } from '../../lib/page-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -40,6 +40,9 @@ const chf = z
   .string()
   .refine((s) => parseChfInput(s) !== null, 'chfAmount')
   .transform((s) => parseChfInput(s)!);
+
+/** The logo's own form: its button and the image file (core checks the file). */
+const LogoForm = z.object({ intent: z.string().optional(), siteLogo: formFile });
 
 const SettingsForm = z.object({
   companyName: z.string().trim().min(1),
@@ -132,11 +135,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     async () => {
       // the logo's own form (app/components/admin/SiteLogoForm.tsx)
-      const logoIntent = form.get('intent');
+      const { intent: logoIntent, siteLogo: file } = readForm(LogoForm, form);
       if (logoIntent === 'logo' || logoIntent === 'logo-remove') {
-        const file = form.get('siteLogo');
-        if (logoIntent === 'logo')
-          await setSiteLogo(context.shop, file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(), `admin:${admin.userId}`);
+        if (logoIntent === 'logo') await setSiteLogo(context.shop, file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(), `admin:${admin.userId}`);
         else await removeSiteLogo(context.shop, `admin:${admin.userId}`);
         invalidateSettings(context.shop.db);
         return { saved: true, fields: {} as Record<string, string> };

@@ -5,7 +5,7 @@
  * Admin only: the specification's missing auth flag on this route is a defect, not a feature,
  * so the loader and the action check it.
  */
-import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
+import { Form, Link, useActionData, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/user.list';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -15,10 +15,10 @@ import { adminMeta } from '../../lib/admin-meta.ts';
 import { FormMessage, SubmitButton } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
+import { loaderGuard } from '../../lib/loader-guard.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
-import { translate, translateError } from '../../../core/i18n/index.ts';
+import { translate } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
-import { DomainError } from '../../../core/errors.ts';
 import { useFormat } from '../../lib/format.ts';
 
 const PAGE_SIZE = 25;
@@ -30,11 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sp = new URL(request.url).searchParams;
   const q = (sp.get('q') ?? '').slice(0, 100);
   // a text search scans names and e-mails (ILIKE): the live search's throttle, per IP and admin
-  if (q)
-    await consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId).catch((err: unknown) => {
-      if (err instanceof DomainError) throw data(translateError(context.lang, err), { status: 429 });
-      throw err;
-    });
+  if (q) await loaderGuard(context, () => consumeRateLimit(context.shop, 'search', context.clientIp ?? 'unknown', admin.userId));
   const roleParam = sp.get('role');
   const role = (ROLES as readonly string[]).includes(roleParam ?? '') ? (roleParam as Role) : undefined;
   const statusParam = sp.get('status');
