@@ -4,6 +4,7 @@
  * app/lib/custom-box.server.ts) and by the page right after hydration.
  */
 import { BOX_MESSAGE_KINDS, type BoxMessageKind } from '../../core/custom-box/browser.ts';
+import { MAX_ID_LENGTH } from '../../core/validation.ts';
 
 /** The builder's state, as the form carries it. */
 export type BoxValues = {
@@ -19,30 +20,38 @@ export type BoxValues = {
 };
 
 /** The fields of a form, or of a query string (the builder's GET: paging and searching). */
-type Fields = Pick<FormData, 'get'> & Iterable<[string, FormDataEntryValue]>;
+type Fields = Iterable<[string, FormDataEntryValue]>;
 
-/** A form field as text of at most `max` characters ('' when absent or a file). */
-export const str = (v: FormDataEntryValue | null, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
-
-/** Reads the form (or query string) into {@link BoxValues}; counts are clamped to 0..100, unknown keys ignored. */
+/**
+ * Reads the form (or query string) into {@link BoxValues}, in one pass over its fields (the
+ * first text of each name; files ignored): the builder's own lenient reader, shared with the
+ * browser, which cuts over-long text instead of refusing it (the route's action reads its
+ * other fields with readForm; core checks the box when it is created). Counts are clamped to
+ * 0..100, unknown keys ignored.
+ */
 export function readValues(form: Fields): BoxValues {
   const qty: Record<string, number> = {};
+  const first: Record<string, string> = {};
   for (const [k, v] of form) {
-    if (!k.startsWith('qty.') || typeof v !== 'string') continue;
+    if (typeof v !== 'string') continue;
+    first[k] ??= v;
+    if (!k.startsWith('qty.')) continue;
     const n = Number.parseInt(v, 10);
-    const id = k.slice(4, 68);
+    const id = k.slice(4, 4 + MAX_ID_LENGTH);
     if (id && Number.isFinite(n) && n > 0) qty[id] = Math.min(n, 100);
   }
-  const kind = str(form.get('messageKind'), 20);
+  const text = (name: string, max: number) => (first[name] ?? '').slice(0, max);
+  const kind = text('messageKind', 20);
   return {
-    boxID: str(form.get('boxID'), 64),
+    boxID: text('boxID', MAX_ID_LENGTH),
     qty,
     messageKind: (BOX_MESSAGE_KINDS as readonly string[]).includes(kind) ? (kind as BoxMessageKind) : 'card',
-    message: str(form.get('message'), 2000),
-    q: str(form.get('q'), 80),
-    brand: str(form.get('brand'), 80),
-    strength: str(form.get('strength'), 40),
-    vitola: str(form.get('vitola'), 80),
+    // cut well beyond the longest text core takes (MESSAGE_LIMITS), so core still names it too long
+    message: text('message', 2000),
+    q: text('q', 80),
+    brand: text('brand', 80),
+    strength: text('strength', 40),
+    vitola: text('vitola', 80),
   };
 }
 

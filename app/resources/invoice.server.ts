@@ -7,32 +7,23 @@
 import { data, redirect } from 'react-router';
 import type { ResourceArgs } from './types.ts';
 import { getSettings } from '../../core/config/index.ts';
-import { DomainError } from '../../core/errors.ts';
 import { invoicePhotos } from '../../core/catalogue/index.ts';
 import { invoicePdf } from '../../core/invoices/index.ts';
 import { getOrderFor } from '../../core/orders/index.ts';
 import { consumeRateLimit } from '../../core/rate-limit/index.ts';
+import { MAX_ID_LENGTH } from '../../core/validation.ts';
 import { documentCaller } from '../lib/document-caller.server.ts';
+import { loaderGuard } from '../lib/loader-guard.server.ts';
 import { pdfResponse } from '../lib/pdf-response.server.ts';
 import { translate } from '../../core/i18n/index.ts';
 
 export async function loader({ request, context, url }: ResourceArgs) {
   const auth = await documentCaller(request, context);
   if (!auth) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  try {
-    await consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId);
-  } catch (e) {
-    if (e instanceof DomainError) throw data(e.message, { status: 429 });
-    throw e;
-  }
+  await loaderGuard(context, () => consumeRateLimit(context.shop, 'invoice', context.clientIp ?? 'unknown', auth.userId));
   const id = url.searchParams.get('id') ?? '';
-  let order;
-  try {
-    order = await getOrderFor(context.shop, id.slice(0, 64), auth);
-  } catch (e) {
-    if (e instanceof DomainError) throw data('Not found', { status: 404 });
-    throw e;
-  }
+  // someone else's order, or an unknown one, is not found
+  const order = await loaderGuard(context, () => getOrderFor(context.shop, id.slice(0, MAX_ID_LENGTH), auth), { hide: 'all' });
   // a refunded order keeps its invoice (the credit notes refer to it)
   const paid = (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') && order.invoiceNumber;
   const qr = !paid && order.paymentMethod === 'qr-bill' && order.status === 'pending_payment';

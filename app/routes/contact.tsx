@@ -10,7 +10,7 @@ import { getCachedSettings as getSettings } from '../../core/config/index.ts';
 import { submitContactMessage } from '../../core/contact/index.ts';
 import { whatsappNumber } from '../components/Footer.tsx';
 import { translate } from '../../core/i18n/index.ts';
-import { pageAction } from '../lib/page-action.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { Field, FormError, FormSuccess, SubmitButton, TextareaField } from '../components/forms.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
@@ -31,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(
     context,
     async () => {
-      await submitContactMessage(context.shop, Object.fromEntries(form), { ip: context.clientIp ?? 'unknown' });
+      // the form's fields as typed (`website` is the honeypot); core validates them
+      const fields = readForm(['name', 'email', 'subject', 'message', 'website'], form);
+      await submitContactMessage(context.shop, fields, { ip: context.clientIp ?? 'unknown' });
       return { ok: true as const, message: translate(context.lang, 'common:contact.sent') };
     },
     { form, fallbackKey: 'invalidInput' },

@@ -15,10 +15,10 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/custombox';
 import { createBox } from '../../core/cart/index.ts';
 import { Builder } from '../components/custombox/Builder.tsx';
-import { emptyValues, readValues, str, type BoxFormResult } from '../lib/box-form.ts';
+import { emptyValues, readValues, type BoxFormResult } from '../lib/box-form.ts';
 import { translate } from '../../core/i18n/index.ts';
 import { boxBuilderData } from '../lib/custom-box.server.ts';
-import { pageAction } from '../lib/page-action.server.ts';
+import { pageAction, readForm } from '../lib/page-action.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import '../styles/custombox.css';
 
@@ -47,8 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if ([...form.keys()].length > MAX_FIELDS)
     return data<ActionResult>({ values: emptyValues(''), error: translate(context.lang, 'custombox:invalidRequest') }, { status: 400 });
+  // the form's own fields read with readForm; a refused read (a NUL character) is an invalid request
+  let posted: { step: string; intent: string };
+  try {
+    posted = readForm(['step', 'intent'], form);
+  } catch {
+    return data<ActionResult>({ values: emptyValues(''), error: translate(context.lang, 'custombox:invalidRequest') }, { status: 400 });
+  }
   const values = readValues(form);
-  const step = str(form.get('step'), 80);
+  const step = posted.step.slice(0, 80);
   if (step) {
     // a + / − pressed without JavaScript: answer the form with the count changed
     const [op, id] = [step.slice(0, 3), step.slice(4)];
@@ -57,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else delete values.qty[id];
     return { values, status: translate(context.lang, 'custombox:updated') } satisfies ActionResult;
   }
-  if (form.get('intent') !== 'create') return { values } satisfies ActionResult; // filter / refresh
+  if (posted.intent !== 'create') return { values } satisfies ActionResult; // filter / refresh
   if (CONTROL.test(values.message))
     return data<ActionResult>({ values, error: translate(context.lang, 'custombox:invalidText'), field: 'message' }, { status: 400 });
   return pageAction(

@@ -96,12 +96,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(request, context.auth);
   const form = await request.formData();
   const { shop, lang } = context;
-  const intent = form.get('intent') === 'pay' ? 'pay' : 'promo';
+  // which form posted, read in the page action (a refused read is answered under the promo form)
+  let intent: ActionResult['intent'] = 'promo';
   return pageAction(
     context,
     async () => {
-      if (form.get('intent') === 'promo' || form.get('intent') === 'promo-remove') {
-        const code = form.get('intent') === 'promo-remove' ? '' : String(form.get('code') ?? '').slice(0, 32);
+      const posted = readForm(['intent', 'code'], form);
+      intent = posted.intent === 'pay' ? 'pay' : 'promo';
+      if (posted.intent === 'promo' || posted.intent === 'promo-remove') {
+        // core looks the code up as typed (trimmed, upper case): an unknown one is refused there
+        const code = posted.intent === 'promo-remove' ? '' : posted.code;
         await consumeRateLimit(shop, 'promo', context.clientIp ?? 'unknown', auth.userId); // guessing codes is throttled
         await applyPromoCode(shop.db, auth.userId, code, auth.userId);
         return { intent: 'promo', ok: true } satisfies ActionResult;

@@ -10,6 +10,7 @@
  */
 import { redirect } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Route } from './+types/historydetails';
 import { getOrderFor } from '../../../core/orders/index.ts';
 import { OrderSummary, PaymentBox } from '../../components/OrderSummary.tsx';
@@ -27,7 +28,7 @@ import { packagingLabel } from '../../../core/catalogue/browser.ts';
 import { requireUser } from '../../lib/auth.server.ts';
 import { MAX_RETURN_MESSAGE } from '../../../core/returns/browser.ts';
 import { cancelOrderByCustomer, requestReturn, setReturnIban } from '../../../core/returns/index.ts';
-import { pageAction } from '../../lib/page-action.server.ts';
+import { formFiles, pageAction, readForm } from '../../lib/page-action.server.ts';
 import { loaderGuard } from '../../lib/loader-guard.server.ts';
 import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { mayPayNow, payNow } from '../../../core/payments/index.ts';
@@ -53,6 +54,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 type ActionResult = { intent: 'cancel' | 'return' | 'iban' | 'pay'; error: string; fields: Record<string, string> };
 
+/**
+ * The order page's forms (return, refund IBAN, cancel, pay): which one posted and its fields.
+ * A message longer than core takes is cut a little beyond its limit, so core still names it too long.
+ */
+const ReturnForm = z.object({
+  intent: z.string().default(''),
+  returnId: z.string().default(''),
+  iban: z.string().default(''),
+  reason: z.string().default(''),
+  message: z
+    .string()
+    .default('')
+    .transform((m) => m.slice(0, MAX_RETURN_MESSAGE + 100)),
+  photos: formFiles,
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireUser(context, request);
   const id = (new URL(request.url).searchParams.get('id') ?? '').slice(0, MAX_ID_LENGTH);
@@ -67,8 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const photosPossible = mayCarryPhotos(request);
       if (photosPossible) await checkReturnBeforeBody(request, shop, order, context.clientIp, auth.userId);
       const form = photosPossible ? await request.formData() : await readSmallForm(request);
-      const named = form.get('intent');
-      intent = named === 'cancel' || named === 'iban' || named === 'pay' ? named : 'return';
+      const f = readForm(ReturnForm, form);
+      intent = f.intent === 'cancel' || f.intent === 'iban' || f.intent === 'pay' ? f.intent : 'return';
       const back = (done: string) => redirect(`/client/historydetails?id=${order.code}&done=${done}`);
       // a new payment of this same order at its provider (core/payments/pay-now.ts), not a new order
       if (intent === 'pay') return redirect((await payNow(shop, order.id, { userId: auth.userId, role: 'Customer' }, context.origin)).redirectUrl);
@@ -77,25 +94,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back('cancelled');
       }
       if (intent === 'iban') {
-        await setReturnIban(shop, String(form.get('returnId') ?? '').slice(0, MAX_ID_LENGTH), auth.userId, String(form.get('iban') ?? '').slice(0, 64));
+        await setReturnIban(shop, f.returnId.slice(0, MAX_ID_LENGTH), auth.userId, f.iban);
         return back('iban');
       }
       if (!photosPossible) await countReturnRequest(shop, context.clientIp, auth.userId);
-      const lines: { lineId: string; count: number }[] = [];
-      for (const [k, v] of form.entries()) {
-        if (typeof v !== 'string' || !k.startsWith('line-')) continue;
-        const n = Number(v || '0');
-        lines.push({ lineId: k.slice(5), count: Number.isFinite(n) ? n : -1 });
-      }
-      const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string' && f.size > 0);
+      // a count per line of the order, named `line-<line id>`
+      const lineNames = [...new Set(form.keys())].filter((k) => k.startsWith('line-'));
+      const counts = readForm(lineNames, form);
+      const lines = lineNames.map((k) => {
+        const n = Number(counts[k] || '0');
+        return { lineId: k.slice(5), count: Number.isFinite(n) ? n : -1 };
+      });
       await requestReturn(shop, {
         orderId: order.id,
         userId: auth.userId,
-        reason: String(form.get('reason') ?? ''),
-        message: String(form.get('message') ?? '').slice(0, MAX_RETURN_MESSAGE + 100),
+        reason: f.reason,
+        message: f.message,
         lines: lines.length ? lines : undefined,
-        photos: await Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), name: f.name }))),
-        iban: String(form.get('iban') ?? '').slice(0, 64),
+        photos: await Promise.all(f.photos.map(async (p) => ({ bytes: new Uint8Array(await p.arrayBuffer()), name: p.name }))),
+        // core checks the IBAN (ibantools) and names what is wrong with it
+        iban: f.iban,
         requireIban: true,
       });
       return back('returned');

@@ -14,6 +14,7 @@ import { DomainError } from '../../../core/errors.ts';
 import { findOrder } from '../../../core/orders/index.ts';
 import { receiveWebhook, checkSandboxPageToken, SANDBOX_SIGNATURE_HEADER, sandboxWebhook } from '../../../core/payments/index.ts';
 import { useFormat } from '../../lib/format.ts';
+import { readForm } from '../../lib/page-action.server.ts';
 
 async function orderFromQuery(request: Request, context: Route.LoaderArgs['context']) {
   const url = new URL(request.url);
@@ -38,10 +39,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sandbox Pay' }, { name:
 export async function action({ request, context }: Route.ActionArgs) {
   const order = await orderFromQuery(request, context);
   if (!order) throw data({ invalid: true }, { status: 404 });
-  const choice = String((await request.formData()).get('choice') ?? '');
-  const status = choice === 'approve' ? 'approved' : choice === 'decline' ? 'declined' : 'cancelled';
-  const hook = sandboxWebhook(context.shop, order, status);
+  const form = await request.formData();
+  let status: 'approved' | 'declined' | 'cancelled' = 'cancelled';
   try {
+    // a refused read (a NUL character) fails the payment as a refused webhook does
+    const { choice } = readForm(['choice'], form);
+    status = choice === 'approve' ? 'approved' : choice === 'decline' ? 'declined' : 'cancelled';
+    const hook = sandboxWebhook(context.shop, order, status);
     await receiveWebhook(context.shop, 'sandbox', hook.raw, new Headers({ 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hook.signature }));
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
