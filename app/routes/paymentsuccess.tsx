@@ -12,6 +12,7 @@ import type { Route } from './+types/paymentsuccess';
 import { DomainError } from '../../core/errors.ts';
 import { getOrderFor, orderMailPending } from '../../core/orders/index.ts';
 import { translate } from '../../core/i18n/index.ts';
+import { MAX_ID_LENGTH } from '../../core/validation.ts';
 import { orderView } from '../lib/checkout.server.ts';
 import { bankTransferView } from '../lib/customer-order.server.ts';
 import { getSettings } from '../../core/config/index.ts';
@@ -20,7 +21,7 @@ import { useFormat } from '../lib/format.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get('order')?.slice(0, 64) ?? '';
+  const code = new URL(request.url).searchParams.get('order')?.slice(0, MAX_ID_LENGTH) ?? '';
   let order = null;
   let transfer = null;
   // the QR-bill could not be made at checkout (core/orders/mail-retries.ts): the customer is told it follows by mail

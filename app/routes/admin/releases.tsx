@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/releases';
 import { expireDueOrders } from '../../../core/orders/index.ts';
 import { releaseFigures, type ReleaseFigures } from '../../../core/releases/index.ts';
+import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminTitleMeta } from '../../lib/admin-meta.ts';
@@ -17,7 +18,7 @@ import { useFormat } from '../../lib/format.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const id = new URL(request.url).searchParams.get('id')?.slice(0, 64) || undefined;
+  const id = new URL(request.url).searchParams.get('id')?.slice(0, MAX_ID_LENGTH) || undefined;
   // reservations whose time is up give their units back before they are counted
   await expireDueOrders(context.shop);
   return { title: translate(context.lang, 'adminshop:releases.title'), releases: await releaseFigures(context.shop.db, id), now: Date.now() };
