@@ -12,8 +12,8 @@
  */
 import { type Browser, type BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { startOwnServer, type OwnServer } from './own-server.ts';
+import { linkIn } from '../helpers/smtp.ts';
+import { ownServerFor } from './own-server.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 const BASE = `http://localhost:${PORT}`;
@@ -22,27 +22,9 @@ const CUSTOMER = { email: `lukas.mueller.${Date.now()}@example.ch`, password: 'L
 /** An ordinary (not QR) IBAN: its QR-bills carry a creditor reference (RF…). */
 const GOOD_IBAN = 'CH93 0076 2011 6238 5295 7';
 
-let smtp: TestSmtp;
-let own: OwnServer<Record<string, never>>;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtp = await startSmtp();
-  own = await startOwnServer({
-    name: 'first month walk',
-    port: PORT,
-    seedScript: 'tests/e2e/catalogue-seed.ts',
-    admin: OWNER,
-    env: { SMTP_URL: smtp.url, TZ: 'UTC' },
-  });
-});
-
-test.afterAll(async () => {
-  own?.stop();
-  await smtp?.close();
-});
+const own = ownServerFor({ name: 'first month walk', port: PORT, seedScript: 'tests/e2e/catalogue-seed.ts', admin: OWNER, smtp: true, env: { TZ: 'UTC' } });
 
 /** A phone in German in Zurich, past the age gate and the cookie notice. */
 async function phone(browser: Browser): Promise<BrowserContext> {
@@ -141,8 +123,8 @@ test('the first month: a bad IBAN refused, a new customer registers from the car
   await expect(customer.getByTestId('register-sent-hint')).toContainText(CUSTOMER.email);
 
   // confirms from the mail: signed in, back on checkout with the cart, without logging in again
-  await expect.poll(() => smtp.mails.filter((m) => m.to.includes(CUSTOMER.email)).length, { message: 'the confirmation mail' }).toBe(1);
-  const link = linkIn(smtp.mails.find((m) => m.to.includes(CUSTOMER.email))!.raw, 'confirm');
+  await expect.poll(() => own.smtp.mails.filter((m) => m.to.includes(CUSTOMER.email)).length, { message: 'the confirmation mail' }).toBe(1);
+  const link = linkIn(own.smtp.mails.find((m) => m.to.includes(CUSTOMER.email))!.raw, 'confirm');
   expect(link).toContain(BASE);
   await open(customer, link!);
   const confirmButton = customer.getByTestId('confirm-email');
@@ -185,7 +167,7 @@ test('the first month: a bad IBAN refused, a new customer registers from the car
   await shot(customer, '05-order-page-ar');
   await open(customer, `${orderUrl}&lang=de`);
   // the confirmation mail lists the same payment data as text
-  await expect.poll(() => smtp.mails.filter((m) => m.to.includes(CUSTOMER.email)).length).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => own.smtp.mails.filter((m) => m.to.includes(CUSTOMER.email)).length).toBeGreaterThanOrEqual(2);
 
   // the owner records the bank transfer by hand: the order is paid
   await open(owner, `/admin/order/list?q=${code}`);

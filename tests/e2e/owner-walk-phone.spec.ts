@@ -14,11 +14,10 @@
  * Full-page screenshots of each step go to test-results/owner-walk/ (to be looked at).
  */
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { decodeQp, startSmtp, type TestSmtp } from '../helpers/smtp.ts';
-import { pastGatesState, startOwnServer, type OwnServer } from './own-server.ts';
+import { decodeQp } from '../helpers/smtp.ts';
+import { ownServerFor, pastGatesState } from './own-server.ts';
 import { WALK_ADMIN, WALK_CUSTOMERS } from './owner-walk-env.ts';
 
 const SHOTS = 'test-results/owner-walk';
@@ -35,30 +34,12 @@ const LANG = {
   ar: { locale: 'ar', values: ['الكاميرون', 'جمهورية الدومينيكان', 'خشب الأرز'], gift: 'عيد ميلاد سعيد يا ليلى', audit: 'تم تنفيذ استرداد' },
 } as const;
 
-let BASE = '';
-let smtp: TestSmtp;
-let own: OwnServer<{ owner: string }>;
-
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtp();
-  const port = await new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-  BASE = `http://localhost:${port}`;
-  own = await startOwnServer({ name: 'owner walk', port, seedScript: 'tests/e2e/owner-walk-seed.ts', admin: WALK_ADMIN, env: { SMTP_URL: smtp.url } });
-});
+const own = ownServerFor<{ owner: string }>({ name: 'owner walk', seedScript: 'tests/e2e/owner-walk-seed.ts', admin: WALK_ADMIN, smtp: true });
 
-test.afterAll(async () => {
-  own?.stop();
-  await smtp?.close();
+test.beforeAll(() => {
+  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 /** A phone (390 × 844, touch) in `locale` in Zurich, past the age gate and the cookie notice. */
@@ -69,14 +50,14 @@ function phone(browser: Browser, locale: string): Promise<BrowserContext> {
     hasTouch: true,
     locale,
     timezoneId: 'Europe/Zurich',
-    storageState: pastGatesState(BASE),
+    storageState: pastGatesState(own.base),
     acceptDownloads: true,
   });
 }
 
 /** Opens `path` on the walk's server and waits until React has hydrated it. */
 async function open(page: Page, path: string) {
-  await page.goto(`${BASE}${path}`);
+  await page.goto(`${own.base}${path}`);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 30_000 });
 }
 
@@ -99,7 +80,7 @@ const utf8Qp = (text: string) => text.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buf
 /** The decoded text of the newest mail to `to` whose text matches `match`, once it arrived. */
 async function mailTo(to: string, match: RegExp): Promise<string> {
   const find = () =>
-    smtp.mails
+    own.smtp.mails
       .filter((m) => m.to.includes(to))
       .map((m) => utf8Qp(decodeQp(m.raw)))
       .filter((t) => match.test(t))
@@ -121,7 +102,7 @@ for (const lang of ['de', 'ar'] as const) {
     await signIn(customer, who, `/client/products?lang=${lang}`);
 
     // 1. the product page: the catalogue values in the page's language, the add bar stays in reach
-    const found = await customer.request.post(`${BASE}/api/product/searchProducts`, { data: { searchOptions: { searchName: 'hemingway short story' } } });
+    const found = await customer.request.post(`${own.base}/api/product/searchProducts`, { data: { searchOptions: { searchName: 'hemingway short story' } } });
     const { products } = (await found.json()) as { products: { _id: string; name: string }[] };
     const productId = products.find((p) => p.name === 'Arturo Fuente Hemingway Short Story')!._id;
     await open(customer, `/productdetail?id=${encodeURIComponent(productId)}&lang=${lang}`);
