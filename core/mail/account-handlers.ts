@@ -5,7 +5,7 @@
  * repeated wrong two-factor codes. Texts `mail:<kind>.*` (./templates.ts).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { publicOrigin } from '../config/browser.ts';
+import { publicOrigin, siteBrand } from '../config/browser.ts';
 import { getSettings } from '../config/index.ts';
 import { outbox, users, type Db } from '../db/index.ts';
 import type { EventBus, EventContext, EventOf, RequestedBy } from '../events/index.ts';
@@ -37,7 +37,16 @@ async function linkMail(
   opts: { background?: boolean; params?: Record<string, string | number> } = {},
 ): Promise<void> {
   const settings = await getSettings(ctx.tx);
-  const mail = renderLinkMail(kind, storedLocale(to.locale), { to: to.email, name: to.firstName, shop: settings.companyName, link, params: opts.params });
+  // the site's brand at the top of the frame, as on every other mail
+  const frame = { brand: siteBrand(settings), origin: publicOrigin(shop.env) };
+  const mail = renderLinkMail(kind, storedLocale(to.locale), {
+    to: to.email,
+    name: to.firstName,
+    shop: settings.companyName,
+    link,
+    params: opts.params,
+    ...frame,
+  });
   const id = await queueForEvent(shop, ctx, mail, { background: opts.background });
   if (shop.env.SMTP_URL) return;
   ctx.afterCommit(() => {
