@@ -235,6 +235,11 @@ async function pageWithOwnHeader(
   const frame = await headerFrame(got.entry, () => header(request, nobodysContext(c, visit)));
   if (!frame) return personalPage(shop, c, render, names, visit, session);
   const ownHeader = await header(request, visitorsContext(c, visit, session));
+  // the header was drawn from the settings of now, the page from those of its entry: a setting
+  // saved in between (a promo text, the site name) would put the new one in the header and the old
+  // one in the data the browser hydrates it with. The version moves with every such write, so the
+  // same version now means the header read what the entry was rendered with.
+  if ((await readContentVersion(shop.db)) !== got.entry.version) return personalPage(shop, c, render, names, visit, session);
   const headers = new Headers(got.entry.headers);
   headers.set('Cache-Control', 'private, no-store');
   headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
