@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows, type Db } from '../db/index.ts';
 
 /** How long a stored mail keeps its link tokens, hours (the confirmation link's lifetime). */
-export const LINK_BODY_TTL_HOURS = 24;
+const LINK_BODY_TTL_HOURS = 24;
 
 /** A confirmation or reset link's token in a mail body (what {@link expireLinkBodies} blanks, in SQL). */
 const LINK_TOKEN = /\/(reset|confirm)\/[^/?#\s"'<>[]+/g;

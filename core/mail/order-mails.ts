@@ -16,10 +16,10 @@ import { addressLines, chf, orderSummary } from './order-summary.ts';
 import type { MailMessage } from './service.ts';
 
 /** The carriers a parcel can go with (core/orders CARRIERS' keys), named in `mail:carriers.*`. */
-export const MAIL_CARRIERS = ['swiss-post', 'dhl', 'dpd', 'ups'] as const;
+const MAIL_CARRIERS = ['swiss-post', 'dhl', 'dpd', 'ups'] as const;
 
 /** A carrier's name in `lang` ("die Schweizerische Post", "La Poste"); an unknown key as it is. */
-export function carrierName(lang: Locale, carrier: string): string {
+function carrierName(lang: Locale, carrier: string): string {
   return (MAIL_CARRIERS as readonly string[]).includes(carrier) ? textIn(lang, `mail:carriers.${carrier as (typeof MAIL_CARRIERS)[number]}`) : carrier;
 }
 

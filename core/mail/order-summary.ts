@@ -17,7 +17,7 @@ import { escapeHtml, MAIL_COLOURS, mailDir } from './layout.ts';
 export const chf = (rappen: number) => `CHF ${rappenToDecimalString(rappen)}`;
 
 /** One line of the order; a custom box lists its cigars (`contents`) and its text (`message`). */
-export type SummaryItem = {
+type SummaryItem = {
   count: number;
   name: string;
   sku: string;
@@ -29,7 +29,7 @@ export type SummaryItem = {
 };
 
 /** One row of the money summary. `amount` in Rappen, negative for a deduction; `free` for free shipping. */
-export type SummaryRow = { label: string; amount: number; free?: boolean; total?: boolean };
+type SummaryRow = { label: string; amount: number; free?: boolean; total?: boolean };
 
 /** An order's lines and money rows in a language. */
 export type OrderSummary = { items: SummaryItem[]; rows: SummaryRow[] };
@@ -109,7 +109,7 @@ ${rows.join('\n')}
 }
 
 /** A country's name in `lang` from its ISO code (`CH` → "Schweiz"), the code itself when unknown. */
-export function countryName(lang: Locale, code: string): string {
+function countryName(lang: Locale, code: string): string {
   try {
     return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
   } catch {

@@ -19,7 +19,7 @@ import { expireLinks } from './expire.ts';
 export type MailMessage = { to: string; subject: string; text: string; html?: string; attachments?: StoredAttachment[] };
 
 /** Attempts before a mail is marked `failed` (it stays in the outbox for admins). */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 
 /**
  * Stores a mail in the outbox, inside the transaction that causes the mail; {@link deliverOutbox}
@@ -52,7 +52,7 @@ function transportFor(shop: Shop): Transporter | null {
 }
 
 /** How long a claimed mail stays reserved for the process sending it, seconds. */
-export const DELIVERY_LEASE_S = 120;
+const DELIVERY_LEASE_S = 120;
 
 /**
  * Claims up to 50 pending mails (oldest first) for this process: one statement that skips rows

@@ -10,12 +10,12 @@ import { regionContext, regionProblem, withRegionContext } from '../config/index
 import type { PostalAddress } from '../db/index.ts';
 
 /** Every country an address may name; the settings narrow it (core/config/region.ts). */
-export const DELIVERY_COUNTRIES = ['CH', 'LI'] as const;
+const DELIVERY_COUNTRIES = ['CH', 'LI'] as const;
 
 const req = (max: number) => z.string().trim().min(1, 'fieldRequired').max(max);
 
 /** A delivery address as checkout accepts it. */
-export const AddressSchema = z.object({
+const AddressSchema = z.object({
   firstName: req(80),
   lastName: req(80),
   street: req(120),

@@ -18,8 +18,6 @@ import { emit } from '../events/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Shop } from '../shop-type.ts';
 import { CARRIERS, type Carrier } from './carriers.ts';
-
-export { CARRIERS, type Carrier } from './carriers.ts';
 import { refundsOfOrder, returnedUnits } from './refunds.ts';
 import { PAYMENT_METHODS } from './payment-methods.ts';
 import { findOrder, orderEventsOf, type OrderRow, type OrderWithLines } from './queries.ts';
@@ -147,7 +145,7 @@ export async function searchOrders(
 }
 
 /** Most rows one CSV export holds. */
-export const ORDER_EXPORT_LIMIT = 50_000;
+const ORDER_EXPORT_LIMIT = 50_000;
 
 /**
  * The orders matching a filter as CSV (RFC 4180 via csv-stringify, header row, amounts in CHF with
@@ -290,7 +288,7 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
 }
 
 /** Payment movements of an order (payments, refunds), oldest first. */
-export async function paymentsOfOrder(db: Db, orderId: string): Promise<(typeof payments.$inferSelect)[]> {
+async function paymentsOfOrder(db: Db, orderId: string): Promise<(typeof payments.$inferSelect)[]> {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.createdAt);
 }
 

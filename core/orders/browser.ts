@@ -4,7 +4,6 @@
  * node: module or other server package (checked by .dependency-cruiser-browser.cjs;
  * docs/decisions/018-module-faces.md).
  */
-// Public files, one line each (kept in order by the face rewrite, ADR 018).
-export * from './carriers.ts';
-export * from './status.ts';
-export * from './summary.ts';
+export { CARRIERS, DEFAULT_CARRIER, trackingUrl } from './carriers.ts';
+export { ORDER_STATUSES, transitionRefusal, TRANSITIONS } from './status.ts';
+export { orderTotals } from './summary.ts';

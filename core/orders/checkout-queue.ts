@@ -28,7 +28,7 @@ const lastSeen = new Map<string, { stock: number; at: number }>();
  * the queue may be told "sold out" this long after such a return (one read would tell), never sold
  * a unit that is not there (the transaction takes stock with a conditional update).
  */
-export const QUEUE_STOCK_MAX_AGE_MS = 1000;
+const QUEUE_STOCK_MAX_AGE_MS = 1000;
 
 /** A checkout's turn at the front of its products' queues. */
 export type CheckoutTurn = {

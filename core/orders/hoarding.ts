@@ -16,9 +16,9 @@ import { products, orders } from '../db/index.ts';
 /** Unpaid orders one customer may have open at once. */
 export const MAX_OPEN_UNPAID_ORDERS = 3;
 /** Share of a product's stock one unpaid bank-transfer order may reserve. */
-export const MAX_RESERVED_SHARE = 0.5;
+const MAX_RESERVED_SHARE = 0.5;
 /** Units an unpaid order may always reserve (small stocks). */
-export const MIN_RESERVABLE_UNITS = 2;
+const MIN_RESERVABLE_UNITS = 2;
 /** Longest bank-transfer reservation, days. */
 export const MAX_BANK_TRANSFER_DAYS = 7;
 

@@ -104,4 +104,4 @@ export async function orderMailPending(db: Db, orderId: string, kind: RetriedMai
   return Boolean(row);
 }
 
-export { alertShopOfMailRetries, OWNER_ALERT_INTERVAL_MS, retryDelayMs, type RetriedMailKind } from './mail-retry-queue.ts';
+export { alertShopOfMailRetries, type RetriedMailKind } from './mail-retry-queue.ts';

@@ -47,7 +47,7 @@ export async function noticeOrRetry(tx: Db, shop: Shop, kind: RetriedMailKind, o
 }
 
 /** The shop's address hears of failed order mails at most this often, milliseconds. */
-export const OWNER_ALERT_INTERVAL_MS = 60 * 60_000;
+const OWNER_ALERT_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Mails the shop's address (in the shop's mail language) about the order mails waiting for a

@@ -21,7 +21,7 @@ export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 };
 
 /** States an order reaches only once its full amount has been received. */
-export const NEEDS_FULL_PAYMENT: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+const NEEDS_FULL_PAYMENT: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 /** States from which leaving gives the stock back (the goods never left). */
 export const RELEASES_STOCK: readonly OrderStatus[] = ['cancelled', 'expired'];
