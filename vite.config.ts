@@ -103,8 +103,9 @@ function environmentAliases(byEnvironment: Record<string, Record<string, string>
  * In the browser, the files of core/ are definitions only (constants, pure functions, zod
  * schemas): a file none of whose exports a page uses is left out. Pages import a module through
  * its browser face (`core/<module>/browser.ts`, docs/decisions/018-module-faces.md), which names
- * every browser-safe file of the module; without this, Rollup would keep the zod schemas of the
- * files a page does not use (building a schema is a call, which might have side effects).
+ * what pages use from the module's browser-safe files; without this, Rollup would keep the zod
+ * schemas of the files a page does not use (building a schema is a call, which might have side
+ * effects).
  */
 const coreHasNoSideEffects = (id: string) => !/[\\/]core[\\/][^?]*\.ts$/.test(fileOf(id));
 

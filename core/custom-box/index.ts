@@ -1,6 +1,6 @@
 /**
  * The custom-box module's face (box models, boxes in carts, box stock in orders (ADR 008)): what
- * other modules and layers import of it; its other files are inner (docs/decisions/017-module-
+ * other modules and layers import of it; its other files are inner (docs/decisions/018-module-
  * faces.md).
  */
 export type { BoxMessageKind } from './constants.ts';

@@ -1,6 +1,6 @@
 /**
  * The returns module's face (customers' return requests, admin accept/refuse, return photos): what
- * other modules and layers import of it; its other files are inner (docs/decisions/017-module-
+ * other modules and layers import of it; its other files are inner (docs/decisions/018-module-
  * faces.md).
  */
 export {
