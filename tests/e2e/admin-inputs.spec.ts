@@ -14,14 +14,14 @@ import { parse } from 'csv-parse/sync';
 import { expect, signIn, test, waitForHydration } from './fixtures.ts';
 import { type Locator, type Page } from '@playwright/test';
 import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
-import { ownServerFor } from './own-server.ts';
+import { ownServerFor, screenshotsDir } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'inputs-admin@example.ch', password: 'Inputs-Admin-Password-1' };
 const MB = 1024 * 1024;
-const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-shots-'));
+const SHOTS = screenshotsDir('admin-inputs');
 
 let files: string;
 /** The signed-in admin's cookies, from the first test (one login for the walk). */
@@ -44,7 +44,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  fs.rmSync(files, { recursive: true, force: true });
 });
 
 /** A 390 x 844 screenshot with `target` in the middle of the screen (below the sticky header). */

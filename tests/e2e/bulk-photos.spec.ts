@@ -12,14 +12,14 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { noiseJpeg } from '../helpers/inputs.ts';
 import { expect, type Page, test, waitForHydration } from './fixtures.ts';
-import { ownServerFor, signedInPhone } from './own-server.ts';
+import { ownServerFor, screenshotsDir, signedInPhone } from './own-server.ts';
 
 // an offset of its own: other specs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 61;
 const BASE = `http://localhost:${PORT}`;
 const OWNER = { email: 'photos-owner@example.ch', password: 'Photos-Owner-Password-1' };
 const MB = 1024 * 1024;
-const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-photos-shots-'));
+const SHOTS = screenshotsDir('bulk-photos');
 
 let files: string;
 
@@ -39,7 +39,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  fs.rmSync(files, { recursive: true, force: true });
 });
 
 /** The owner on a phone in `locale`, logged in once (the session reused by the later tests). */

@@ -10,13 +10,13 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { expect, openHydrated, signIn, test } from './fixtures.ts';
 import { type Page } from '@playwright/test';
-import { ownServerFor } from './own-server.ts';
+import { ownServerFor, screenshotsDir } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 57;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'csv-admin@example.ch', password: 'Csv-Admin-Password-1' };
-const SHOTS = process.env.UPDATE_SCREENSHOTS ? path.resolve('docs/screenshots') : fs.mkdtempSync(path.join(os.tmpdir(), 'csv-import-shots-'));
+const SHOTS = screenshotsDir('csv-import');
 
 let files: string;
 
@@ -51,7 +51,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  for (const d of [files, process.env.UPDATE_SCREENSHOTS ? null : SHOTS]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  fs.rmSync(files, { recursive: true, force: true });
 });
 
 /** The signed-in admin's cookies, from the first test (one login for the walk). */

@@ -203,3 +203,15 @@ export function signedInPhone(who: Credentials, base: string, locale: string) {
     return page;
   };
 }
+
+/**
+ * Where a spec's screenshots go: docs/screenshots with UPDATE_SCREENSHOTS=1, else a temporary
+ * folder of its own, removed after the file's tests (a plain run leaves the tree clean).
+ * @param name names the temporary folder.
+ */
+export function screenshotsDir(name: string): string {
+  if (process.env.UPDATE_SCREENSHOTS) return path.resolve('docs/screenshots');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-shots-`));
+  test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
