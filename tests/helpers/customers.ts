@@ -36,6 +36,16 @@ export async function createCustomer(
   return { id, email, token, headers: { accestoken: token } };
 }
 
+/**
+ * Customers of their own, each at the address `address(i)` gives the i-th (street and postal code
+ * over createCustomer's Zürich one): the limit per customer counts per delivery address too.
+ */
+export async function customersAt(shop: Shop, n: number, address: (i: number) => { street: string; postalCode?: string }): Promise<TestCustomer[]> {
+  const list = await Promise.all(Array.from({ length: n }, () => createCustomer(shop)));
+  await Promise.all(list.map((c, i) => shop.db.update(users).set(address(i)).where(eq(users.id, c.id))));
+  return list;
+}
+
 /** A product of the catalogue with a given stock and price (Rappen), no discount. */
 export async function productWith(shop: Shop, stock: number, basePrice = 2000, index = 0): Promise<{ id: string; name: string; sku: string }> {
   const rows = await shop.db

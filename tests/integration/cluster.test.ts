@@ -12,17 +12,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { resultRows } from '../../core/db/client.ts';
 import type { Shop } from '../../core/shop.ts';
-import { freePort, startApp, startCluster, type AppProcess, type Cluster } from '../../scripts/lib/cluster.ts';
+import { freePort, startApp, type AppProcess, type Cluster } from '../../scripts/lib/cluster.ts';
 import { GOOD_PASSWORD, registration } from '../helpers/accounts.ts';
 import { createCustomer, productWith, stockOf, type TestCustomer, customerWithCart } from '../helpers/customers.ts';
-import { httpsClient } from '../helpers/https.ts';
-import { createTestDatabase, createTestShop } from '../helpers/shop.ts';
+import { startTestCluster, type TestCluster } from '../helpers/cluster.ts';
 
 const REDIS_BASE = process.env.TEST_REDIS_URL ?? '';
 const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
@@ -31,9 +29,9 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
   const redisUrl = `${REDIS_BASE.replace(/\/\d*$/, '')}/13`;
   const secret = 'cluster-test-secret-'.padEnd(48, 'x');
   let cluster: Cluster;
-  let front: ReturnType<typeof httpsClient>;
+  let front: TestCluster['front'];
   let shop: Shop;
-  let drop: () => Promise<void>;
+  let t: TestCluster | undefined;
   let dbUrl = '';
   let publicHost = '';
   let appEnv: Record<string, string> = {};
@@ -59,34 +57,14 @@ const METRICS_TOKEN = 'metrics-token-for-the-cluster-test';
   };
 
   beforeAll(async () => {
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    redis.disconnect();
-    const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-    drop = db.drop;
-    dbUrl = db.url;
-    appEnv = {
-      DATABASE_URL: db.url,
-      REDIS_URL: redisUrl,
-      SESSION_SECRET: secret,
-      PAYMENT_SANDBOX: 'on',
-      // info: the first-start import's log line is counted below
-      LOG_LEVEL: 'info',
-      DATA_DIR: 'memory://',
-      METRICS_TOKEN,
-    };
-    // both processes at once on the empty database (the setup lock serialises migrations and import)
-    cluster = await startCluster({ processes: 2, port: await freePort(), env: appEnv, healthIntervalMs: 500 });
+    // info: the first-start import's log line is counted below; both processes start at once on
+    // the empty database (the setup lock serialises migrations and import)
+    t = await startTestCluster(redisUrl, secret, { LOG_LEVEL: 'info', METRICS_TOKEN });
+    ({ cluster, front, shop, env: appEnv } = t);
+    dbUrl = appEnv.DATABASE_URL;
     publicHost = new URL(cluster.caddy.url).host;
-    front = httpsClient(cluster.caddy.url, cluster.caddy.rootCa());
-    shop = await createTestShop({ env: { DATABASE_URL: db.url, SESSION_SECRET: secret } });
   }, 240_000);
-  afterAll(async () => {
-    front?.close();
-    await cluster?.stop();
-    await shop?.close();
-    await drop?.();
-  });
+  afterAll(() => t?.stop());
 
   describe('Caddy in front of two app processes on one PostgreSQL and Redis', () => {
     it('two processes started at once on an empty database both come up, and the migrations and the catalogue import ran exactly once', async () => {

@@ -8,24 +8,19 @@
  * database 12 of that server alone and empties it first.
  */
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
-import { users } from '../../core/db/schema/accounts.ts';
 import { orders } from '../../core/db/schema/orders.ts';
 import { productReleases } from '../../core/db/schema/releases.ts';
 import type { Shop } from '../../core/shop.ts';
-import { freePort, startCluster, type Cluster } from '../../scripts/lib/cluster.ts';
-import { createCustomer, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
-import { httpsClient } from '../helpers/https.ts';
-import { createTestDatabase, createTestShop } from '../helpers/shop.ts';
+import { createCustomer, customersAt, productWith, stockOf, type TestCustomer } from '../helpers/customers.ts';
+import { startTestCluster, type TestCluster } from '../helpers/cluster.ts';
 
 const redisUrl = `${(process.env.TEST_REDIS_URL ?? '').replace(/\/\d*$/, '')}/12`;
 const secret = 'release-cluster-test-secret-'.padEnd(48, 'x');
-let cluster: Cluster;
-let front: ReturnType<typeof httpsClient>;
+let front: TestCluster['front'];
 let shop: Shop;
-let drop: () => Promise<void>;
+let t: TestCluster | undefined;
 
 type Answer = { status: number; body: any };
 /** A JSON call through Caddy (https, round-robin over both processes). */
@@ -37,36 +32,15 @@ const order = (c: TestCustomer, paymentMethod = 'sandbox') => viaCaddy('/api/ord
 const add = (c: TestCustomer, productID: string) => viaCaddy('/api/cart/addProduct', { userID: c.id, productID, count: 1 }, c.headers);
 /** Customers at addresses of their own (the limit per customer counts per address too), or all at one. */
 async function customers(n: number, sameAddress = false): Promise<TestCustomer[]> {
-  const list = await Promise.all(Array.from({ length: n }, () => createCustomer(shop)));
-  if (!sameAddress)
-    await Promise.all(
-      list.map((c, i) =>
-        shop.db
-          .update(users)
-          .set({ street: `Bahnhofstrasse ${i + 1}` })
-          .where(eq(users.id, c.id)),
-      ),
-    );
-  return list;
+  if (sameAddress) return Promise.all(Array.from({ length: n }, () => createCustomer(shop)));
+  return customersAt(shop, n, (i) => ({ street: `Bahnhofstrasse ${i + 1}` }));
 }
 
 beforeAll(async () => {
-  const redis = new Redis(redisUrl);
-  await redis.flushdb();
-  redis.disconnect();
-  const db = await createTestDatabase(process.env.TEST_DATABASE_URL!);
-  drop = db.drop;
-  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl, SESSION_SECRET: secret, PAYMENT_SANDBOX: 'on', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' };
-  cluster = await startCluster({ processes: 2, port: await freePort(), env, healthIntervalMs: 500 });
-  front = httpsClient(cluster.caddy.url, cluster.caddy.rootCa());
-  shop = await createTestShop({ env: { DATABASE_URL: db.url, SESSION_SECRET: secret } });
+  t = await startTestCluster(redisUrl, secret);
+  ({ front, shop } = t);
 }, 240_000);
-afterAll(async () => {
-  front?.close();
-  await cluster?.stop();
-  await shop?.close();
-  await drop?.();
-});
+afterAll(() => t?.stop());
 
 describe('release day behind Caddy with two app processes on PostgreSQL', () => {
   it('a release is refused before its time, by both processes', async () => {

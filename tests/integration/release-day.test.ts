@@ -17,7 +17,7 @@ import { releaseFigures, removeRelease, saveRelease } from '../../core/releases/
 import { localTimeIn } from '../../core/i18n/dates.ts';
 import type { Shop } from '../../core/shop.ts';
 import type { ApiClient } from '../helpers/api.ts';
-import { createCustomer, productWith, stockOf, customerWithCart, type TestCustomer } from '../helpers/customers.ts';
+import { createCustomer, customersAt, productWith, stockOf, customerWithCart, type TestCustomer } from '../helpers/customers.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 
@@ -136,16 +136,8 @@ describe('an open release under a rush', () => {
   it('50 concurrent buyers for 10 units: exactly 10 orders, 40 told sold out, stock 0, figures exact', async () => {
     const p = await productWith(shop, 10, 45_000, 53);
     await release(p.id, minutesFromNow(-1), { limit: 1 });
-    const buyers = await Promise.all(Array.from({ length: 50 }, () => createCustomer(shop)));
     // fifty households (the limit counts per delivery address too)
-    await Promise.all(
-      buyers.map((c, i) =>
-        shop.db
-          .update(users)
-          .set({ street: `Seestrasse ${i + 1}` })
-          .where(eq(users.id, c.id)),
-      ),
-    );
+    const buyers = await customersAt(shop, 50, (i) => ({ street: `Seestrasse ${i + 1}` }));
     const adds = await Promise.all(buyers.map((c) => add(c, p.id)));
     expect(adds.every((a) => a.status === 200)).toBe(true);
     const answers = await Promise.all(buyers.map((c) => order(c)));
@@ -228,16 +220,8 @@ describe('the limit per customer', () => {
   it('holds across parallel orders of ten accounts at one delivery address: exactly the limit is sold', async () => {
     const p = await productWith(shop, 50, 45_000, 57);
     await release(p.id, minutesFromNow(-1), { limit: 3 });
-    const buyers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(shop)));
     // the same flat, written a little differently
-    await Promise.all(
-      buyers.map((c, i) =>
-        shop.db
-          .update(users)
-          .set({ street: i % 2 ? 'Seestrasse 5' : 'seestrasse  5', postalCode: '8002' })
-          .where(eq(users.id, c.id)),
-      ),
-    );
+    const buyers = await customersAt(shop, 10, (i) => ({ street: i % 2 ? 'Seestrasse 5' : 'seestrasse  5', postalCode: '8002' }));
     for (const c of buyers) await add(c, p.id);
     const answers = await Promise.all(buyers.map((c) => order(c)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
