@@ -48,6 +48,12 @@ function quantile(list: number[], q: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
 }
 
+/** The median and the 99th percentile of the answers' times (milliseconds, one decimal). */
+function latencies(answers: Answer[]): { p50: number; p99: number } {
+  const ms = answers.map((a) => a.ms);
+  return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99) };
+}
+
 /** A buyer's own HTTP/2 connection to Caddy, from loopback address number `i` (127.1.0.1 and up, 250 per /24). */
 function connect(i: number, port: number, ca: Buffer): Promise<http2.ClientHttp2Session> {
   const localAddress = `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
@@ -216,26 +222,8 @@ async function rush(shop: Shop, dbUrl: string, redisUrl: string, processes: numb
       fiveXx: [...adds, ...creates].filter((a) => a.status >= 500).length,
       statuses,
       samples,
-      add: {
-        p50: quantile(
-          adds.map((a) => a.ms),
-          0.5,
-        ),
-        p99: quantile(
-          adds.map((a) => a.ms),
-          0.99,
-        ),
-      },
-      create: {
-        p50: quantile(
-          creates.map((a) => a.ms),
-          0.5,
-        ),
-        p99: quantile(
-          creates.map((a) => a.ms),
-          0.99,
-        ),
-      },
+      add: latencies(adds),
+      create: latencies(creates),
       allAnsweredMs,
       orderAnswersPerS: (creates.length / createSpan) * 1000,
       soldPerS: (sold / soldSpan) * 1000,

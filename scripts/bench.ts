@@ -139,28 +139,21 @@ function perRequest(t: Target) {
 
 async function measure(t: Target, serverPid: number | undefined, base?: string): Promise<Row> {
   process.stderr.write(`  ${t.name} … `);
-  // unmeasured warm-up (JIT, first fill of the page cache): the table shows the steady state
-  if (WARMUP_S > 0)
-    await autocannon({
+  const load = (duration: number): Promise<Result> =>
+    autocannon({
       url: t.url,
       method: t.method ?? 'GET',
       body: t.body,
       headers: t.headers,
       connections: CONNECTIONS,
-      duration: WARMUP_S,
+      duration,
       requests: [{ setupRequest: perRequest(t) }],
     } as Parameters<typeof autocannon>[0]);
+  // unmeasured warm-up (JIT, first fill of the page cache): the table shows the steady state
+  if (WARMUP_S > 0) await load(WARMUP_S);
   const before = cpuMs(serverPid);
   const q0 = base ? (await stats(base)).queries : 0;
-  const r: Result = await autocannon({
-    url: t.url,
-    method: t.method ?? 'GET',
-    body: t.body,
-    headers: t.headers,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [{ setupRequest: perRequest(t) }],
-  } as Parameters<typeof autocannon>[0]);
+  const r = await load(DURATION_S);
   const after = cpuMs(serverPid);
   const q1 = base ? (await stats(base)).queries : 0;
   const cpu = before !== null && after !== null && r.requests.total > 0 ? (after - before) / r.requests.total : null;

@@ -208,34 +208,45 @@ async function checkInvariants(): Promise<void> {
   expect(await one('SELECT count(*) AS n FROM orders WHERE total_rappen < 0 OR paid_rappen < 0')).toBe(0);
 }
 
+/**
+ * Sends `numRuns` generated values of `arb` with `send` (same seed every run), fails on the first
+ * 5xx with every 5xx seen so far (`send` names the request in `what`), then checks the invariants.
+ */
+async function neverA5xx<T>(arb: fc.Arbitrary<T>, numRuns: number, send: (value: T) => Promise<{ status: number; what: string }>): Promise<void> {
+  const failures: string[] = [];
+  await fc
+    .assert(
+      fc.asyncProperty(arb, async (value) => {
+        const { status, what } = await send(value);
+        if (status >= 500) failures.push(`${status} ${what}`);
+        return status < 500;
+      }),
+      { numRuns, seed: SEED, endOnFailure: true },
+    )
+    .catch((e) => {
+      throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
+    });
+  await checkInvariants();
+}
+
 describe('fuzzing', () => {
   it(`every JSON API call: ${Math.round(RUNS * 0.8)} generated requests, never a 5xx`, async () => {
     const ops = await apiOperations();
     expect(ops.length).toBeGreaterThan(15);
-    const failures: string[] = [];
     const request = fc
       .constantFrom(...ops)
       .chain((op) =>
         fc.record({ op: fc.constant(op), identity: fc.nat(identities.length - 1), payload: op.method === 'get' ? queryFor(op.keys) : bodyFor(op.keys) }),
       );
-    await fc
-      .assert(
-        fc.asyncProperty(request, async ({ op, identity, payload }) => {
-          const who = identities[identity];
-          const res =
-            op.method === 'get'
-              ? await http.fetch(`/api${op.path}?${payload}`, { headers: who.headers })
-              : await http.fetch(`/api${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...who.headers }, body: payload });
-          await res.arrayBuffer();
-          if (res.status >= 500) failures.push(`${res.status} ${op.method.toUpperCase()} /api${op.path} as ${who.name}: ${payload.slice(0, 300)}`);
-          return res.status < 500;
-        }),
-        { numRuns: Math.round(RUNS * 0.8), seed: SEED, endOnFailure: true },
-      )
-      .catch((e) => {
-        throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
-      });
-    await checkInvariants();
+    await neverA5xx(request, Math.round(RUNS * 0.8), async ({ op, identity, payload }) => {
+      const who = identities[identity];
+      const res =
+        op.method === 'get'
+          ? await http.fetch(`/api${op.path}?${payload}`, { headers: who.headers })
+          : await http.fetch(`/api${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...who.headers }, body: payload });
+      await res.arrayBuffer();
+      return { status: res.status, what: `${op.method.toUpperCase()} /api${op.path} as ${who.name}: ${payload.slice(0, 300)}` };
+    });
   }, 900_000);
 
   it(`every form action: ${Math.round(RUNS * 0.2)} generated posts, never a 5xx`, async () => {
@@ -250,28 +261,18 @@ describe('fuzzing', () => {
       ),
     );
     const post = fc.record({ path: fc.constantFrom(...actions), identity: fc.nat(identities.length - 1), fields: fc.array(field, { maxLength: 8 }) });
-    const failures: string[] = [];
-    await fc
-      .assert(
-        fc.asyncProperty(post, async ({ path: p, identity, fields }) => {
-          const who = identities[identity];
-          const body = new URLSearchParams();
-          for (const [k, v] of fields) body.append(k, v);
-          const res = await http.fetch(p, {
-            method: 'POST',
-            body,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
-            cookie: who.cookie,
-          });
-          await res.arrayBuffer();
-          if (res.status >= 500) failures.push(`${res.status} POST ${p} as ${who.name}: ${body.toString().slice(0, 300)}`);
-          return res.status < 500;
-        }),
-        { numRuns: Math.round(RUNS * 0.2), seed: SEED, endOnFailure: true },
-      )
-      .catch((e) => {
-        throw new Error(`${failures.join('\n')}\n${(e as Error).message.slice(0, 2000)}`);
+    await neverA5xx(post, Math.round(RUNS * 0.2), async ({ path: p, identity, fields }) => {
+      const who = identities[identity];
+      const body = new URLSearchParams();
+      for (const [k, v] of fields) body.append(k, v);
+      const res = await http.fetch(p, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://shop.test' },
+        cookie: who.cookie,
       });
-    await checkInvariants();
+      await res.arrayBuffer();
+      return { status: res.status, what: `POST ${p} as ${who.name}: ${body.toString().slice(0, 300)}` };
+    });
   }, 900_000);
 });
