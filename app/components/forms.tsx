@@ -101,6 +101,14 @@ export function Field(props: FieldBase & Omit<InputHTMLAttributes<HTMLInputEleme
   return <Labelled base={base}>{(control) => <input {...control} {...input} />}</Labelled>;
 }
 
+/**
+ * A labelled whole number from `min` to `max` (the browser's own check; the server checks again):
+ * the number keypad on a phone, steps of one.
+ */
+export function WholeNumberField(props: FieldBase & { min: number; max: number } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'type'>) {
+  return <Field type="number" inputMode="numeric" step={1} {...props} />;
+}
+
 /** A labelled multi-line text. */
 export function TextareaField(props: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
   const { base, control: textarea } = split(props);

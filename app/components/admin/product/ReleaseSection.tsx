@@ -7,7 +7,7 @@ import { Form, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_RELEASE_BANK_TRANSFER_HOURS, MAX_RELEASE_LIMIT, type ReleaseSettings } from '../../../../core/releases/browser.ts';
 import { localTimeIn } from '../../../../core/i18n/browser.ts';
-import { CheckboxField, Field } from '../../forms.tsx';
+import { CheckboxField, Field, WholeNumberField } from '../../forms.tsx';
 import { useShopTimeZone } from '../../../lib/format.ts';
 
 /** A refused release form: its message, the problem of each field at fault, and what was typed. */
@@ -48,14 +48,11 @@ export function ReleaseSection({
           defaultValue={value('opensAt', release ? localTimeIn(release.opensAt, timeZone) : '')}
           error={f.opensAt}
         />
-        <Field
+        <WholeNumberField
           name="perCustomerLimit"
           label={t('release.limit')}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={MAX_RELEASE_LIMIT}
-          step={1}
           hint={t('release.limitHint')}
           defaultValue={value('perCustomerLimit', release?.perCustomerLimit?.toString() ?? '')}
           error={f.perCustomerLimit}
@@ -65,14 +62,11 @@ export function ReleaseSection({
           label={t('release.bankTransfer')}
           defaultChecked={problem?.values ? typed.allowBankTransfer === 'on' : (release?.allowBankTransfer ?? true)}
         />
-        <Field
+        <WholeNumberField
           name="bankTransferHours"
           label={t('release.hours')}
-          type="number"
-          inputMode="numeric"
           min={1}
           max={MAX_RELEASE_BANK_TRANSFER_HOURS}
-          step={1}
           hint={t('release.hoursHint')}
           defaultValue={value('bankTransferHours', release?.bankTransferHours?.toString() ?? '')}
           error={f.bankTransferHours}
