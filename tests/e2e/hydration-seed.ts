@@ -5,31 +5,25 @@
  * prices and texts to show. Prints the two order codes and a product id as JSON. Run once on a
  * fresh directory.
  */
-import { hashPassword } from '../../core/accounts/password.ts';
-import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { createOrder } from '../../core/orders/index.ts';
-import { openSeededShop } from './seeded-shop.ts';
+import { openSeededShop, seedCustomer } from './seeded-shop.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { HYDRATION_CUSTOMER } from './hydration-env.ts';
 
 const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = 'e2e-hydration-customer';
-await shop.db.insert(users).values({
+await seedCustomer(shop, {
   id,
   email: HYDRATION_CUSTOMER.email,
-  passwordHash: await hashPassword(HYDRATION_CUSTOMER.password),
+  password: HYDRATION_CUSTOMER.password,
   firstName: 'Mara',
   lastName: 'Keller',
   dateOfBirth: '1981-05-14',
   street: 'Limmatquai 3',
   postalCode: '8001',
   city: 'Zürich',
-  country: 'CH',
-  role: 'Customer',
-  locale: 'en',
-  emailVerifiedAt: new Date(),
 });
 const list = await cigarsInStock(shop, 3);
 await addToCart(shop.db, id, list[0].id, 2, id);

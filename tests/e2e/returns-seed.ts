@@ -4,32 +4,26 @@
  * shipped yesterday with Swiss Post (to return), and an unpaid bank-transfer order (to cancel).
  * Prints the two order codes as JSON. Run once on a fresh directory.
  */
-import { hashPassword } from '../../core/accounts/password.ts';
-import { users } from '../../core/db/schema/accounts.ts';
 import { addToCart } from '../../core/cart/service.ts';
 import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder } from '../../core/orders/index.ts';
-import { openSeededShop } from './seeded-shop.ts';
+import { openSeededShop, seedCustomer } from './seeded-shop.ts';
 import { cigarsInStock } from '../helpers/catalogue.ts';
 import { payInFull } from '../helpers/payments.ts';
 import { RETURNS_CUSTOMER } from './returns-env.ts';
 
 const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = 'e2e-returns-customer';
-await shop.db.insert(users).values({
+await seedCustomer(shop, {
   id,
   email: RETURNS_CUSTOMER.email,
-  passwordHash: await hashPassword(RETURNS_CUSTOMER.password),
+  password: RETURNS_CUSTOMER.password,
   firstName: 'Lena',
   lastName: "D'Amico-Brändli",
   dateOfBirth: '1984-09-21',
   street: 'Spalenberg 14',
   postalCode: '4051',
   city: 'Basel',
-  country: 'CH',
-  role: 'Customer',
-  locale: 'en',
-  emailVerifiedAt: new Date(),
 });
 const list = await cigarsInStock(shop, 3);
 await addToCart(shop.db, id, list[0].id, 2, id);

@@ -3,6 +3,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { hashPassword } from '../../core/accounts/password.ts';
+import { users } from '../../core/db/schema/accounts.ts';
 import { restorePglite } from '../../core/db/index.ts';
 import { openShop, type Shop } from '../../core/shop.ts';
 
@@ -16,4 +18,30 @@ export async function openSeededShop(overrides: Parameters<typeof openShop>[0]):
   const dataDir = process.env.DATA_DIR;
   if (template && dataDir && fs.existsSync(template) && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await restorePglite(template, dataDir);
   return openShop(overrides);
+}
+
+/** A customer who signs in with a password: names, date of birth and a Swiss delivery address. */
+type SeedCustomer = {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  street: string;
+  postalCode: string;
+  city: string;
+};
+
+/** Inserts `who` as a verified customer (Switzerland, English) whose password is hashed as at registration. */
+export async function seedCustomer(shop: Shop, who: SeedCustomer): Promise<void> {
+  const { password, ...person } = who;
+  await shop.db.insert(users).values({
+    ...person,
+    passwordHash: await hashPassword(password),
+    country: 'CH',
+    role: 'Customer',
+    locale: 'en',
+    emailVerifiedAt: new Date(),
+  });
 }
