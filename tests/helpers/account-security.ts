@@ -18,16 +18,13 @@ import sharp from 'sharp';
 import { adminCreateUser } from '../../core/accounts/admin.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
 import { confirmTwoFactor, startTwoFactor } from '../../core/accounts/two-factor.ts';
-import { addToCart } from '../../core/cart/service.ts';
 import { users } from '../../core/db/schema/accounts.ts';
-import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder } from '../../core/orders/index.ts';
 import { setRateLimits } from '../../core/rate-limit/limiter.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
 import { registration } from './accounts.ts';
-import { productWith, type TestCustomer } from './customers.ts';
-import { payInFull } from './payments.ts';
+import { type TestCustomer } from './customers.ts';
+import { paidShippedOrder } from './payments.ts';
 import { decodeQp, type TestSmtp } from './smtp.ts';
 import { beforeAllOpen, openTestSuite } from './suite.ts';
 
@@ -101,11 +98,7 @@ export function accountHelpers(get: () => { shop: Shop; smtp?: TestSmtp }) {
   /** Bob: a paid, shipped order with an accepted return (one photo), so invoice and credit note exist. */
   async function bobWithDocuments(bob: TestCustomer) {
     const { shop } = get();
-    const p = await productWith(shop, 40, 6_000, 3);
-    await addToCart(shop.db, bob.id, p.id, 2, bob.id);
-    const o = await createOrder(shop, { userId: bob.id, paymentMethod: 'qr-bill' });
-    await payInFull(shop, o, 'qr-bill');
-    await shipOrder(shop, o.id, { carrier: 'swiss-post', trackingNumber: '99.00.123456.78901234' }, 'admin:test');
+    const o = await paidShippedOrder(shop, bob, 3, 'admin:test');
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b3e1f' } })
       .jpeg()
       .toBuffer();

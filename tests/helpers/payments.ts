@@ -1,5 +1,6 @@
 /** Payment helpers for tests and seeds: an order paid as the payment providers would pay it. */
 import { addToCart } from '../../core/cart/service.ts';
+import { shipOrder } from '../../core/orders/admin.ts';
 import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { datatransProvider } from '../../core/payments/datatrans.ts';
 import { recordPayment, type PaymentOutcome } from '../../core/payments/service.ts';
@@ -66,4 +67,19 @@ export async function paidDatatransOrder(
   fake.webhookFor(transactionId, 'settled');
   await recordPayment(shop, { provider: 'datatrans', providerRef: transactionId, orderRef: o.code, amount: o.total, currency: 'CHF', exactAmount: true });
   return { order: (await findOrder(shop.db, o.id))!, transactionId, productId: p.id };
+}
+
+/**
+ * A shipped bank-transfer order of `c`: 2 units of a new product (stock 40, CHF 60.00; `index`
+ * keeps its SKU apart), paid in full by a matched transfer and shipped with Swiss Post by `actor`
+ * at `shippedAt` (now by default), so it can be returned.
+ * @returns the order as created (before payment and shipping).
+ */
+export async function paidShippedOrder(shop: Shop, c: TestCustomer, index: number, actor: string, shippedAt?: Date) {
+  const p = await productWith(shop, 40, 6_000, index);
+  await addToCart(shop.db, c.id, p.id, 2, c.id);
+  const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
+  await payInFull(shop, o, 'qr-bill');
+  await shipOrder(shop, o.id, { carrier: 'swiss-post', trackingNumber: '99.00.123456.78901234' }, actor, shippedAt);
+  return o;
 }

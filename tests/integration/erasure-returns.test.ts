@@ -12,17 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../core/accounts/password.ts';
 import { eraseUser } from '../../core/accounts/privacy.ts';
 import { ACCESS_COOKIE, cookieName } from '../../core/accounts/cookies.ts';
-import { addToCart } from '../../core/cart/service.ts';
 import { photoStore } from '../../core/catalogue/photo-store.ts';
 import { users } from '../../core/db/schema/accounts.ts';
 import { orderReturns } from '../../core/db/schema/returns.ts';
-import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder } from '../../core/orders/index.ts';
+import { findOrder } from '../../core/orders/index.ts';
 import { requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
+import { createCustomer, type TestCustomer } from '../helpers/customers.ts';
 import { userWithCookie, type TestHttp } from '../helpers/http.ts';
-import { payInFull } from '../helpers/payments.ts';
+import { paidShippedOrder } from '../helpers/payments.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -38,11 +36,7 @@ afterAll(() => shop?.close());
 
 /** Bob's shipped bank-transfer order with a return: IBAN, a message naming him, one photo. */
 async function bobWithReturn(c: TestCustomer) {
-  const p = await productWith(shop, 40, 6_000, next++);
-  await addToCart(shop.db, c.id, p.id, 2, c.id);
-  const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-  await payInFull(shop, o, 'qr-bill');
-  await shipOrder(shop, o.id, { carrier: 'swiss-post', trackingNumber: '99.00.123456.78901234' }, 'admin-erasure-test');
+  const o = await paidShippedOrder(shop, c, next++, 'admin-erasure-test');
   const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8b4513' } })
     .jpeg()
     .toBuffer();

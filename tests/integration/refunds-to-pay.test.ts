@@ -11,20 +11,18 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { addToCart } from '../../core/cart/service.ts';
 import { getSettings, updateSettings } from '../../core/config/service.ts';
 import { auditLog } from '../../core/db/schema/audit.ts';
 import { refunds } from '../../core/db/schema/orders.ts';
-import { shipOrder } from '../../core/orders/admin.ts';
-import { createOrder, findOrder, type OrderWithLines } from '../../core/orders/index.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import { exportRefundsToPay, markRefundsPaid, refundsToPay } from '../../core/payments/index.ts';
 import { textIn } from '../../core/i18n/index.ts';
 import { returnInstructionLines } from '../../core/mail/return-instructions.ts';
 import { acceptReturn, requestReturn } from '../../core/returns/service.ts';
 import type { Shop } from '../../core/shop.ts';
-import { createCustomer, productWith, type TestCustomer } from '../helpers/customers.ts';
+import { createCustomer, type TestCustomer } from '../helpers/customers.ts';
 import { roleCookies } from '../helpers/http.ts';
-import { payInFull } from '../helpers/payments.ts';
+import { paidShippedOrder } from '../helpers/payments.ts';
 import { settingsForm } from '../helpers/settings.ts';
 import { waitForMail, type TestSmtp } from '../helpers/smtp.ts';
 import { openTestSuite, useTestSuite } from '../helpers/suite.ts';
@@ -52,11 +50,7 @@ afterAll(() => shop?.close());
 const mailTo = (email: string, subject: string) => waitForMail(smtp, email, subject);
 
 async function shippedBankOrder(c: TestCustomer): Promise<OrderWithLines> {
-  const p = await productWith(shop, 40, 6_000, next++);
-  await addToCart(shop.db, c.id, p.id, 2, c.id);
-  const o = await createOrder(shop, { userId: c.id, paymentMethod: 'qr-bill' });
-  await payInFull(shop, o, 'qr-bill');
-  await shipOrder(shop, o.id, { carrier: 'swiss-post', trackingNumber: '99.00.123456.78901234' }, ADMIN, new Date(Date.now() - 86_400_000));
+  const o = await paidShippedOrder(shop, c, next++, ADMIN, new Date(Date.now() - 86_400_000));
   return (await findOrder(shop.db, o.id))!;
 }
 
