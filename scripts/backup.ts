@@ -14,7 +14,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadScriptEnv } from './lib/cli.ts';
+import { expectedFailure, loadScriptEnv } from './lib/cli.ts';
 import { mediaRoot } from '../core/catalogue/index.ts';
 import {
   BackupError,
@@ -82,11 +82,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(lines.join('\n'));
     return 0;
   } catch (e) {
-    if (e instanceof DataDirLockedError || e instanceof BackupError) {
-      console.error(e.message);
-      return 3;
-    }
-    throw e;
+    return expectedFailure(e, [
+      [DataDirLockedError, 3],
+      [BackupError, 3],
+    ]);
   }
 }
 

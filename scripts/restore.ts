@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadScriptEnv } from './lib/cli.ts';
+import { expectedFailure, loadScriptEnv } from './lib/cli.ts';
 import { mediaRoot, photoStore } from '../core/catalogue/index.ts';
 import type { Env } from '../core/config/index.ts';
 import {
@@ -161,15 +161,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(checklist(env, manifest, photos).join('\n'));
     return 0;
   } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(e.message);
-      return 2;
-    }
-    if (e instanceof BackupError || e instanceof DataDirLockedError) {
-      console.error(e.message);
-      return 3;
-    }
-    throw e;
+    return expectedFailure(e, [
+      [UsageError, 2],
+      [BackupError, 3],
+      [DataDirLockedError, 3],
+    ]);
   }
 }
 

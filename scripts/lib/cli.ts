@@ -52,6 +52,18 @@ export async function openScriptShop(
   }
 }
 
+/**
+ * The exit code for an error a command expects: when `e` is an instance of one of `known`'s
+ * classes, its message is printed to stderr and that class's code returned (the first match).
+ * @throws `e` itself when it is none of them (an unexpected error).
+ */
+export function expectedFailure(e: unknown, known: [abstract new (...args: never[]) => Error, number][]): number {
+  const hit = known.find(([kind]) => e instanceof kind);
+  if (!hit) throw e;
+  console.error((e as Error).message);
+  return hit[1];
+}
+
 /** Runs a script's `main` and exits with the code it returns; an unexpected error is printed and exits 1. */
 export function runScript(main: () => Promise<number>): void {
   main().then(
