@@ -29,6 +29,18 @@ export function ReleaseSection({
   const typed = problem?.values ?? {};
   const value = (name: string, saved: string) => typed[name] ?? saved;
   const f = problem?.fields ?? {};
+  /** A whole number of the release from 1 to `max`: its label and hint are `release.<key>` and `release.<key>Hint`. */
+  const whole = (name: 'perCustomerLimit' | 'bankTransferHours', key: 'limit' | 'hours', max: number) => (
+    <WholeNumberField
+      name={name}
+      label={t(`release.${key}`)}
+      min={1}
+      max={max}
+      hint={t(`release.${key}Hint`)}
+      defaultValue={value(name, release?.[name]?.toString() ?? '')}
+      error={f[name]}
+    />
+  );
   return (
     <section className="section admin-panel" aria-labelledby="release-h" id="release">
       <h2 id="release-h">{t('release.title')}</h2>
@@ -48,29 +60,13 @@ export function ReleaseSection({
           defaultValue={value('opensAt', release ? localTimeIn(release.opensAt, timeZone) : '')}
           error={f.opensAt}
         />
-        <WholeNumberField
-          name="perCustomerLimit"
-          label={t('release.limit')}
-          min={1}
-          max={MAX_RELEASE_LIMIT}
-          hint={t('release.limitHint')}
-          defaultValue={value('perCustomerLimit', release?.perCustomerLimit?.toString() ?? '')}
-          error={f.perCustomerLimit}
-        />
+        {whole('perCustomerLimit', 'limit', MAX_RELEASE_LIMIT)}
         <CheckboxField
           name="allowBankTransfer"
           label={t('release.bankTransfer')}
           defaultChecked={problem?.values ? typed.allowBankTransfer === 'on' : (release?.allowBankTransfer ?? true)}
         />
-        <WholeNumberField
-          name="bankTransferHours"
-          label={t('release.hours')}
-          min={1}
-          max={MAX_RELEASE_BANK_TRANSFER_HOURS}
-          hint={t('release.hoursHint')}
-          defaultValue={value('bankTransferHours', release?.bankTransferHours?.toString() ?? '')}
-          error={f.bankTransferHours}
-        />
+        {whole('bankTransferHours', 'hours', MAX_RELEASE_BANK_TRANSFER_HOURS)}
         <div className="toolbar">
           <button type="submit" className="btn btn-small" disabled={busy}>
             {t('release.save')}
