@@ -1,7 +1,9 @@
 /** Calls the JSON API in-process (Hono's `request`), as an HTTP client would. */
 import { Hono } from 'hono';
 import { createApi } from '../../api/index.ts';
+import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
+import type { TestCustomer } from './customers.ts';
 
 export type ApiClient = {
   get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; body: any; headers: Headers }>;
@@ -29,4 +31,15 @@ export function apiClient(shop: Shop): ApiClient {
     post: (path, body, headers = {}) => call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
     raw: (path, init) => call(path, init),
   };
+}
+
+/**
+ * The order `c` places with their cart through the JSON API (`POST /order/create`), read back
+ * with its lines.
+ * @throws Error with the answer when the API does not create the order (status other than 201).
+ */
+export async function orderThroughApi(shop: Shop, c: TestCustomer, paymentMethod = 'qr-bill'): Promise<OrderWithLines> {
+  const res = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod }, c.headers);
+  if (res.status !== 201) throw new Error(`order/create answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (await findOrder(shop.db, res.body.order._id))!;
 }

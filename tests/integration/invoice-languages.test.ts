@@ -4,7 +4,6 @@
  * the text with PDF.js; product photos as thumbnails beside the lines.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
@@ -15,12 +14,11 @@ import { resolveLocale } from '../../core/i18n/locales.ts';
 import { textIn } from '../../core/i18n/texts.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
-import { orders } from '../../core/db/schema/orders.ts';
-import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
+import { type OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { pdfText, pdfTextItems } from '../helpers/pdf-text.ts';
+import { orderThroughApi } from '../helpers/api.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -38,10 +36,7 @@ beforeAll(async () => {
   const c = await createCustomer(shop, { locale: 'de' });
   await addToCart(shop.db, c.id, withPhoto.id, 2, c.id);
   await addToCart(shop.db, c.id, without.id, 1, c.id);
-  const res = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
-  expect(res.status).toBe(201);
-  const [row] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
-  order = { ...(await findOrder(shop.db, row.id))!, invoiceNumber: '2026-00042', paidAt: new Date('2026-11-20T10:00:00Z') };
+  order = { ...(await orderThroughApi(shop, c)), invoiceNumber: '2026-00042', paidAt: new Date('2026-11-20T10:00:00Z') };
   settings = await getSettings(shop.db);
 });
 afterAll(async () => {

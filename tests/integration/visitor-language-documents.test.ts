@@ -4,19 +4,17 @@
  * language; the QR-bill's message ("Bestellung CQTXQJG7", English where the language's script is
  * outside the QR-bill's character set); a custom box's default model name in the invoice's language.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToCart } from '../../core/cart/service.ts';
 import { getSettings } from '../../core/config/service.ts';
 import type { ShopSettings } from '../../core/config/settings.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf, qrBillData, qrBillMessage } from '../../core/invoices/pdf.ts';
-import { orders } from '../../core/db/schema/orders.ts';
-import { findOrder, type OrderWithLines } from '../../core/orders/index.ts';
+import { type OrderWithLines } from '../../core/orders/index.ts';
 import type { Shop } from '../../core/shop.ts';
-import { apiClient } from '../helpers/api.ts';
 import { createCustomer, productWith } from '../helpers/customers.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { orderThroughApi } from '../helpers/api.ts';
 import { openTestSuite } from '../helpers/suite.ts';
 
 let shop: Shop;
@@ -28,10 +26,7 @@ beforeAll(async () => {
   const p = await productWith(shop, 10, 2500, 60);
   const c = await createCustomer(shop, { locale: 'de' });
   await addToCart(shop.db, c.id, p.id, 2, c.id);
-  const res = await apiClient(shop).post('/order/create', { userID: c.id, paymentMethod: 'qr-bill' }, c.headers);
-  expect(res.status).toBe(201);
-  const [row] = await shop.db.select().from(orders).where(eq(orders.id, res.body.order._id));
-  order = { ...(await findOrder(shop.db, row.id))!, invoiceNumber: '2026-00077', locale: 'de' };
+  order = { ...(await orderThroughApi(shop, c)), invoiceNumber: '2026-00077', locale: 'de' };
   settings = await getSettings(shop.db);
 });
 afterAll(async () => {
