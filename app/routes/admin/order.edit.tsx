@@ -10,7 +10,8 @@ import type { Route } from './+types/order.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { ORDER_STATUSES, TRANSITIONS, transitionRefusal } from '../../../core/orders/browser.ts';
 import { adminTransition, findOrder } from '../../../core/orders/index.ts';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import { FormError, SelectField, SubmitButton, TextareaField } from '../../components/forms.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -39,10 +40,9 @@ const StatusForm = z.object({
     .transform((n) => (n ?? '').trim().slice(0, 500) || undefined),
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(context, async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(args, async (admin, form) => {
     const { id, to, note } = readForm(StatusForm, form);
     await adminTransition(context.shop, id, to, admin.userId, note);
     return redirect(`/admin/order/details?id=${id}`);

@@ -10,7 +10,8 @@ import type { Route } from './+types/promo.edit';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { rappenToDecimalString, parseChfInput } from '../../../core/pricing/browser.ts';
 import { createPromo, getPromo, updatePromo, type PromoInput } from '../../../core/promos/index.ts';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import { CheckboxField, Field, FormError, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { influencerChoices } from '../../../core/accounts/index.ts';
@@ -75,12 +76,11 @@ const PromoForm = z
     if (!ok) ctx.addIssue({ code: 'custom', path: ['value'], message: f.kind === 'percent' ? 'wholeNumber' : 'chfAmount' });
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(
-    context,
-    async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(
+    args,
+    async (admin, form) => {
       const f = readForm(PromoForm, form);
       // a day entered is that whole day in the shop's zone: from its first to its last moment
       const { timeZone } = await getSettings(context.shop.db);
@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await createPromo(context.shop.db, input, `admin:${admin.userId}`);
       return redirect('/admin/promo/list');
     },
-    { form },
+    (form) => ({ form }),
   );
 }
 

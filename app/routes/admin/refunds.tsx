@@ -15,7 +15,8 @@ import { FormError, FormSuccess } from '../../components/forms.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
-import { formList, pageAction, readForm } from '../../lib/page-action.server.ts';
+import { formList, readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import '../../styles/returns.css';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'titles.refunds');
@@ -34,12 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The refunds ticked to mark paid. */
 const RefundIdsForm = z.object({ ids: formList() });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(
-    context,
-    async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(
+    args,
+    async (admin, form) => {
       // core refuses an empty or too long list with its own message
       const { ids } = readForm(RefundIdsForm, form);
       const { marked } = await markRefundsPaid(context.shop.db, ids, admin.userId);

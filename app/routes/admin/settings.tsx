@@ -29,7 +29,8 @@ import { parseChfInput, rappenToDecimalString } from '../../../core/pricing/brow
 import { Field } from '../../components/admin/Field.tsx';
 import type { ComponentProps } from 'react';
 import { FormError, FormSuccess, SubmitButton } from '../../components/forms.tsx';
-import { formFile, pageAction, readForm } from '../../lib/page-action.server.ts';
+import { formFile, readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
@@ -128,12 +129,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(
-    context,
-    async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(
+    args,
+    async (admin, form) => {
       // the logo's own form (app/components/admin/SiteLogoForm.tsx)
       const { intent: logoIntent, siteLogo: file } = readForm(LogoForm, form);
       if (logoIntent === 'logo' || logoIntent === 'logo-remove') {
@@ -174,12 +174,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       await retryOrderMails(context.shop, new Date(), { all: true }).catch((err: unknown) => context.shop.log.warn({ err }, 'order mail retry failed'));
       return { saved: true, fields: {} as Record<string, string> };
     },
-    {
+    (form) => ({
       // the form's own wording: the marked fields are the message
       message: (e) => (e.opts.key === 'invalidInput' ? translate(context.lang, 'admin:form.fix') : undefined),
       extra: () => ({ saved: false }),
       form, // a refused IBAN or UID is shown again as typed, next to its message
-    },
+    }),
   );
 }
 

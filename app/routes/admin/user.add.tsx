@@ -11,7 +11,8 @@ import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { PasswordField } from '../../components/account/NewPasswordFields.tsx';
 import { newAccountFromForm, requireAdmin } from '../../lib/auth.server.ts';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 
@@ -24,10 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const NAMES = ['firstName', 'lastName', 'email', 'phone', 'password', 'dateOfBirth', 'street', 'postalCode', 'city', 'country', 'role', 'locale'] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(context, async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(args, async (admin, form) => {
     const f = readForm(NAMES, form);
     const u = await adminCreateUser(
       context.shop.db,

@@ -16,7 +16,8 @@ import { FormMessage, SubmitButton } from '../../components/forms.tsx';
 import { ListFilterForm } from '../../components/ListFilters.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { loaderGuard } from '../../lib/loader-guard.server.ts';
-import { pageAction, readForm } from '../../lib/page-action.server.ts';
+import { readForm } from '../../lib/page-action.server.ts';
+import { adminPageAction } from '../../lib/admin-action.server.ts';
 import { translate } from '../../../core/i18n/index.ts';
 import { consumeRateLimit } from '../../../core/rate-limit/index.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -56,10 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const auth = await requireAdmin(context, request);
-  const form = await request.formData();
-  return pageAction(context, async () => {
+export async function action(args: Route.ActionArgs) {
+  const { context } = args;
+  return adminPageAction(args, async (auth, form) => {
     const f = readForm(['userId', 'role'], form);
     if (f.userId === auth.userId && f.role !== 'Admin') {
       return { ok: false as const, error: translate(context.lang, 'account:admin.users.notYourself'), fields: {} as Record<string, string> };
