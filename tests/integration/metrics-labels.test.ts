@@ -64,19 +64,22 @@ async function sendAll(paths: string[], parallel = 8): Promise<number[]> {
 
 describe('route labels of the HTTP metrics', () => {
   it('name the matched pattern: page route ids, API operations, resources, a fixed set for files', () => {
-    expect(app.routeLabel('/reset/abc', 200)).toBe('routes/reset');
-    expect(app.routeLabel('/reset/abc.data', 200)).toBe('routes/reset.data');
-    expect(app.routeLabel('/_root.data', 200)).toBe('index.data');
-    expect(app.routeLabel('/', 200)).toBe('index');
-    expect(app.routeLabel('/client/privacypolicy', 200)).toBe('policy');
-    expect(app.routeLabel('/api/order/get', 200)).toBe('/api/order/get');
-    expect(app.routeLabel('/api/payment/webhook/datatrans', 200)).toBe('/api/payment/webhook/:provider');
-    expect(app.routeLabel('/media/products/3f2a9c1e-0000-4000-8000-1234567890ab/400.webp', 200)).toBe('/media/products/:photo/:file');
-    expect(app.routeLabel('/assets/entry.client-BxY12.js', 200)).toBe('/assets/*');
-    expect(app.routeLabel('/i18n/de/common-1234.json', 200)).toBe('/i18n/*');
-    expect(app.routeLabel('/healthz', 200)).toBe('/healthz');
-    expect(app.routeLabel('/robots.txt', 200)).toBe('/robots.txt');
-    expect(app.routeLabel('/favicon.svg', 200)).toBe('static');
+    const labels: [path: string, label: string][] = [
+      ['/reset/abc', 'routes/reset'],
+      ['/reset/abc.data', 'routes/reset.data'],
+      ['/_root.data', 'index.data'],
+      ['/', 'index'],
+      ['/client/privacypolicy', 'policy'],
+      ['/api/order/get', '/api/order/get'],
+      ['/api/payment/webhook/datatrans', '/api/payment/webhook/:provider'],
+      ['/media/products/3f2a9c1e-0000-4000-8000-1234567890ab/400.webp', '/media/products/:photo/:file'],
+      ['/assets/entry.client-BxY12.js', '/assets/*'],
+      ['/i18n/de/common-1234.json', '/i18n/*'],
+      ['/healthz', '/healthz'],
+      ['/robots.txt', '/robots.txt'],
+      ['/favicon.svg', 'static'],
+    ];
+    for (const [path, label] of labels) expect(app.routeLabel(path, 200), path).toBe(label);
     for (const path of ['/wp-login.php', '/x/y/z', '/api/nothing', '/api', '/nope.data', '/admin/orders/1234']) expect(app.routeLabel(path, 404)).toBe('other');
   });
 
