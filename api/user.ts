@@ -70,6 +70,8 @@ function meta(c: Context<ApiEnv>): RequestMeta {
 
 const id = z.string().trim().min(1).max(64);
 const Message = z.object({ message: z.string() });
+/** An answer whose body is just `{ message }`. */
+const messageAnswer = (description: string) => ({ description, schema: Message });
 const ConfirmBody = z.object({ token: z.string().min(1).max(200) });
 const ForgotBody = z.object({ email: Email });
 const ConfirmForgotBody = z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) });
@@ -94,7 +96,7 @@ const LoginAnswer = z.object({ accesToken: z.string(), refreshToken: z.string(),
 const TOO_MANY = 'Too many attempts';
 const SAME_ANSWER = 'Same answer whether or not the address exists';
 /** Body and answers of the operations that mail a link to an address (no telling whether it has an account). */
-const MAIL_TO_ADDRESS = { body: ForgotBody, responses: { 200: { description: SAME_ANSWER, schema: Message }, 429: TOO_MANY } };
+const MAIL_TO_ADDRESS = { body: ForgotBody, responses: { 200: messageAnswer(SAME_ANSWER), 429: TOO_MANY } };
 
 export const userApi = new ApiRouter(['user'])
   .operation({
@@ -103,10 +105,7 @@ export const userApi = new ApiRouter(['user'])
     summary: 'Registers a customer (18+, Swiss address; Liechtenstein when the shop serves it) and sends the confirmation e-mail',
     body: RegisterInput,
     responses: {
-      201: {
-        description: '"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)',
-        schema: Message,
-      },
+      201: messageAnswer('"A confirmation email was sent, please verify" (also for an address that has an account: its owner gets a mail)'),
       429: TOO_MANY,
     },
     handler: async (c) => {
@@ -119,7 +118,7 @@ export const userApi = new ApiRouter(['user'])
     path: '/confirm',
     summary: 'Confirms an e-mail address with the token of the confirmation link (single use, 48 h)',
     body: ConfirmBody,
-    responses: { 200: { description: 'The account is verified', schema: Message }, 400: 'Invalid, expired or used link', 429: TOO_MANY },
+    responses: { 200: messageAnswer('The account is verified'), 400: 'Invalid, expired or used link', 429: TOO_MANY },
     handler: async (c) => {
       await confirmEmail(c.get('shop'), c.req.valid('json').token, meta(c));
       return c.json({ message: 'Your e-mail address is confirmed. You can log in now.' });
@@ -144,7 +143,7 @@ export const userApi = new ApiRouter(['user'])
     path: '/confirm-forgot',
     summary: "Sets a new password with the reset link's token; spends the token and revokes every session",
     body: ConfirmForgotBody,
-    responses: { 200: { description: 'Password changed', schema: Message }, 400: 'Invalid, expired or used link, or a weak password', 429: TOO_MANY },
+    responses: { 200: messageAnswer('Password changed'), 400: 'Invalid, expired or used link, or a weak password', 429: TOO_MANY },
     handler: async (c) => {
       const r = await resetPassword(c.get('shop'), c.req.valid('json'), meta(c));
       return c.json({ message: r.message });
@@ -170,7 +169,7 @@ export const userApi = new ApiRouter(['user'])
     path: '/logout',
     summary: "Revokes the session (the refresh token's family)",
     body: LogoutBody,
-    responses: { 200: { description: 'Logged out', schema: Message } },
+    responses: { 200: messageAnswer('Logged out') },
     handler: async (c) => {
       await logout(c.get('shop'), c.req.valid('json').refreshToken);
       return c.json({ message: 'Logged out' });
@@ -209,7 +208,7 @@ export const userApi = new ApiRouter(['user'])
     body: ChangePasswordBody,
     auth: 'user',
     responses: {
-      200: { description: 'Password changed', schema: Message },
+      200: messageAnswer('Password changed'),
       400: 'Current password wrong or new one against the policy',
       403: "Someone else's account",
     },
