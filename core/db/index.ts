@@ -47,6 +47,7 @@ export {
   type BonusKind,
   type BoxItem,
   type CustomBoxModelRow,
+  type BoxContentLine,
   type OrderEventRow,
   type OrderLineRow,
   type OrderRow,

@@ -6,8 +6,8 @@
  * shipping = total, as core/orders orderTotals makes them), and the delivery address with the
  * country's name in the reader's language. Texts: `mail:order.*`. Money in Rappen, shown as CHF.
  */
-import { boxModelName } from '../custom-box/index.ts';
-import type { OrderWithLines, PostalAddress } from '../db/index.ts';
+import { lineWithBox } from '../orders/index.ts';
+import type { BoxContentLine, BoxMessageKind, OrderWithLines, PostalAddress } from '../db/index.ts';
 import type { Locale } from '../i18n/browser.ts';
 import { textIn } from '../i18n/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
@@ -23,7 +23,7 @@ type SummaryItem = {
   sku: string;
   /** The line's total, Rappen. */
   amount: number;
-  contents: { count: number; name: string; sku: string }[];
+  contents: BoxContentLine[];
   /** A box's gift card or engraving, with its label in the reader's language. */
   message: { label: string; text: string } | null;
 };
@@ -40,18 +40,9 @@ export type OrderSummary = { items: SummaryItem[]; rows: SummaryRow[] };
  */
 export function orderSummary(lang: Locale, order: OrderWithLines): OrderSummary {
   const items = order.lines.map((l): SummaryItem => {
-    const box = l.box;
-    return {
-      count: l.count,
-      name: box ? boxModelName({ name: l.name, capacity: box.capacity }, lang) : l.name,
-      sku: l.sku,
-      amount: l.lineTotal,
-      contents: box ? box.items.map((i) => ({ count: i.count, name: i.name, sku: i.sku })) : [],
-      message:
-        box && box.message.trim()
-          ? { label: textIn(lang, box.messageKind === 'engraving' ? 'mail:order.boxEngraving' : 'mail:order.boxCard'), text: box.message }
-          : null,
-    };
+    const { name, contents, message } = lineWithBox(l, lang);
+    const label = (kind: BoxMessageKind) => textIn(lang, kind === 'engraving' ? 'mail:order.boxEngraving' : 'mail:order.boxCard');
+    return { count: l.count, name, sku: l.sku, amount: l.lineTotal, contents, message: message && { label: label(message.kind), text: message.text } };
   });
   const rows: SummaryRow[] = [{ label: textIn(lang, 'mail:order.subtotal'), amount: order.subtotal }];
   if (order.discount > 0)

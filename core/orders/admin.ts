@@ -7,10 +7,10 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import { users, ORDER_STATUSES, orders, type OrderStatus, payments } from '../db/index.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
 import { isoInZone } from '../i18n/browser.ts';
-import type { Db } from '../db/index.ts';
+import type { BoxContentLine, Db, OrderLineRow } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Locale } from '../i18n/browser.ts';
 import { boxModelName, type BoxMessageKind } from '../custom-box/index.ts';
@@ -211,9 +211,28 @@ export type PackingLine = {
   name: string;
   packaging: string;
   count: number;
-  contents: { name: string; sku: string; count: number }[];
+  contents: BoxContentLine[];
   message: { kind: BoxMessageKind; text: string } | null;
 };
+
+/**
+ * What an order line shows of its custom box, for the packing list and the order mails: the
+ * line's name (a box model's default name in `lang`, core/custom-box boxModelName), the cigars of
+ * one box (`contents`, empty for a product line) and its gift-card or engraving text (`message`,
+ * null when none). Pure.
+ */
+export function lineWithBox(
+  line: OrderLineRow,
+  lang: Locale,
+): { name: string; contents: BoxContentLine[]; message: { kind: BoxMessageKind; text: string } | null } {
+  const box = line.box;
+  if (!box) return { name: line.name, contents: [], message: null };
+  return {
+    name: boxModelName({ name: line.name, capacity: box.capacity }, lang),
+    contents: box.items.map((i) => ({ sku: i.sku, name: i.name, count: i.count })),
+    message: box.message.trim() ? { kind: box.messageKind, text: box.message } : null,
+  };
+}
 
 /**
  * The packing list of an order: its lines (read through {@link findOrder}, so custom boxes come
@@ -226,15 +245,9 @@ export async function packingList(db: Db, idOrCode: string, lang: Locale = 'en')
   const order = await findOrder(db, idOrCode);
   if (!order) throw new DomainError('not_found', 'Order not found', { key: 'orderNotFound' });
   const lines = order.lines.map((l): PackingLine => {
-    const box = l.box;
-    return {
-      sku: l.sku,
-      name: box ? boxModelName({ name: l.name, capacity: box.capacity }, lang) : l.name,
-      packaging: l.packaging,
-      count: l.count,
-      contents: (box?.items ?? []).map((i) => ({ name: i.name, sku: i.sku, count: i.count * l.count })),
-      message: box && box.message.trim() ? { kind: box.messageKind, text: box.message } : null,
-    };
+    const { name, contents, message } = lineWithBox(l, lang);
+    // the packer counts the cigars of all the line's boxes
+    return { sku: l.sku, name, packaging: l.packaging, count: l.count, contents: contents.map((c) => ({ ...c, count: c.count * l.count })), message };
   });
   return { order, lines };
 }
@@ -273,11 +286,7 @@ export async function shipOrder(shop: Shop, orderId: string, input: ShipInput, a
       });
     await transitionOrder(tx, order.id, 'shipped', actor, `${CARRIERS[carrier].name} ${tracking}${input.note ? ` · ${input.note}` : ''}`, now);
     const [row] = await tx.update(orders).set({ carrier, trackingNumber: tracking, shippedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
-    await recordAudit(tx, {
-      actor,
-      action: 'order.ship',
-      entity: 'order',
-      entityId: order.id,
+    await recordAuditOn(tx, actor, 'order.ship', order.id, {
       before: { status: order.status, carrier: order.carrier, trackingNumber: order.trackingNumber },
       after: { status: 'shipped', carrier, trackingNumber: tracking },
     });

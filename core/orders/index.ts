@@ -3,7 +3,7 @@
  * rules): what other modules and layers import of it; its other files are inner
  * (docs/decisions/018-module-faces.md).
  */
-export { adminOrderDetails, orderFilterFromParams, ordersCsv, packingList, searchOrders, shipOrder } from './admin.ts';
+export { adminOrderDetails, lineWithBox, orderFilterFromParams, ordersCsv, packingList, searchOrders, shipOrder } from './admin.ts';
 export { bankTransferDetails } from './bank-transfer.ts';
 export { freeingExpiredUnits } from './expired-units.ts';
 export { createOrder } from './checkout.ts';

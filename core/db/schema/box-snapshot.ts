@@ -1,3 +1,6 @@
+/** One variety of cigars in a box as ordered: how many, and what (SKU, name). */
+export type BoxContentLine = { sku: string; name: string; count: number };
+
 /**
  * The box an order line carries (`order_lines.box`): a snapshot taken when the order is created,
  * so the order, its invoice and the packing list keep showing what was sold. Money in Rappen.
@@ -10,5 +13,6 @@ export type OrderBoxSnapshot = {
   boxPrice: number;
   messageKind: 'card' | 'engraving';
   message: string;
-  items: { productId: string; sku: string; name: string; count: number; unitPrice: number }[];
+  /** Each variety, with its unit price in Rappen. */
+  items: (BoxContentLine & { productId: string; unitPrice: number })[];
 };
