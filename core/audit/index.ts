@@ -13,4 +13,4 @@ export {
   type ActorView,
   type AuditFilter,
 } from './readable.ts';
-export { changedFields, listAudit, recordAudit } from './service.ts';
+export { changedFields, listAudit, recordAudit, recordAuditOn } from './service.ts';

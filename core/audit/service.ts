@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { auditLog, type AuditRow } from '../db/index.ts';
+import type { AUDIT_ENTITIES } from './readable.ts';
+
+type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** One audit entry as written by a service. */
 export type AuditEntry = {
@@ -55,6 +58,25 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
+}
+
+/**
+ * Writes one audit entry about one thing, its kind read from the action's first segment
+ * (`order.ship` is filed under the order `entityId`, `product.stock` under the product): an
+ * order's payments, refunds and returns are all `order.*`, so its history reads in one place.
+ * Same transaction rule as {@link recordAudit}.
+ * @param action `<entity>.<verb>`, the entity one of AUDIT_ENTITIES.
+ * @param entityId null for an entry about many of the kind (a bulk change).
+ * @param change the fields before and after (amounts in Rappen).
+ */
+export async function recordAuditOn(
+  tx: Db,
+  actor: string,
+  action: `${AuditEntity}.${string}`,
+  entityId: string | null,
+  change: Pick<AuditEntry, 'before' | 'after'>,
+): Promise<void> {
+  await recordAudit(tx, { actor, action, entity: action.slice(0, action.indexOf('.')), entityId, ...change });
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { changedFields, recordAudit } from '../audit/index.ts';
+import { changedFields, recordAudit, recordAuditOn } from '../audit/index.ts';
 import { stockMovements, products, type ProductRow } from '../db/index.ts';
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -153,11 +153,7 @@ export async function saveProduct(db: Db, input: ProductInput, id?: string, acto
       await tx
         .insert(stockMovements)
         .values({ id: randomUUID(), productId: row.id, delta: row.stock, stockAfter: row.stock, reason: 'delivery', note: 'initial stock', actor });
-    await recordAudit(tx, {
-      actor,
-      action: 'product.create',
-      entity: 'product',
-      entityId: row.id,
+    await recordAuditOn(tx, actor, 'product.create', row.id, {
       before: null,
       after: { sku: row.sku, name: row.name, basePrice: row.basePrice, stock: row.stock },
     });

@@ -8,7 +8,7 @@
  * as one line in the audit log, and a refused action changes nothing.
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { products, type ProductRow } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
@@ -249,11 +249,7 @@ export async function bulkUpdateProducts(
     const skus = changed.map((r) => r.sku).sort();
     const result: BulkResult = { action, count: skus.length, skus, ...(action === 'discount' ? { discountPercent: percent } : {}) };
     if (skus.length > 0)
-      await recordAudit(tx, {
-        actor: `admin:${adminId}`,
-        action: 'product.bulk',
-        entity: 'product',
-        entityId: null,
+      await recordAuditOn(tx, `admin:${adminId}`, 'product.bulk', null, {
         before: null,
         after: {
           action,

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
-import { changedFields, recordAudit } from '../audit/index.ts';
+import { changedFields, recordAudit, recordAuditOn } from '../audit/index.ts';
 import type { Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { orderLines, products, type ProductRow, stockMovements, type StockMovementRow } from '../db/index.ts';
@@ -60,11 +60,7 @@ export async function adjustStock(db: Db, productId: string, delta: number, reas
     await tx
       .insert(stockMovements)
       .values({ id: randomUUID(), productId, delta, stockAfter: row.stock, reason: reason as StockReason, note: note?.trim().slice(0, 300) || null, actor });
-    await recordAudit(tx, {
-      actor,
-      action: 'product.stock',
-      entity: 'product',
-      entityId: productId,
+    await recordAuditOn(tx, actor, 'product.stock', productId, {
       before: { stock: before.stock },
       after: { stock: row.stock, reason, note },
     });
@@ -105,11 +101,7 @@ export async function removeProduct(db: Db, productId: string, adminId: string):
         .update(products)
         .set({ active: false, popular: false, promotional: false, updatedAt: sql`now()` })
         .where(eq(products.id, productId));
-      await recordAudit(tx, {
-        actor,
-        action: 'product.archive',
-        entity: 'product',
-        entityId: productId,
+      await recordAuditOn(tx, actor, 'product.archive', productId, {
         before: { active: p.active },
         after: { active: false },
       });
@@ -278,7 +270,6 @@ export async function importProductsCsv(db: Db, text: string, opts: { dryRun: bo
       actor,
       action: 'catalogue.import',
       entity: 'product',
-      entityId: null,
       before: null,
       after: {
         file: opts.fileName?.slice(0, 200) || null,

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Shop } from '../shop-type.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from './limits.ts';
@@ -182,11 +182,7 @@ export async function addProductPhoto(
         .update(products)
         .set({ images, updatedAt: sql`now()` })
         .where(eq(products.id, productId));
-      await recordAudit(tx, {
-        actor: `admin:${adminId}`,
-        action: 'product.photo.add',
-        entity: 'product',
-        entityId: productId,
+      await recordAuditOn(tx, `admin:${adminId}`, 'product.photo.add', productId, {
         before: null,
         after: { photo: image.id, alt: image.alt },
       });
@@ -229,11 +225,7 @@ export async function updateProductPhotos(shop: Pick<Shop, 'db' | 'env'>, produc
       .set({ images, updatedAt: sql`now()` })
       .where(eq(products.id, productId));
     const summary = (list: ProductImage[]) => list.map((i) => `${key(i)}${i.alt ? ` (${i.alt})` : ''}`);
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'product.photos.update',
-      entity: 'product',
-      entityId: productId,
+    await recordAuditOn(tx, `admin:${adminId}`, 'product.photos.update', productId, {
       before: { photos: summary(p.images) },
       after: { photos: summary(images) },
     });

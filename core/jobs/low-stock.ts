@@ -10,7 +10,7 @@
  * {@link RECENT_SALE_DAYS} days are alerted: a product imported or edited low raises none.
  */
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { products, orderLines, orders, lowStockAlerts } from '../db/index.ts';
 import { boxStockReturns } from '../custom-box/index.ts';
 import type { Db } from '../db/index.ts';
@@ -38,11 +38,7 @@ export async function setLowStockThreshold(db: Db, productId: string, threshold:
     if (!before) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
     if (before.threshold === threshold) return;
     await tx.update(products).set({ lowStockThreshold: threshold }).where(eq(products.id, productId));
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'product.update',
-      entity: 'product',
-      entityId: productId,
+    await recordAuditOn(tx, `admin:${adminId}`, 'product.update', productId, {
       before: { lowStockThreshold: before.threshold },
       after: { lowStockThreshold: threshold },
     });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import { products, orderEvents, orderLines, orders, paymentAttempts, type OrderRow, type OrderStatus } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { DomainError } from '../errors.ts';
 import { releasePromoUse } from '../promos/index.ts';
 import { bonusOnTransition } from '../influencer/index.ts';
@@ -115,11 +115,7 @@ export async function adminTransition(shop: Pick<Shop, 'db'>, orderId: string, t
   return shop.db.transaction(async (tx) => {
     const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
     const row = await transitionOrder(tx, orderId, to, `admin:${adminId}`, note);
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'order.status',
-      entity: 'order',
-      entityId: orderId,
+    await recordAuditOn(tx, `admin:${adminId}`, 'order.status', orderId, {
       before: { status: before?.status ?? null },
       after: { status: to, ...(note ? { note } : {}) },
     });

@@ -9,7 +9,7 @@
  */
 import { eq, and } from 'drizzle-orm';
 import { swissToday } from '../accounts/browser.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { getSettings } from '../config/index.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 import type { Db } from '../db/index.ts';
@@ -151,11 +151,7 @@ export async function recordManualPayment(shop: Shop, p: ManualPaymentInput, adm
     );
     if (recorded.result === 'duplicate') return { result: 'duplicate', orderPaid: order.status !== 'pending_payment', ...same };
     const after = recorded.order ?? order;
-    await recordAudit(tx, {
-      actor,
-      action: 'order.payment.record',
-      entity: 'order',
-      entityId: order.id,
+    await recordAuditOn(tx, actor, 'order.payment.record', order.id, {
       before: { paidAmount: order.paidAmount, paymentStatus: order.paymentStatus, status: order.status },
       after: {
         paidAmount: after.paidAmount,

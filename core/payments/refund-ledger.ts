@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { orders, payments, products, refunds, stockMovements, type Db, type OrderWithLines, type RefundLine } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { bonusOnRefund } from '../influencer/index.ts';
@@ -130,11 +130,7 @@ export async function applyRefund(
         });
     }
   }
-  await recordAudit(tx, {
-    actor,
-    action: 'order.refund',
-    entity: 'order',
-    entityId: order.id,
+  await recordAuditOn(tx, actor, 'order.refund', order.id, {
     before: { refundedAmount: order.refundedAmount, paymentStatus: order.paymentStatus, status: order.status },
     after: {
       refundedAmount,

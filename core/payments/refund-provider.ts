@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { orderReturns, orders, payments, refunds, type Db } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { findOrder, type RefundRow } from '../orders/index.ts';
@@ -108,11 +108,7 @@ export async function settleRefund(
           .update(refunds)
           .set({ status: 'failed', providerMessage: outcome.message, updatedAt: new Date() })
           .where(and(eq(refunds.id, pending.id), eq(refunds.status, 'pending')));
-        await recordAudit(tx, {
-          actor: `admin:${adminId}`,
-          action: 'order.refund.failed',
-          entity: 'order',
-          entityId: pending.orderId,
+        await recordAuditOn(tx, `admin:${adminId}`, 'order.refund.failed', pending.orderId, {
           after: { refund: pending.id, amount: pending.amount, key: pending.idempotencyKey, message: outcome.message },
         });
       });
@@ -222,11 +218,7 @@ export async function resolvePendingRefund(
       .where(and(eq(refunds.id, r.id), eq(refunds.status, 'pending')))
       .returning();
     if (!row) throw new DomainError('conflict', 'This refund is not pending', { key: 'refundNotPending' });
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'order.refund.resolve',
-      entity: 'order',
-      entityId: r.orderId,
+    await recordAuditOn(tx, `admin:${adminId}`, 'order.refund.resolve', r.orderId, {
       after: { refund: r.id, outcome, amount: r.amount, key: r.idempotencyKey },
     });
     return row;

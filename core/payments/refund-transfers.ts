@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudit, recordAuditOn } from '../audit/index.ts';
 import { getSettings, compactIban } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderReturns, orders, refunds } from '../db/index.ts';
@@ -106,11 +106,7 @@ export async function markRefundsPaid(db: Db, ids: string[], adminId: string, no
         .update(refunds)
         .set({ transferredAt: now, transferredBy: `admin:${adminId}`, updatedAt: now })
         .where(and(eq(refunds.id, r.id), isNull(refunds.transferredAt)));
-      await recordAudit(tx, {
-        actor: `admin:${adminId}`,
-        action: 'order.refund.transferred',
-        entity: 'order',
-        entityId: r.orderId,
+      await recordAuditOn(tx, `admin:${adminId}`, 'order.refund.transferred', r.orderId, {
         before: { refund: r.id, transferred: false },
         after: { refund: r.id, transferred: true, amount: r.amount, creditNoteNumber: r.creditNoteNumber },
       });

@@ -15,7 +15,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { productReleases, products, resultRows, type ProductReleaseRow } from '../db/index.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { versionedCache } from '../cache/index.ts';
 import { getSettings } from '../config/index.ts';
 import { DomainError, type FieldMessages } from '../errors.ts';
@@ -198,11 +198,7 @@ export async function saveRelease(db: Db, productId: string, form: ReleaseForm, 
       .values({ productId, ...values })
       .onConflictDoUpdate({ target: productReleases.productId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    await recordAudit(tx, {
-      actor: `admin:${adminId}`,
-      action: 'product.release',
-      entity: 'product',
-      entityId: productId,
+    await recordAuditOn(tx, `admin:${adminId}`, 'product.release', productId, {
       before: before ? releaseSettings(before) : null,
       after: releaseSettings(row),
     });
@@ -215,11 +211,7 @@ export async function removeRelease(db: Db, productId: string, adminId: string):
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(productReleases).where(eq(productReleases.productId, productId)).returning();
     if (gone)
-      await recordAudit(tx, {
-        actor: `admin:${adminId}`,
-        action: 'product.release',
-        entity: 'product',
-        entityId: productId,
+      await recordAuditOn(tx, `admin:${adminId}`, 'product.release', productId, {
         before: releaseSettings(gone),
         after: null,
       });

@@ -4,7 +4,7 @@
  * unpaid order expires. Once money has arrived it is a refund, done by the shop (409).
  */
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { orders, type OrderWithLines } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
 import { emit } from '../events/index.ts';
@@ -52,11 +52,7 @@ export async function cancelOrderByCustomer(shop: Shop, idOrCode: string, userId
       );
     }
     const row = await transitionOrder(tx, order.id, 'cancelled', `user:${userId}`, 'cancelled by the customer', now);
-    await recordAudit(tx, {
-      actor: `user:${userId}`,
-      action: 'order.cancel',
-      entity: 'order',
-      entityId: order.id,
+    await recordAuditOn(tx, `user:${userId}`, 'order.cancel', order.id, {
       before: { status: order.status },
       after: { status: 'cancelled' },
     });

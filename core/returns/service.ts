@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { recordAudit } from '../audit/index.ts';
+import { recordAuditOn } from '../audit/index.ts';
 import { photoStore } from '../catalogue/index.ts';
 import { getSettings } from '../config/index.ts';
 import {
@@ -368,11 +368,7 @@ async function recordDecision(
     .set({ ...decision, decidedBy: adminId, decidedAt: now, updatedAt: now })
     .where(eq(orderReturns.id, r.id))
     .returning();
-  await recordAudit(tx, {
-    actor: `admin:${adminId}`,
-    action: decision.status === 'accepted' ? 'order.return.accept' : 'order.return.refuse',
-    entity: 'order',
-    entityId: r.orderId,
+  await recordAuditOn(tx, `admin:${adminId}`, decision.status === 'accepted' ? 'order.return.accept' : 'order.return.refuse', r.orderId, {
     before: { return: r.id, status: 'requested' },
     after: { return: r.id, status: decision.status, ...audited },
   });

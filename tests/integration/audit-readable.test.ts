@@ -61,7 +61,7 @@ function auditWriters(dir: string): string[] {
     if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'locales' ? [] : auditWriters(p);
     if (!/\.tsx?$/.test(e.name) || /\.test\.tsx?$/.test(e.name) || p.endsWith(path.join('audit', 'readable.ts'))) return [];
     const text = fs.readFileSync(p, 'utf8');
-    return /recordAudit\(|insert\(auditLog\)/.test(text) ? [p] : [];
+    return /recordAudit(On)?\(|insert\(auditLog\)/.test(text) ? [p] : [];
   });
 }
 
@@ -72,6 +72,9 @@ describe('action labels', () => {
       const text = fs.readFileSync(file, 'utf8');
       // `action: 'x.y'`, also `action: cond ? 'x.y' : 'x.z'`: every dotted literal up to the next comma
       for (const m of text.matchAll(/\baction:\s*([^,\n}]+(?:\?[^,\n}]+:[^,\n}]+)?)/g))
+        for (const lit of m[1].matchAll(/'([a-z]+(?:\.[a-zA-Z]+)+)'/g)) written.add(lit[1]);
+      // recordAuditOn(tx, actor, 'x.y', id, { before, after }): the literals before the change object
+      for (const m of text.matchAll(/recordAuditOn\(([\s\S]*?),\s*\{\s*(?:before|after)\b/g))
         for (const lit of m[1].matchAll(/'([a-z]+(?:\.[a-zA-Z]+)+)'/g)) written.add(lit[1]);
     }
     expect(written.size).toBeGreaterThan(30);
