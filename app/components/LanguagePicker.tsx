@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_MENU_AUTOCLOSE_MS } from '../constants.ts';
 import { LOCALE_NAMES, PICKER_LOCALES, type Locale } from '../../core/i18n/browser.ts';
 import { useDisclosure } from './dialog.tsx';
+import { LineIcon } from './LineIcon.tsx';
 
 /** The navbar's language button and the list of picker languages it shows. */
 export function LanguagePicker({ lang }: { lang: string }) {
@@ -30,10 +31,10 @@ export function LanguagePicker({ lang }: { lang: string }) {
   return (
     <details className="menu-wrap" {...wrapperProps}>
       <summary {...buttonProps} className="icon-btn lang-trigger" aria-label={`${code} – ${t('language.choose', { current })}`} data-testid="language-trigger">
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        </svg>
+        <LineIcon weight={1.6}>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" />
+        </LineIcon>
         {/* the accessible name starts with this visible code (WCAG 2.5.3, label in name) */}
         <span className="lang-code" aria-hidden="true">
           {code}

@@ -12,6 +12,7 @@ import type { RootData } from '../root.tsx';
 import { dialogCommand, ModalDialog } from './dialog.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { accountLinks, LinkItems, SITE_PAGES } from './SiteLinks.tsx';
+import { LineIcon } from './LineIcon.tsx';
 
 /** The menu button of narrow screens and the menu panel it opens. */
 export function MobileMenu({ data }: { data: RootData }) {
@@ -41,9 +42,9 @@ export function MobileMenu({ data }: { data: RootData }) {
           setOpen(true);
         }}
       >
-        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        </svg>
+        <LineIcon size={22} weight={1.8}>
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </LineIcon>
       </button>
       <ModalDialog
         id={dialogId}
@@ -67,9 +68,9 @@ export function MobileMenu({ data }: { data: RootData }) {
               close();
             }}
           >
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+            <LineIcon weight={2}>
+              <path d="M6 6l12 12M18 6L6 18" />
+            </LineIcon>
           </button>
         </div>
         <MobileMenuLinks user={data.user} onNavigate={close} />

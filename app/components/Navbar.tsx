@@ -17,21 +17,16 @@ import { LinkItems, SITE_PAGES } from './SiteLinks.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { useUiState } from './ui-state.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { LineIcon } from './LineIcon.tsx';
 
 /** The admin tools icon, a link to the admin home (Admin only; docs/product.md §2). */
 function AdminToolsLink({ testId }: { testId: string }) {
   const { t } = useTranslation();
   return (
     <Link to="/admin/home" className="icon-btn nav-desktop" aria-label={t('nav.adminTools')} title={t('nav.adminTools')} data-testid={testId}>
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-        <path
-          d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon weight={1.6}>
+        <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3.5 17.5a1.8 1.8 0 0 0 2.5 2.5l5.8-5.8a4 4 0 0 0 5.4-5.4l-2.6 2.6-2.3-.4-.4-2.3z" />
+      </LineIcon>
     </Link>
   );
 }
@@ -101,18 +96,11 @@ export function Navbar({ data }: { data: RootData }) {
             }}
             data-testid="cart-icon"
           >
-            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path
-                d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-              <circle cx="10" cy="20" r="1.4" fill="currentColor" />
-              <circle cx="17" cy="20" r="1.4" fill="currentColor" />
-            </svg>
+            <LineIcon size={22} weight={1.8}>
+              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.9a2 2 0 0 0 2-1.5L21 8H6.2" />
+              <circle cx="10" cy="20" r="1.4" fill="currentColor" stroke="none" />
+              <circle cx="17" cy="20" r="1.4" fill="currentColor" stroke="none" />
+            </LineIcon>
             {data.cart.itemCount > 0 ? (
               <span className="badge" data-testid="cart-count">
                 {data.cart.itemCount}

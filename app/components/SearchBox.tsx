@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '../constants.ts';
 import { useUiState } from './ui-state.tsx';
 import { packagingLabel } from '../../core/catalogue/browser.ts';
+import { LineIcon } from './LineIcon.tsx';
 
 type Hit = { _id: string; name: string; packaging: string };
 
@@ -117,10 +118,10 @@ export function SearchBox() {
       }}
     >
       <summary className="icon-btn" aria-label={open ? t('search.close') : t('search.open')} data-testid="search-toggle">
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <LineIcon weight={2}>
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-4-4" />
+        </LineIcon>
       </summary>
       <div className="search-panel" id={panelId}>
         {/* before the scripts ran, Enter shows the product list's results for the query */}

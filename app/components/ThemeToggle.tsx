@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from './LineIcon.tsx';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 /** Whether the system prefers a dark theme (false where the browser cannot tell). */
@@ -41,19 +42,14 @@ export function ThemeToggle({
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <button type="submit" name="theme" value={next} className={className} aria-label={withText ? undefined : label} title={label} data-testid={testId}>
         {dark ? (
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="12" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="1.7" />
-            <path
-              d="M12 2.5v2.2M12 19.3v2.2M2.5 12h2.2M19.3 12h2.2M5.3 5.3l1.5 1.5M17.2 17.2l1.5 1.5M5.3 18.7l1.5-1.5M17.2 6.8l1.5-1.5"
-              stroke="currentColor"
-              strokeWidth="1.7"
-              strokeLinecap="round"
-            />
-          </svg>
+          <LineIcon>
+            <circle cx="12" cy="12" r="4.2" />
+            <path d="M12 2.5v2.2M12 19.3v2.2M2.5 12h2.2M19.3 12h2.2M5.3 5.3l1.5 1.5M17.2 17.2l1.5 1.5M5.3 18.7l1.5-1.5M17.2 6.8l1.5-1.5" />
+          </LineIcon>
         ) : (
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
-          </svg>
+          <LineIcon>
+            <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+          </LineIcon>
         )}
         {withText && <span>{label}</span>}
       </button>

@@ -12,13 +12,14 @@ import { useTranslation } from 'react-i18next';
 import type { RootData } from '../root.tsx';
 import { useDisclosure } from './dialog.tsx';
 import { accountLinks, LinkItems } from './SiteLinks.tsx';
+import { LineIcon } from './LineIcon.tsx';
 
 function UserIcon() {
   return (
-    <svg width="21" height="21" viewBox="0 0 24 24" aria-hidden="true">
-      <circle cx="12" cy="8.5" r="4" fill="none" stroke="currentColor" strokeWidth="1.7" />
-      <path d="M4 20.5c1.4-3.8 4.4-5.6 8-5.6s6.6 1.8 8 5.6" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
-    </svg>
+    <LineIcon size={21}>
+      <circle cx="12" cy="8.5" r="4" />
+      <path d="M4 20.5c1.4-3.8 4.4-5.6 8-5.6s6.6 1.8 8 5.6" />
+    </LineIcon>
   );
 }
 

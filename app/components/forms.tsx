@@ -7,7 +7,7 @@
  * with the same field name).
  */
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 
 /** One field's message(s): a text, several, or nothing. */
 type FieldErrors = string | readonly string[] | null | undefined;
@@ -236,6 +236,19 @@ export function FormSuccess({ message, ...rest }: { message?: string | null } & 
 /** The form message of an action answer: its failure, else its success, else nothing. */
 export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
   return error ? <FormError error={error} /> : <FormSuccess message={success} />;
+}
+
+/**
+ * A form of one button that posts `intent` to the page's action (a page with several actions on
+ * one record: block, send a reset link…). Works without scripts.
+ */
+export function IntentForm({ intent, className, label }: { intent: string; className?: string; label: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton className={className}>{label}</SubmitButton>
+    </Form>
+  );
 }
 
 /**

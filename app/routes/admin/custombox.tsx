@@ -95,7 +95,7 @@ function ModelRow({ m, result }: { m: ModelValues | null; result?: { saved: bool
   const mine = result?.id === key ? result : undefined;
   const f = mine?.fields ?? {};
   // one form per model on the page: ids carry the model
-  const id = (n: string) => `m-${key}-${n}`;
+  const field = (name: string) => ({ name, id: `m-${key}-${name}`, error: f[name] });
   return (
     <Form method="post" className="summary" style={{ marginBottom: 16 }} aria-label={m ? m.name : t('admin.new')} data-testid="box-model-form">
       {m && <input type="hidden" name="id" value={m.id} />}
@@ -103,40 +103,20 @@ function ModelRow({ m, result }: { m: ModelValues | null; result?: { saved: bool
       {mine?.saved && <FormSuccess message={t('admin.saved')} />}
       {mine && !mine.saved && <FormError error={mine.error ?? t('admin.error')} />}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '0 16px', alignItems: 'end' }}>
-        <Field name="name" id={id('name')} label={t('admin.name')} error={f.name} defaultValue={m?.name ?? ''} maxLength={80} required />
-        <Field
-          name="capacity"
-          id={id('capacity')}
-          label={t('admin.capacity')}
-          error={f.capacity}
-          type="number"
-          min={5}
-          max={100}
-          defaultValue={m?.capacity ?? 10}
-          required
-        />
-        <Field
-          name="price"
-          id={id('price')}
-          label={t('admin.price')}
-          error={f.price}
-          inputMode="decimal"
-          defaultValue={m ? rappenToDecimalString(m.price) : ''}
-          required
-        />
+        <Field {...field('name')} label={t('admin.name')} defaultValue={m?.name ?? ''} maxLength={80} required />
+        <Field {...field('capacity')} label={t('admin.capacity')} type="number" min={5} max={100} defaultValue={m?.capacity ?? 10} required />
+        <Field {...field('price')} label={t('admin.price')} inputMode="decimal" defaultValue={m ? rappenToDecimalString(m.price) : ''} required />
         <SelectField
-          name="drawing"
-          id={id('drawing')}
+          {...field('drawing')}
           label={t('admin.drawing')}
-          error={f.drawing}
           defaultValue={m?.drawing ?? 'cedar'}
           options={BOX_DRAWINGS.map((d) => ({ value: d, label: t(`drawing.${d}`) }))}
         />
-        <Field name="image" id={id('image')} label={t('admin.image')} error={f.image} defaultValue={m?.image ?? ''} placeholder="/images/box.webp" />
-        <Field name="sort" id={id('sort')} label={t('admin.sort')} error={f.sort} type="number" defaultValue={m?.sort ?? 50} />
+        <Field {...field('image')} label={t('admin.image')} defaultValue={m?.image ?? ''} placeholder="/images/box.webp" />
+        <Field {...field('sort')} label={t('admin.sort')} type="number" defaultValue={m?.sort ?? 50} />
       </div>
       <div style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
-        <CheckboxField name="active" id={id('active')} label={t('admin.active')} error={f.active} defaultChecked={m?.active ?? true} className="" />
+        <CheckboxField {...field('active')} label={t('admin.active')} defaultChecked={m?.active ?? true} className="" />
         <SubmitButton className="btn btn-small">{m ? t('admin.save') : t('admin.add')}</SubmitButton>
       </div>
     </Form>

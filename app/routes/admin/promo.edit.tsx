@@ -111,6 +111,8 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
   const fe: Record<string, string> = actionData?.fields ?? {};
   // after a refused save the form shows what was typed
   const v: Record<string, string | undefined> = actionData?.values ?? {};
+  // a control's id is its plain name (the promo tests fill `#value`)
+  const field = (name: string) => ({ name, id: name, error: fe[name] });
   const value = (k: 'code' | 'value' | 'minOrder' | 'validFrom' | 'validTo' | 'usageLimit') => v[k] ?? p?.[k] ?? '';
   return (
     <div style={{ maxWidth: 560 }}>
@@ -119,49 +121,34 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
       <FormError error={actionData?.error} />
       <Form method="post" key={actionData ? 'answered' : 'form'}>
         {p && <input type="hidden" name="id" value={p.id} />}
-        <Field
-          name="code"
-          id="code"
-          label={t('promo.label')}
-          error={fe.code}
-          required
-          maxLength={32}
-          defaultValue={value('code')}
-          style={{ textTransform: 'uppercase' }}
-        />
+        <Field {...field('code')} label={t('promo.label')} required maxLength={32} defaultValue={value('code')} style={{ textTransform: 'uppercase' }} />
         <div className="checkout-grid">
           <SelectField
-            name="kind"
-            id="kind"
+            {...field('kind')}
             label={t('admin.kind')}
-            error={fe.kind}
             defaultValue={v.kind ?? p?.kind ?? 'percent'}
             options={[
               { value: 'percent', label: t('admin.percent') },
               { value: 'fixed', label: t('admin.fixed') },
             ]}
           />
-          <Field name="value" id="value" label={t('admin.value')} error={fe.value} required inputMode="decimal" defaultValue={value('value')} />
+          <Field {...field('value')} label={t('admin.value')} required inputMode="decimal" defaultValue={value('value')} />
         </div>
-        <Field name="minOrder" id="minOrder" label={`${t('admin.minOrder')} (CHF)`} error={fe.minOrder} inputMode="decimal" defaultValue={value('minOrder')} />
+        <Field {...field('minOrder')} label={`${t('admin.minOrder')} (CHF)`} inputMode="decimal" defaultValue={value('minOrder')} />
         <div className="checkout-grid">
-          <Field name="validFrom" id="validFrom" label={t('admin.validFrom')} error={fe.validFrom} type="date" defaultValue={value('validFrom')} />
-          <Field name="validTo" id="validTo" label={t('admin.validTo')} error={fe.validTo} type="date" defaultValue={value('validTo')} />
+          <Field {...field('validFrom')} label={t('admin.validFrom')} type="date" defaultValue={value('validFrom')} />
+          <Field {...field('validTo')} label={t('admin.validTo')} type="date" defaultValue={value('validTo')} />
         </div>
         <Field
-          name="usageLimit"
-          id="usageLimit"
+          {...field('usageLimit')}
           label={t('admin.usageLimit')}
-          error={fe.usageLimit}
           inputMode="numeric"
           defaultValue={value('usageLimit')}
           hint={p ? t('admin.usedSoFar', { count: p.usedCount }) : undefined}
         />
         <SelectField
-          name="influencerUserId"
-          id="influencerUserId"
+          {...field('influencerUserId')}
           label={ti('admin.influencer')}
-          error={fe.influencerUserId}
           hint={ti('admin.hint')}
           defaultValue={v.influencerUserId ?? p?.influencerUserId ?? ''}
         >
@@ -172,13 +159,7 @@ export default function AdminPromoEdit({ loaderData, actionData }: Route.Compone
             </option>
           ))}
         </SelectField>
-        <CheckboxField
-          name="active"
-          id="active"
-          label={t('admin.active')}
-          error={fe.active}
-          defaultChecked={actionData ? v.active === 'on' : (p?.active ?? true)}
-        />
+        <CheckboxField {...field('active')} label={t('admin.active')} defaultChecked={actionData ? v.active === 'on' : (p?.active ?? true)} />
         <SubmitButton>{t('admin.save')}</SubmitButton>
       </Form>
     </div>

@@ -25,7 +25,7 @@ import { listOrdersOfUser } from '../../../core/orders/index.ts';
 import { MAX_ID_LENGTH } from '../../../core/validation.ts';
 import { AddressFields } from '../../components/account/AddressFields.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { Field, FormMessage, SelectField, SubmitButton } from '../../components/forms.tsx';
+import { Field, FormMessage, IntentForm, SelectField, SubmitButton } from '../../components/forms.tsx';
 import { addressFromForm, requireAdmin } from '../../lib/auth.server.ts';
 import { loaderGuard } from '../../lib/loader-guard.server.ts';
 import { pageAction, readForm } from '../../lib/page-action.server.ts';
@@ -200,14 +200,8 @@ export default function AdminUserDetails() {
               <div data-testid="unconfirmed-email">
                 <p>{t('users.unconfirmedHint')}</p>
                 <div className="button-row">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="confirmEmail" />
-                    <SubmitButton className="btn btn-small">{t('users.markConfirmed')}</SubmitButton>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="resendConfirm" />
-                    <SubmitButton className="btn btn-small btn-ghost">{t('users.resendConfirmation')}</SubmitButton>
-                  </Form>
+                  <IntentForm intent="confirmEmail" className="btn btn-small" label={t('users.markConfirmed')} />
+                  <IntentForm intent="resendConfirm" className="btn btn-small btn-ghost" label={t('users.resendConfirmation')} />
                 </div>
               </div>
             )}
@@ -216,17 +210,13 @@ export default function AdminUserDetails() {
                 <p>{user.blockedAt ? t('users.blockedSince', { date: fmt.dateTime(user.blockedAt) }) : t('users.blockHint')}</p>
                 <div className="button-row">
                   {!self && (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={user.blockedAt ? 'unblock' : 'block'} />
-                      <SubmitButton className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'}>
-                        {user.blockedAt ? t('users.unblock') : t('users.block')}
-                      </SubmitButton>
-                    </Form>
+                    <IntentForm
+                      intent={user.blockedAt ? 'unblock' : 'block'}
+                      className={user.blockedAt ? 'btn btn-small' : 'btn btn-small btn-danger'}
+                      label={user.blockedAt ? t('users.unblock') : t('users.block')}
+                    />
                   )}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="reset" />
-                    <SubmitButton className="btn btn-small btn-ghost">{t('users.sendReset')}</SubmitButton>
-                  </Form>
+                  <IntentForm intent="reset" className="btn btn-small btn-ghost" label={t('users.sendReset')} />
                 </div>
               </>
             )}

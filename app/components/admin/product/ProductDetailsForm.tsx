@@ -26,75 +26,52 @@ export function ProductDetailsForm({
 }) {
   const { t } = useTranslation('adminshop');
   const val = (name: string, fallback: unknown) => (name in v ? v[name] : (fallback as string | number | null | undefined)) ?? '';
+  // a field's name, what it shows (the refused save's text, else the product's) and its message
+  const shown = (name: string, saved: unknown) => ({ name, defaultValue: val(name, saved), error: f[name] });
   return (
     <Form method="post" className="admin-form" aria-label={t('product.details')}>
       <input type="hidden" name="intent" value="save" />
       <fieldset>
         <legend>{t('product.identity')}</legend>
         <div className="grid-2">
-          <Field name="sku" label={t('product.sku')} defaultValue={val('sku', p?.sku)} error={f.sku} required />
+          <Field {...shown('sku', p?.sku)} label={t('product.sku')} required />
           <Field
-            name="category"
+            {...shown('category', p?.category ?? 'cigar')}
             type="select"
             label={t('product.category')}
-            defaultValue={val('category', p?.category ?? 'cigar')}
             options={['cigar', 'rolling-tobacco', 'accessory'].map((c) => ({ value: c, label: t(`category.${c}`) }))}
-            error={f.category}
           />
-          <Field name="brand" label={t('product.brand')} defaultValue={val('brand', p?.brand)} error={f.brand} required />
-          <Field name="line" label={t('product.line')} defaultValue={val('line', p?.line)} error={f.line} required />
-          <Field name="name" label={t('product.name')} defaultValue={val('name', p?.name)} error={f.name} required />
-          <Field name="packaging" label={t('product.packaging')} defaultValue={val('packaging', p?.packaging ?? 'Single')} error={f.packaging} required />
-          <Field
-            name="unitsPerPackage"
-            type="number"
-            label={t('product.unitsPerPackage')}
-            defaultValue={val('unitsPerPackage', p?.unitsPerPackage ?? 1)}
-            error={f.unitsPerPackage}
-            required
-          />
+          <Field {...shown('brand', p?.brand)} label={t('product.brand')} required />
+          <Field {...shown('line', p?.line)} label={t('product.line')} required />
+          <Field {...shown('name', p?.name)} label={t('product.name')} required />
+          <Field {...shown('packaging', p?.packaging ?? 'Single')} label={t('product.packaging')} required />
+          <Field {...shown('unitsPerPackage', p?.unitsPerPackage ?? 1)} type="number" label={t('product.unitsPerPackage')} required />
         </div>
       </fieldset>
       <fieldset>
         <legend>{t('product.cigar')}</legend>
         <div className="grid-2">
-          <Field name="vitola" label={t('product.vitola')} defaultValue={val('vitola', p?.vitola)} error={f.vitola} />
-          <Field name="lengthMm" type="number" label={t('product.lengthMm')} defaultValue={val('lengthMm', p?.lengthMm)} error={f.lengthMm} />
-          <Field name="ringGauge" type="number" label={t('product.ringGauge')} defaultValue={val('ringGauge', p?.ringGauge)} error={f.ringGauge} />
+          <Field {...shown('vitola', p?.vitola)} label={t('product.vitola')} />
+          <Field {...shown('lengthMm', p?.lengthMm)} type="number" label={t('product.lengthMm')} />
+          <Field {...shown('ringGauge', p?.ringGauge)} type="number" label={t('product.ringGauge')} />
           <Field
-            name="strength"
+            {...shown('strength', p?.strength)}
             type="select"
             label={t('product.strength')}
-            defaultValue={val('strength', p?.strength)}
             options={[{ value: '', label: '—' }, ...STRENGTHS.map((s) => ({ value: s, label: t(`strength.${s}`) }))]}
-            error={f.strength}
           />
-          <Field name="wrapper" label={t('product.wrapper')} defaultValue={val('wrapper', p?.wrapper)} error={f.wrapper} />
-          <Field name="binder" label={t('product.binder')} defaultValue={val('binder', p?.binder)} error={f.binder} />
-          <Field name="filler" label={t('product.filler')} defaultValue={val('filler', p?.filler)} error={f.filler} />
-          <Field name="origin" label={t('product.origin')} defaultValue={val('origin', p?.origin)} error={f.origin} />
+          <Field {...shown('wrapper', p?.wrapper)} label={t('product.wrapper')} />
+          <Field {...shown('binder', p?.binder)} label={t('product.binder')} />
+          <Field {...shown('filler', p?.filler)} label={t('product.filler')} />
+          <Field {...shown('origin', p?.origin)} label={t('product.origin')} />
         </div>
       </fieldset>
       <fieldset>
         <legend>{t('product.sale')}</legend>
         <div className="grid-2">
-          <Field
-            name="basePriceChf"
-            label={t('product.basePrice')}
-            defaultValue={val('basePriceChf', p?.basePriceChf)}
-            error={f.basePriceChf}
-            required
-            hint={t('product.priceHint')}
-          />
-          <Field
-            name="discountPercent"
-            type="number"
-            label={t('product.discount')}
-            defaultValue={val('discountPercent', p?.discountPercent ?? 0)}
-            error={f.discountPercent}
-            required
-          />
-          {!p && <Field name="stock" type="number" label={t('product.initialStock')} defaultValue={val('stock', 0)} error={f.stock} required />}
+          <Field {...shown('basePriceChf', p?.basePriceChf)} label={t('product.basePrice')} required hint={t('product.priceHint')} />
+          <Field {...shown('discountPercent', p?.discountPercent ?? 0)} type="number" label={t('product.discount')} required />
+          {!p && <Field {...shown('stock', 0)} type="number" label={t('product.initialStock')} required />}
         </div>
         <Field name="active" type="checkbox" label={t('product.active')} defaultValue={p ? p.active : true} />
         <Field name="popular" type="checkbox" label={t('product.popular')} defaultValue={p?.popular ?? false} />
@@ -102,14 +79,7 @@ export function ProductDetailsForm({
       </fieldset>
       <fieldset>
         <legend>{t('product.texts')}</legend>
-        <Field
-          name="descriptionEn"
-          type="textarea"
-          label={t('product.descriptionIn', { lang: 'English' })}
-          defaultValue={val('descriptionEn', p?.description.en)}
-          error={f.descriptionEn}
-          required
-        />
+        <Field {...shown('descriptionEn', p?.description.en)} type="textarea" label={t('product.descriptionIn', { lang: 'English' })} required />
         {OTHER_LANGS.map((l) => (
           <Field
             key={l}
