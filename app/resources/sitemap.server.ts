@@ -2,22 +2,14 @@
 import type { ResourceArgs } from './types.ts';
 import { listedProductDates } from '../../core/catalogue/index.ts';
 import { languageAlternates } from '../i18n/alternates.ts';
+import { LEGAL_PAGES, SITE_PAGES } from '../components/SiteLinks.tsx';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export async function loader({ context }: ResourceArgs) {
   const o = context.origin;
-  const pages = [
-    '/',
-    '/client/products',
-    '/contact',
-    '/about',
-    '/readme',
-    '/client/privacypolicy',
-    '/client/termsandconditions',
-    '/client/returns',
-    '/client/shipping',
-  ];
+  // the pages the menus and the footer link to
+  const pages = [...SITE_PAGES, ...LEGAL_PAGES].map((p) => p.to);
   const rows = await listedProductDates(context.shop.db);
   const url = (path: string, lastmod?: Date) => {
     const [pathname, search = ''] = path.split('?');
