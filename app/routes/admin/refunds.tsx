@@ -12,6 +12,7 @@ import type { Route } from './+types/refunds';
 import { getSettings, isQrIban, normalizeIban } from '../../../core/config/index.ts';
 import { markRefundsPaid, refundsToPay } from '../../../core/payments/index.ts';
 import { FormError, FormSuccess } from '../../components/forms.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { requireAdmin } from '../../lib/auth.server.ts';
 import { adminMeta } from '../../lib/admin-meta.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -71,47 +72,45 @@ export default function RefundsToPay({ loaderData, actionData }: Route.Component
           <p className="card-meta" data-testid="refunds-total">
             {t('refundsToPay.summary', { count: refunds.length, total: fmt.price(total) })}
           </p>
-          <div className="table-scroll">
-            <table className="history-table refunds-table" data-testid="refunds-to-pay">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('refundsToPay.choose')}</span>
-                  </th>
-                  <th scope="col">{t('refundsToPay.creditNote')}</th>
-                  <th scope="col" className="hide-sm">
-                    {t('refundsToPay.customer')}
-                  </th>
-                  <th scope="col" className="hide-sm">
-                    {t('refundsToPay.iban')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('refundsToPay.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {refunds.map((r) => (
-                  <tr key={r.id} data-testid="refund-to-pay">
-                    <td>
-                      <input type="checkbox" name="ids" value={r.id} defaultChecked aria-label={t('refundsToPay.chooseOne', { number: r.creditNoteNumber })} />
-                    </td>
-                    <td>
-                      <strong>{r.creditNoteNumber}</strong>
-                      <span className="card-meta admin-block">
-                        <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a> · {fmt.date(r.createdAt)}
-                      </span>
-                      <span className="admin-block show-sm-block">{r.name}</span>
-                      <span className="card-meta admin-block show-sm-block iban">{r.iban ?? t('refundsToPay.noIban')}</span>
-                    </td>
-                    <td className="admin-wrap hide-sm">{r.name}</td>
-                    <td className="iban hide-sm">{r.iban ?? <span className="card-meta">{t('refundsToPay.noIban')}</span>}</td>
-                    <td className="num">{fmt.price(r.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={refunds}
+            rowKey={(r) => r.id}
+            rowTestId="refund-to-pay"
+            className="history-table refunds-table"
+            testId="refunds-to-pay"
+            columns={[
+              {
+                key: 'choose',
+                header: <span className="visually-hidden">{t('refundsToPay.choose')}</span>,
+                cell: (r) => (
+                  <input type="checkbox" name="ids" value={r.id} defaultChecked aria-label={t('refundsToPay.chooseOne', { number: r.creditNoteNumber })} />
+                ),
+              },
+              {
+                key: 'creditNote',
+                header: t('refundsToPay.creditNote'),
+                cell: (r) => (
+                  <>
+                    <strong>{r.creditNoteNumber}</strong>
+                    <span className="card-meta admin-block">
+                      <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a> · {fmt.date(r.createdAt)}
+                    </span>
+                    <span className="admin-block show-sm-block">{r.name}</span>
+                    <span className="card-meta admin-block show-sm-block iban">{r.iban ?? t('refundsToPay.noIban')}</span>
+                  </>
+                ),
+              },
+              { key: 'customer', header: t('refundsToPay.customer'), className: 'hide-sm', cellClassName: 'admin-wrap hide-sm', cell: (r) => r.name },
+              {
+                key: 'iban',
+                header: t('refundsToPay.iban'),
+                className: 'hide-sm',
+                cellClassName: 'iban hide-sm',
+                cell: (r) => r.iban ?? <span className="card-meta">{t('refundsToPay.noIban')}</span>,
+              },
+              { key: 'amount', header: t('refundsToPay.amount'), className: 'num', cell: (r) => fmt.price(r.amount) },
+            ]}
+          />
           <p className="card-meta">
             {t('refundsToPay.debtor', { iban: shopIban })}
             {shopQrIban ? ` ${t('refundsToPay.qrIbanWarning')}` : ''}
