@@ -1,5 +1,5 @@
 /**
- * Issue 37's walk on a 390 px phone, in German and then in Arabic, against a shop of its own with
+ * The owner's walk on a 390 px phone (a month of real days, end to end), in German and then in Arabic, against a shop of its own with
  * 402 products (tests/e2e/owner-walk-seed.ts) that mails through an in-process SMTP server:
  * 1. the product page: catalogue values in the page's language (no English one on the German
  *    page), the sticky add bar once scrolled; right to left in Arabic;
