@@ -3,9 +3,9 @@
  * namespaces (app/layouts/admin.tsx); a route's `meta` reads its title from there, so every admin
  * page title is translated without each loader repeating it.
  */
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import type { MetaDescriptor } from 'react-router';
-import { DEFAULT_LOCALE } from '../../core/i18n/browser.ts';
+import { bundledTranslator, DEFAULT_LOCALE } from '../../core/i18n/browser.ts';
 import { pageMeta } from './meta.ts';
 
 type Match = { id: string; data?: unknown } | undefined;
@@ -26,17 +26,7 @@ function adminT(matches: readonly Match[]): i18n | null {
   if (!layout) return null;
   let inst = translators.get(layout);
   if (!inst) {
-    inst = i18next.createInstance();
-    void inst.init({
-      lng: layout.lang,
-      fallbackLng: DEFAULT_LOCALE,
-      resources: layout.i18n,
-      ns: Object.keys(layout.i18n[DEFAULT_LOCALE] ?? {}),
-      defaultNS: 'admin',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
+    inst = bundledTranslator(layout.lang, layout.i18n, Object.keys(layout.i18n[DEFAULT_LOCALE] ?? {}), 'admin');
     translators.set(layout, inst);
   }
   return inst;

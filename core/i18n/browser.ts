@@ -38,3 +38,4 @@ export {
   storedLocale,
   type Locale,
 } from './locales.ts';
+export { bundledTranslator } from './translator.ts';

@@ -9,10 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import i18next, { type i18n, type TOptions } from 'i18next';
+import type { i18n, TOptions } from 'i18next';
 import { createHash } from 'node:crypto';
 import type { DomainError, FieldMessage, FieldMessages } from '../errors.ts';
 import { DEFAULT_LOCALE, LOCALES, NAMESPACES, PICKER_LOCALES, SERVER_NAMESPACES } from './locales.ts';
+import { bundledTranslator } from './translator.ts';
 
 /** Namespace -> nested key/value texts. */
 export type LocaleResources = Record<string, Record<string, unknown>>;
@@ -108,17 +109,7 @@ const instances = new Map<string, i18n>();
 export function serverI18n(lng: string): i18n {
   let inst = instances.get(lng);
   if (!inst) {
-    inst = i18next.createInstance();
-    void inst.init({
-      lng,
-      fallbackLng: DEFAULT_LOCALE,
-      resources: allResources(),
-      ns: ALL_NAMESPACES,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      initAsync: false,
-      returnNull: false,
-    });
+    inst = bundledTranslator(lng, allResources(), ALL_NAMESPACES, 'common');
     instances.set(lng, inst);
   }
   return inst;
