@@ -55,6 +55,15 @@ async function productCount(): Promise<number> {
   }
 }
 
+/** Runs the command on `file` and expects exit 0, `counts` ("2 inserted, 0 updated") in its output and `total` products after. */
+async function expectImported(file: string, counts: string, total: number) {
+  const r = await importFile(file);
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain(counts);
+  expect(await productCount()).toBe(total);
+  return r;
+}
+
 function writeJson(name: string, value: unknown): string {
   const file = path.join(tmp, name);
   fs.writeFileSync(file, JSON.stringify(value));
@@ -65,18 +74,12 @@ function writeJson(name: string, value: unknown): string {
 // database: on a busy two-core machine that alone can pass Vitest's default 30 s
 describe('catalogue:import', { timeout: 120_000 }, () => {
   it('imports the starting catalogue and prints the counts', async () => {
-    const r = await importFile('data/catalogue.json');
+    const r = await expectImported('data/catalogue.json', '72 inserted, 0 updated', 72);
     expect(r.stderr).toBe('');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/72 inserted, 0 updated/);
-    expect(await productCount()).toBe(72);
   });
 
   it('updates by SKU when run again', async () => {
-    const r = await importFile('data/catalogue.json');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/0 inserted, 72 updated/);
-    expect(await productCount()).toBe(72);
+    await expectImported('data/catalogue.json', '0 inserted, 72 updated', 72);
   });
 
   it('refuses a file with bad rows: exit 1, every bad row printed, nothing imported', async () => {
@@ -101,10 +104,7 @@ describe('catalogue:import', { timeout: 120_000 }, () => {
 
   it('adds the rows of a valid file of the same schema', async () => {
     const file = writeJson('new.json', { products: [fixtureRow({ sku: 'NEW-A' }), fixtureRow({ sku: 'NEW-B', name: 'Another' })] });
-    const r = await importFile(file);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/2 inserted, 0 updated/);
-    expect(await productCount()).toBe(74);
+    await expectImported(file, '2 inserted, 0 updated', 74);
   });
 
   it('explains usage, unreadable files and bad JSON with exit 2', async () => {

@@ -8,22 +8,19 @@
  * (else to a temporary folder, so a test run leaves the repository as it was).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, signIn, test, waitForHydration } from './fixtures.ts';
 import { type Locator, type Page } from '@playwright/test';
-import { bigCatalogueCsv, heicLike, noiseJpeg } from '../helpers/inputs.ts';
-import { ownServerFor, screenshotsDir } from './own-server.ts';
+import { bigCatalogueCsv, heicLike, MB, noiseJpeg } from '../helpers/inputs.ts';
+import { ownServerFor, screenshotsDir, uploadFiles } from './own-server.ts';
 
 // an offset of its own: other specs and parallel runs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const BASE = `http://localhost:${PORT}`;
 const ADMIN = { email: 'inputs-admin@example.ch', password: 'Inputs-Admin-Password-1' };
-const MB = 1024 * 1024;
 const SHOTS = screenshotsDir('admin-inputs');
 
-let files: string;
 /** The signed-in admin's cookies, from the first test (one login for the walk). */
 let signedIn: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 
@@ -32,19 +29,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const own = ownServerFor<{ productId: string }>({ name: 'inputs walk', port: PORT, seedScript: 'tests/e2e/admin-shop-seed.ts', admin: ADMIN });
 
-test.beforeAll(async () => {
+// phone-sized photos as files (large buffers do not cross to the browser as values)
+const inputFile = uploadFiles('admin-inputs', async () => {
   // 24 MB of noise photos take a while on a busy machine
   test.setTimeout(120_000);
-  files = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-inputs-files-'));
-  // phone-sized photos as files (large buffers do not cross to the browser as values)
-  fs.writeFileSync(path.join(files, 'IMG_2041.jpg'), await noiseJpeg(5 * MB));
-  fs.writeFileSync(path.join(files, 'IMG_2042.jpg'), await noiseJpeg(3 * MB));
-  fs.writeFileSync(path.join(files, 'IMG_2043.jpg'), await noiseJpeg(16 * MB));
-  fs.writeFileSync(path.join(files, 'IMG_2044.HEIC'), heicLike());
-});
-
-test.afterAll(() => {
-  fs.rmSync(files, { recursive: true, force: true });
+  fs.writeFileSync(inputFile('IMG_2041.jpg'), await noiseJpeg(5 * MB));
+  fs.writeFileSync(inputFile('IMG_2042.jpg'), await noiseJpeg(3 * MB));
+  fs.writeFileSync(inputFile('IMG_2043.jpg'), await noiseJpeg(16 * MB));
+  fs.writeFileSync(inputFile('IMG_2044.HEIC'), heicLike());
 });
 
 /** A 390 x 844 screenshot with `target` in the middle of the screen (below the sticky header). */
@@ -62,7 +54,7 @@ test('photos from a phone: two at once with a progress bar, then a 16 MB one and
   await waitForHydration(page, { idle: true });
   const photos = page.locator('#photos');
   await expect(photos.locator('#photo-hint')).toContainText('each at most 15 MB; up to 6 photos (50 MB together) at once');
-  await page.locator('#photo').setInputFiles([path.join(files, 'IMG_2041.jpg'), path.join(files, 'IMG_2042.jpg')]);
+  await page.locator('#photo').setInputFiles([inputFile('IMG_2041.jpg'), inputFile('IMG_2042.jpg')]);
   await page.getByRole('button', { name: 'Upload' }).click();
   const progress = page.getByTestId('photo-progress');
   await expect(progress).toBeVisible();
@@ -74,7 +66,7 @@ test('photos from a phone: two at once with a progress bar, then a 16 MB one and
   await shot(page, page.getByTestId('photo-uploaded'), 'admin-photos-done-390-en.png');
 
   // over 15 MB and HEIC: refused before anything is sent, each file named with its reason
-  await page.locator('#photo').setInputFiles([path.join(files, 'IMG_2043.jpg'), path.join(files, 'IMG_2044.HEIC')]);
+  await page.locator('#photo').setInputFiles([inputFile('IMG_2043.jpg'), inputFile('IMG_2044.HEIC')]);
   await page.getByRole('button', { name: 'Upload' }).click();
   const error = page.getByTestId('photo-error');
   await expect(error).toContainText('IMG_2043.jpg is larger than 15 MB and was not uploaded.');
@@ -89,7 +81,7 @@ test('without scripts, photos over the 50 MB of one upload come back to the page
   await context.addCookies([{ name: 'lang', value: 'de', url: BASE }]);
   const page = await context.newPage();
   await page.goto(`${BASE}/admin/product/add?id=${own.seed.productId}`);
-  const big = path.join(files, 'IMG_2043.jpg');
+  const big = inputFile('IMG_2043.jpg');
   const photosBefore = await page.locator('[data-testid="photo-list"] li').count();
   await page.locator('#photo').setInputFiles([big, big, big, big]);
   await page.locator('.photo-upload button[type="submit"]').click();
@@ -115,7 +107,7 @@ test("a 5,000-row CSV in the shop's own export format is checked and imported", 
   expect(exported).toContain('sku,category,brand');
   const before = (parse(exported.replace(/^\uFEFF/, ''), { columns: true }) as unknown[]).length;
   const { csv } = bigCatalogueCsv(exported, 5_000);
-  const file = path.join(files, 'products-5000.csv');
+  const file = inputFile('products-5000.csv');
   fs.writeFileSync(file, `\uFEFF${csv}`);
   expect(fs.statSync(file).size).toBeGreaterThan(5 * MB);
   await page.locator('#csv').setInputFiles(file);

@@ -7,39 +7,30 @@
  * Screenshots go to docs/screenshots/ with `UPDATE_SCREENSHOTS=1` (else to a temporary folder).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { noiseJpeg } from '../helpers/inputs.ts';
+import { MB, noiseJpeg } from '../helpers/inputs.ts';
 import { expect, type Page, test, waitForHydration } from './fixtures.ts';
-import { ownServerFor, screenshotsDir, signedInPhone } from './own-server.ts';
+import { ownServerFor, screenshotsDir, signedInPhone, uploadFiles } from './own-server.ts';
 
 // an offset of its own: other specs use the ports just above E2E_PORT
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 61;
 const BASE = `http://localhost:${PORT}`;
 const OWNER = { email: 'photos-owner@example.ch', password: 'Photos-Owner-Password-1' };
-const MB = 1024 * 1024;
 const SHOTS = screenshotsDir('bulk-photos');
-
-let files: string;
 
 test.describe.configure({ mode: 'serial' });
 
 ownServerFor({ name: 'bulk-photos', port: PORT, seedScript: 'tests/e2e/bulk-photos-seed.ts', admin: OWNER });
 
-test.beforeAll(async () => {
-  files = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-photos-files-'));
+const file = uploadFiles('bulk-photos', async () => {
   // one phone photo of 5 MB under several names (noise does not compress: as large as a detailed photo)
   const photo = await noiseJpeg(5 * MB);
-  for (const name of ['CDT-ROB-001.jpg', 'CDT-ROB-001_2.jpg', 'cdt-tor-002-3.jpg', 'CDT-TOR-002.jpg']) fs.writeFileSync(path.join(files, name), photo);
+  for (const name of ['CDT-ROB-001.jpg', 'CDT-ROB-001_2.jpg', 'cdt-tor-002-3.jpg', 'CDT-TOR-002.jpg']) fs.writeFileSync(file(name), photo);
   const small = await noiseJpeg(200_000);
-  fs.writeFileSync(path.join(files, 'CDT-NOPE-404.jpg'), small);
-  fs.writeFileSync(path.join(files, 'Notizen.txt'), 'Fotos vom Dienstag');
-  fs.writeFileSync(path.join(files, 'Kiste.zip'), zipSync({ 'Kiste/CDT-COR-003.jpg': small, 'Kiste/CDT-COR-003_2.jpg': small }));
-});
-
-test.afterAll(() => {
-  fs.rmSync(files, { recursive: true, force: true });
+  fs.writeFileSync(file('CDT-NOPE-404.jpg'), small);
+  fs.writeFileSync(file('Notizen.txt'), 'Fotos vom Dienstag');
+  fs.writeFileSync(file('Kiste.zip'), zipSync({ 'Kiste/CDT-COR-003.jpg': small, 'Kiste/CDT-COR-003_2.jpg': small }));
 });
 
 /** The owner on a phone in `locale`, logged in once (the session reused by the later tests). */
@@ -54,7 +45,6 @@ async function expectNoSideScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
-const file = (name: string) => path.join(files, name);
 const rowOf = (page: Page, name: string) => page.getByTestId('bulk-photo-results').locator('tr', { hasText: name });
 
 test('German phone: five photos and a zip matched before sending, uploaded one by one with progress and a result per file', async ({ browser }) => {

@@ -4,17 +4,14 @@
  * makes the box in one tap, with JavaScript and without (the pager and search are a GET of the form).
  */
 import { expect, type Page, test } from './fixtures.ts';
+import { moreButton } from './custom-box.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** Presses + on the first `n` cigars shown. */
 async function addFirst(page: Page, n: number) {
   const items = page.getByTestId('box-variety');
-  for (let i = 0; i < n; i++)
-    await items
-      .nth(i)
-      .getByRole('button', { name: /^One .* more$/ })
-      .click();
+  for (let i = 0; i < n; i++) await moreButton(items.nth(i)).click();
 }
 
 test('choices survive paging and a search; the sticky bar creates the box', async ({ page, hydrated }) => {
@@ -38,10 +35,7 @@ test('choices survive paging and a search; the sticky bar creates the box', asyn
   const found = page.getByTestId('box-variety');
   let i = 0;
   while ((await found.nth(i).getByRole('spinbutton').inputValue()) !== '') i++;
-  await found
-    .nth(i)
-    .getByRole('button', { name: /^One .* more$/ })
-    .click();
+  await moreButton(found.nth(i)).click();
   await expect(page.getByTestId('box-count')).toContainText('5 of 10 cigars');
   await page.getByTestId('box-bar-create').click();
   await page.waitForURL(/\/shopcart/);

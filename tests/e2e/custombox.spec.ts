@@ -5,6 +5,7 @@
 import { approveSandboxPayment, expect, historyRow, openFromHistory, test } from './fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { wcagViolations } from './axe.ts';
+import { moreButton } from './custom-box.ts';
 import { E2E_BOX_CUSTOMER } from './checkout-env.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -22,23 +23,17 @@ test('build a box of 5 varieties on a phone, create, pay in the sandbox, see it 
   const names: string[] = [];
   for (let i = 0; i < 4; i++) {
     names.push((await varieties.nth(i).locator('.cb-item-name').textContent())!.trim());
-    await varieties
-      .nth(i)
-      .getByRole('button', { name: /^One .* more$/ })
-      .click();
+    await moreButton(varieties.nth(i)).click();
   }
   await expect(page.getByTestId('box-count')).toContainText('4 of 5 cigars');
   await page.getByTestId('box-create').click();
   await expect(page.getByTestId('box-error')).toHaveText('A minimum of 5 cigars is required');
   names.push((await varieties.nth(4).locator('.cb-item-name').textContent())!.trim());
-  await varieties
-    .nth(4)
-    .getByRole('button', { name: /^One .* more$/ })
-    .click();
+  await moreButton(varieties.nth(4)).click();
   await expect(page.getByTestId('box-count')).toContainText('5 of 5 cigars');
   await expect(page.getByTestId('preview-cigar')).toHaveCount(5);
   // the box is full: no + is offered any more
-  await expect(varieties.nth(5).getByRole('button', { name: /^One .* more$/ })).toBeDisabled();
+  await expect(moreButton(varieties.nth(5))).toBeDisabled();
   await page.getByLabel('Engraving on the lid').check();
   await page.getByLabel('Text to engrave (optional)').fill('For Marco, 1975');
   await expect(page.getByTestId('box-preview')).toContainText('For Marco, 1975');
@@ -84,10 +79,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/custombox');
     const varieties = page.getByTestId('box-variety');
     // + without JavaScript posts the form and answers it with the count changed
-    await varieties
-      .nth(0)
-      .getByRole('button', { name: /^One .* more$/ })
-      .click();
+    await moreButton(varieties.nth(0)).click();
     await expect(varieties.nth(0).getByRole('spinbutton')).toHaveValue('1');
     for (let i = 1; i < 4; i++) await varieties.nth(i).getByRole('spinbutton').fill('1');
     await page.getByTestId('box-create').click();
@@ -107,7 +99,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
       await page.goto('/custombox');
       await expect(page.getByTestId('box-create')).toBeEnabled();
-      const plus = page.getByTestId('box-variety').getByRole('button', { name: /^One .* more$/ });
+      const plus = moreButton(page.getByTestId('box-variety'));
       for (let i = 0; i < 3; i++) await plus.nth(i).click();
       await page.getByLabel('Text of the gift card (optional)').fill('Happy birthday');
       await page.getByTestId('box-create').click();

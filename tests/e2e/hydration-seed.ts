@@ -14,17 +14,7 @@ import { HYDRATION_CUSTOMER } from './hydration-env.ts';
 
 const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = 'e2e-hydration-customer';
-await seedCustomer(shop, {
-  id,
-  email: HYDRATION_CUSTOMER.email,
-  password: HYDRATION_CUSTOMER.password,
-  firstName: 'Mara',
-  lastName: 'Keller',
-  dateOfBirth: '1981-05-14',
-  street: 'Limmatquai 3',
-  postalCode: '8001',
-  city: 'Zürich',
-});
+await seedCustomer(shop, id, HYDRATION_CUSTOMER);
 const list = await cigarsInStock(shop, 3);
 await addToCart(shop.db, id, list[0].id, 2, id);
 const paid = await createOrder(shop, { userId: id, paymentMethod: 'sandbox', locale: 'en' });

@@ -40,6 +40,21 @@ async function pauseNow(page: Page): Promise<void> {
   await page.clock.pauseAt(now + 1_000);
 }
 
+/**
+ * Opens `url` under a clock installed at a fixed time and waits for hydration; checks that `testId`
+ * is still absent 100 ms before `ms` after it, then runs the clock those last 100 ms.
+ * @returns the hydration time (epoch ms, the page's clock).
+ */
+async function absentUntil(page: Page, url: string, testId: string, ms: number): Promise<number> {
+  await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
+  await page.goto(url);
+  const t0 = await hydrated(page, true);
+  await page.clock.pauseAt(t0 + ms - 100);
+  await expect(page.getByTestId(testId)).toHaveCount(0);
+  await page.clock.runFor(100);
+  return t0;
+}
+
 async function firstProductPath(page: Page): Promise<string> {
   await page.goto('/client/products');
   const href = await page.locator('article .card-title a').first().getAttribute('href');
@@ -51,12 +66,7 @@ test.describe('timed behaviour (docs/product.md §9)', () => {
   test.use({ storageState: fresh });
 
   test('age gate appears 5 s after load, confirming stores the time, and it stays away for an hour', async ({ page }) => {
-    await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
-    await page.goto('/');
-    const t0 = await hydrated(page, true);
-    await page.clock.pauseAt(t0 + 4_900);
-    await expect(page.getByTestId('age-gate')).toHaveCount(0);
-    await page.clock.runFor(100);
+    const t0 = await absentUntil(page, '/', 'age-gate', 5_000);
     const gate = page.getByRole('dialog', { name: 'Confirm you are over 18 years of age.' });
     await expect(gate).toBeVisible();
     await expect(gate.getByRole('button', { name: 'I am over 18.' })).toBeFocused();
@@ -84,12 +94,7 @@ test.describe('timed behaviour (docs/product.md §9)', () => {
   });
 
   test('cookie notice appears after 10 s when no choice is stored; accepting stores it', async ({ page }) => {
-    await page.clock.install({ time: new Date('2026-03-02T10:00:00Z') });
-    await page.goto('/contact');
-    const t0 = await hydrated(page, true);
-    await page.clock.pauseAt(t0 + 9_900);
-    await expect(page.getByTestId('cookie-notice')).toHaveCount(0);
-    await page.clock.runFor(100);
+    await absentUntil(page, '/contact', 'cookie-notice', 10_000);
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     await expect(notice).toBeVisible();
     // the age gate (5 s) is also up: confirm it first, as a visitor would

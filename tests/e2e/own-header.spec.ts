@@ -7,15 +7,9 @@
  */
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { addFromProductPage, productId } from './product-page.ts';
 
 const ADMIN = { email: 'e2e-admin@example.ch', password: 'E2e-Admin-Password-1' };
-
-/** The id of the best search hit for `q`, through the JSON API. */
-async function productId(request: APIRequestContext, q: string): Promise<string> {
-  const res = await request.post('/api/product/searchProducts', { data: { searchOptions: { searchName: q } } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { products: { _id: string }[] }).products[0]._id;
-}
 
 /** An access token of the first-run admin, through the JSON API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -76,10 +70,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test("an anonymous visitor's filled cart shows its count in the header of a page from the shared cache", async ({ page, request }) => {
-    const id = await productId(request, 'ashton vsg robusto');
-    await page.goto(`/productdetail?id=${id}`);
-    await page.getByLabel('Quantity', { exact: true }).first().fill('3');
-    await page.getByTestId('add-to-cart').click();
+    await addFromProductPage(page, request, 'ashton vsg robusto', 3);
     await page.waitForLoadState('load');
     const res = await page.goto('/client/products');
     expect(res?.headers()['x-page-cache']).toBe('own-header');

@@ -215,3 +215,21 @@ export function screenshotsDir(name: string): string {
   test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
+
+/**
+ * A temporary folder of the files a spec file uploads: made before the file's tests by a
+ * `beforeAll` that then runs `write` (to put the files in), removed after the tests.
+ * @param name names the folder.
+ * @returns the path of a file in the folder (known once the `beforeAll` has run).
+ */
+export function uploadFiles(name: string, write: () => Promise<void>): (file: string) => string {
+  let dir: string | undefined;
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-files-`));
+    await write();
+  });
+  test.afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return (file) => path.join(dir!, file);
+}

@@ -14,17 +14,7 @@ import { RETURNS_CUSTOMER } from './returns-env.ts';
 
 const shop = await openSeededShop({ LOG_LEVEL: 'warn', SMTP_URL: undefined });
 const id = 'e2e-returns-customer';
-await seedCustomer(shop, {
-  id,
-  email: RETURNS_CUSTOMER.email,
-  password: RETURNS_CUSTOMER.password,
-  firstName: 'Lena',
-  lastName: "D'Amico-Brändli",
-  dateOfBirth: '1984-09-21',
-  street: 'Spalenberg 14',
-  postalCode: '4051',
-  city: 'Basel',
-});
+await seedCustomer(shop, id, RETURNS_CUSTOMER);
 const list = await cigarsInStock(shop, 3);
 await addToCart(shop.db, id, list[0].id, 2, id);
 await addToCart(shop.db, id, list[1].id, 1, id);

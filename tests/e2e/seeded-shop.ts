@@ -20,25 +20,21 @@ export async function openSeededShop(overrides: Parameters<typeof openShop>[0]):
   return openShop(overrides);
 }
 
-/** A customer who signs in with a password: names, date of birth and a Swiss delivery address. */
+/** A customer who signs in with a password (a spec's record, as in tests/e2e/returns-env.ts). */
 type SeedCustomer = {
-  id: string;
   email: string;
   password: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  street: string;
-  postalCode: string;
-  city: string;
+  /** Names, date of birth and a Swiss delivery address. */
+  person: { firstName: string; lastName: string; dateOfBirth: string; street: string; postalCode: string; city: string };
 };
 
-/** Inserts `who` as a verified customer (Switzerland, English) whose password is hashed as at registration. */
-export async function seedCustomer(shop: Shop, who: SeedCustomer): Promise<void> {
-  const { password, ...person } = who;
+/** Inserts `who` as the verified customer `id` (Switzerland, English) whose password is hashed as at registration. */
+export async function seedCustomer(shop: Shop, id: string, who: SeedCustomer): Promise<void> {
   await shop.db.insert(users).values({
-    ...person,
-    passwordHash: await hashPassword(password),
+    id,
+    email: who.email,
+    ...who.person,
+    passwordHash: await hashPassword(who.password),
     country: 'CH',
     role: 'Customer',
     locale: 'en',

@@ -3,7 +3,8 @@
  *.
  */
 import { allowConsoleErrors, expect, test } from './fixtures.ts';
-import { type Page, type APIRequestContext } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { addFromProductPage, productId } from './product-page.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../app/constants.ts';
 
 // every test is its own visitor (own browser context, no shared account state): the file's tests
@@ -20,12 +21,15 @@ async function open(page: Page, url: string) {
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1, { timeout: 15_000 });
 }
 
-/** The id of the best search hit for `q`, through the JSON API. */
-async function productId(request: APIRequestContext, q: string): Promise<string> {
-  const res = await request.post('/api/product/searchProducts', { data: { searchOptions: { searchName: q } } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { products: { _id: string }[] };
-  return body.products[0]._id;
+/** Opens the home page and its search field; the returned function counts the live-search requests sent since. */
+async function openSearch(page: Page): Promise<() => number> {
+  await open(page, '/');
+  let searches = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/searchProducts')) searches++;
+  });
+  await page.getByTestId('search-toggle').click();
+  return () => searches;
 }
 
 const chf = (amount: string) => new RegExp(`CHF\\s${amount.replace('.', '\\.')}`);
@@ -148,18 +152,13 @@ test('the side cart closes on overlay click, close icon and Cart button, and say
 });
 
 test('live search: closing clears query and results; an empty query searches nothing', async ({ page }) => {
-  await open(page, '/');
-  let searches = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/product/searchProducts')) searches++;
-  });
-  await page.getByTestId('search-toggle').click();
+  const searches = await openSearch(page);
   await page.getByTestId('search-input').fill('   ');
   await page.waitForTimeout(SEARCH_DEBOUNCE_MS * 3); // give a (wrong) search the time to start
-  expect(searches).toBe(0);
+  expect(searches()).toBe(0);
   await page.getByTestId('search-input').fill('partagas'); // not in the real catalogue
   await expect(page.getByText('No products found.')).toBeVisible();
-  expect(searches).toBeGreaterThan(0);
+  expect(searches()).toBeGreaterThan(0);
   await page.getByTestId('search-input').fill('cafe');
   await expect(page.getByTestId('search-results').locator('li')).toHaveCount(4);
   await page.getByTestId('search-toggle').click();
@@ -170,16 +169,11 @@ test('live search: closing clears query and results; an empty query searches not
 });
 
 test('live search is debounced: fast typing sends fewer requests than keystrokes', async ({ page }) => {
-  await open(page, '/');
-  let searches = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/product/searchProducts')) searches++;
-  });
-  await page.getByTestId('search-toggle').click();
+  const searches = await openSearch(page);
   await page.getByTestId('search-input').pressSequentially('davidoff signature');
   await expect(page.getByTestId('search-results').locator('li').first()).toContainText('Davidoff Signature 2000');
-  expect(searches).toBeGreaterThan(0);
-  expect(searches).toBeLessThan('davidoff signature'.length);
+  expect(searches()).toBeGreaterThan(0);
+  expect(searches()).toBeLessThan('davidoff signature'.length);
 });
 
 test('buy now adds the quantity and opens /shopcart', async ({ page, request }) => {
@@ -320,10 +314,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('adding to the cart, changing the count and removing work with plain form posts', async ({ page, request }) => {
-    const id = await productId(request, 'hemingway short story');
-    await page.goto(`/productdetail?id=${id}`);
-    await page.getByLabel('Quantity', { exact: true }).first().fill('2');
-    await page.getByTestId('add-to-cart').click();
+    const id = await addFromProductPage(page, request, 'hemingway short story', 2);
     // the post leads to the cart page, which says what was added and links back to the product
     await expect(page).toHaveURL(/\/shopcart\?added=/);
     await expect(page.getByTestId('added-notice')).toBeVisible();

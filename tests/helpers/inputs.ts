@@ -8,6 +8,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import sharp from 'sharp';
 
+/** A megabyte (MiB), for the sizes of the inputs and of the limits they test. */
+export const MB = 1024 * 1024;
+
 /**
  * A JPEG of random noise of at least `minBytes` (and not much more), 4:3.
  * @param minBytes e.g. 5 MB for a phone photo, 16 MB for one over the limit.

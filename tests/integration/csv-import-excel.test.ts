@@ -11,7 +11,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { csvDelimiter, decodeCsvFile, importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { CSV_COLUMN_SPECS, csvTemplate } from '../../core/catalogue/csv-columns.ts';
-import { STRENGTHS } from '../../core/catalogue/limits.ts';
+import { CSV_COLUMNS, STRENGTHS } from '../../core/catalogue/limits.ts';
 import { products } from '../../core/db/schema/index.ts';
 import { userWithCookie } from '../helpers/http.ts';
 import { useTestSuite } from '../helpers/suite.ts';
@@ -24,43 +24,27 @@ const cp1252 = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(iconv.e
 /** A header and rows as Swiss-German Excel saves "CSV (Trennzeichen-getrennt)": `;`, CRLF, a closing CRLF. */
 const excelCsv = (rows: string[][]) => rows.map((r) => r.map((c) => (/[;"\r\n]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(';')).join('\r\n') + '\r\n';
 
-const HEADER = [
-  'sku',
-  'category',
-  'brand',
-  'line',
-  'name',
-  'vitola',
-  'strength',
-  'packaging',
-  'units_per_package',
-  'price_chf',
-  'stock',
-  'active',
-  'description_en',
-  'description_de',
-];
-const row = (sku: string, over: Partial<Record<(typeof HEADER)[number], string>> = {}) =>
-  HEADER.map(
-    (h) =>
-      ({
-        sku,
-        category: 'cigar',
-        brand: 'Zürcher Tabakmanufaktur',
-        line: 'Sélection Größe',
-        name: `Zürich Ämtler ${sku}`,
-        vitola: 'Robusto',
-        strength: 'Medium',
-        packaging: 'Kiste',
-        units_per_package: '10',
-        price_chf: '14,50',
-        stock: '12',
-        active: 'WAHR',
-        description_en: 'Creamy; with cedar — "smooth"',
-        description_de: 'Cremig, mit Zedernholz – «weich» für 12 €',
-        ...over,
-      })[h] ?? '',
-  );
+/** A row's cells as the owner types them in Excel, by column. */
+const typed = (sku: string) => ({
+  sku,
+  category: 'cigar',
+  brand: 'Zürcher Tabakmanufaktur',
+  line: 'Sélection Größe',
+  name: `Zürich Ämtler ${sku}`,
+  vitola: 'Robusto',
+  strength: 'Medium',
+  packaging: 'Kiste',
+  units_per_package: '10',
+  price_chf: '14,50',
+  stock: '12',
+  active: 'WAHR',
+  description_en: 'Creamy; with cedar — "smooth"',
+  description_de: 'Cremig, mit Zedernholz – «weich» für 12 €',
+});
+type Column = keyof ReturnType<typeof typed>;
+/** The file's columns: the template's (CSV_COLUMNS) that the owner fills, in the template's order. */
+const HEADER = CSV_COLUMNS.filter((c): c is Column => c in typed(''));
+const row = (sku: string, over: Partial<Record<Column, string>> = {}) => HEADER.map((h) => ({ ...typed(sku), ...over })[h]);
 
 async function postCsv(bytes: Uint8Array<ArrayBuffer>, lang = 'de'): Promise<{ status: number; page: string }> {
   const form = new FormData();

@@ -5,43 +5,31 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart } from '../../core/cart/service.ts';
+import { describe, expect, it } from 'vitest';
 import { addProductPhoto, invoicePhotos } from '../../core/catalogue/photos.ts';
-import { getSettings } from '../../core/config/service.ts';
-import type { ShopSettings } from '../../core/config/settings.ts';
 import { resolveLocale } from '../../core/i18n/locales.ts';
 import { textIn } from '../../core/i18n/texts.ts';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf } from '../../core/invoices/pdf.ts';
-import { type OrderWithLines } from '../../core/orders/index.ts';
-import type { Shop } from '../../core/shop.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { productWith } from '../helpers/customers.ts';
 import { pdfText, pdfTextItems } from '../helpers/pdf-text.ts';
-import { orderThroughApi } from '../helpers/api.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { beforeAllGermanOrder } from '../helpers/documents.ts';
 
-let shop: Shop;
-let order: OrderWithLines;
-let settings: ShopSettings;
-
-beforeAll(async () => {
-  ({ shop } = await openTestSuite());
-  const withPhoto = await productWith(shop, 10, 2500, 40);
-  const without = await productWith(shop, 10, 1800, 41);
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } })
-    .jpeg()
-    .toBuffer();
-  await addProductPhoto(shop, withPhoto.id, jpeg, 'Box', randomUUID());
-  const c = await createCustomer(shop, { locale: 'de' });
-  await addToCart(shop.db, c.id, withPhoto.id, 2, c.id);
-  await addToCart(shop.db, c.id, without.id, 1, c.id);
-  order = { ...(await orderThroughApi(shop, c)), invoiceNumber: '2026-00042', paidAt: new Date('2026-11-20T10:00:00Z') };
-  settings = await getSettings(shop.db);
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const suite = beforeAllGermanOrder(
+  async (shop) => {
+    const withPhoto = await productWith(shop, 10, 2500, 40);
+    const without = await productWith(shop, 10, 1800, 41);
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 70, b: 30 } } })
+      .jpeg()
+      .toBuffer();
+    await addProductPhoto(shop, withPhoto.id, jpeg, 'Box', randomUUID());
+    return [
+      [withPhoto.id, 2],
+      [without.id, 1],
+    ];
+  },
+  { invoiceNumber: '2026-00042', paidAt: new Date('2026-11-20T10:00:00Z') },
+);
 
 const text = async (pdf: Buffer) => (await pdfText(pdf)).join('\n');
 
@@ -60,22 +48,22 @@ const EXPECTED: Record<string, string[]> = {
 describe('invoice PDF languages', () => {
   for (const [locale, labels] of Object.entries(EXPECTED)) {
     it(`${locale}: labels in the customer's language, names and amounts intact`, async () => {
-      const t = await text(await invoicePdf({ ...order, locale }, settings, { withQrBill: false }));
+      const t = await text(await invoicePdf({ ...suite.order, locale }, suite.settings, { withQrBill: false }));
       for (const l of labels) expect(t, `${locale}: ${l}`).toContain(l);
       expect(t).not.toContain('Invoice date');
       expect(t).toContain('Anna Muster');
-      expect(t).toContain(order.lines[0].name);
+      expect(t).toContain(suite.order.lines[0].name);
       expect(t).toContain('2026-00042');
     });
   }
 
   it('ar: Arabic labels, shaped and ordered right to left; Latin names and numbers intact', async () => {
-    const pdf = await invoicePdf({ ...order, locale: 'ar' }, settings, { withQrBill: false });
+    const pdf = await invoicePdf({ ...suite.order, locale: 'ar' }, suite.settings, { withQrBill: false });
     const t = await text(pdf);
     for (const w of ['فاتورة', 'المجموع الفرعي', 'الكمية', 'الشحن', 'تاريخ الفاتورة']) expect(t, w).toContain(w);
     expect(t).not.toContain('Invoice date');
     expect(t).toContain('Anna Muster');
-    expect(t).toContain(order.lines[0].name);
+    expect(t).toContain(suite.order.lines[0].name);
     expect(t).toContain('2026-00042');
     // the Arabic and the Latin font are both embedded (as subsets)
     const raw = pdf.toString('latin1');
@@ -85,7 +73,7 @@ describe('invoice PDF languages', () => {
 
   it('every column heading fits its column on one line, in every left-to-right language', async () => {
     for (const locale of ['en', 'de', 'fr', 'it', 'es', 'id', 'ja', 'ko', 'pl', 'pt-BR', 'ru', 'tr', 'vi', 'zh']) {
-      const items = await pdfTextItems(await invoicePdf({ ...order, locale }, settings, { withQrBill: false }));
+      const items = await pdfTextItems(await invoicePdf({ ...suite.order, locale }, suite.settings, { withQrBill: false }));
       const headings = (['sku', 'item', 'qty', 'unitPrice', 'discount', 'amount'] as const).map((k) =>
         textIn(resolveLocale({ stored: locale }), `documents:${k}`),
       );
@@ -100,20 +88,20 @@ describe('invoice PDF languages', () => {
   });
 
   it('de, en, fr stay in their language with the embedded Noto Sans', async () => {
-    const de = await text(await invoicePdf({ ...order, locale: 'de' }, settings, { withQrBill: false }));
+    const de = await text(await invoicePdf({ ...suite.order, locale: 'de' }, suite.settings, { withQrBill: false }));
     expect(de).toContain('Zwischensumme');
     // the catalogue's packaging too ("Single" in data/catalogue.json), as the shop showed it in German
-    expect(order.lines.map((l) => l.packaging)).toContain('Single');
+    expect(suite.order.lines.map((l) => l.packaging)).toContain('Single');
     expect(de).toContain('(Einzeln)');
     expect(de).not.toContain('(Single)');
-    expect(await text(await invoicePdf({ ...order, locale: 'fr' }, settings, { withQrBill: false }))).toContain('Sous-total');
-    const en = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false });
+    expect(await text(await invoicePdf({ ...suite.order, locale: 'fr' }, suite.settings, { withQrBill: false }))).toContain('Sous-total');
+    const en = await invoicePdf({ ...suite.order, locale: 'en' }, suite.settings, { withQrBill: false });
     expect(await text(en)).toContain('Subtotal');
     expect(en.toString('latin1')).not.toContain('/Helvetica');
   });
 
   it('the QR-bill invoice is drawn in Chinese too', async () => {
-    const t = await text(await invoicePdf({ ...order, locale: 'zh', paidAt: null }, settings, { withQrBill: true }));
+    const t = await text(await invoicePdf({ ...suite.order, locale: 'zh', paidAt: null }, suite.settings, { withQrBill: true }));
     expect(t).toContain('含付款单的发票');
     expect(t).toContain('Receipt');
   });
@@ -128,26 +116,26 @@ describe('credit note languages', () => {
     createdAt: new Date('2026-11-21T10:00:00Z'),
   };
   it('ru, zh, ar, pl', async () => {
-    const r = { ...refund, lines: [{ lineId: order.lines[0].id, sku: order.lines[0].sku, name: order.lines[0].name, count: 1 }] };
-    expect(await text(await creditNotePdf({ ...order, locale: 'ru' }, r, settings))).toContain('Кредит-нота');
-    expect(await text(await creditNotePdf({ ...order, locale: 'zh' }, r, settings))).toContain('贷项通知单');
-    expect(await text(await creditNotePdf({ ...order, locale: 'pl' }, r, settings))).toContain('Faktura korygująca');
-    const ar = await text(await creditNotePdf({ ...order, locale: 'ar' }, r, settings));
+    const r = { ...refund, lines: [{ lineId: suite.order.lines[0].id, sku: suite.order.lines[0].sku, name: suite.order.lines[0].name, count: 1 }] };
+    expect(await text(await creditNotePdf({ ...suite.order, locale: 'ru' }, r, suite.settings))).toContain('Кредит-нота');
+    expect(await text(await creditNotePdf({ ...suite.order, locale: 'zh' }, r, suite.settings))).toContain('贷项通知单');
+    expect(await text(await creditNotePdf({ ...suite.order, locale: 'pl' }, r, suite.settings))).toContain('Faktura korygująca');
+    const ar = await text(await creditNotePdf({ ...suite.order, locale: 'ar' }, r, suite.settings));
     expect(ar).toContain('دائن');
-    expect(ar).toContain(order.lines[0].name);
+    expect(ar).toContain(suite.order.lines[0].name);
   });
 });
 
 describe('photos on invoices', () => {
   it('draws the product photo (JPEG) beside its line; lines without a photo get none', async () => {
-    const photos = await invoicePhotos(shop, order.lines);
+    const photos = await invoicePhotos(suite.shop, suite.order.lines);
     expect(photos.size).toBe(1);
     const [lineId, bytes] = [...photos][0];
-    expect(lineId).toBe(order.lines.find((l) => l.count === 2)!.id);
+    expect(lineId).toBe(suite.order.lines.find((l) => l.count === 2)!.id);
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
-    const withPhoto = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false, photos });
+    const withPhoto = await invoicePdf({ ...suite.order, locale: 'en' }, suite.settings, { withQrBill: false, photos });
     expect((withPhoto.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBe(1);
-    const plain = await invoicePdf({ ...order, locale: 'en' }, settings, { withQrBill: false });
+    const plain = await invoicePdf({ ...suite.order, locale: 'en' }, suite.settings, { withQrBill: false });
     expect(plain.toString('latin1')).not.toContain('/Subtype /Image');
   });
 });

@@ -4,60 +4,41 @@
  * language; the QR-bill's message ("Bestellung CQTXQJG7", English where the language's script is
  * outside the QR-bill's character set); a custom box's default model name in the invoice's language.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToCart } from '../../core/cart/service.ts';
-import { getSettings } from '../../core/config/service.ts';
-import type { ShopSettings } from '../../core/config/settings.ts';
+import { describe, expect, it } from 'vitest';
 import { creditNotePdf } from '../../core/invoices/credit-note.ts';
 import { invoicePdf, qrBillData, qrBillMessage } from '../../core/invoices/pdf.ts';
 import { type OrderWithLines } from '../../core/orders/index.ts';
-import type { Shop } from '../../core/shop.ts';
-import { createCustomer, productWith } from '../helpers/customers.ts';
+import { productWith } from '../helpers/customers.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { orderThroughApi } from '../helpers/api.ts';
-import { openTestSuite } from '../helpers/suite.ts';
+import { beforeAllGermanOrder } from '../helpers/documents.ts';
 
-let shop: Shop;
-let order: OrderWithLines;
-let settings: ShopSettings;
-
-beforeAll(async () => {
-  ({ shop } = await openTestSuite());
-  const p = await productWith(shop, 10, 2500, 60);
-  const c = await createCustomer(shop, { locale: 'de' });
-  await addToCart(shop.db, c.id, p.id, 2, c.id);
-  order = { ...(await orderThroughApi(shop, c)), invoiceNumber: '2026-00077', locale: 'de' };
-  settings = await getSettings(shop.db);
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const suite = beforeAllGermanOrder(async (shop) => [[(await productWith(shop, 10, 2500, 60)).id, 2]], { invoiceNumber: '2026-00077', locale: 'de' });
 
 const text = async (pdf: Buffer) => (await pdfText(pdf)).join('\n');
 const refund = (reason: string) => ({
   creditNoteNumber: 'G-2026-0001',
   amount: 2500,
   reason,
-  lines: [{ lineId: order.lines[0].id, sku: order.lines[0].sku, name: order.lines[0].name, count: 1 }],
+  lines: [{ lineId: suite.order.lines[0].id, sku: suite.order.lines[0].sku, name: suite.order.lines[0].name, count: 1 }],
   createdAt: new Date('2026-11-25T10:00:00Z'),
 });
 
 describe('credit note', () => {
   it('German: the return reason from the locale, the buyer heading of a credit note, the country in German', async () => {
-    const t = await text(await creditNotePdf(order, refund('Return: damaged'), settings));
+    const t = await text(await creditNotePdf(suite.order, refund('Return: damaged'), suite.settings));
     expect(t).toContain('Grund: Rücksendung: Ware beschädigt');
     expect(t).not.toContain('Return: damaged');
     expect(t).toContain('Gutschrift für');
     expect(t).not.toContain('Rechnung an');
     expect(t).toContain('Schweiz');
     expect(t).not.toContain('Switzerland');
-    const wrong = await text(await creditNotePdf(order, refund('Return: wrong_item'), settings));
+    const wrong = await text(await creditNotePdf(suite.order, refund('Return: wrong_item'), suite.settings));
     expect(wrong).toContain('Rücksendung: falscher Artikel');
   });
 
   it('a reason the admin typed is printed as typed; French words for French orders', async () => {
-    expect(await text(await creditNotePdf(order, refund('Kulanz, Kiste verspätet'), settings))).toContain('Grund: Kulanz, Kiste verspätet');
-    const fr = await text(await creditNotePdf({ ...order, locale: 'fr' }, refund('Return: damaged'), settings));
+    expect(await text(await creditNotePdf(suite.order, refund('Kulanz, Kiste verspätet'), suite.settings))).toContain('Grund: Kulanz, Kiste verspätet');
+    const fr = await text(await creditNotePdf({ ...suite.order, locale: 'fr' }, refund('Return: damaged'), suite.settings));
     expect(fr).toContain('Retour : marchandise endommagée');
     expect(fr).toContain('Suisse');
   });
@@ -65,7 +46,7 @@ describe('credit note', () => {
 
 describe('invoice', () => {
   it('German: "Rechnung an" and the buyer\'s and the seller\'s country in German', async () => {
-    const t = await text(await invoicePdf(order, settings, { withQrBill: false }));
+    const t = await text(await invoicePdf(suite.order, suite.settings, { withQrBill: false }));
     expect(t).toContain('Rechnung an');
     expect(t).toContain('Schweiz');
     expect(t).not.toContain('Switzerland');
@@ -78,24 +59,24 @@ describe('invoice', () => {
       boxPrice: 2000,
       messageKind: 'card' as const,
       message: '',
-      items: [{ productId: order.lines[0].productId!, sku: order.lines[0].sku, name: order.lines[0].name, count: 10, unitPrice: 1000 }],
+      items: [{ productId: suite.order.lines[0].productId!, sku: suite.order.lines[0].sku, name: suite.order.lines[0].name, count: 10, unitPrice: 1000 }],
     };
-    const withBox = (name: string, locale: string): OrderWithLines => ({ ...order, locale, lines: [{ ...order.lines[0], name, box }] });
-    const de = await text(await invoicePdf(withBox('Cedar box for 10', 'de'), settings, { withQrBill: false }));
+    const withBox = (name: string, locale: string): OrderWithLines => ({ ...suite.order, locale, lines: [{ ...suite.order.lines[0], name, box }] });
+    const de = await text(await invoicePdf(withBox('Cedar box for 10', 'de'), suite.settings, { withQrBill: false }));
     expect(de).toContain('Zedernholzkiste für 10 Zigarren');
     expect(de).not.toContain('Cedar box for 10');
-    const own = await text(await invoicePdf(withBox('Kiste «Hochzeit»', 'de'), settings, { withQrBill: false }));
+    const own = await text(await invoicePdf(withBox('Kiste «Hochzeit»', 'de'), suite.settings, { withQrBill: false }));
     expect(own).toContain('Kiste «Hochzeit»');
   });
 
   it("the QR-bill message in the order's language, English for a script the QR-bill does not carry", async () => {
-    expect(qrBillData(order, settings).message).toBe(`Bestellung ${order.code}`);
+    expect(qrBillData(suite.order, suite.settings).message).toBe(`Bestellung ${suite.order.code}`);
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'fr' })).toBe('Commande CQTXQJG7');
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'it' })).toBe('Ordine CQTXQJG7');
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'ja' })).toBe('Order CQTXQJG7');
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'ru' })).toBe('Order CQTXQJG7');
     expect(qrBillMessage({ code: 'CQTXQJG7', locale: 'pl' })).toBe('Zamówienie CQTXQJG7');
     // the whole invoice with its QR part draws (swissqrbill checks the message's length and characters)
-    expect((await invoicePdf(order, settings, { withQrBill: true })).length).toBeGreaterThan(1000);
+    expect((await invoicePdf(suite.order, suite.settings, { withQrBill: true })).length).toBeGreaterThan(1000);
   });
 });
