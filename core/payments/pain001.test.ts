@@ -12,6 +12,7 @@ const XSD = readFileSync(new URL('../../tests/fixtures/sps/pain.001.001.09.ch.03
 const order = (over: Partial<Pain001Order> = {}): Pain001Order => ({
   messageId: 'RF-20261201120000-0A1B2C3D',
   createdAt: new Date('2026-12-01T12:00:00Z'),
+  timeZone: 'Europe/Zurich',
   executionDate: '2026-12-01',
   debtor: {
     name: 'Casa del Tabaco Dominicano GmbH',
@@ -57,6 +58,15 @@ describe('pain.001 builder', () => {
     expect(xml).toContain('<NbOfTxs>30</NbOfTxs>');
     expect(xml).toContain(`<CtrlSum>${(many.reduce((s, t) => s + t.amount, 0) / 100).toFixed(2)}</CtrlSum>`);
     expect(xml).toContain('<InstdAmt Ccy="CHF">0.05</InstdAmt>');
+  });
+
+  it("writes the creation time in the shop's local time with its offset (summer and winter), which the schema accepts", async () => {
+    const winter = pain001Xml(order());
+    expect(winter).toContain('<CreDtTm>2026-12-01T13:00:00+01:00</CreDtTm>');
+    const summer = pain001Xml(order({ createdAt: new Date('2026-07-01T22:30:00Z') }));
+    expect(summer).toContain('<CreDtTm>2026-07-02T00:30:00+02:00</CreDtTm>');
+    const r = await validateXML({ xml: [{ fileName: 'f.xml', contents: summer }], schema: [{ fileName: 'pain.001.001.09.ch.03.xsd', contents: XSD }] });
+    expect(r.errors).toEqual([]);
   });
 
   it('refuses an empty file and amounts that are not positive whole Rappen', () => {

@@ -12,6 +12,7 @@
  * spaces, up to 35 characters.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { isoInZone } from '../i18n/browser.ts';
 import { rappenToDecimalString } from '../pricing/browser.ts';
 
 /** The namespace SIX keeps for the CH version of pain.001.001.09. */
@@ -35,6 +36,8 @@ export type Pain001Order = {
   /** Unique per file (banks refuse a message id they have seen), ≤ 35. */
   messageId: string;
   createdAt: Date;
+  /** The shop's IANA zone: the file's creation time (`CreDtTm`) is its local time with the offset, as the e-banking shows it. */
+  timeZone: string;
   /** `YYYY-MM-DD`. */
   executionDate: string;
   debtor: { name: string; iban: string; street?: string; buildingNumber?: string; postalCode?: string; city?: string; country?: string };
@@ -100,7 +103,7 @@ export function pain001Xml(order: Pain001Order): string {
       CstmrCdtTrfInitn: {
         GrpHdr: {
           MsgId: spsId(order.messageId),
-          CreDtTm: order.createdAt.toISOString().slice(0, 19),
+          CreDtTm: isoInZone(order.createdAt, order.timeZone),
           NbOfTxs: count,
           CtrlSum: total,
           InitgPty: {

@@ -12,6 +12,7 @@ import { getSettings, compactIban } from '../config/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderReturns, orders, refunds } from '../db/index.ts';
 import { DomainError } from '../errors.ts';
+import { todayIn } from '../i18n/index.ts';
 import { pain001Xml } from './pain001.ts';
 
 /** A refund still to transfer. */
@@ -116,11 +117,6 @@ export async function markRefundsPaid(db: Db, ids: string[], adminId: string, no
   });
 }
 
-/** A day in `timeZone` as `YYYY-MM-DD`. */
-function dayIn(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
-
 /**
  * The pain.001.001.09 (SPS) file of the refunds to pay that have the customer's IBAN (all, or
  * those of `ids`): debtor the shop (name, address, IBAN of the settings), one transfer per refund
@@ -148,7 +144,8 @@ export async function exportRefundsToPay(
   const xml = pain001Xml({
     messageId,
     createdAt: now,
-    executionDate: dayIn(now, settings.timeZone),
+    timeZone: settings.timeZone,
+    executionDate: todayIn(settings.timeZone, now),
     software: opts.software,
     debtor: {
       name: settings.companyName,
