@@ -102,7 +102,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const p = loaderData.product;
   const rows: [string, React.ReactNode][] = [];
   if (p.vitola) rows.push([t('spec.vitola'), catalogueValue(p.vitola, t)]);
-  if (p.lengthMm) rows.push([t('spec.length'), `${p.lengthMm} mm${p.lengthIn ? ` (${p.lengthIn}″)` : ''}`]);
+  // a measure reads left to right on a right-to-left page too ("140 mm (5.5″)", not "(″5.5) mm 140")
+  if (p.lengthMm)
+    rows.push([
+      t('spec.length'),
+      <bdi key="l" dir="ltr">
+        {`${p.lengthMm} mm${p.lengthIn ? ` (${p.lengthIn}″)` : ''}`}
+      </bdi>,
+    ]);
   if (p.ringGauge) rows.push([t('spec.ringGauge'), p.ringGauge]);
   if (p.strength) rows.push([t('spec.strength'), <StrengthScale key="s" strength={p.strength} />]);
   if (p.wrapper) rows.push([t('spec.wrapper'), catalogueValue(p.wrapper, t)]);

@@ -6,7 +6,7 @@
  * the dictionary) elsewhere; the promotional banner per picker language with English as fallback,
  * and its field messages; the custom box models' default names in the page's language.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { importProductsCsv, productsCsv } from '../../core/catalogue/manage.ts';
 import { CSV_COLUMN_SPECS, csvTemplate } from '../../core/catalogue/csv-columns.ts';
@@ -104,6 +104,13 @@ describe('catalogue values and per-language texts', () => {
     expect(specRows(await page(`/productdetail?id=${id}&lang=fr`))).toEqual(expect.arrayContaining(['Cape Cameroun', 'Origine République dominicaine']));
     expect(visible(await page(`/productdetail?id=${id}&lang=ar`))).toContain('الكاميرون');
     expect(specRows(await page(`/productdetail?id=${id}&lang=en`))).toEqual(expect.arrayContaining(['Wrapper Cameroon', 'Origin Dominican Republic']));
+  });
+
+  it('on the Arabic page a cigar\'s length stays one left-to-right measure ("140 mm (5.5″)") in its right-to-left row', async () => {
+    const [cigar] = await t.shop.db.select().from(products).where(isNotNull(products.lengthIn)).orderBy(products.sku).limit(1);
+    const html = await page(`/productdetail?id=${cigar.id}&lang=ar`);
+    expect(html).toContain('<html lang="ar" dir="rtl"');
+    expect(html).toContain(`<bdi dir="ltr">${cigar.lengthMm} mm (${cigar.lengthIn}″)</bdi>`);
   });
 
   it("the owner's German texts on German pages (name, wrapper, notes), the dictionary for the fields without one and in French", async () => {
