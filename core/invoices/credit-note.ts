@@ -8,6 +8,7 @@ import type { ShopSettings } from '../config/browser.ts';
 import type { OrderWithLines } from '../db/index.ts';
 import { rappenToDecimalString, vatContained } from '../pricing/browser.ts';
 import { swissDate } from '../i18n/browser.ts';
+import { orderVatRate } from './vat-rates.ts';
 import { A4Document, sellerLines, type Column, type DocumentText } from './layout.ts';
 
 /** A refund as the credit note shows it. Money in Rappen. */
@@ -48,7 +49,8 @@ export async function creditNotePdf(order: OrderWithLines, refund: CreditNoteRef
   let y = d.tableHeadings(COLUMNS, { sku: L('sku'), item: L('item'), qty: L('qty') });
   y = drawReturnedLines(d, refund, y);
   y = d.closeTable(y);
-  const rate = settings.vatRateBasisPoints;
+  // the rate the order was invoiced at, which a rate change since does not alter
+  const rate = orderVatRate(order, settings.vatRateBasisPoints);
   y = d.totals(
     [
       [`${L('refunded')} CHF`, `-${chf(refund.amount)}`, true],

@@ -16,6 +16,7 @@ import { packagingLabel } from '../catalogue/browser.ts';
 import { boxModelName } from '../custom-box/index.ts';
 import { storedLocale, serverI18n, textIn } from '../i18n/index.ts';
 import { swissDate } from '../i18n/browser.ts';
+import { orderVatRate } from './vat-rates.ts';
 import { A4Document, AMOUNT_COLUMN, sellerLines, type Column, type DocumentText, type TotalsRow } from './layout.ts';
 
 /** What kind of document to draw. */
@@ -133,10 +134,10 @@ function drawInvoiceLines(d: A4Document, order: OrderWithLines, cols: LineColumn
 
 /**
  * The invoice's totals: subtotal, promotion and bonus deductions, shipping, the total in bold,
- * then the VAT contained at the shop's rate and the net amount (MWSTG art. 26 al. 2 let. f).
+ * then the VAT contained at the order's rate (orderVatRate) and the net amount (MWSTG art. 26 al. 2 let. f).
  */
 function invoiceTotals(order: OrderWithLines, settings: ShopSettings, L: DocumentText): TotalsRow[] {
-  const rate = (settings.vatRateBasisPoints / 100).toFixed(1);
+  const rate = (orderVatRate(order, settings.vatRateBasisPoints) / 100).toFixed(1);
   const rows: TotalsRow[] = [[L('subtotal'), chf(order.subtotal)]];
   if (order.discount > 0) rows.push([`${L('promo')}${order.promoCode ? ` (${order.promoCode})` : ''}`, `-${chf(order.discount)}`]);
   if (order.bonus > 0) rows.push([L('bonus'), `-${chf(order.bonus)}`]);

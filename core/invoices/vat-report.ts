@@ -24,15 +24,10 @@ import { getSettings } from '../config/index.ts';
 import { orders, refunds, type Db } from '../db/index.ts';
 import { dayIn, isCalendarDay, nextDay, startOfDay, todayIn, type CalendarDay } from '../i18n/browser.ts';
 import { vatContained } from '../pricing/browser.ts';
+import { orderVatRate, VAT_CIPHERS } from './vat-rates.ts';
 
 /** Order states whose invoice is turnover (once paid in full and invoiced). */
 const TURNOVER_STATES = ['paid', 'processing', 'shipped', 'delivered', 'refunded'] as const;
-
-/**
- * Swiss VAT rates in basis points (810 = 8.1 %) and the ESTV form's tax cipher (Ziffer) of each:
- * 303/313/343 for the rates since 1 January 2024, 302/312/342 for the rates before.
- */
-const VAT_CIPHERS: Readonly<Record<number, string>> = { 810: '303', 260: '313', 380: '343', 770: '302', 250: '312', 370: '342' };
 
 /** A settlement period: a quarter (`Q1`–`Q4`) or a half-year (`H1`, `H2`) of a year. */
 export type VatPeriod = { year: number; period: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1' | 'H2' };
@@ -108,16 +103,6 @@ export type VatDocument = {
 };
 
 /**
- * The rate an order's stored VAT was computed at: the shop's rate when it explains the stored
- * amount, else the first Swiss rate that does (an order of before a rate change), else the shop's
- * rate. Orders store their VAT (`orders.vat_rappen`) but not their rate.
- */
-function orderRate(total: number, vat: number, shopRate: number): number {
-  for (const r of [shopRate, ...Object.keys(VAT_CIPHERS).map(Number)]) if (vatContained(total, r) === vat) return r;
-  return shopRate;
-}
-
-/**
  * The invoices and credit notes dated within `range` (days of the shop's zone, both included),
  * in date order. An invoice's shipping fee is taxed at the rate of its goods (one rate per order
  * in this shop: core/orders summary.ts takes the VAT of the whole total); its VAT is the order's
@@ -160,7 +145,7 @@ export async function vatDocuments(db: Db, range: DayRange): Promise<{ timeZone:
   const rate = settings.vatRateBasisPoints;
   const documents: VatDocument[] = [];
   for (const o of invoiced) {
-    const r = orderRate(o.total, o.vat, rate);
+    const r = orderVatRate(o, rate);
     const shipping = Math.min(o.shipping, o.total);
     const shippingVat = vatContained(shipping, r);
     documents.push({
@@ -177,7 +162,7 @@ export async function vatDocuments(db: Db, range: DayRange): Promise<{ timeZone:
     });
   }
   for (const c of credited) {
-    const r = orderRate(c.total, c.vat, rate);
+    const r = orderVatRate(c, rate);
     documents.push({
       kind: 'creditNote',
       number: c.number!,

@@ -126,6 +126,24 @@ describe('credit note languages', () => {
   });
 });
 
+describe('the VAT rate of the documents', () => {
+  it("prints the rate the order was invoiced at on its invoice and credit note after the shop's rate has changed", async () => {
+    // the order was placed at 8.1 %; the shop has since moved to a (hypothetical) 8.3 %
+    const later = { ...suite.settings, vatRateBasisPoints: 830 };
+    const r = { creditNoteNumber: 'G-2026-0002', amount: 2500, reason: null, lines: [], createdAt: new Date('2026-11-22T10:00:00Z') };
+    for (const pdf of [
+      await invoicePdf({ ...suite.order, locale: 'en' }, later, { withQrBill: false }),
+      await creditNotePdf({ ...suite.order, locale: 'en' }, r, later),
+    ]) {
+      const t = await text(pdf);
+      expect(t).toMatch(/VAT 8\.1 %/);
+      expect(t).not.toContain('8.3 %');
+    }
+    // the credit note's VAT is contained at 8.1 %: CHF 25.00 holds CHF 1.87
+    expect(await text(await creditNotePdf({ ...suite.order, locale: 'en' }, r, later))).toContain('1.87');
+  });
+});
+
 describe('photos on invoices', () => {
   it('draws the product photo (JPEG) beside its line; lines without a photo get none', async () => {
     const photos = await invoicePhotos(suite.shop, suite.order.lines);
