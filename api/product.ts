@@ -3,7 +3,7 @@
  * `GET /api/product/list` and `GET /api/product/get`.
  */
 import { z } from 'zod';
-import { CATEGORIES, getProduct, listProducts, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/index.ts';
+import { CATEGORIES, getProduct, listProducts, nameInLanguage, searchProducts, SORTS, STRENGTHS } from '../core/catalogue/index.ts';
 import { DomainError } from '../core/errors.ts';
 import { consumeRateLimit } from '../core/rate-limit/index.ts';
 import { clientIp } from './client-ip.ts';
@@ -14,6 +14,9 @@ import { jsonBodyLimit } from './validation.ts';
 const SearchBody = z.object({
   searchOptions: z.object({ searchName: z.string().trim().min(1).max(100) }),
 });
+/** The live search's language (the page's); default the visitor's. */
+const SearchQuery = z.object({ lang: z.string().max(10).optional() });
+
 const SearchHitSchema = z.object({ _id: z.string(), name: z.string(), packaging: z.string() });
 
 const ListQuery = z.object({
@@ -32,15 +35,17 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
     path: '/searchProducts',
     summary: 'Live search (case-, accent- and typo-tolerant) over name, brand, line, vitola and wrapper; best match first',
     body: SearchBody,
+    query: SearchQuery,
     responses: {
-      200: { description: 'Hits', schema: z.object({ products: z.array(SearchHitSchema) }) },
+      200: { description: 'Hits; `name` in `lang` where the owner gave one (else English)', schema: z.object({ products: z.array(SearchHitSchema) }) },
       429: 'Too many searches from this address (300 a minute by default)',
     },
     handler: async (c) => {
       const body = c.req.valid('json');
       await consumeRateLimit(c.get('shop'), 'search', clientIp(c));
       const hits = await searchProducts(c.get('shop').db, body.searchOptions.searchName, 10);
-      return c.json({ products: hits.map((h) => ({ _id: h.id, name: h.name, packaging: h.packaging })) });
+      const lang = c.req.valid('query').lang ?? c.get('locale');
+      return c.json({ products: hits.map((h) => ({ _id: h.id, name: nameInLanguage(h, lang), packaging: h.packaging })) });
     },
   })
   .operation({

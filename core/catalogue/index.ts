@@ -7,7 +7,7 @@
 export { getProduct, homeSections, listProducts, searchProducts } from './service.ts';
 export { getProductCached } from './product-cache.ts';
 export { listedProductDates } from './sitemap.ts';
-export { PRODUCT_TEXT_FIELDS, productInLanguage, productTextColumn } from './product-texts.ts';
+export { nameInLanguage, PRODUCT_TEXT_FIELDS, productInLanguage, productTextColumn } from './product-texts.ts';
 export { CATEGORIES, MAX_PHOTO_PIXELS, SORTS, STRENGTHS } from './limits.ts';
 // The back office: product form, list and bulk actions, stock, CSV
 export { ProductInputSchema, saveProduct } from './admin.ts';

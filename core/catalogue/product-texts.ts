@@ -60,6 +60,11 @@ type Localizable = {
   texts?: Partial<Record<string, LanguageTexts>> | null;
 };
 
+/** The product's name in `lang`: the owner's name in that language (CSV `name_<lang>`), else the English one. */
+export function nameInLanguage(p: { name: string; texts?: Partial<Record<string, LanguageTexts>> | null }, lang: string): string {
+  return p.texts?.[lang]?.name || p.name;
+}
+
 /**
  * The product as pages in `lang` show it: each field the owner gave in that language instead of
  * the English one, the others unchanged.
@@ -70,7 +75,7 @@ export function productInLanguage<P extends Localizable>(p: P, lang: string): P 
   if (!own) return p;
   return {
     ...p,
-    name: own.name || p.name,
+    name: nameInLanguage(p, lang),
     wrapper: own.wrapper || p.wrapper,
     binder: own.binder || p.binder,
     filler: own.filler || p.filler,

@@ -17,7 +17,7 @@ import { normalizeSearchText } from './search-text.ts';
 import { similarityScratch, trigramsInOrder, wordSimilarityOf, type SimilarityScratch } from './trigram.ts';
 
 /** A live-search hit (docs/product.md §3, "Product search result"). */
-export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent'>;
+export type SearchHit = Pick<ProductRow, 'id' | 'name' | 'packaging' | 'brand' | 'images' | 'basePrice' | 'discountPercent' | 'texts'>;
 
 /** Minimum pg_trgm `word_similarity` for a query word to match a product (0..1). */
 export const WORD_MATCH_THRESHOLD = 0.5;
@@ -286,6 +286,7 @@ export class SearchIndex {
       images: row.images,
       basePrice: row.basePrice,
       discountPercent: row.discountPercent,
+      texts: row.texts,
     }));
   }
 
@@ -381,6 +382,7 @@ export async function loadIndexedProducts(db: Db): Promise<IndexedProduct[]> {
       images: products.images,
       basePrice: products.basePrice,
       discountPercent: products.discountPercent,
+      texts: products.texts,
       searchText: products.searchText,
     })
     .from(products)

@@ -140,6 +140,22 @@ describe('catalogue values and per-language texts', () => {
     expect(CSV_COLUMN_SPECS.find((s) => s.column === 'wrapper_de')).toMatchObject({ required: false, overrides: 'wrapper', example: 'Kamerun' });
   });
 
+  it("the live search names a product in the page's language where the owner gave a name, else in English", async () => {
+    const search = async (lang: string) => {
+      const res = await t.http.fetch(`/api/product/searchProducts?lang=${lang}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ searchOptions: { searchName: 'owner blend' } }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { products: { _id: string; name: string }[] }).products;
+    };
+    const own = (await ids())['T37-OWN'];
+    expect((await search('de')).find((h) => h._id === own)?.name).toBe('Hausmischung');
+    expect((await search('fr')).find((h) => h._id === own)?.name).toBe('Owner Blend');
+    expect((await search('en')).find((h) => h._id === own)?.name).toBe('Owner Blend');
+  });
+
   it('refuses a too long per-language cell naming its column', async () => {
     const bad = [HEADER, `T37-BAD;cigar;B;L;N;;;;;;;Single;1.00;0;D.;;${'x'.repeat(201)};;;`].join('\r\n');
     const r = await importProductsCsv(t.shop.db, bad, { dryRun: true, adminId: 'test' });
