@@ -13,7 +13,7 @@
 import { eq } from 'drizzle-orm';
 import { readContentVersion, products, type ProductRow } from '../db/index.ts';
 import type { Db } from '../db/index.ts';
-import { normalizeSearchText } from './search-text.ts';
+import { normalizeSearchText, searchTextWithNames } from './search-text.ts';
 import { similarityScratch, trigramsInOrder, wordSimilarityOf, type SimilarityScratch } from './trigram.ts';
 
 /** A live-search hit (docs/product.md §3, "Product search result"). */
@@ -371,9 +371,9 @@ export class SearchIndex {
   }
 }
 
-/** Reads the listed products the index holds. */
+/** Reads the listed products the index holds; their search text includes their names in other languages (searchTextWithNames). */
 export async function loadIndexedProducts(db: Db): Promise<IndexedProduct[]> {
-  return db
+  const rows = await db
     .select({
       id: products.id,
       name: products.name,
@@ -387,6 +387,7 @@ export async function loadIndexedProducts(db: Db): Promise<IndexedProduct[]> {
     })
     .from(products)
     .where(eq(products.active, true));
+  return rows.map((r) => ({ ...r, searchText: searchTextWithNames(r.searchText, r.texts) }));
 }
 
 type Built = { version: number; index: SearchIndex };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, productSearchText } from './search-text.ts';
+import { normalizeSearchText, productSearchText, searchTextWithNames } from './search-text.ts';
 
 describe('normalizeSearchText', () => {
   it('lower-cases and removes accents', () => {
@@ -31,5 +31,15 @@ describe('productSearchText', () => {
       productSearchText({ name: 'Macanudo Café Hyde Park', brand: 'Macanudo', line: 'Café', vitola: 'Corona', wrapper: 'Connecticut Shade (Ecuador)' }),
     ).toBe('macanudo cafe hyde park macanudo cafe corona connecticut shade ecuador');
     expect(productSearchText({ name: 'Boveda 69%', brand: 'Boveda', line: 'Boveda', vitola: null, wrapper: null })).toBe('boveda 69 boveda');
+  });
+});
+
+describe('searchTextWithNames', () => {
+  it("adds the owner's names in other languages, normalised, once each, and only those not already there", () => {
+    expect(searchTextWithNames('owner blend test casa', { de: { name: 'Hausmischung' }, fr: { name: 'Mélange Maison' }, it: { name: 'hausmischung' } })).toBe(
+      'owner blend test casa hausmischung melange maison',
+    );
+    expect(searchTextWithNames('owner blend', { de: { name: 'Owner Blend' }, es: {} })).toBe('owner blend');
+    expect(searchTextWithNames('owner blend', null)).toBe('owner blend');
   });
 });

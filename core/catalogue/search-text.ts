@@ -18,3 +18,15 @@ export function productSearchText(p: { name: string; brand: string; line: string
   const parts = [p.name, p.brand, p.line, p.vitola ?? '', p.wrapper ?? ''];
   return normalizeSearchText([...new Set(parts.filter(Boolean))].join(' '));
 }
+
+/**
+ * A product's stored search text with the names the owner gave it in other languages
+ * (`texts.<lang>.name`, CSV `name_<lang>`) added, so a visitor finds "Hausmischung" as well as
+ * "Owner Blend". Added when the search index is built, so products saved before need no rewrite.
+ */
+export function searchTextWithNames(searchText: string, texts: Partial<Record<string, { name?: string }>> | null | undefined): string {
+  const names = Object.values(texts ?? {})
+    .map((t) => normalizeSearchText(t?.name ?? ''))
+    .filter((n) => n && !searchText.includes(n));
+  return [searchText, ...new Set(names)].join(' ');
+}

@@ -140,12 +140,12 @@ describe('catalogue values and per-language texts', () => {
     expect(CSV_COLUMN_SPECS.find((s) => s.column === 'wrapper_de')).toMatchObject({ required: false, overrides: 'wrapper', example: 'Kamerun' });
   });
 
-  it("the live search names a product in the page's language where the owner gave a name, else in English", async () => {
-    const search = async (lang: string) => {
+  it("the live search names a product in the page's language where the owner gave a name, else in English, and finds it by either name", async () => {
+    const search = async (lang: string, query = 'owner blend') => {
       const res = await t.http.fetch(`/api/product/searchProducts?lang=${lang}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ searchOptions: { searchName: 'owner blend' } }),
+        body: JSON.stringify({ searchOptions: { searchName: query } }),
       });
       expect(res.status).toBe(200);
       return ((await res.json()) as { products: { _id: string; name: string }[] }).products;
@@ -154,6 +154,9 @@ describe('catalogue values and per-language texts', () => {
     expect((await search('de')).find((h) => h._id === own)?.name).toBe('Hausmischung');
     expect((await search('fr')).find((h) => h._id === own)?.name).toBe('Owner Blend');
     expect((await search('en')).find((h) => h._id === own)?.name).toBe('Owner Blend');
+    // the German name finds it too, in any language
+    expect((await search('de', 'hausmischung'))[0]).toMatchObject({ _id: own, name: 'Hausmischung' });
+    expect((await search('en', 'hausmischung'))[0]).toMatchObject({ _id: own, name: 'Owner Blend' });
   });
 
   it('refuses a too long per-language cell naming its column', async () => {
