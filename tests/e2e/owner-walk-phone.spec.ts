@@ -236,6 +236,10 @@ for (const lang of ['de', 'ar'] as const) {
     const row = owner.getByTestId('refund-to-pay').filter({ hasText: who.last });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(who.iban);
+    // the credit-note number keeps its left-to-right order on the Arabic page too ("2026-…-C1")
+    const number = row.locator('strong bdi');
+    await expect(number).toHaveText(/^\d{4}-[A-Z0-9]+-C\d+$/);
+    expect(await number.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
     await shot(owner, `${lang}-5-refunds-to-pay`);
     const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByTestId('refunds-export').click()]);
     const xml = fs.readFileSync((await download.path())!, 'utf8');
@@ -256,6 +260,9 @@ for (const lang of ['de', 'ar'] as const) {
     await expect(refund).toHaveCount(1);
     await expect(refund).toContainText(L.audit);
     await expect(refund).toContainText(code);
+    const creditNote = refund.locator('bdi', { hasText: /^\d{4}-[A-Z0-9]+-C\d+$/ });
+    await expect(creditNote).toHaveCount(1);
+    expect(await creditNote.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
     // "CHF 102.00" in German, "102.00 CHF" in Arabic: francs, never Rappen
     await expect(refund).toContainText(/CHF\s[\d']+\.\d\d|[\d']+\.\d\d\sCHF/);
     const at = await refund.locator('time').getAttribute('datetime');

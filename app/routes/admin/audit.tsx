@@ -158,14 +158,23 @@ export default function AdminAudit() {
                     <div key={`c-${c.field}`}>
                       <dt>{c.label}</dt>
                       <dd>
-                        <del>{c.before}</del> <span className="dir-arrow">→</span> <ins>{c.after}</ins>
+                        {/* each value isolated in its own direction: "2026-XT8C6SFF-C1" stays as written on a right-to-left page */}
+                        <del>
+                          <bdi>{c.before}</bdi>
+                        </del>{' '}
+                        <span className="dir-arrow">→</span>{' '}
+                        <ins>
+                          <bdi>{c.after}</bdi>
+                        </ins>
                       </dd>
                     </div>
                   ))}
                   {e.details.map((d) => (
                     <div key={`d-${d.field}`}>
                       <dt>{d.label}</dt>
-                      <dd>{d.value}</dd>
+                      <dd>
+                        <bdi>{d.value}</bdi>
+                      </dd>
                     </div>
                   ))}
                 </dl>

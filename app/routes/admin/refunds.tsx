@@ -91,9 +91,15 @@ export default function RefundsToPay({ loaderData, actionData }: Route.Component
                 header: t('refundsToPay.creditNote'),
                 cell: (r) => (
                   <>
-                    <strong>{r.creditNoteNumber}</strong>
+                    {/* codes isolated in their own direction: "2026-XT8C6SFF-C1" stays as written on a right-to-left page */}
+                    <strong>
+                      <bdi>{r.creditNoteNumber}</bdi>
+                    </strong>
                     <span className="card-meta admin-block">
-                      <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a> · {fmt.date(r.createdAt)}
+                      <bdi>
+                        <a href={`/admin/order/details?id=${encodeURIComponent(r.orderId)}`}>{r.orderCode}</a>
+                      </bdi>{' '}
+                      · <bdi>{fmt.date(r.createdAt)}</bdi>
                     </span>
                     <span className="admin-block show-sm-block">{r.name}</span>
                     <span className="card-meta admin-block show-sm-block iban">{r.iban ?? t('refundsToPay.noIban')}</span>

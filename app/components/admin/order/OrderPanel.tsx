@@ -22,7 +22,7 @@ export function CreditNoteLink({ number }: { number: string | null | undefined }
     <>
       {' · '}
       <a href={`/admin/order/creditnote?no=${encodeURIComponent(number)}`}>
-        {ta('refund.creditNote')} {number}
+        {ta('refund.creditNote')} <bdi>{number}</bdi>
       </a>
     </>
   );
