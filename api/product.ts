@@ -14,7 +14,7 @@ import { jsonBodyLimit } from './validation.ts';
 const SearchBody = z.object({
   searchOptions: z.object({ searchName: z.string().trim().min(1).max(100) }),
 });
-/** The live search's language (the page's); default the visitor's. */
+/** `lang`: the page's language, as on every call; read through the request's `locale` (api/i18n.ts). */
 const SearchQuery = z.object({ lang: z.string().max(10).optional() });
 
 const SearchHitSchema = z.object({ _id: z.string(), name: z.string(), packaging: z.string() });
@@ -44,7 +44,8 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
       const body = c.req.valid('json');
       await consumeRateLimit(c.get('shop'), 'search', clientIp(c));
       const hits = await searchProducts(c.get('shop').db, body.searchOptions.searchName, 10);
-      const lang = c.req.valid('query').lang ?? c.get('locale');
+      // `?lang=` is matched to a known locale at the edge (api/i18n.ts): an unknown value never reaches the texts
+      const lang = c.get('locale');
       return c.json({ products: hits.map((h) => ({ _id: h.id, name: nameInLanguage(h, lang), packaging: h.packaging })) });
     },
   })
@@ -57,7 +58,7 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
     handler: async (c) => {
       const q = c.req.valid('query');
       const page = await listProducts(c.get('shop').db, q);
-      const lang = q.lang ?? c.get('locale');
+      const lang = c.get('locale'); // `q.lang` as matched at the edge (api/i18n.ts)
       return c.json({
         products: page.items.map((p) => productJson(p, lang)),
         total: page.total,
@@ -77,6 +78,6 @@ export const productApi = new ApiRouter(['product'], jsonBodyLimit())
       const q = c.req.valid('query');
       const p = await getProduct(c.get('shop').db, q.id);
       if (!p || !p.active) throw new DomainError('not_found', 'Product not found', { key: 'productNotFound' });
-      return c.json({ product: productJson(p, q.lang ?? c.get('locale')) });
+      return c.json({ product: productJson(p, c.get('locale')) });
     },
   });

@@ -39,9 +39,9 @@ export type OrderSummary = { items: SummaryItem[]; rows: SummaryRow[] };
  * @param order an order with its lines (custom boxes with their snapshot).
  */
 export function orderSummary(lang: Locale, order: OrderWithLines): OrderSummary {
+  const label = (kind: BoxMessageKind) => textIn(lang, kind === 'engraving' ? 'mail:order.boxEngraving' : 'mail:order.boxCard');
   const items = order.lines.map((l): SummaryItem => {
     const { name, contents, message } = lineWithBox(l, lang);
-    const label = (kind: BoxMessageKind) => textIn(lang, kind === 'engraving' ? 'mail:order.boxEngraving' : 'mail:order.boxCard');
     return { count: l.count, name, sku: l.sku, amount: l.lineTotal, contents, message: message && { label: label(message.kind), text: message.text } };
   });
   const rows: SummaryRow[] = [{ label: textIn(lang, 'mail:order.subtotal'), amount: order.subtotal }];

@@ -154,6 +154,8 @@ describe('catalogue values and per-language texts', () => {
     expect((await search('de')).find((h) => h._id === own)?.name).toBe('Hausmischung');
     expect((await search('fr')).find((h) => h._id === own)?.name).toBe('Owner Blend');
     expect((await search('en')).find((h) => h._id === own)?.name).toBe('Owner Blend');
+    // an unknown language is English, never a property of the texts object
+    expect((await search('valueOf')).find((h) => h._id === own)?.name).toBe('Owner Blend');
     // the German name finds it too, in any language
     expect((await search('de', 'hausmischung'))[0]).toMatchObject({ _id: own, name: 'Hausmischung' });
     expect((await search('en', 'hausmischung'))[0]).toMatchObject({ _id: own, name: 'Owner Blend' });
